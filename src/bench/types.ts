@@ -1,0 +1,22 @@
+/**
+ * One benchmark result, as printed by `guts bench`. Every bench file in `src/bench/`
+ * exports `benches: Bench[]`; `guts bench` discovers them, so adding a result is
+ * adding a file, not editing the runner.
+ */
+export interface BenchResult {
+  name: string;
+  perSecond?: number;
+  ms?: number;
+  p50Ms?: number;
+  p99Ms?: number;
+  kb?: number;
+  missed?: number;
+  vs?: Record<string, number>;
+  /** Anything else worth reporting (sample sizes, targets). */
+  [extra: string]: unknown;
+}
+
+export interface Bench {
+  name: string;
+  run(): Promise<BenchResult | BenchResult[]>;
+}

@@ -1,0 +1,3 @@
+export * from './card.ts';
+export * from './deck.ts';
+export * from './rng.ts';

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // End-to-end and database tests start servers and child processes; give them room.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
