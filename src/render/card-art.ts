@@ -1,0 +1,129 @@
+import { type Card, RANK_CHARS, rankOf, suitOf } from '../cards/card.ts';
+import { type CanvasModule, type Context, FONT_BOLD } from './canvas.ts';
+import { fillSuit } from './shapes.ts';
+import { COLOURS, RING, suitColour } from './theme.ts';
+
+/**
+ * Where things sit on one card, in pixels from its top-left corner. The design is a
+ * "big index" face: a large rank and a small pip in the top-left corner, readable
+ * even when Discord shrinks the picture, and one large pip at the lower right.
+ */
+export interface CardGeometry {
+  width: number;
+  height: number;
+  radius: number;
+  /** Centre of the corner index column (rank above, small pip below). */
+  indexX: number;
+  rankTop: number;
+  rankFontPx: number;
+  rankMaxWidth: number;
+  smallPipY: number;
+  smallPip: number;
+  /** Centre and size of the large pip. */
+  bigPipX: number;
+  bigPipY: number;
+  bigPip: number;
+}
+
+export function cardGeometry(width: number): CardGeometry {
+  const height = Math.round(width * 1.4);
+  return {
+    width,
+    height,
+    radius: Math.round(width * 0.09),
+    indexX: Math.round(width * 0.21),
+    rankTop: Math.round(height * 0.05),
+    rankFontPx: Math.round(width * 0.38),
+    rankMaxWidth: Math.round(width * 0.36),
+    smallPipY: Math.round(height * 0.4),
+    smallPip: Math.round(width * 0.23),
+    bigPipX: Math.round(width * 0.62),
+    bigPipY: Math.round(height * 0.68),
+    bigPip: Math.round(width * 0.52),
+  };
+}
+
+export interface CardLook {
+  /** null draws the back: a card nobody may see yet. */
+  card: Card | null;
+  fourColour: boolean;
+  /** Outlined in the highlight colour (the caller raises it). */
+  highlighted: boolean;
+  /** Shaded, for a folded hand. */
+  dimmed: boolean;
+}
+
+function cardOutline(ctx: Context, x: number, y: number, g: CardGeometry, inset = 0): void {
+  ctx.beginPath();
+  ctx.roundRect(x + inset, y + inset, g.width - 2 * inset, g.height - 2 * inset, Math.max(1, g.radius - inset));
+}
+
+function drawFace(
+  ctx: Context,
+  canvas: CanvasModule,
+  x: number,
+  y: number,
+  g: CardGeometry,
+  card: Card,
+  four: boolean,
+) {
+  const suit = suitOf(card);
+  const rank = RANK_CHARS[rankOf(card)] ?? '?';
+  ctx.fillStyle = suitColour(suit, four);
+  ctx.font = `${g.rankFontPx}px ${FONT_BOLD}`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  ctx.fillText(rank === 'T' ? '10' : rank, x + g.indexX, y + g.rankTop, g.rankMaxWidth);
+  fillSuit(ctx, canvas, suit, x + g.indexX, y + g.smallPipY, g.smallPip);
+  fillSuit(ctx, canvas, suit, x + g.bigPipX, y + g.bigPipY, g.bigPip);
+}
+
+function drawBack(ctx: Context, x: number, y: number, g: CardGeometry): void {
+  const inset = Math.round(g.width * 0.07);
+  cardOutline(ctx, x, y, g, inset);
+  ctx.fillStyle = COLOURS.cardBack;
+  ctx.fill();
+  ctx.save();
+  ctx.clip();
+  // A diagonal lattice, the classic back: plainly "a card", plainly not a face.
+  ctx.strokeStyle = COLOURS.cardBackLine;
+  ctx.lineWidth = 1.5;
+  const step = Math.max(6, Math.round(g.width * 0.12));
+  ctx.beginPath();
+  for (let d = -g.height; d < g.width + g.height; d += step) {
+    ctx.moveTo(x + d, y);
+    ctx.lineTo(x + d + g.height, y + g.height);
+    ctx.moveTo(x + d, y + g.height);
+    ctx.lineTo(x + d + g.height, y);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** Draws one card with its top-left corner at (x, y). */
+export function drawCard(ctx: Context, canvas: CanvasModule, x: number, y: number, g: CardGeometry, look: CardLook) {
+  // A darker offset underneath gives depth on the felt without a blurred (slow, large) shadow.
+  cardOutline(ctx, x + 1, y + 2, g);
+  ctx.fillStyle = COLOURS.feltEdge;
+  ctx.fill();
+  cardOutline(ctx, x, y, g);
+  ctx.fillStyle = COLOURS.cardFace;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = COLOURS.cardEdge;
+  ctx.stroke();
+  if (look.card === null) drawBack(ctx, x, y, g);
+  else drawFace(ctx, canvas, x, y, g, look.card, look.fourColour);
+  if (look.highlighted) {
+    ctx.beginPath();
+    ctx.roundRect(x - RING / 2 - 1, y - RING / 2 - 1, g.width + RING + 2, g.height + RING + 2, g.radius + RING / 2 + 1);
+    ctx.lineWidth = RING;
+    ctx.strokeStyle = COLOURS.highlight;
+    ctx.stroke();
+  }
+  if (look.dimmed) {
+    cardOutline(ctx, x, y, g);
+    ctx.fillStyle = COLOURS.foldedShade;
+    ctx.fill();
+  }
+}

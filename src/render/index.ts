@@ -1,0 +1,10 @@
+/**
+ * Card pictures (PNG) and their text forms. Every render returns null instead of
+ * throwing, so the caller can always fall back to the matching text function.
+ */
+export { renderBoard } from './board.ts';
+export { renderHand } from './hand.ts';
+export { clearPictureCache, onRenderError } from './picture.ts';
+export { renderShowdown } from './showdown.ts';
+export { boardText, cardText, handText, showdownRowText, showdownText } from './text.ts';
+export type { BoardCell, BoardOptions, HandOptions, Picture, RenderOptions, ShowdownRow } from './types.ts';
