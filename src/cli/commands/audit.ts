@@ -1,0 +1,34 @@
+import { DEFAULT_DATABASE_URL, openDatabase } from '../../db/index.ts';
+import { auditLedger, describeProblem } from '../../ledger/audit.ts';
+
+export const summary =
+  'recompute every ledger balance from its postings and check each guild sums to 0 (exit 1 if not)';
+
+/** `guts audit [DATABASE_URL]`: the URL defaults to $DATABASE_URL, then to the bot's default file. */
+export async function run(args: string[]): Promise<number> {
+  const url = args[0] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  let opened: ReturnType<typeof openDatabase>;
+  try {
+    opened = openDatabase(url);
+  } catch (e) {
+    process.stderr.write(`guts audit: ${(e as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const report = await auditLedger(opened.db);
+    const counts = `${report.guilds} guilds, ${report.accounts} accounts, ${report.entries} journal entries`;
+    if (report.ok) {
+      process.stdout.write(`audit ok: ${counts}\n`);
+      return 0;
+    }
+    const lines = report.problems.map(describeProblem);
+    process.stdout.write(`audit FAILED: ${counts}, ${lines.length} problems\n${lines.join('\n')}\n`);
+    return 1;
+  } catch (e) {
+    // Typically a database the bot never started on: no ledger tables yet.
+    process.stderr.write(`guts audit: cannot read the ledger: ${(e as Error).message.split('\n')[0]}\n`);
+    return 2;
+  } finally {
+    await opened.close();
+  }
+}

@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect.ts';
+import type { Database } from './schema.ts';
+import { withStatementCache } from './statement-cache.ts';
+
+export { type DialectName, dialectOf } from './dialect.ts';
+export { migrateToLatest } from './migrate.ts';
+export type * from './schema.ts';
+
+export const DEFAULT_DATABASE_URL = 'file:./data/guts.db';
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+
+/**
+ * Postgres returns `bigint` as a string so no digit is lost; chips fit in a double,
+ * so parse them to numbers and refuse (rather than round) anything that does not.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${text} does not fit in a JavaScript number`);
+  return n;
+}
+
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === PG_INT8 ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function openSqlite(path: string): OpenDatabase {
+  const inMemory = path === ':memory:';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SqliteDatabase(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Money: every commit reaches the disk before it is acknowledged.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** The SQLite file a `file:` URL names (`:memory:` for an in-memory database), or null. */
+export function sqlitePathOf(url: string): string | null {
+  if (url === ':memory:' || url === 'file::memory:') return ':memory:';
+  if (url.startsWith('file:') && url.length > 'file:'.length) return url.slice('file:'.length);
+  return null;
+}
+
+/**
+ * Opens the database a URL names: `file:PATH` (SQLite, folder created, WAL, foreign
+ * keys, synchronous=FULL), `:memory:` / `file::memory:`, or `postgres://…`.
+ * Throws one clear line for anything else.
+ */
+export function openDatabase(url: string = DEFAULT_DATABASE_URL): OpenDatabase {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  const path = sqlitePathOf(url);
+  if (path === null) throw new Error(`DATABASE_URL must be file:PATH or postgres://…, got "${url}"`);
+  return openSqlite(path);
+}

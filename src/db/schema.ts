@@ -1,0 +1,86 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The database as kysely sees it. Chip columns are SQL `bigint` and read back as
+ * numbers (the Postgres int8 parser in `connect.ts` refuses values past 2^53).
+ * Booleans are integers 0/1 and JSON is text, so SQLite and Postgres store the same.
+ */
+export interface Database {
+  ledger_accounts: LedgerAccountTable;
+  journal_entries: JournalEntryTable;
+  postings: PostingTable;
+  game_tables: GameTableTable;
+  game_steps: GameStepTable;
+}
+
+/** Per guild: one account per player; one pot and one reserve per channel. */
+export type AccountKind = 'player' | 'pot' | 'reserve';
+
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  guild_id: string;
+  kind: AccountKind;
+  /** The Discord user id for a player, the channel id for a pot or reserve. */
+  owner: string;
+  /** Always equal to the sum of the account's postings (checked by the audit). */
+  balance: Generated<number>;
+  /** The player's latest display name, for `/ledger`; null for pots and reserves. */
+  display_name: string | null;
+}
+
+export type EntryKind = 'deal' | 'adjust' | 'reset';
+
+export interface JournalEntryTable {
+  id: Generated<number>;
+  guild_id: string;
+  /** Idempotency key: the interaction id, or `table:deal:step` for timeouts. */
+  key: string;
+  kind: EntryKind;
+  channel_id: string | null;
+  memo: string | null;
+  /** Epoch milliseconds. */
+  created_at: number;
+}
+
+export interface PostingTable {
+  id: Generated<number>;
+  entry_id: number;
+  account_id: number;
+  /** Signed: positive means the account received chips. An entry's postings sum to 0. */
+  amount: number;
+  reason: string;
+}
+
+export interface GameTableTable {
+  id: Generated<number>;
+  guild_id: string;
+  channel_id: string;
+  /** Optimistic concurrency: every committed step adds one. */
+  version: Generated<number>;
+  /** 1 while a game is running in the channel (reloaded on restart), else 0. */
+  running: Generated<number>;
+  /** The engine's serialisable state as JSON, opaque to the database. */
+  state: string | null;
+  /** Epoch milliseconds of the current countdown's end, or null. */
+  deadline: number | null;
+  /** JSON of the Discord message ids the bot keeps for this table. */
+  messages: Generated<string>;
+  deal_no: Generated<number>;
+  updated_at: number;
+}
+
+/**
+ * One committed step: its idempotency record and its part of the hand history. Its
+ * journal entry, if it moved chips, has the same key.
+ */
+export interface GameStepTable {
+  id: Generated<number>;
+  table_id: number;
+  key: string;
+  deal_no: number;
+  /** The table's version after this step. */
+  version: number;
+  /** JSON array of the engine's events for this step. */
+  events: string;
+  created_at: number;
+}
