@@ -1,0 +1,199 @@
+import {
+  type ChatInputCommandInteraction,
+  EmbedBuilder,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+} from 'discord.js';
+import type { BotContext } from '../src/discord/context.ts';
+import { UserFacingError } from '../src/discord/errors.ts';
+import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
+import {
+  adjust,
+  channelPotReserve,
+  channelPots,
+  GameRunningError,
+  playerBalances,
+  playerHistory,
+  reset,
+  settle,
+} from '../src/ledger/index.ts';
+
+/** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
+
+export const data = new SlashCommandBuilder()
+  .setName('ledger')
+  .setDescription('Who owes what: balances, pots and reserves')
+  .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) =>
+    sub
+      .setName('show')
+      .setDescription("The server's balances and this channel's pot and reserve")
+      .addUserOption((o) => o.setName('user').setDescription('Just this player')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('history')
+      .setDescription("A player's chip movements, newest first")
+      .addUserOption((o) => o.setName('user').setDescription('Whose (yours if left out)'))
+      .addIntegerOption((o) =>
+        o.setName('page').setDescription('Page, 1 is the newest').setMinValue(1).setMaxValue(1000),
+      ),
+  )
+  .addSubcommand((sub) => sub.setName('settle').setDescription('The fewest payments that square everyone up'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('adjust')
+      .setDescription('Record cash paid between two players (Manage Server)')
+      .addUserOption((o) => o.setName('from').setDescription('Who paid').setRequired(true))
+      .addUserOption((o) => o.setName('to').setDescription('Who was paid').setRequired(true))
+      .addIntegerOption((o) =>
+        o.setName('amount').setDescription('Chips').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000),
+      )
+      .addStringOption((o) => o.setName('note').setDescription('What it was for').setMaxLength(200)),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('reset')
+      .setDescription("Archive and zero the server's balances, pots and reserves (Manage Server)")
+      .addBooleanOption((o) => o.setName('confirm').setDescription('Yes, zero everything').setRequired(true)),
+  );
+
+const PAGE = 15;
+const LEDGER_COLOUR = 0x4b5bd6;
+
+function requireManager(interaction: ChatInputCommandInteraction): void {
+  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+    throw new UserFacingError('Only someone with Manage Server can do that.');
+  }
+}
+
+async function nameOf(
+  interaction: ChatInputCommandInteraction,
+  userId: string,
+  stored: string | null,
+): Promise<string> {
+  return stored ?? interaction.guild?.members.cache.get(userId)?.displayName ?? `user ${userId}`;
+}
+
+async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
+  const user = interaction.options.getUser('user');
+  const balances = await playerBalances(ctx.db, guildId);
+  const here = await channelPotReserve(ctx.db, guildId, interaction.channelId);
+  const rows = user ? balances.filter((b) => b.userId === user.id) : balances.filter((b) => b.balance !== 0);
+  const lines = await Promise.all(
+    rows
+      .slice(0, 40)
+      .map(async (b) => `${bold(await nameOf(interaction, b.userId, b.displayName))} ${signed(b.balance)}`),
+  );
+  if (user && lines.length === 0) lines.push(`${bold(user.displayName)} 0`);
+  const pots = (await channelPots(ctx.db, guildId)).filter((p) => p.pot || p.reserve);
+  const embed = new EmbedBuilder()
+    .setColor(LEDGER_COLOUR)
+    .setTitle(user ? `Ledger: ${user.displayName}` : 'Ledger')
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Nobody has won or lost anything yet.')
+    .addFields(
+      { name: 'This channel', value: `pot ${chips(here.pot)} · reserve ${chips(here.reserve)}` },
+      ...(pots.length > 1
+        ? [
+            {
+              name: 'All tables',
+              value: clip(
+                pots.map((p) => `<#${p.channelId}> pot ${chips(p.pot)} · reserve ${chips(p.reserve)}`).join('\n'),
+                1024,
+              ),
+            },
+          ]
+        : []),
+    )
+    .setFooter({ text: 'Positive: owed to the player. Negative: the player owes. /ledger settle squares it up.' });
+  await interaction.reply({ embeds: [embed] });
+}
+
+async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
+  const user = interaction.options.getUser('user') ?? interaction.user;
+  const page = interaction.options.getInteger('page') ?? 1;
+  let before: number | undefined;
+  let result = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE });
+  for (let p = 1; p < page; p++) {
+    if (result.nextBefore === null) throw new UserFacingError(`There is no page ${page}.`);
+    before = result.nextBefore;
+    result = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE, before });
+  }
+  const lines = result.items.map((i) => {
+    const where = i.channelId ? ` in <#${i.channelId}>` : '';
+    const memo = i.memo ? `: ${i.memo}` : '';
+    return `<t:${Math.floor(i.at / 1000)}:d> ${signed(i.amount)} ${i.reason.replace(/-/g, ' ')}${where}${memo}`;
+  });
+  const embed = new EmbedBuilder()
+    .setColor(LEDGER_COLOUR)
+    .setTitle(`History: ${user.displayName}, page ${page}`)
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Nothing yet.');
+  if (result.nextBefore !== null) embed.setFooter({ text: `Older entries: /ledger history page:${page + 1}` });
+  await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
+}
+
+async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
+  const plan = await settle(ctx.db, guildId);
+  const names = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
+  const lines = await Promise.all(
+    plan.payments.map(
+      async (p) =>
+        `${bold(await nameOf(interaction, p.from, names.get(p.from) ?? null))} pays ${bold(await nameOf(interaction, p.to, names.get(p.to) ?? null))} ${chips(p.amount)}`,
+    ),
+  );
+  const embed = new EmbedBuilder()
+    .setColor(LEDGER_COLOUR)
+    .setTitle('Settle up')
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Everyone is square.');
+  if (plan.inPots > 0) {
+    embed.setFooter({
+      text: `${chips(plan.inPots)} chips sit in pots and reserves; they are won back in later games.`,
+    });
+  }
+  await interaction.reply({ embeds: [embed] });
+}
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const guildId = interaction.guildId;
+  if (!guildId) throw new UserFacingError('The ledger belongs to a server.');
+  switch (interaction.options.getSubcommand()) {
+    case 'show':
+      return show(interaction, ctx, guildId);
+    case 'history':
+      return history(interaction, ctx, guildId);
+    case 'settle':
+      return settleUp(interaction, ctx, guildId);
+    case 'adjust': {
+      requireManager(interaction);
+      const from = interaction.options.getUser('from', true);
+      const to = interaction.options.getUser('to', true);
+      if (from.id === to.id) throw new UserFacingError('Pick two different players.');
+      const amount = interaction.options.getInteger('amount', true);
+      const note = interaction.options.getString('note');
+      await adjust(ctx.db, { guildId, payer: from.id, payee: to.id, amount, key: interaction.id, memo: note });
+      await interaction.reply({
+        content: `Recorded: ${bold(from.displayName)} paid ${bold(to.displayName)} ${chips(amount)}${note ? ` (${note})` : ''}.`,
+      });
+      return;
+    }
+    case 'reset': {
+      requireManager(interaction);
+      if (!interaction.options.getBoolean('confirm', true)) throw new UserFacingError('Nothing was reset.');
+      try {
+        await reset(ctx.db, { guildId, key: interaction.id, memo: `reset by ${interaction.user.username}` });
+      } catch (err) {
+        if (err instanceof GameRunningError) throw new UserFacingError('Stop the running games first (`/guts stop`).');
+        throw err;
+      }
+      await interaction.reply({
+        content:
+          'The ledger is reset: every balance, pot and reserve is now 0. The old balances are kept in the history.',
+      });
+      return;
+    }
+    default:
+      throw new UserFacingError('Unknown ledger command.');
+  }
+}

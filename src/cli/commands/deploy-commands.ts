@@ -1,0 +1,36 @@
+import { REST, Routes } from 'discord.js';
+import { ConfigError, loadConfig } from '../../config.ts';
+import { loadCommands } from '../../discord/command-registry.ts';
+
+export const summary = 'register the slash commands with Discord (to GUILD_ID when set, else globally)';
+
+export async function run(args: string[]): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`guts: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+  if (args.includes('--print')) {
+    process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+    return 0;
+  }
+  if (!config.discordToken) {
+    process.stderr.write('guts: set DISCORD_TOKEN to your bot token to register commands (or use --print)\n');
+    return 1;
+  }
+  const rest = new REST(config.discordApiUrl ? { api: config.discordApiUrl } : {}).setToken(config.discordToken);
+  const app = (await rest.get(Routes.currentApplication())) as { id: string };
+  const route = config.guildId
+    ? Routes.applicationGuildCommands(app.id, config.guildId)
+    : Routes.applicationCommands(app.id);
+  await rest.put(route, { body });
+  const where = config.guildId ? `server ${config.guildId}` : 'all servers (may take up to an hour to appear)';
+  process.stdout.write(`Registered ${body.map((c) => `/${c.name}`).join(', ')} for ${where}.\n`);
+  return 0;
+}

@@ -1,0 +1,64 @@
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import type { Logger } from '../log.ts';
+import { loadCommands } from './command-registry.ts';
+import type { BotContext } from './context.ts';
+import { createRouter } from './router.ts';
+import type { Clock } from './scheduler.ts';
+import { TableService } from './table-service.ts';
+
+export interface BotOptions {
+  token: string;
+  /** REST base including `/api` (DISCORD_API_URL); Discord's when null. */
+  apiUrl: string | null;
+  db: Kysely<Database>;
+  log: Logger;
+  clock?: Clock;
+  nextDealPauseMs?: number;
+  editDelayMs?: number;
+}
+
+export interface Bot {
+  client: Client;
+  tables: TableService;
+  /** Connects; resolves once the gateway is ready and open tables are resumed. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function createBot(options: BotOptions): Promise<Bot> {
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}),
+  });
+  const tables = new TableService({
+    db: options.db,
+    client,
+    log: options.log,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
+    ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
+  });
+  const ctx: BotContext = { db: options.db, client, tables, log: options.log };
+  const route = createRouter(ctx, await loadCommands());
+  client.on(Events.InteractionCreate, (interaction) => void route(interaction));
+  client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
+  client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
+
+  return {
+    client,
+    tables,
+    async start() {
+      const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+      await client.login(options.token);
+      await ready;
+      const resumed = await tables.resumeAll();
+      options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
+    },
+    async stop() {
+      await tables.close();
+      await client.destroy();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Coalesced message edits: a burst of presses on one table costs one edit. The
+ * latest requested content wins; at most one edit per key is in flight, and a
+ * request made while one is in flight is sent once it finishes.
+ */
+export class EditCoalescer<Payload> {
+  private readonly slots = new Map<
+    string,
+    { build: (() => Payload) | null; running: Promise<void> | null; timer: NodeJS.Timeout | null }
+  >();
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly send: (key: string, payload: Payload) => Promise<void>,
+    private readonly onError: (key: string, err: unknown) => void,
+    private readonly delayMs = 250,
+  ) {}
+
+  request(key: string, build: () => Payload): void {
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = { build: null, running: null, timer: null };
+      this.slots.set(key, slot);
+    }
+    slot.build = build;
+    if (!slot.running && !slot.timer) slot.timer = setTimeout(() => this.run(key), this.delayMs);
+  }
+
+  /** Resolves when no edit is waiting or in flight (tests and shutdown). */
+  idle(): Promise<void> {
+    if (this.slots.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private run(key: string): void {
+    const slot = this.slots.get(key);
+    if (!slot) return;
+    slot.timer = null;
+    const build = slot.build;
+    slot.build = null;
+    if (!build) {
+      this.release(key);
+      return;
+    }
+    slot.running = (async () => {
+      try {
+        await this.send(key, build());
+      } catch (err) {
+        this.onError(key, err);
+      }
+    })().finally(() => {
+      slot.running = null;
+      if (slot.build) slot.timer = setTimeout(() => this.run(key), this.delayMs);
+      else this.release(key);
+    });
+  }
+
+  private release(key: string): void {
+    this.slots.delete(key);
+    if (this.slots.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+}

@@ -1,0 +1,28 @@
+import { readdirSync } from 'node:fs';
+import type {
+  AutocompleteInteraction,
+  ChatInputCommandInteraction,
+  RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { BotContext } from './context.ts';
+
+/** One slash command: one file in `commands/` with its builder and its handler. */
+export interface SlashCommand {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
+  autocomplete?(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void>;
+}
+
+const commandsDir = new URL('../../commands/', import.meta.url);
+
+export async function loadCommands(): Promise<Map<string, SlashCommand>> {
+  const files = readdirSync(commandsDir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort();
+  const commands = new Map<string, SlashCommand>();
+  for (const file of files) {
+    const mod = (await import(new URL(file, commandsDir).href)) as SlashCommand;
+    commands.set(mod.data.name, mod);
+  }
+  return commands;
+}

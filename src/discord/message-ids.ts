@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+
+/** What the bot keeps of a table beside the game: its Discord messages and the game's deal numbering. */
+export interface TableMessages {
+  lobby: string | null;
+  table: string | null;
+  /** The board picture the table message carries (its signature), to re-attach only when it changes. */
+  board: string | null;
+  /**
+   * Deals played at this table before the current game. The engine counts deals per
+   * game; buttons and hand histories count per table, so an old game's button never
+   * looks current and deal histories never mix.
+   */
+  dealBase: number;
+}
+
+export const NO_MESSAGES: TableMessages = { lobby: null, table: null, board: null, dealBase: 0 };
+
+/** The table-wide number of the game's current deal. */
+export const tableDealNo = (messages: TableMessages, gameDealNo: number): number => messages.dealBase + gameDealNo;
+
+export function asTableMessages(value: unknown): TableMessages {
+  const v = (value ?? {}) as Partial<TableMessages>;
+  const id = (x: unknown) => (typeof x === 'string' && /^\d+$/.test(x) ? x : null);
+  const base = Number.isSafeInteger(v.dealBase) && (v.dealBase as number) >= 0 ? (v.dealBase as number) : 0;
+  return {
+    lobby: id(v.lobby),
+    table: id(v.table),
+    board: typeof v.board === 'string' ? v.board : null,
+    dealBase: base,
+  };
+}
+
+/**
+ * Records where the table's messages are. Message ids are learnt only after Discord
+ * answers, which is after the step's transaction: this writes them on their own,
+ * without touching the game state or its version.
+ */
+export async function saveTableMessages(db: Kysely<Database>, tableId: number, messages: TableMessages): Promise<void> {
+  await db
+    .updateTable('game_tables')
+    .set({ messages: JSON.stringify(messages) })
+    .where('id', '=', tableId)
+    .execute();
+}

@@ -1,0 +1,35 @@
+import { UserFacingError } from './errors.ts';
+
+/**
+ * The `/guts start options:` text: extra table options as `name=value` pairs
+ * ("ties=no-split losers=worst-only match=burn:5"). Names and values are those of
+ * RULES.md §9; the engine checks them and names any it refuses.
+ */
+export function parseOptionText(text: string): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const pair of text.split(/[\s,;]+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at <= 0 || at === pair.length - 1) {
+      throw new UserFacingError(`Options are name=value pairs, like \`ties=no-split\`; "${pair}" isn't one.`);
+    }
+    const name = pair.slice(0, at);
+    if (name in options) throw new UserFacingError(`The option ${name} is given twice.`);
+    options[name] = parseValue(name, pair.slice(at + 1));
+  }
+  return options;
+}
+
+function parseValue(name: string, text: string): unknown {
+  if (name === 'match') {
+    const [kind, amount] = text.split(':');
+    if (kind === 'pot' && amount === undefined) return { kind: 'pot' };
+    const n = amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : Number.NaN;
+    if (kind === 'burn' && !Number.isNaN(n)) return { kind: 'burn', amount: n };
+    if (kind === 'percent' && !Number.isNaN(n)) return { kind: 'percent', percent: n };
+    throw new UserFacingError('match is `pot`, `burn:AMOUNT` or `percent:PERCENT`.');
+  }
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (text === 'null' || text === 'none') return null;
+  if (/^-?\d+$/.test(text)) return Number(text);
+  return text;
+}

@@ -1,0 +1,212 @@
+import {
+  type Client,
+  EmbedBuilder,
+  type Message,
+  type MessageCreateOptions,
+  type MessageEditOptions,
+  MessageFlags,
+  type SendableChannels,
+} from 'discord.js';
+import type { TableRecord } from '../db/table-store.ts';
+import type { GameEvent, GameState } from '../engine/index.ts';
+import type { Logger } from '../log.ts';
+import { EditCoalescer } from './coalescer.ts';
+import { type TableMessages, tableDealNo } from './message-ids.ts';
+import type { OddsCache } from './odds.ts';
+import { SerialQueues } from './serial.ts';
+import type { StepResult } from './table-steps.ts';
+import type { ReplyTokens } from './tokens.ts';
+import type { ButtonTarget } from './views/buttons.ts';
+import { cardsView } from './views/cards.ts';
+import { lobbyView } from './views/lobby.ts';
+import { hasResult, showdownView } from './views/showdown.ts';
+import { boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
+
+/** What the publisher knows of a table: the latest committed record and its messages. */
+export interface TableRuntime {
+  record: TableRecord;
+  messages: TableMessages;
+  /** Loaded after a restart with a deal under way: the table message says so until the next deal. */
+  restarted: boolean;
+}
+
+/** The table-wide coordinates the table's buttons carry. */
+export function targetOf(rt: TableRuntime): ButtonTarget {
+  const state = rt.record.state as GameState | null;
+  return { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state?.dealNo ?? 0) };
+}
+
+export interface PublisherDeps {
+  client: Client;
+  log: Logger;
+  tokens: ReplyTokens;
+  odds: OddsCache;
+  runtime(tableId: number): TableRuntime | undefined;
+  saveMessages(tableId: number): Promise<void>;
+  /** Final standings text of a finished game (reads the hand history). */
+  standings(tableId: number, state: GameState): Promise<EmbedBuilder>;
+  editDelayMs?: number;
+}
+
+/**
+ * Everything the bot tells the channel after a step has committed (DESIGN.md step 3):
+ * new table messages, private cards, results, coalesced edits. Output for one table
+ * goes out in order; no database transaction is open while it does.
+ */
+export class TablePublisher {
+  private readonly queues = new SerialQueues<number>();
+  private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: MessageEditOptions }>;
+
+  constructor(private readonly deps: PublisherDeps) {
+    this.editor = new EditCoalescer(
+      async (_key, edit) => {
+        const channel = await this.channelOf(edit.tableId);
+        await channel.messages.edit(edit.messageId, edit.payload);
+      },
+      (key, err) => deps.log.warn({ err, message: key }, 'could not edit a table message'),
+      deps.editDelayMs ?? 250,
+    );
+  }
+
+  /** Queues what a committed step means for the channel. */
+  publish(tableId: number, step: StepResult): Promise<void> {
+    return this.queues
+      .run(tableId, () => this.publishNow(tableId, step))
+      .catch((err) => {
+        this.deps.log.error({ err, tableId }, 'could not publish a table step');
+      });
+  }
+
+  async idle(): Promise<void> {
+    await this.queues.idle();
+    await this.editor.idle();
+  }
+
+  private async channelOf(tableId: number): Promise<SendableChannels & { messages: Message['channel']['messages'] }> {
+    const rt = this.deps.runtime(tableId);
+    if (!rt) throw new Error(`table ${tableId} is not loaded`);
+    const channel = await this.deps.client.channels.fetch(rt.record.channelId);
+    if (!channel?.isSendable() || !('messages' in channel))
+      throw new Error(`channel ${rt.record.channelId} is not sendable`);
+    return channel as SendableChannels & { messages: Message['channel']['messages'] };
+  }
+
+  private async send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
+    return (await this.channelOf(tableId)).send(payload);
+  }
+
+  private async publishNow(tableId: number, step: StepResult): Promise<void> {
+    const rt = this.deps.runtime(tableId);
+    if (!rt) return;
+    const { before, after, events } = step;
+    const started = events.find((e) => e.type === 'DealStarted');
+    if (started) await this.startDealMessage(tableId, rt, before);
+    const dealtTo = playersDealt(events);
+    if (dealtTo.length) await this.sendPrivateCards(tableId, after, dealtTo);
+    if (before && hasResult(events)) await this.send(tableId, showdownView(before, after, events));
+    if (events.some((e) => e.type === 'GameOver')) {
+      await this.send(tableId, { embeds: [await this.deps.standings(tableId, after)] });
+    }
+    this.requestEdits(tableId);
+  }
+
+  /** Closes the previous deal's message and posts this deal's, with the board picture. */
+  private async startDealMessage(tableId: number, rt: TableRuntime, before: GameState | null): Promise<void> {
+    if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
+    const previous = rt.messages.table;
+    if (previous && before) {
+      const closed = new EmbedBuilder()
+        .setColor(OVER_COLOUR)
+        .setTitle(`Deal ${before.dealNo} is over`)
+        .setDescription('The next deal is below.');
+      this.editor.request(`${tableId}:${previous}`, () => ({
+        tableId,
+        messageId: previous,
+        payload: { embeds: [closed], components: [], attachments: [] },
+      }));
+    }
+    rt.restarted = false;
+    const state = rt.record.state as GameState;
+    const view = tableView({
+      target: targetOf(rt),
+      state,
+      deadline: rt.record.deadline,
+      restarted: false,
+      withPicture: true,
+    });
+    const message = await this.send(tableId, view);
+    rt.messages.table = message.id;
+    rt.messages.board = boardSignature(state);
+    await this.deps.saveMessages(tableId);
+  }
+
+  /** Ephemeral follow-ups with their cards for players whose latest press is fresh enough to carry one. */
+  async sendPrivateCards(tableId: number, state: GameState, playerIds: readonly string[]): Promise<void> {
+    await Promise.all(
+      playerIds.map(async (playerId) => {
+        const handle = this.deps.tokens.fresh(tableId, playerId);
+        if (!handle) return;
+        try {
+          const { preview, odds } = this.deps.odds.preview(state, playerId);
+          const rt = this.deps.runtime(tableId);
+          if (!rt) return;
+          const view = cardsView(targetOf(rt), state, playerId, preview, odds);
+          await handle.followUp({ ...view, flags: MessageFlags.Ephemeral });
+        } catch (err) {
+          this.deps.log.warn({ err, tableId, playerId }, 'could not send private cards');
+        }
+      }),
+    );
+  }
+
+  /** Brings the lobby or the live table message up to date (coalesced). */
+  requestEdits(tableId: number): void {
+    const rt = this.deps.runtime(tableId);
+    if (!rt) return;
+    const state = rt.record.state as GameState | null;
+    if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId);
+    else this.requestTableEdit(tableId);
+  }
+
+  private requestLobbyEdit(tableId: number): void {
+    const messageId = this.deps.runtime(tableId)?.messages.lobby;
+    if (!messageId) return;
+    this.editor.request(`${tableId}:${messageId}`, () => {
+      const rt = this.deps.runtime(tableId) as TableRuntime;
+      return { tableId, messageId, payload: lobbyView(targetOf(rt), rt.record.state as GameState) };
+    });
+  }
+
+  private requestTableEdit(tableId: number): void {
+    const messageId = this.deps.runtime(tableId)?.messages.table;
+    if (!messageId) return;
+    this.editor.request(`${tableId}:${messageId}`, () => {
+      const rt = this.deps.runtime(tableId) as TableRuntime;
+      const state = rt.record.state as GameState;
+      const signature = boardSignature(state);
+      const withPicture = signature !== rt.messages.board;
+      const view = tableView({
+        target: targetOf(rt),
+        state,
+        deadline: rt.record.deadline,
+        restarted: rt.restarted,
+        withPicture,
+      });
+      if (withPicture) {
+        rt.messages.board = signature;
+        void this.deps.saveMessages(tableId).catch(() => {});
+      }
+      const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };
+      if (withPicture) Object.assign(payload, { files: view.files, attachments: [] });
+      return { tableId, messageId, payload };
+    });
+  }
+}
+
+/** Players who were dealt private cards in these events (a deal's start, a later round's card). */
+function playersDealt(events: readonly GameEvent[]): string[] {
+  const ids = new Set<string>();
+  for (const e of events) if (e.type === 'Dealt') for (const id of Object.keys(e.private)) ids.add(id);
+  for (const e of events) if (e.type === 'DealStarted') for (const id of e.players) ids.add(id);
+  return [...ids];
+}

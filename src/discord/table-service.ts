@@ -1,0 +1,441 @@
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Client,
+  EmbedBuilder,
+  MessageFlags,
+  PermissionFlagsBits,
+  type StringSelectMenuInteraction,
+} from 'discord.js';
+import type { Kysely } from 'kysely';
+import { randomRngState } from '../cards/seed.ts';
+import type { Database } from '../db/index.ts';
+import { createOrLoadTable, dealHistory, listOpenTables, loadTable } from '../db/table-store.ts';
+import { type Action, apply, awaiting, createGame, type GameEvent, type GameState } from '../engine/index.ts';
+import { dropCost } from '../engine/preview.ts';
+import { channelPotReserve } from '../ledger/index.ts';
+import type { Logger } from '../log.ts';
+import { getVariant, RuleError } from '../rules/index.ts';
+import type { ButtonId } from './custom-id.ts';
+import { UserFacingError } from './errors.ts';
+import { asTableMessages, NO_MESSAGES, saveTableMessages, tableDealNo } from './message-ids.ts';
+import { OddsCache } from './odds.ts';
+import { TablePublisher, type TableRuntime, targetOf } from './publisher.ts';
+import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
+import { type Decided, NEXT_DEAL_PAUSE_MS, type StepResult, TableSteps } from './table-steps.ts';
+import { ReplyTokens } from './tokens.ts';
+import { cardsView } from './views/cards.ts';
+import { bold, chips, signed } from './views/format.ts';
+import { lobbyView } from './views/lobby.ts';
+import { tableView } from './views/table.ts';
+
+export interface TableServiceOptions {
+  db: Kysely<Database>;
+  client: Client;
+  log: Logger;
+  clock?: Clock;
+  nextDealPauseMs?: number;
+  editDelayMs?: number;
+}
+
+type Member = { id: string; name: string };
+
+/**
+ * The tables of this bot process: turns commands, presses and countdowns into
+ * engine actions, commits them, then tells Discord. Rules live in the engine; this
+ * only routes, checks who may act, and answers.
+ */
+export class TableService {
+  private readonly runtimes = new Map<number, TableRuntime>();
+  private readonly steps: TableSteps;
+  private readonly publisher: TablePublisher;
+  private readonly scheduler: DeadlineScheduler;
+  private readonly tokens: ReplyTokens;
+  private readonly odds = new OddsCache();
+  private readonly clock: Clock;
+  private readonly db: Kysely<Database>;
+  private readonly log: Logger;
+
+  constructor(options: TableServiceOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.clock = options.clock ?? systemClock;
+    this.tokens = new ReplyTokens(() => this.clock.now());
+    this.steps = new TableSteps(
+      this.db,
+      () => this.clock.now(),
+      (id) => this.runtimes.get(id)?.messages ?? NO_MESSAGES,
+      options.nextDealPauseMs ?? NEXT_DEAL_PAUSE_MS,
+    );
+    this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
+    this.publisher = new TablePublisher({
+      client: options.client,
+      log: options.log,
+      tokens: this.tokens,
+      odds: this.odds,
+      runtime: (id) => this.runtimes.get(id),
+      saveMessages: (id) => saveTableMessages(this.db, id, this.runtimes.get(id)?.messages ?? NO_MESSAGES),
+      standings: (id, state) => this.standings(id, state),
+      ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
+    });
+  }
+
+  /** After a restart: reload every open table and resume (or resolve) its countdown. */
+  async resumeAll(): Promise<number> {
+    const open = await listOpenTables(this.db);
+    for (const record of open) {
+      const state = record.state as GameState | null;
+      this.runtimes.set(record.id, {
+        record,
+        messages: asTableMessages(record.messages),
+        restarted: state?.phase === 'deal',
+      });
+      this.scheduler.set(String(record.id), record.deadline);
+      this.publisher.requestEdits(record.id);
+    }
+    return open.length;
+  }
+
+  /** Stops timers; waits for queued Discord output (shutdown and tests). */
+  async close(): Promise<void> {
+    this.scheduler.stop();
+    await this.publisher.idle();
+  }
+
+  async idle(): Promise<void> {
+    await this.steps.queues.idle();
+    await this.publisher.idle();
+  }
+
+  // ---- commands ----
+
+  async startGame(interaction: ChatInputCommandInteraction, variantId: string, raw: Record<string, unknown>) {
+    const { guildId, channelId } = guildChannel(interaction);
+    const variant = getVariant(variantId);
+    if (!variant.available) throw new UserFacingError(`${variant.name} isn't ready to play yet.`);
+    const host = memberOf(interaction);
+    const table = await createOrLoadTable(this.db, guildId, channelId);
+    if (table.running) throw new UserFacingError(runningText(table.state as GameState));
+    // A new game numbers its deals on from the table's last one (see TableMessages.dealBase).
+    this.runtimes.set(table.id, {
+      record: table,
+      messages: { ...NO_MESSAGES, dealBase: table.dealNo },
+      restarted: false,
+    });
+    const result = await this.commit(
+      table.id,
+      interaction.id,
+      (record) => {
+        if (record.running) throw new UserFacingError(runningText(record.state as GameState));
+        return null;
+      },
+      async () => {
+        const carried = await channelPotReserve(this.db, guildId, channelId);
+        const state = createGame({
+          variant: variantId,
+          options: raw,
+          ...carried,
+          rng: randomRngState(),
+          host: host.id,
+        });
+        return state;
+      },
+      host,
+    );
+    if (!result) throw new UserFacingError('That was already done.');
+    const rt = this.runtime(table.id, result);
+    const reply = await interaction.reply({ ...lobbyView(targetOf(rt), result.after), withResponse: true });
+    this.tokens.remember(table.id, host.id, interaction);
+    const messageId = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
+    rt.messages.lobby = messageId;
+    await saveTableMessages(this.db, table.id, rt.messages);
+  }
+
+  async stopGame(interaction: ChatInputCommandInteraction): Promise<void> {
+    const { guildId, channelId } = guildChannel(interaction);
+    const table = await createOrLoadTable(this.db, guildId, channelId);
+    const state = table.state as GameState | null;
+    if (!table.running || !state) throw new UserFacingError('No game is running in this channel.');
+    const admin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+    if (interaction.user.id !== state.host && !admin) {
+      throw new UserFacingError('Only the host or someone with Manage Server can stop the game.');
+    }
+    const result = await this.act(table.id, interaction.id, { type: 'stop', by: state.host });
+    const after = result?.after;
+    const text =
+      after?.phase === 'over'
+        ? 'The game is stopped. The pot and reserve stay with this channel for the next game.'
+        : 'The game will stop after this deal. The pot and reserve stay with this channel.';
+    await interaction.reply({ content: `${bold(interaction.user.displayName)}: ${text}` });
+  }
+
+  /** `/guts table`: the live table message again, at the bottom of the channel. */
+  async repost(interaction: ChatInputCommandInteraction): Promise<void> {
+    const { guildId, channelId } = guildChannel(interaction);
+    const table = await createOrLoadTable(this.db, guildId, channelId);
+    const state = table.state as GameState | null;
+    if (!table.running || !state) throw new UserFacingError('No game is running here. Start one with `/guts start`.');
+    const rt = this.runtime(table.id);
+    if (state.phase === 'lobby') {
+      const reply = await interaction.reply({ ...lobbyView(targetOf(rt), state), withResponse: true });
+      rt.messages.lobby = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
+    } else {
+      const view = tableView({
+        target: targetOf(rt),
+        state,
+        deadline: rt.record.deadline,
+        restarted: rt.restarted,
+        withPicture: true,
+      });
+      const reply = await interaction.reply({ ...view, withResponse: true });
+      rt.messages.table = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
+      rt.messages.board = JSON.stringify(view.files.length ? 'attached' : 'none');
+    }
+    this.tokens.remember(table.id, interaction.user.id, interaction);
+    await saveTableMessages(this.db, table.id, rt.messages);
+  }
+
+  // ---- buttons and menus ----
+
+  async press(interaction: ButtonInteraction | StringSelectMenuInteraction, id: ButtonId): Promise<void> {
+    const tableId = Number(id.tableId);
+    const record = await loadTable(this.db, tableId);
+    const state = record?.state as GameState | null | undefined;
+    if (!record || !state || record.guildId !== interaction.guildId || record.channelId !== interaction.channelId) {
+      throw new UserFacingError("That table doesn't exist any more.");
+    }
+    if (!record.running) throw new UserFacingError('That game is over.');
+    const rt = this.runtimes.get(tableId) ?? this.runtime(tableId, { before: null, after: state, events: [], record });
+    const lenient = id.action === 'join' || id.action === 'leave';
+    if (!lenient && id.dealNo !== tableDealNo(rt.messages, state.dealNo)) {
+      throw new UserFacingError('That deal is over. Use the newest table message.');
+    }
+    const me = memberOf(interaction);
+    if (id.action === 'cards') return this.showCards(interaction, rt, state, me.id);
+    const action = actionFor(id, me, state, interaction);
+    const cost = action.type === 'declare' && action.choice === 'drop' ? dropCost(state) : 0;
+    const result = await this.act(tableId, interaction.id, action, me);
+    this.tokens.remember(tableId, me.id, interaction);
+    const answer = result ? confirmation(action, result, cost) : 'Already done.';
+    if (action.type === 'startDeal') await interaction.deferUpdate();
+    else if (interaction.isStringSelectMenu()) await interaction.update({ content: answer, components: [] });
+    else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
+  }
+
+  private async showCards(
+    interaction: ButtonInteraction | StringSelectMenuInteraction,
+    rt: TableRuntime,
+    state: GameState,
+    playerId: string,
+  ): Promise<void> {
+    const { preview, odds } = this.odds.preview(state, playerId);
+    const view = cardsView(targetOf(rt), state, playerId, preview, odds);
+    await interaction.reply({ ...view, flags: MessageFlags.Ephemeral });
+    this.tokens.remember(rt.record.id, playerId, interaction);
+  }
+
+  // ---- steps ----
+
+  private runtime(tableId: number, result?: StepResult): TableRuntime {
+    let rt = this.runtimes.get(tableId);
+    if (!rt) {
+      if (!result) throw new Error(`table ${tableId} is not loaded`);
+      rt = { record: result.record, messages: asTableMessages(result.record.messages), restarted: false };
+      this.runtimes.set(tableId, rt);
+    }
+    if (result) rt.record = result.record;
+    return rt;
+  }
+
+  /** Applies one action to a running game; the engine's RuleError reaches the caller unchanged. */
+  private act(tableId: number, key: string, action: Action, member?: Member): Promise<StepResult | null> {
+    return this.commit(
+      tableId,
+      key,
+      (record) => {
+        const state = record.state as GameState | null;
+        if (!record.running || !state) throw new UserFacingError('That game is over.');
+        return apply(state, action);
+      },
+      undefined,
+      member,
+    );
+  }
+
+  /**
+   * Commits a step and publishes it. `decide` runs inside the table's queue on the
+   * freshest record; `create`, when given and `decide` returns null, makes a new game
+   * (its host seated) instead.
+   */
+  private async commit(
+    tableId: number,
+    key: string,
+    decide: (record: { state: unknown; running: boolean }) => Decided | null,
+    create?: () => Promise<GameState>,
+    member?: Member,
+  ): Promise<StepResult | null> {
+    const fresh = create ? await create() : null;
+    const displayNames = member ? { [member.id]: member.name } : undefined;
+    const result = await this.steps.run(tableId, key, (record) => {
+      const decided = decide(record);
+      if (decided) return { ...decided, ...(displayNames ? { displayNames } : {}) };
+      if (!fresh || !member) return null;
+      const seated = apply(fresh, { type: 'join', playerId: member.id, name: member.name });
+      return { state: seated.state, events: seated.events, ...(displayNames ? { displayNames } : {}) };
+    });
+    if (!result) return null;
+    this.afterCommit(tableId, result);
+    return result;
+  }
+
+  private afterCommit(tableId: number, result: StepResult): void {
+    this.runtime(tableId, result);
+    this.scheduler.set(String(tableId), result.record.deadline);
+    if (awaiting(result.after).kind === 'over') this.tokens.forget(tableId);
+    void this.publisher.publish(tableId, result);
+  }
+
+  /** A countdown ended: undecided players drop, or the next deal starts. */
+  private async onDeadline(tableId: number): Promise<void> {
+    try {
+      const record = await loadTable(this.db, tableId);
+      if (!record?.running || record.deadline === null) return;
+      const now = this.clock.now();
+      if (record.deadline > now) {
+        this.scheduler.set(String(tableId), record.deadline);
+        return;
+      }
+      const key = `deadline:${tableId}:${record.version}`;
+      await this.commit(tableId, key, (fresh) => {
+        const state = fresh.state as GameState | null;
+        if (!fresh.running || !state) return null;
+        return this.onCountdownEnd(state);
+      });
+    } catch (err) {
+      this.log.error({ err, tableId }, 'countdown step failed');
+    }
+  }
+
+  private onCountdownEnd(state: GameState): Decided {
+    if (awaiting(state).kind !== 'between-deals') return apply(state, { type: 'timeout' });
+    const dealer = state.players.some((p) => p.id === state.host) ? state.host : state.players[0]?.id;
+    try {
+      return apply(state, { type: 'startDeal', by: dealer ?? state.host });
+    } catch (err) {
+      // Too few players left to deal: the game ends, and its pot stays with the channel.
+      if (!(err instanceof RuleError)) throw err;
+      const stopped = apply(state, { type: 'stop', by: state.host });
+      return { state: stopped.state, events: [...stopped.events] };
+    }
+  }
+
+  private async standings(tableId: number, state: GameState): Promise<EmbedBuilder> {
+    const net = new Map<string, number>();
+    const base = this.runtimes.get(tableId)?.messages.dealBase ?? 0;
+    for (let deal = base + 1; deal <= base + state.dealNo; deal++) {
+      for (const e of (await dealHistory(this.db, tableId, deal)) as GameEvent[]) {
+        if (e.type !== 'DealEnded') continue;
+        for (const [id, n] of Object.entries(e.delta)) net.set(id, (net.get(id) ?? 0) + n);
+      }
+    }
+    const names = new Map(state.players.map((p) => [p.id, p.name]));
+    const lines = [...net]
+      .sort((a, b) => b[1] - a[1])
+      .map(([id, n]) => `${bold(names.get(id) ?? `<@${id}>`)} ${signed(n)}`);
+    return new EmbedBuilder()
+      .setColor(0x6b6b6b)
+      .setTitle(`Game over after ${state.dealNo} deal${state.dealNo === 1 ? '' : 's'}`)
+      .setDescription(lines.length ? lines.join('\n') : 'No chips changed hands.')
+      .addFields(
+        { name: 'Pot left', value: chips(state.pot), inline: true },
+        { name: 'Reserve left', value: chips(state.reserve), inline: true },
+      )
+      .setFooter({ text: 'The pot and reserve stay with this channel. /ledger shows everyone’s balance.' });
+  }
+}
+
+function guildChannel(interaction: { guildId: string | null; channelId: string | null }) {
+  if (!interaction.guildId || !interaction.channelId) throw new UserFacingError('Guts is played in a server channel.');
+  return { guildId: interaction.guildId, channelId: interaction.channelId };
+}
+
+function memberOf(interaction: ButtonInteraction | StringSelectMenuInteraction | ChatInputCommandInteraction): Member {
+  const member = interaction.member;
+  const nick = member && 'displayName' in member ? member.displayName : null;
+  return {
+    id: interaction.user.id,
+    name: (nick ?? interaction.user.displayName ?? interaction.user.username).slice(0, 32),
+  };
+}
+
+function runningText(state: GameState | null): string {
+  const name = state ? getVariant(state.variant).name : 'guts';
+  return `A game of ${name} is already running here. \`/guts table\` shows it; \`/guts stop\` ends it.`;
+}
+
+function actionFor(
+  id: ButtonId,
+  me: Member,
+  state: GameState,
+  interaction: ButtonInteraction | StringSelectMenuInteraction,
+): Action {
+  const cards = interaction.isStringSelectMenu() ? interaction.values.map(Number) : [];
+  if (cards.some((c) => !Number.isInteger(c) || c < 0 || c > 51))
+    throw new UserFacingError('That is not one of your cards.');
+  switch (id.action) {
+    case 'join':
+      return { type: 'join', playerId: me.id, name: me.name };
+    case 'leave':
+      return { type: 'leave', playerId: me.id };
+    case 'deal':
+      return { type: 'startDeal', by: me.id };
+    case 'stay':
+    case 'drop':
+      return { type: 'declare', playerId: me.id, choice: id.action };
+    case 'take':
+      return { type: 'take', playerId: me.id };
+    case 'pass':
+      if (cards.length !== 1) throw new UserFacingError('Pick exactly one card to pass.');
+      return { type: 'pass', playerId: me.id, card: cards[0] as number };
+    case 'swap':
+    case 'keep': {
+      const kind = awaiting(state).kind;
+      if (kind !== 'discard' && kind !== 'draw') throw new UserFacingError('There is nothing to swap now.');
+      return { type: kind, playerId: me.id, cards };
+    }
+    default:
+      throw new UserFacingError('That button does nothing.');
+  }
+}
+
+function confirmation(action: Action, result: StepResult, cost: number): string {
+  const w = awaiting(result.after);
+  switch (action.type) {
+    case 'join':
+      return result.after.phase === 'deal'
+        ? "You're in from the next deal. Your cards will show up here."
+        : "You're in. Your cards will show up here when the deal starts.";
+    case 'leave':
+      return result.after.players.some((p) => p.id === action.playerId)
+        ? "You'll leave the table after this deal."
+        : "You've left the table.";
+    case 'declare': {
+      const secret =
+        result.before && awaiting(result.before).kind === 'declare' && 'mode' in w && w.mode === 'simultaneous';
+      const penalty = cost > 0 ? ` It costs you ${chips(cost)} (drop penalty).` : '';
+      const verb = action.choice === 'stay' ? "You're staying" : "You're dropping";
+      return secret ? `${verb}: hidden until the reveal; you can change until then.${penalty}` : `${verb}.${penalty}`;
+    }
+    case 'take':
+      return 'You take your card: you are in.';
+    case 'pass':
+      return 'Card passed.';
+    case 'discard':
+    case 'draw':
+      return action.cards.length
+        ? `Swapped ${action.cards.length} card${action.cards.length > 1 ? 's' : ''}.`
+        : 'You keep your cards.';
+    default:
+      return 'Done.';
+  }
+}

@@ -1,0 +1,112 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { commitStep, loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
+import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
+import { type TableMessages, tableDealNo } from './message-ids.ts';
+import { SerialQueues } from './serial.ts';
+
+/**
+ * One game step against the database: load the table, let the engine decide, commit
+ * state, events, deadline and journal entry in one transaction (DESIGN.md step 2).
+ * Steps on one table run one at a time in this process; a stale version (another
+ * process got there first) reloads and decides again.
+ */
+
+export interface Decided {
+  state: GameState;
+  events: GameEvent[];
+  displayNames?: Record<string, string>;
+}
+
+export interface StepResult {
+  before: GameState | null;
+  after: GameState;
+  events: GameEvent[];
+  record: TableRecord;
+}
+
+/** Pause between a deal's result and the next deal. */
+export const NEXT_DEAL_PAUSE_MS = 8_000;
+
+/** What the countdown is for: it restarts only when this changes (a new round, a new turn). */
+function phaseKey(state: GameState): string {
+  const w = awaiting(state);
+  const round = w.kind === 'declare' ? w.round : '';
+  const turn = 'turn' in w ? w.turn : '';
+  return `${state.dealNo}:${w.kind}:${round}:${turn}`;
+}
+
+export function nextDeadline(
+  before: GameState | null,
+  after: GameState,
+  current: number | null,
+  now: number,
+  pauseMs: number,
+): number | null {
+  const w = awaiting(after);
+  if (w.kind === 'lobby' || w.kind === 'over') return null;
+  if (before && current !== null && phaseKey(before) === phaseKey(after)) return current;
+  return now + (w.kind === 'between-deals' ? pauseMs : after.options.timer * 1000);
+}
+
+export class TableSteps {
+  readonly queues = new SerialQueues<number>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+    private readonly messagesOf: (tableId: number) => TableMessages,
+    private readonly pauseMs = NEXT_DEAL_PAUSE_MS,
+  ) {}
+
+  /**
+   * Applies a decision to the table and commits it under `key`. `decide` gets the
+   * current record and returns the new state and events, or null to change nothing;
+   * a RuleError it throws reaches the caller with nothing written. Returns null when
+   * nothing changed: `decide` said so, or `key` was committed before (a retry).
+   */
+  run(tableId: number, key: string, decide: (record: TableRecord) => Decided | null): Promise<StepResult | null> {
+    return this.queues.run(tableId, async () => {
+      for (let attempt = 1; ; attempt++) {
+        const record = await loadTable(this.db, tableId);
+        if (!record) return null;
+        const decided = decide(record);
+        if (!decided) return null;
+        const before = (record.state as GameState | null) ?? null;
+        const running = awaiting(decided.state).kind !== 'over';
+        const deadline = nextDeadline(before, decided.state, record.deadline, this.now(), this.pauseMs);
+        const messages = this.messagesOf(tableId);
+        const dealNo = tableDealNo(messages, decided.state.dealNo);
+        try {
+          const result = await commitStep(this.db, {
+            tableId,
+            expectedVersion: record.version,
+            key,
+            state: decided.state,
+            running,
+            deadline,
+            messages,
+            dealNo,
+            events: decided.events,
+            transfers: transfersOf(decided.events),
+            ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
+            at: this.now(),
+          });
+          if (!result.applied) return null;
+          const committed: TableRecord = {
+            ...record,
+            version: result.version,
+            running,
+            state: decided.state,
+            deadline,
+            dealNo,
+          };
+          return { before, after: decided.state, events: decided.events, record: committed };
+        } catch (err) {
+          if (err instanceof StaleVersionError && attempt < 3) continue;
+          throw err;
+        }
+      }
+    });
+  }
+}

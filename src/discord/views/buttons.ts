@@ -1,0 +1,39 @@
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle } from 'discord.js';
+import { type ButtonAction, encodeButtonId } from '../custom-id.ts';
+
+export type ButtonRow = ActionRowBuilder<ButtonBuilder>;
+
+export interface ButtonSpec {
+  action: ButtonAction;
+  label: string;
+  style?: ButtonStyle;
+  disabled?: boolean;
+  arg?: string;
+}
+
+/** Where a button points: the table, and its table-wide deal number (stale presses are told apart by it). */
+export interface ButtonTarget {
+  tableId: number;
+  dealNo: number;
+}
+
+/** One row of buttons for a table and deal (at most 5, Discord's limit per row). */
+export function buttonRow({ tableId, dealNo }: ButtonTarget, specs: readonly ButtonSpec[]): ButtonRow {
+  if (specs.length > 5) throw new RangeError('a row holds at most 5 buttons');
+  return new ActionRowBuilder<ButtonBuilder>().addComponents(
+    specs.map((s) =>
+      new ButtonBuilder()
+        .setCustomId(
+          encodeButtonId({
+            tableId: String(tableId),
+            dealNo,
+            action: s.action,
+            ...(s.arg !== undefined ? { arg: s.arg } : {}),
+          }),
+        )
+        .setLabel(s.label)
+        .setStyle(s.style ?? ButtonStyle.Secondary)
+        .setDisabled(s.disabled ?? false),
+    ),
+  );
+}

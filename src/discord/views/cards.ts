@@ -1,0 +1,89 @@
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonStyle,
+  StringSelectMenuBuilder,
+  StringSelectMenuOptionBuilder,
+} from 'discord.js';
+import { prettyCard, prettyCards } from '../../cards/card.ts';
+import { awaiting, type GameState } from '../../engine/index.ts';
+import type { HandPreview } from '../../engine/preview.ts';
+import type { EquityResult } from '../../hands/index.ts';
+import { handText, renderHand } from '../../render/index.ts';
+import { getVariant } from '../../rules/index.ts';
+import { encodeButtonId } from '../custom-id.ts';
+import { UserFacingError } from '../errors.ts';
+import { type ButtonTarget, buttonRow } from './buttons.ts';
+import { escapeName } from './format.ts';
+
+const percent = (x: number): string => `${Math.round(x * 100)}%`;
+
+/** The "pass", "discard" or "draw" picker, shown under the player's cards when it is their move. */
+function pickerRows(target: ButtonTarget, state: GameState, playerId: string, cards: readonly number[]) {
+  const wait = awaiting(state);
+  if (!(wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw')) return [];
+  if (!wait.pending.includes(playerId)) return [];
+  const pass = wait.kind === 'pass';
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(
+      encodeButtonId({ tableId: String(target.tableId), dealNo: target.dealNo, action: pass ? 'pass' : 'swap' }),
+    )
+    .setPlaceholder(pass ? 'Pick the card to pass' : `Pick up to ${wait.max} card${wait.max > 1 ? 's' : ''} to swap`)
+    .setMinValues(1)
+    .setMaxValues(pass ? 1 : Math.min(wait.max, cards.length))
+    .addOptions(cards.map((c) => new StringSelectMenuOptionBuilder().setLabel(prettyCard(c)).setValue(String(c))));
+  const rows: (ActionRowBuilder<StringSelectMenuBuilder> | ReturnType<typeof buttonRow>)[] = [
+    new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu),
+  ];
+  if (!pass) {
+    rows.push(buttonRow(target, [{ action: 'keep', label: 'Keep my cards', style: ButtonStyle.Secondary }]));
+  }
+  return rows;
+}
+
+/**
+ * A player's private answer to **My cards** (and the follow-up when cards are dealt):
+ * the cards as a picture with a text line, the hand's name and, unless the table
+ * turned `odds` off, its chance against one random hand and against the whole table.
+ */
+export function cardsView(
+  target: ButtonTarget,
+  state: GameState,
+  playerId: string,
+  preview: HandPreview,
+  odds: EquityResult | null,
+) {
+  const d = state.deal;
+  if (!d || !d.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
+  const variant = getVariant(state.variant);
+  const title = `**Your cards**, ${variant.name} deal ${state.dealNo}`;
+  if (variant.forehead) {
+    const others = d.players
+      .filter((p) => p !== playerId)
+      .map((p) => {
+        const name = state.players.find((s) => s.id === p)?.name ?? p;
+        return `${escapeName(name)} ${prettyCards(d.hands[p] ?? [])}`;
+      });
+    return {
+      content: `${title}\nYour own card is on your forehead: everyone sees it but you.\nYou see: ${others.join(' · ')}`,
+      files: [] as AttachmentBuilder[],
+      components: [],
+    };
+  }
+  const cards = d.hands[playerId] ?? [];
+  const lines = [`${title}: ${handText(cards)}`];
+  if (preview.hand) lines.push(`Best hand now: ${preview.hand.description}`);
+  if (odds && state.options.odds) {
+    const others = preview.equity?.opponents ?? 0;
+    lines.push(
+      `Odds: beats one random hand ${percent(odds.beatOne)}` +
+        (others > 1 ? ` · beats all ${others} others ${percent(odds.beatAll)}` : '') +
+        (odds.exact ? '' : ' (estimated)'),
+    );
+  }
+  if (!d.in.includes(playerId)) lines.push('You are out of this deal.');
+  const files: AttachmentBuilder[] = [];
+  const picture = renderHand(cards, preview.hand ? { highlight: preview.hand.cards } : {});
+  if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+  return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards) };
+}

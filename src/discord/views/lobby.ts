@@ -1,0 +1,52 @@
+import { ButtonStyle, EmbedBuilder } from 'discord.js';
+import type { GameState } from '../../engine/index.ts';
+import { defaultOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
+import { type ButtonTarget, buttonRow } from './buttons.ts';
+import { bold, chips } from './format.ts';
+
+export const LOBBY_COLOUR = 0x2b7a4b;
+
+/** "ante 10 · timer 30s · cap 100 · kitty alone": the options a player would want to know. */
+export function optionsLine(variantId: string, options: Options): string {
+  const defaults = defaultOptions(variantId) as unknown as Record<string, unknown>;
+  const parts = [`ante ${chips(options.ante)}`, `timer ${options.timer}s`];
+  for (const [name, value] of Object.entries(options)) {
+    if (name === 'ante' || name === 'timer') continue;
+    if (JSON.stringify(value) === JSON.stringify(defaults[name])) continue;
+    parts.push(`${name} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
+  }
+  return parts.join(' · ');
+}
+
+/** The lobby: what is being played, for what, and who is in. Join, Leave, Deal. */
+export function lobbyView(target: ButtonTarget, state: GameState) {
+  const variant = getVariant(state.variant);
+  const max = maxPlayersFor(variant, state.options);
+  const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ' (host)' : ''}`);
+  const embed = new EmbedBuilder()
+    .setColor(LOBBY_COLOUR)
+    .setTitle(`Guts: ${variant.name}`)
+    .setDescription(variant.summary)
+    .addFields(
+      { name: 'Options', value: optionsLine(state.variant, state.options) },
+      { name: 'Pot', value: chips(state.pot), inline: true },
+      { name: 'Reserve', value: chips(state.reserve), inline: true },
+      {
+        name: `Players (${state.players.length}/${max}, at least ${variant.minPlayers})`,
+        value: seated.length ? seated.join('\n') : 'Nobody yet: press Join.',
+      },
+    )
+    .setFooter({ text: 'Press Join to sit down. The host presses Deal when everyone is in.' });
+  const open = state.phase === 'lobby';
+  if (!open) embed.setFooter({ text: `The game is on: deal ${state.dealNo} is below.` });
+  const components = open
+    ? [
+        buttonRow(target, [
+          { action: 'join', label: 'Join', style: ButtonStyle.Primary },
+          { action: 'leave', label: 'Leave' },
+          { action: 'deal', label: 'Deal', style: ButtonStyle.Success },
+        ]),
+      ]
+    : [];
+  return { embeds: [embed], components };
+}

@@ -1,0 +1,135 @@
+import { type APIEmbedField, AttachmentBuilder, EmbedBuilder } from 'discord.js';
+import { prettyCards } from '../../cards/card.ts';
+import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../../engine/index.ts';
+import { renderShowdown, type ShowdownRow } from '../../render/index.ts';
+import { getVariant } from '../../rules/index.ts';
+import { bold, chips, clip, describeTransfers, type NameOf, signed } from './format.ts';
+
+export const RESULT_COLOUR = 0xc9a227;
+
+/** Does this step produce a result worth its own channel message? */
+export const hasResult = (events: readonly GameEvent[]): boolean =>
+  events.some((e) => ['Showdown', 'AllDropped', 'DealVoided', 'DealEnded'].includes(e.type));
+
+/** Names of everyone the step mentions, including players who left with it. */
+export function namesFrom(...states: GameState[]): NameOf {
+  const names = new Map<string, string>();
+  for (const s of states) for (const p of s.players) names.set(p.id, p.name);
+  return (id) => names.get(id) ?? `player ${id}`;
+}
+
+/** Each player's cards at the end of the step: what they held before plus what it dealt them. */
+function handsAfter(before: GameState, events: readonly GameEvent[]): Record<string, number[]> {
+  const hands: Record<string, number[]> = {};
+  for (const [id, cards] of Object.entries(before.deal?.hands ?? {})) hands[id] = [...cards];
+  for (const e of events) {
+    if (e.type !== 'Dealt') continue;
+    for (const [id, cards] of [...Object.entries(e.private), ...Object.entries(e.faceUp)]) {
+      hands[id] = [...(hands[id] ?? []), ...cards];
+    }
+  }
+  return hands;
+}
+
+function handLine(shown: ShownHand, winners: readonly string[], nameOf: NameOf): string {
+  const mark = shown.dead ? '💀' : winners.includes(shown.playerId) ? '🏆' : '▫️';
+  const line = 'line' in shown.hand && shown.hand.line ? ` using ${shown.hand.line.join('-')}` : '';
+  return `${mark} ${bold(nameOf(shown.playerId))}: ${shown.hand.description} (${prettyCards(shown.hand.cards)})${line}`;
+}
+
+function headline(events: readonly GameEvent[], nameOf: NameOf, kittyName: string): string {
+  const list = (ids: readonly string[]) => ids.map((id) => bold(nameOf(id))).join(', ');
+  const void_ = events.find((e) => e.type === 'DealVoided');
+  if (void_ && void_.type === 'DealVoided') return `The deal is void: ${void_.reason}. Every chip of it went back.`;
+  const allDropped = events.find((e) => e.type === 'AllDropped');
+  if (allDropped && allDropped.type === 'AllDropped') {
+    return allDropped.rule === 'carry'
+      ? 'Everyone dropped: the pot stays for the next deal.'
+      : allDropped.rule === 'reante'
+        ? 'Everyone dropped: everyone antes again next deal.'
+        : 'Everyone dropped: the best dropped hand pays the wimp penalty.';
+  }
+  const sd = events.find((e) => e.type === 'Showdown');
+  const won = events.find((e) => e.type === 'PotWon');
+  const amount = won && won.type === 'PotWon' ? won.transfers.reduce((a, t) => a + t.amount, 0) : 0;
+  if (sd && sd.type === 'Showdown') {
+    if (sd.standOff) return `A tie with the ${kittyName}: nobody pays, the pot stays.`;
+    if (sd.kittyWins) return `The ${kittyName} wins: everyone who stayed pays.`;
+    if (sd.winners.length > 1) return `${list(sd.winners)} tie and split ${chips(amount)}.`;
+    if (sd.winners.length === 1) {
+      const hand = sd.hands.find((h) => h.playerId === sd.winners[0]);
+      return `${list(sd.winners)} wins${amount ? ` ${chips(amount)}` : ''}${hand ? ` with ${hand.hand.description}` : ''}.`;
+    }
+  }
+  const legs = events.find((e) => e.type === 'LegAwarded');
+  if (legs && legs.type === 'LegAwarded')
+    return `${list(legs.playerIds)} ${legs.playerIds.length > 1 ? 'get' : 'gets'} a leg.`;
+  if (won && won.type === 'PotWon') return `${list(won.winners)} stayed alone and takes ${chips(amount)}.`;
+  return 'The deal is over.';
+}
+
+/** The showdown: a new channel message with hands, winners, every payment, the new pot and reserve. */
+export function showdownView(before: GameState, after: GameState, events: readonly GameEvent[]) {
+  const nameOf = namesFrom(before, after);
+  const variant = getVariant(before.variant);
+  const kittyName = variant.phantom ? 'phantom' : 'kitty';
+  const sd = events.find((e) => e.type === 'Showdown');
+  const ended = events.find((e) => e.type === 'DealEnded');
+  const over = events.find((e) => e.type === 'GameOver');
+  const fields: APIEmbedField[] = [];
+  const rows: ShowdownRow[] = [];
+  if (sd && sd.type === 'Showdown') {
+    const hands = handsAfter(before, events);
+    const lines = sd.hands.map((h) => handLine(h, sd.winners, nameOf));
+    if (sd.kitty) lines.push(`👻 The ${kittyName}: ${sd.kitty.description} (${prettyCards(sd.kitty.cards)})`);
+    fields.push({ name: 'Hands', value: clip(lines.join('\n'), 1024) });
+    for (const h of sd.hands) {
+      rows.push({
+        name: nameOf(h.playerId),
+        cards: hands[h.playerId] ?? h.hand.cards,
+        used: h.hand.cards,
+        description: h.hand.description,
+        winner: sd.winners.includes(h.playerId),
+      });
+    }
+    if (sd.kitty) {
+      rows.push({
+        name: `The ${kittyName}`,
+        cards: sd.kitty.cards,
+        used: sd.kitty.cards,
+        description: sd.kitty.description,
+        winner: sd.kittyWins,
+      });
+    }
+  }
+  const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf);
+  if (payments.length) fields.push({ name: 'Payments', value: clip(payments.join('\n'), 1024) });
+  if (ended && ended.type === 'DealEnded') {
+    const net = Object.entries(ended.delta)
+      .filter(([, n]) => n !== 0)
+      .map(([id, n]) => `${bold(nameOf(id))} ${signed(n)}`);
+    if (net.length) fields.push({ name: 'This deal', value: clip(net.join(' · '), 1024) });
+  }
+  fields.push(
+    { name: 'Pot', value: chips(after.pot), inline: true },
+    { name: 'Reserve', value: chips(after.reserve), inline: true },
+  );
+  if (after.options.legs !== null) {
+    const legs = after.players.filter((p) => p.legs > 0).map((p) => `${bold(p.name)} ${p.legs}`);
+    if (legs.length)
+      fields.push({ name: `Legs (${after.options.legs} to win)`, value: legs.join(' · '), inline: true });
+  }
+  const embed = new EmbedBuilder()
+    .setColor(RESULT_COLOUR)
+    .setTitle(`${variant.name}: deal ${before.dealNo} result`)
+    .setDescription(headline(events, nameOf, kittyName))
+    .addFields(fields);
+  if (over && over.type === 'GameOver') embed.setFooter({ text: 'Game over: the final standings follow.' });
+  const files: AttachmentBuilder[] = [];
+  const picture = rows.length ? renderShowdown(rows) : null;
+  if (picture) {
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+    embed.setImage(`attachment://${picture.name}`);
+  }
+  return { embeds: [embed], files };
+}

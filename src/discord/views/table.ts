@@ -1,0 +1,166 @@
+import { type APIEmbedField, AttachmentBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
+import { prettyCards } from '../../cards/card.ts';
+import { awaiting, type GameState } from '../../engine/index.ts';
+import { dropCost } from '../../engine/preview.ts';
+import { type BoardCell, boardText, renderBoard } from '../../render/index.ts';
+import { getVariant } from '../../rules/index.ts';
+import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
+import { bold, chips, relativeTime } from './format.ts';
+
+export const TABLE_COLOUR = 0x1f6f8b;
+export const OVER_COLOUR = 0x6b6b6b;
+
+export interface TableViewInput {
+  target: ButtonTarget;
+  state: GameState;
+  /** The running countdown's end (epoch ms), or null. */
+  deadline: number | null;
+  /** The bot restarted during this deal: say so, so nobody wonders about the pause. */
+  restarted: boolean;
+  /** Attach the board picture (when it is new); otherwise the message keeps the one it has. */
+  withPicture: boolean;
+}
+
+/** The visible board: face-up cards, face-down as backs; removed positions left out. */
+export function boardCells(state: GameState): BoardCell[] {
+  const d = state.deal;
+  if (!d) return [];
+  const variant = getVariant(state.variant);
+  return variant.board
+    .filter((p) => p.id in d.board && !d.removed.includes(p.id))
+    .map((p) => ({ card: p.faceUp ? (d.board[p.id] as number) : null, col: p.col, row: p.row, label: p.id }));
+}
+
+function statusLine(state: GameState, playerId: string): string {
+  const d = state.deal;
+  const seat = state.players.find((p) => p.id === playerId);
+  const name = bold(seat?.name ?? playerId);
+  const legs =
+    state.options.legs !== null && seat && seat.legs > 0 ? ` · ${seat.legs} leg${seat.legs > 1 ? 's' : ''}` : '';
+  const dealer = state.button === playerId ? ' (dealer)' : '';
+  if (!d || !d.players.includes(playerId)) return `🪑 ${name}${legs}: joins the next deal`;
+  const up = d.up[playerId]?.length ? ` · ${prettyCards(d.up[playerId] ?? [])}` : '';
+  const extra = `${dealer}${legs}${up}${seat?.leaving ? ' · leaving after this deal' : ''}`;
+  if (d.dead.includes(playerId)) return `💀 ${name}${extra}: killed`;
+  if (!d.in.includes(playerId)) return `➖ ${name}${extra}: out`;
+  const wait = awaiting(state);
+  if (wait.kind === 'declare' || wait.kind === 'take') {
+    const choice = d.choices[playerId];
+    if (wait.kind === 'declare' && wait.mode === 'simultaneous') {
+      return `${choice ? '✅' : '⏳'} ${name}${extra}: ${choice ? 'decided' : 'deciding'}`;
+    }
+    if (choice) return `${choice === 'stay' ? '✅' : '➖'} ${name}${extra}: ${choice === 'stay' ? 'in' : 'out'}`;
+    const turn = 'turn' in wait && wait.turn === playerId;
+    return `${turn ? '👉' : '⏳'} ${name}${extra}${turn ? ': your turn' : ''}`;
+  }
+  if (wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw') {
+    return `${wait.pending.includes(playerId) ? '⏳' : '✅'} ${name}${extra}`;
+  }
+  return `▫️ ${name}${extra}`;
+}
+
+function instructions(state: GameState, deadline: number | null): string {
+  const when = deadline ? relativeTime(deadline) : 'soon';
+  const wait = awaiting(state);
+  const nameOf = (id: string) => bold(state.players.find((p) => p.id === id)?.name ?? id);
+  switch (wait.kind) {
+    case 'declare': {
+      const cost = dropCost(state);
+      const round = state.deal && state.deal.round > 1 ? `Round ${state.deal.round}. ` : '';
+      const penalty = cost > 0 ? ` Dropping now costs ${chips(cost)}.` : '';
+      const compulsory = wait.canDrop ? '' : ' Nobody may drop on this round.';
+      if (wait.mode === 'sequential' && wait.turn) {
+        return `${round}${nameOf(wait.turn)}: stay or drop, ${when}.${penalty}${compulsory}`;
+      }
+      return `${round}Stay or drop: the reveal is ${when}, or when everyone has chosen. Choices stay hidden until then.${penalty}${compulsory}`;
+    }
+    case 'take':
+      return `${nameOf(wait.turn)}: take ${wait.count} face-up card${wait.count > 1 ? 's' : ''} (that is staying) or drop, ${when}.`;
+    case 'pass':
+      return `Pass a card: press **My cards** and pick one, ${when}.`;
+    case 'discard':
+      return `Swap up to ${wait.max} card${wait.max > 1 ? 's' : ''}: press **My cards**, ${when}.`;
+    case 'draw':
+      return `Stayers may draw up to ${wait.max}: press **My cards**, ${when}.`;
+    case 'between-deals':
+      return state.stopRequested ? 'The game stops after this deal.' : `Next deal ${when}.`;
+    case 'over':
+      return 'Game over.';
+    default:
+      return 'Waiting for the host to deal.';
+  }
+}
+
+function tableButtons(target: ButtonTarget, state: GameState): ButtonRow[] {
+  const wait = awaiting(state);
+  if (wait.kind === 'over' || wait.kind === 'lobby') return [];
+  const rows: ButtonRow[] = [];
+  const inDeal = wait.kind !== 'between-deals';
+  if (inDeal) {
+    const main: ButtonSpec[] = [];
+    if (wait.kind === 'declare') {
+      const cost = dropCost(state);
+      main.push({ action: 'stay', label: 'Stay', style: ButtonStyle.Success });
+      main.push({
+        action: 'drop',
+        label: cost > 0 ? `Drop (costs ${chips(cost)})` : 'Drop',
+        style: ButtonStyle.Danger,
+        disabled: !wait.canDrop,
+      });
+    } else if (wait.kind === 'take') {
+      main.push({
+        action: 'take',
+        label: wait.count > 1 ? `Take ${wait.count}` : 'Take a card',
+        style: ButtonStyle.Success,
+      });
+      main.push({ action: 'drop', label: 'Drop', style: ButtonStyle.Danger });
+    }
+    main.push({ action: 'cards', label: 'My cards', style: ButtonStyle.Primary });
+    rows.push(buttonRow(target, main));
+  }
+  rows.push(
+    buttonRow(target, [
+      { action: 'join', label: 'Join' },
+      { action: 'leave', label: 'Leave' },
+    ]),
+  );
+  return rows;
+}
+
+/** The one public message of a deal, edited in place as it goes. */
+export function tableView(input: TableViewInput) {
+  const { state, target } = input;
+  const variant = getVariant(state.variant);
+  const d = state.deal;
+  const over = state.phase === 'over';
+  const embed = new EmbedBuilder()
+    .setColor(over ? OVER_COLOUR : TABLE_COLOUR)
+    .setTitle(`${variant.name}: deal ${state.dealNo}`)
+    .setDescription(instructions(state, input.deadline));
+  const fields: APIEmbedField[] = [
+    { name: 'Pot', value: chips(state.pot), inline: true },
+    { name: 'Reserve', value: chips(state.reserve), inline: true },
+  ];
+  if (state.options.cap !== null) fields.push({ name: 'Cap', value: chips(state.options.cap), inline: true });
+  const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
+  const seats = order.length ? order : state.players.map((p) => p.id);
+  fields.push({ name: 'Players', value: seats.map((id) => statusLine(state, id)).join('\n') || 'Nobody' });
+  const cells = boardCells(state);
+  if (cells.length) fields.push({ name: 'Board', value: boardText(cells) });
+  embed.addFields(fields);
+  const notes: string[] = [];
+  if (input.restarted) notes.push('I restarted during this deal; nothing was lost, the countdown goes on.');
+  if (state.stopRequested && !over) notes.push('The host stopped the game: it ends after this deal.');
+  if (notes.length) embed.setFooter({ text: notes.join(' ') });
+  const files: AttachmentBuilder[] = [];
+  const picture = cells.length ? renderBoard(cells) : null;
+  if (picture) {
+    embed.setImage(`attachment://${picture.name}`);
+    if (input.withPicture)
+      files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+  }
+  return { embeds: [embed], components: tableButtons(target, state), files };
+}
+
+/** Changes exactly when the board picture would: the poster re-attaches it only then. */
+export const boardSignature = (state: GameState): string => JSON.stringify(boardCells(state));

@@ -1,0 +1,90 @@
+import type { Card } from '../cards/card.ts';
+import { bestFromLayout, type EquityOptions, evaluateBest, handSize } from '../hands/index.ts';
+import type { WildSpec } from '../hands/types.ts';
+import type { HandSpec } from '../rules/variants.ts';
+import { dealOf, makeCtx } from './context.ts';
+import { deadlyWilds } from './deadly.ts';
+import { percentHalfUp } from './money.ts';
+import { rankingOf } from './showdown.ts';
+import type { GameState, Hand, PlayerId } from './types.ts';
+
+/**
+ * What a player can know about their own hand mid-deal, for the "My cards" answer:
+ * the best hand their visible cards make now under the coming showdown's ranking,
+ * and the inputs for its odds. Only face-up board cards count: a preview must never
+ * use a card the player cannot see.
+ */
+export interface HandPreview {
+  /** The ranking and wilds of the showdown the hand is heading for. */
+  hand: Hand | null;
+  /** Options for `equity()` (add an Rng), or null when odds make no sense (Indian guts). */
+  equity: EquityOptions | null;
+}
+
+const NONE: HandPreview = { hand: null, equity: null };
+
+function nextShowdown(state: GameState): HandSpec | null {
+  const ctx = makeCtx(state);
+  const d = dealOf(ctx);
+  for (let i = d.step; i < ctx.steps.length; i++) {
+    const step = ctx.steps[i];
+    if (step?.kind === 'showdown') return step.hand;
+  }
+  return null;
+}
+
+export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
+  const d = state.deal;
+  const cards = d?.hands[playerId];
+  if (!d || !cards || cards.length === 0) return NONE;
+  const ctx = makeCtx(state);
+  if (ctx.variant.forehead) return NONE;
+  const spec = nextShowdown(state);
+  if (!spec) return NONE;
+  const ranking = rankingOf(ctx, spec);
+  const up = d.up[playerId] ?? [];
+  const wild: WildSpec | undefined = spec.deadly
+    ? deadlyWilds(state.options.deadly, cards, up)
+    : spec.wildRanks
+      ? { ranks: spec.wildRanks }
+      : undefined;
+  const faceDown = new Set(ctx.variant.board.filter((p) => !p.faceUp).map((p) => p.id));
+  const board: Record<string, Card> = {};
+  for (const [pos, card] of Object.entries(d.board)) {
+    if (!faceDown.has(pos) && !d.removed.includes(pos)) board[pos] = card;
+  }
+  const { lines, use } = ctx.variant;
+  let hand: Hand | null = null;
+  if (lines && use) {
+    const reachable = cards.length + Math.max(0, ...lines.map((l) => l.filter((p) => p in board).length));
+    if (cards.length >= use.privateMin && reachable >= handSize(ranking)) {
+      try {
+        hand = bestFromLayout(cards, board, lines, use, ranking, wild);
+      } catch {
+        hand = null; // the visible board cannot make a legal hand yet
+      }
+    }
+  } else if (cards.length + Object.keys(board).length >= handSize(ranking)) {
+    hand = evaluateBest([...cards, ...Object.values(board)], ranking, wild);
+  }
+  const opponents = d.in.filter((p) => p !== playerId).length;
+  const equity: EquityOptions | null =
+    opponents > 0
+      ? {
+          privateCards: cards,
+          ranking,
+          ...(wild ? { wild } : {}),
+          ...(Object.keys(board).length ? { board } : {}),
+          ...(lines && use ? { lines, use } : {}),
+          opponents,
+        }
+      : null;
+  return { hand, equity: hand ? equity : null };
+}
+
+/** What dropping costs right now (a later round's drop penalty, RULES.md §7 Iron Cross), 0 when free. */
+export function dropCost(state: GameState): number {
+  const d = state.deal;
+  if (!d || d.round <= 1 || state.options.dropPenalty <= 0) return 0;
+  return percentHalfUp(d.roundPot, state.options.dropPenalty);
+}

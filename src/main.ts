@@ -1,0 +1,40 @@
+import type { Config } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/index.ts';
+import { createBot } from './discord/bot.ts';
+import { auditLedger, describeProblem } from './ledger/index.ts';
+import { log } from './log.ts';
+
+/**
+ * The bot process: database first (migrations before login, then the ledger audit),
+ * then Discord. Stops cleanly on SIGINT/SIGTERM; a crash loses nothing, because
+ * every step was committed before it was shown.
+ */
+export async function runBot(config: Config & { discordToken: string }): Promise<number> {
+  const { db, close } = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+  } catch (err) {
+    process.stderr.write(`guts: ${(err as Error).message}\n`);
+    await close();
+    return 1;
+  }
+  const audit = await auditLedger(db);
+  if (audit.ok) log.info({ accounts: audit.accounts, entries: audit.entries }, 'ledger audit clean');
+  else log.error({ problems: audit.problems.map(describeProblem) }, 'ledger audit found problems');
+
+  const bot = await createBot({ token: config.discordToken, apiUrl: config.discordApiUrl, db, log });
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log.info({ signal }, 'stopping');
+      void bot
+        .stop()
+        .then(close)
+        .finally(() => resolve());
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  await bot.start();
+  await stopped;
+  return 0;
+}
