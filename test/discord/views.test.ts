@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { formatCard, prettyCard } from '../../src/cards/card.ts';
+import { parseButtonId } from '../../src/discord/custom-id.ts';
+import { nextDeadline } from '../../src/discord/table-steps.ts';
+import { cardsView } from '../../src/discord/views/cards.ts';
+import { lobbyView } from '../../src/discord/views/lobby.ts';
+import { showdownView } from '../../src/discord/views/showdown.ts';
+import { tableView } from '../../src/discord/views/table.ts';
+import { apply, createGame, type GameEvent, type GameState } from '../../src/engine/index.ts';
+import { handPreview } from '../../src/engine/preview.ts';
+
+const target = { tableId: 7, dealNo: 12 };
+
+function seated(variant: string, options: Record<string, unknown> = {}, names = ['Ann', 'Bob', 'Cat']): GameState {
+  let s = createGame({ variant, options, rng: [1, 2, 3, 4], host: 'u0' });
+  names.forEach((name, i) => {
+    s = apply(s, { type: 'join', playerId: `u${i}`, name }).state;
+  });
+  return s;
+}
+
+function run(s: GameState, ...actions: Parameters<typeof apply>[1][]): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  for (const a of actions) {
+    const r = apply(s, a);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+const json = (v: unknown) => JSON.parse(JSON.stringify(v));
+const buttonIds = (components: unknown[]) =>
+  json(components).flatMap((row: { components: { custom_id: string; label: string; disabled?: boolean }[] }) => row.components);
+
+describe('lobby view', () => {
+  it('shows variant, options, pot and players, with Join, Leave and Deal for the table', () => {
+    const s = seated('iron-cross', { ante: 10, cap: 100 });
+    const view = json(lobbyView(target, { ...s, pot: 40, reserve: 5 }));
+    const embed = view.embeds[0];
+    expect(embed.title).toContain('Iron Cross');
+    const fields = Object.fromEntries(embed.fields.map((f: { name: string; value: string }) => [f.name, f.value]));
+    expect(fields.Options).toContain('ante 10');
+    expect(fields.Options).toContain('cap 100');
+    expect(fields.Pot).toBe('40');
+    expect(fields.Reserve).toBe('5');
+    const players = embed.fields.find((f: { name: string }) => f.name.startsWith('Players')).value;
+    expect(players).toContain('**Ann** (host)');
+    expect(players).toContain('**Cat**');
+    const buttons = buttonIds(view.components);
+    expect(buttons.map((b: { label: string }) => b.label)).toEqual(['Join', 'Leave', 'Deal']);
+    for (const b of buttons) expect(parseButtonId(b.custom_id)).toMatchObject({ tableId: '7', dealNo: 12 });
+  });
+});
+
+describe('table view', () => {
+  it('never tells which way a player chose before the reveal', () => {
+    let { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
+    ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'drop' }));
+    const view = json(tableView({ target, state, deadline: 1_700_000_000_000, restarted: false, withPicture: false }));
+    const players = view.embeds[0].fields.find((f: { name: string }) => f.name === 'Players').value as string;
+    expect(players).toContain('✅ **Bob**');
+    expect(players).toContain('deciding');
+    expect(players).not.toMatch(/drop|out|stay/i);
+    expect(view.embeds[0].description).toContain('<t:1700000000:R>');
+    expect(buttonIds(view.components).map((b: { label: string }) => b.label)).toEqual([
+      'Stay',
+      'Drop',
+      'My cards',
+      'Join',
+      'Leave',
+    ]);
+  });
+
+  it('states the drop penalty on the Drop button in a later round, and attaches the board picture once asked', () => {
+    let { state } = run(seated('iron-cross', { ante: 10 }), { type: 'startDeal', by: 'u0' });
+    ({ state } = run(
+      state,
+      ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
+    ));
+    const view = tableView({ target, state, deadline: null, restarted: true, withPicture: true });
+    const drop = buttonIds(view.components).find((b: { custom_id: string }) => b.custom_id.endsWith(':drop'));
+    expect(drop.label).toBe('Drop (costs 3)'); // 10% of 30, rounded half up
+    expect(view.files).toHaveLength(1);
+    expect(json(view.embeds)[0].image.url).toBe('attachment://board.png');
+    expect(json(view.embeds)[0].footer.text).toMatch(/restarted/);
+  });
+});
+
+describe('showdown view', () => {
+  it('names the winner, every payment, the new pot, and draws the hands', () => {
+    let { state } = run(seated('three-card', { ante: 10 }), { type: 'startDeal', by: 'u0' });
+    const before = state;
+    const result = run(
+      state,
+      ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
+    );
+    state = result.state;
+    const view = showdownView(before, state, result.events);
+    const embed = json(view.embeds)[0];
+    const sd = result.events.find((e) => e.type === 'Showdown');
+    if (sd?.type !== 'Showdown') throw new Error('no showdown');
+    const winner = ['Ann', 'Bob', 'Cat'][Number(sd.winners[0]?.slice(1))] as string;
+    expect(embed.description).toContain(`**${winner}**`);
+    const text = JSON.stringify(embed.fields);
+    expect(text).toContain('matches the pot');
+    expect(embed.fields.find((f: { name: string }) => f.name === 'Pot').value).toBe(String(state.pot));
+    expect(view.files).toHaveLength(1);
+  });
+});
+
+describe('private cards view', () => {
+  it('shows your cards with the hand name and a picture', () => {
+    const { state } = run(seated('three-card', { odds: false }), { type: 'startDeal', by: 'u0' });
+    const view = cardsView(target, state, 'u1', handPreview(state, 'u1'), null);
+    for (const c of state.deal?.hands.u1 ?? []) expect(view.content).toContain(prettyCard(c));
+    expect(view.content).toMatch(/Best hand now: /);
+    expect(view.files).toHaveLength(1);
+  });
+
+  it("in Indian guts shows everyone's card but your own", () => {
+    const { state } = run(seated('indian'), { type: 'startDeal', by: 'u0' });
+    const view = cardsView(target, state, 'u1', handPreview(state, 'u1'), null);
+    const own = state.deal?.hands.u1?.[0] as number;
+    expect(view.content).not.toContain(prettyCard(own));
+    expect(view.content).toContain(prettyCard(state.deal?.hands.u0?.[0] as number));
+    expect(formatCard(own)).toHaveLength(2);
+  });
+
+  it('refuses someone who is not in the deal', () => {
+    const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
+    expect(() => cardsView(target, state, 'stranger', handPreview(state, 'stranger'), null)).toThrow(/not in this deal/);
+  });
+});
+
+describe('countdowns', () => {
+  it('start with a round, keep running through presses, restart on the next round, pause between deals', () => {
+    const lobby = seated('iron-cross', { timer: 20 });
+    const dealt = run(lobby, { type: 'startDeal', by: 'u0' }).state;
+    expect(nextDeadline(lobby, dealt, null, 1_000, 5_000)).toBe(21_000);
+    const pressed = run(dealt, { type: 'declare', playerId: 'u0', choice: 'stay' }).state;
+    expect(nextDeadline(dealt, pressed, 21_000, 9_000, 5_000)).toBe(21_000);
+    const round2 = run(
+      pressed,
+      ...['u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
+    ).state;
+    expect(nextDeadline(pressed, round2, 21_000, 12_000, 5_000)).toBe(32_000);
+    const between = run(round2, { type: 'timeout' }).state;
+    expect(nextDeadline(round2, between, 32_000, 32_000, 5_000)).toBe(37_000);
+    expect(nextDeadline(null, lobby, null, 0, 5_000)).toBeNull();
+  });
+});
