@@ -1,0 +1,380 @@
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
+import { type Clock, systemClock } from './clock.ts';
+import { buildCommandOptions, type CommandInvocation, InvocationError } from './commands.ts';
+import { choosableSelect, pressableButton } from './components.ts';
+import { FaultInjector, type FaultOptions } from './faults.ts';
+import { type BotIdentity, forwardMessageEvents, Gateway } from './gateway.ts';
+import { InteractionHandle } from './handle.ts';
+import {
+  buttonInteraction,
+  chatInputInteraction,
+  type InteractionContext,
+  stringSelectInteraction,
+} from './interaction-payloads.ts';
+import { type InteractionRecord, InteractionRegistry, type LatencyStats } from './interactions.ts';
+import { MessageComposer } from './messages.ts';
+import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
+import { channelRoutes } from './rest/channels.ts';
+import { commandRoutes } from './rest/commands.ts';
+import type { RouteContext } from './rest/context.ts';
+import { interactionRoutes } from './rest/interactions.ts';
+import { miscRoutes } from './rest/misc.ts';
+import { apiPrefix, RestServer } from './rest/server.ts';
+import { apiChannel, apiGuildCreate, apiMember } from './state/render.ts';
+import { Store } from './state/store.ts';
+import type { ChannelRecord, GuildRecord, MessageDeleteEvent, MessageEvent, UserRecord } from './state/types.ts';
+import { waitUntil } from './wait.ts';
+
+export interface LocalDiscordOptions {
+  /** Times interaction deadlines, token lifetimes and timestamps. Default: the system clock. */
+  clock?: Clock;
+  /** Default: Discord's observed limits (`discordRateLimits`); `noRateLimits` for load runs. */
+  rateLimits?: RateLimitConfig;
+  /** Default 41 250 ms, Discord's usual. */
+  heartbeatIntervalMs?: number;
+  /** The bot's username. Default "guts". */
+  botName?: string;
+}
+
+/** Where a started server listens: `restBase` is what discord.js's `rest.api` (DISCORD_API_URL) takes. */
+export interface LocalDiscordAddress {
+  port: number;
+  /** `http://127.0.0.1:PORT/api`; requests go to `${restBase}/v10/...`. */
+  restBase: string;
+  /** `ws://127.0.0.1:PORT/gateway`, also what `GET /gateway/bot` returns. */
+  gatewayUrl: string;
+  /** `http://127.0.0.1:PORT`: attachments are served under `/attachments/`. */
+  httpBase: string;
+}
+
+export interface DriverEvents {
+  messageCreate: [MessageEvent];
+  messageUpdate: [MessageEvent];
+  messageDelete: [MessageDeleteEvent];
+  /** A user started an interaction (delivered to the bot if it is connected). */
+  interactionCreate: [InteractionHandle];
+  /** The bot acknowledged an interaction. */
+  interactionAck: [InteractionHandle];
+}
+
+type Ref = { id: string };
+/** A message by id, as an `APIMessage`, or as a discord.js `Message` (which says `channelId`). */
+type MessageRef = string | { id: string; channel_id?: string; channelId?: string };
+
+/**
+ * A Discord-compatible server on 127.0.0.1 for tests and the playground, and the
+ * driver that plays its users. The unchanged discord.js client connects to it: REST
+ * at `restBase`, gateway from `GET /gateway/bot`.
+ */
+export class LocalDiscord extends EventEmitter<DriverEvents> {
+  readonly clock: Clock;
+  /** The bot account; give `bot.token` to the client's `login`. */
+  readonly bot: BotIdentity;
+  private readonly store: Store;
+  private readonly interactions: InteractionRegistry;
+  private readonly limiter: RateLimiter;
+  private readonly faults = new FaultInjector();
+  private readonly gateway: Gateway;
+  private readonly rest: RestServer;
+  /** Emits a channel's id on every message change and acknowledgement there: what waiters re-check on. */
+  private readonly changes = new EventEmitter();
+  private readonly handles = new WeakMap<InteractionRecord, InteractionHandle>();
+  private server: Server | null = null;
+  private address: LocalDiscordAddress | null = null;
+
+  constructor(options: LocalDiscordOptions = {}) {
+    super();
+    this.changes.setMaxListeners(0);
+    this.clock = options.clock ?? systemClock;
+    this.store = new Store(this.clock);
+    const botUser = this.store.createUser(options.botName ?? 'guts', true);
+    this.bot = { user: botUser, token: `${Buffer.from(botUser.id).toString('base64url')}.local.discord` };
+    this.interactions = new InteractionRegistry(this.clock);
+    this.limiter = new RateLimiter(options.rateLimits ?? discordRateLimits);
+    this.gateway = new Gateway({
+      store: this.store,
+      bot: this.bot,
+      url: () => this.requireAddress().gatewayUrl,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+    });
+    const ctx: RouteContext = {
+      store: this.store,
+      composer: new MessageComposer(this.store, () => this.requireAddress().httpBase),
+      interactions: this.interactions,
+      bot: this.bot,
+      gatewayUrl: () => this.requireAddress().gatewayUrl,
+    };
+    this.rest = new RestServer({
+      routes: [...miscRoutes(ctx), ...commandRoutes(ctx), ...channelRoutes(ctx), ...interactionRoutes(ctx)],
+      botToken: this.bot.token,
+      limiter: this.limiter,
+      faults: this.faults,
+    });
+    this.wireEvents();
+  }
+
+  async start(options: { port?: number; host?: string } = {}): Promise<LocalDiscordAddress> {
+    const host = options.host ?? '127.0.0.1';
+    const server = createServer((request, response) => void this.onRequest(request, response));
+    server.on('upgrade', (request, socket, head) => {
+      if (new URL(request.url ?? '/', 'http://local').pathname === '/gateway') {
+        this.gateway.handleUpgrade(request, socket, head);
+      } else socket.destroy();
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const httpBase = `http://${host}:${port}`;
+    this.server = server;
+    this.address = { port, httpBase, restBase: `${httpBase}/api`, gatewayUrl: `ws://${host}:${port}/gateway` };
+    return this.address;
+  }
+
+  async stop(): Promise<void> {
+    this.gateway.close();
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  createUser(options: { name: string; guilds?: Ref[] }): UserRecord {
+    const user = this.store.createUser(options.name);
+    const guilds = options.guilds ?? [...this.store.guilds.values()];
+    for (const guild of guilds) this.addMember(guild, user);
+    return user;
+  }
+
+  /** A guild the bot is in; `owner` defaults to a new user named after the guild. */
+  createGuild(options: { name: string; owner?: Ref }): GuildRecord {
+    const ownerId = options.owner?.id ?? this.store.createUser(`${options.name}-owner`).id;
+    const guild = this.store.createGuild(options.name, ownerId);
+    this.store.addMember(guild.id, this.bot.user.id);
+    this.gateway.dispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(this.store, guild, this.bot.user.id));
+    return guild;
+  }
+
+  createChannel(guild: Ref, options: { name: string }): ChannelRecord {
+    const channel = this.store.createChannel(guild.id, options.name);
+    this.gateway.dispatch(guild.id, 'CHANNEL_CREATE', apiChannel(channel));
+    return channel;
+  }
+
+  addMember(guild: Ref, user: Ref): void {
+    const record = this.store.guild(guild.id);
+    if (record.members.has(user.id)) return;
+    this.store.addMember(guild.id, user.id);
+    this.gateway.dispatch(guild.id, 'GUILD_MEMBER_ADD', {
+      ...apiMember(this.store, record, user.id),
+      guild_id: guild.id,
+    });
+  }
+
+  /** Commands the bot registered by bulk overwrite: a guild's, or the global ones. */
+  registeredCommands(guild?: Ref): APIApplicationCommand[] {
+    return guild ? (this.store.commands.byGuild.get(guild.id) ?? []) : this.store.commands.global;
+  }
+
+  /** `user` types `/name` in `channel`. Throws `InvocationError` for what the Discord client would refuse. */
+  runCommand(user: Ref, channel: Ref, name: string, invocation: CommandInvocation = {}): InteractionHandle {
+    const channelRecord = this.store.channel(channel.id);
+    const guild = this.memberGuild(user, channelRecord);
+    const command = [...this.registeredCommands(guild), ...this.registeredCommands()].find((c) => c.name === name);
+    if (!command) throw new InvocationError(`/${name} is not registered in guild ${guild.id} or globally`);
+    const built = buildCommandOptions(this.store, guild, command, invocation);
+    return this.interact(user, channelRecord, (ctx) => chatInputInteraction(ctx, command, built), null);
+  }
+
+  /** `user` presses the button labelled (or with custom id) `labelOrCustomId` on a message they can see. */
+  pressButton(user: Ref, message: MessageRef, labelOrCustomId: string): InteractionHandle {
+    return this.useComponent(user, message, (ctx, current) =>
+      buttonInteraction(ctx, current, pressableButton(current, labelOrCustomId)),
+    );
+  }
+
+  /** `user` picks `values` in the string select menu with that custom id (or placeholder). */
+  selectOptions(user: Ref, message: MessageRef, customIdOrPlaceholder: string, values: string[]): InteractionHandle {
+    return this.useComponent(user, message, (ctx, current) =>
+      stringSelectInteraction(ctx, current, choosableSelect(current, customIdOrPlaceholder, values), values),
+    );
+  }
+
+  /** The channel as `as` sees it (their ephemerals included), oldest first; without `as`, public messages only. */
+  channelMessages(channel: Ref, options: { as?: Ref } = {}): APIMessage[] {
+    return this.store.channelMessages(channel.id, options.as?.id ?? '').map((m) => m.message);
+  }
+
+  /** The newest message visible to `as` that matches `predicate`, now or once created or edited. */
+  waitForMessage(
+    channel: Ref,
+    predicate: (message: APIMessage) => boolean,
+    options: { as?: Ref; timeoutMs?: number } = {},
+  ): Promise<APIMessage> {
+    const timeoutMs = options.timeoutMs ?? 5000;
+    const check = () => this.channelMessages(channel, options).reverse().find(predicate);
+    return waitUntil(this.changes, channel.id, check, timeoutMs, `a matching message in channel ${channel.id}`);
+  }
+
+  /** An uploaded file by attachment id (also served at the attachment's `url`). */
+  attachment(id: string): { filename: string; contentType: string; bytes: Buffer } | null {
+    return this.store.attachments.get(id) ?? null;
+  }
+
+  /** The next `count` REST requests matching `pattern` fail with `status` (see `compileFaultPattern`). */
+  failRoute(pattern: string | RegExp, status: number, count: number, options?: FaultOptions): void {
+    this.faults.add(pattern, status, count, options);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  /** Kills the gateway sockets without a close frame; the client resumes and gets what it missed. */
+  dropGateway(): void {
+    this.gateway.dropConnections();
+  }
+
+  /** True while the bot has an open gateway socket. */
+  get botConnected(): boolean {
+    return this.gateway.connected;
+  }
+
+  setRateLimits(config: RateLimitConfig): void {
+    this.limiter.configure(config);
+  }
+
+  /** Acknowledgement latency since the last `resetLatency()`: for the `ack-latency` bench. */
+  latency(): LatencyStats {
+    return this.interactions.stats();
+  }
+
+  resetLatency(): void {
+    this.interactions.resetStats();
+  }
+
+  /** A component interaction on the message as it is now, if `user` can see it. */
+  private useComponent(
+    user: Ref,
+    message: MessageRef,
+    build: (ctx: InteractionContext, current: APIMessage) => InteractionRecord['payload'],
+  ): InteractionHandle {
+    const { channelId, messageId } = this.messageRef(message);
+    const stored = this.store.message(channelId, messageId);
+    const channel = this.store.channel(channelId);
+    this.memberGuild(user, channel);
+    if (stored.visibleTo !== null && stored.visibleTo !== user.id) {
+      throw new InvocationError(`message ${messageId} is ephemeral and not visible to ${user.id}`);
+    }
+    return this.interact(user, channel, (ctx) => build(ctx, stored.message), messageId);
+  }
+
+  private interact(
+    user: Ref,
+    channel: ChannelRecord,
+    build: (ctx: InteractionContext) => InteractionRecord['payload'],
+    sourceMessageId: string | null,
+  ): InteractionHandle {
+    const id = this.store.ids.next();
+    const ctx: InteractionContext = {
+      store: this.store,
+      botUserId: this.bot.user.id,
+      user: this.store.user(user.id),
+      channel,
+      id,
+      token: InteractionRegistry.newToken(id),
+    };
+    const record: InteractionRecord = {
+      payload: build(ctx),
+      id,
+      token: ctx.token,
+      userId: user.id,
+      channelId: channel.id,
+      guildId: channel.guildId,
+      createdAt: this.clock.now(),
+      dispatchedAt: null,
+      ack: null,
+      originalMessageId: null,
+      sourceMessageId,
+      sourceRevisionAtAck: null,
+      followUpIds: [],
+      modal: null,
+    };
+    this.interactions.add(record);
+    const handle = new InteractionHandle(record, this.store, this.changes);
+    this.handles.set(record, handle);
+    this.emit('interactionCreate', handle);
+    this.gateway.dispatch(channel.guildId, 'INTERACTION_CREATE', record.payload, () =>
+      this.interactions.markDispatched(record),
+    );
+    return handle;
+  }
+
+  private memberGuild(user: Ref, channel: ChannelRecord): GuildRecord {
+    const guild = this.store.guild(channel.guildId);
+    if (!guild.members.has(user.id)) throw new InvocationError(`user ${user.id} is not in guild ${guild.id}`);
+    return guild;
+  }
+
+  private messageRef(message: MessageRef): { channelId: string; messageId: string } {
+    const messageId = typeof message === 'string' ? message : message.id;
+    const known = typeof message === 'string' ? undefined : (message.channel_id ?? message.channelId);
+    if (known) return { channelId: known, messageId };
+    for (const channel of this.store.channels.values()) {
+      if (this.store.channelMessages(channel.id, '').some((m) => m.message.id === messageId)) {
+        return { channelId: channel.id, messageId };
+      }
+    }
+    throw new InvocationError(`no public message ${messageId}; pass the message object for ephemeral ones`);
+  }
+
+  private wireEvents(): void {
+    forwardMessageEvents(this.store, this.gateway);
+    this.store.on('messageCreate', (event) => {
+      this.emit('messageCreate', event);
+      this.changes.emit(event.message.channel_id);
+    });
+    this.store.on('messageUpdate', (event) => {
+      this.emit('messageUpdate', event);
+      this.changes.emit(event.message.channel_id);
+    });
+    this.store.on('messageDelete', (event) => {
+      this.emit('messageDelete', event);
+      this.changes.emit(event.channelId);
+    });
+    this.interactions.on('ack', (record) => {
+      const handle = this.handles.get(record);
+      if (handle) this.emit('interactionAck', handle);
+      this.changes.emit(record.channelId);
+    });
+  }
+
+  private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    try {
+      const path = new URL(request.url ?? '/', 'http://local').pathname;
+      if (path.startsWith(`${apiPrefix}/`)) return await this.rest.handle(request, response);
+      const attachment = /^\/attachments\/\d+\/(\d+)\//.exec(path);
+      const file = attachment ? this.store.attachments.get(attachment[1] ?? '') : undefined;
+      if (request.method === 'GET' && file) {
+        response.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': file.bytes.length });
+        response.end(file.bytes);
+        return;
+      }
+      response.writeHead(404, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ message: '404: Not Found', code: 0 }));
+    } catch {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ message: '500: Internal Server Error', code: 0 }));
+    }
+  }
+
+  private requireAddress(): LocalDiscordAddress {
+    if (!this.address) throw new Error('LocalDiscord is not started');
+    return this.address;
+  }
+}

@@ -1,0 +1,99 @@
+import {
+  type APIApplicationCommand,
+  type APIChatInputApplicationCommandGuildInteraction,
+  type APIMessage,
+  type APIMessageComponentButtonInteraction,
+  type APIMessageComponentSelectMenuInteraction,
+  ApplicationCommandType,
+  ComponentType,
+  InteractionContextType,
+  InteractionType,
+  Locale,
+} from 'discord-api-types/v10';
+import type { BuiltOptions } from './commands.ts';
+import { apiChannel, apiMember, memberPermissions } from './state/render.ts';
+import type { Store } from './state/store.ts';
+import type { ChannelRecord, UserRecord } from './state/types.ts';
+
+/** Who interacts where, and the ids Discord gives the interaction. */
+export interface InteractionContext {
+  store: Store;
+  botUserId: string;
+  user: UserRecord;
+  channel: ChannelRecord;
+  id: string;
+  token: string;
+}
+
+/** The fields every guild interaction carries: guild, channel, member with permissions, locale. */
+function guildInteractionBase(ctx: InteractionContext) {
+  const { store, user, channel } = ctx;
+  const guild = store.guild(channel.guildId);
+  return {
+    id: ctx.id,
+    application_id: ctx.botUserId,
+    token: ctx.token,
+    version: 1 as const,
+    guild: { id: guild.id, features: [], locale: Locale.EnglishUS },
+    guild_id: guild.id,
+    channel: apiChannel(channel),
+    channel_id: channel.id,
+    member: { ...apiMember(store, guild, user.id), permissions: memberPermissions(guild, user.id) },
+    app_permissions: memberPermissions(guild, ctx.botUserId),
+    locale: Locale.EnglishUS,
+    guild_locale: Locale.EnglishUS,
+    entitlements: [],
+    authorizing_integration_owners: { '0': guild.id },
+    context: InteractionContextType.Guild,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
+}
+
+/** INTERACTION_CREATE for a slash command typed in a guild channel. */
+export function chatInputInteraction(
+  ctx: InteractionContext,
+  command: APIApplicationCommand,
+  built: BuiltOptions,
+): APIChatInputApplicationCommandGuildInteraction {
+  return {
+    ...guildInteractionBase(ctx),
+    type: InteractionType.ApplicationCommand,
+    data: {
+      id: command.id,
+      name: command.name,
+      type: ApplicationCommandType.ChatInput,
+      ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+      options: built.options,
+      ...(built.resolved ? { resolved: built.resolved } : {}),
+    },
+  };
+}
+
+/** INTERACTION_CREATE for a button pressed on `message`. */
+export function buttonInteraction(
+  ctx: InteractionContext,
+  message: APIMessage,
+  customId: string,
+): APIMessageComponentButtonInteraction {
+  return {
+    ...guildInteractionBase(ctx),
+    type: InteractionType.MessageComponent,
+    message,
+    data: { custom_id: customId, component_type: ComponentType.Button },
+  };
+}
+
+/** INTERACTION_CREATE for options chosen in a string select menu on `message`. */
+export function stringSelectInteraction(
+  ctx: InteractionContext,
+  message: APIMessage,
+  customId: string,
+  values: string[],
+): APIMessageComponentSelectMenuInteraction {
+  return {
+    ...guildInteractionBase(ctx),
+    type: InteractionType.MessageComponent,
+    message,
+    data: { custom_id: customId, component_type: ComponentType.StringSelect, values },
+  };
+}

@@ -1,0 +1,224 @@
+import {
+  type APIAttachment,
+  type APIEmbed,
+  type APIMessage,
+  type APIMessageInteractionMetadata,
+  type APIMessageTopLevelComponent,
+  EmbedType,
+  MessageFlags,
+  type MessageType,
+} from 'discord-api-types/v10';
+import { errors, type FieldError } from './errors.ts';
+import { checkMessageLimits } from './limits.ts';
+import { apiUser } from './state/render.ts';
+import type { Store } from './state/store.ts';
+import type { StoredMessage, UserRecord } from './state/types.ts';
+
+/** A file part of a multipart request (`files[N]`). */
+export interface UploadedFile {
+  /** N in `files[N]`: what `attachments[].id` refers to. */
+  index: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The message fields a bot may send (channel message, webhook, interaction callback data). */
+export interface MessageBody {
+  content?: string | null;
+  embeds?: APIEmbed[] | null;
+  components?: APIMessageTopLevelComponent[] | null;
+  flags?: number | null;
+  tts?: boolean;
+  attachments?: { id: string | number; filename?: string; description?: string }[] | null;
+}
+
+/** Where a new message comes from, beyond its body. */
+export interface MessageOrigin {
+  channelId: string;
+  author: UserRecord;
+  type: MessageType;
+  /** Ephemeral messages: the one user allowed to see them. */
+  visibleTo: string | null;
+  /** Set for messages sent through an interaction's webhook (responses and follow-ups). */
+  interaction: { id: string; metadata: APIMessageInteractionMetadata } | null;
+  /** Extra flags Discord sets itself (Ephemeral, Loading). */
+  flags: number;
+}
+
+/** Flags a bot may set on a message it sends or edits; Discord ignores the rest. */
+const settableFlags = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications;
+
+/** A PNG's size from its IHDR chunk: Discord reports width and height for the images it can read. */
+function imageSize(file: UploadedFile): { width: number; height: number } | null {
+  const b = file.bytes;
+  const isPng = b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('ascii', 12, 16) === 'IHDR';
+  return isPng ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : null;
+}
+
+function isEmpty(message: APIMessage): boolean {
+  return (
+    message.content === '' &&
+    message.embeds.length === 0 &&
+    message.attachments.length === 0 &&
+    (message.components?.length ?? 0) === 0
+  );
+}
+
+/**
+ * Turns request bodies into stored messages and applies edits, enforcing Discord's
+ * content limits and storing uploaded files. Shared by channel routes, interaction
+ * callbacks and interaction webhooks so they all behave the same.
+ */
+export class MessageComposer {
+  constructor(
+    private readonly store: Store,
+    private readonly attachmentBase: () => string,
+  ) {}
+
+  /** Validates `body` (errors addressed under `prefix`) and creates the message. */
+  create(
+    origin: MessageOrigin,
+    body: MessageBody,
+    files: UploadedFile[],
+    prefix: (string | number)[] = [],
+  ): StoredMessage {
+    const channel = this.store.channel(origin.channelId);
+    this.validate(body, files, prefix);
+    const now = new Date(this.store.clock.now()).toISOString();
+    const id = this.store.ids.next();
+    const attachments = this.upload(channel.id, files, body.attachments ?? null);
+    const message: APIMessage = {
+      id,
+      channel_id: channel.id,
+      author: apiUser(origin.author),
+      content: body.content ?? '',
+      timestamp: now,
+      edited_timestamp: null,
+      tts: Boolean(body.tts),
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments,
+      embeds: this.resolveEmbeds(body.embeds ?? [], attachments),
+      pinned: false,
+      type: origin.type,
+      flags: ((body.flags ?? 0) & settableFlags) | origin.flags,
+      components: body.components ?? [],
+    };
+    if (origin.interaction) {
+      message.webhook_id = origin.author.id;
+      message.application_id = origin.author.id;
+      message.interaction_metadata = origin.interaction.metadata;
+    }
+    if (isEmpty(message) && !(origin.flags & MessageFlags.Loading)) throw errors.emptyMessage();
+    const stored: StoredMessage = {
+      message,
+      guildId: channel.guildId,
+      visibleTo: origin.visibleTo,
+      interactionId: origin.interaction?.id ?? null,
+      revision: 0,
+    };
+    this.store.insertMessage(stored);
+    return stored;
+  }
+
+  /**
+   * Applies an edit: fields present replace the old ones; `attachments` lists the
+   * existing files to keep plus the new uploads (omitted: keep all, add uploads).
+   * An edit clears the Loading flag of a deferred response.
+   */
+  edit(
+    stored: StoredMessage,
+    body: MessageBody,
+    files: UploadedFile[],
+    prefix: (string | number)[] = [],
+  ): StoredMessage {
+    this.validate(body, files, prefix);
+    const message = stored.message;
+    const next: APIMessage = { ...message };
+    if (body.content !== undefined) next.content = body.content ?? '';
+    if (body.components !== undefined) next.components = body.components ?? [];
+    if (body.attachments !== undefined || files.length > 0) {
+      const keep = body.attachments
+        ? message.attachments.filter((a) => body.attachments?.some((wanted) => String(wanted.id) === a.id))
+        : message.attachments;
+      next.attachments = [...keep, ...this.upload(message.channel_id, files, body.attachments ?? null)];
+    }
+    if (body.embeds !== undefined) next.embeds = this.resolveEmbeds(body.embeds ?? [], next.attachments);
+    const fixedFlags = (message.flags ?? 0) & ~settableFlags & ~MessageFlags.Loading;
+    const bodyFlags = body.flags === undefined || body.flags === null ? (message.flags ?? 0) : body.flags;
+    next.flags = fixedFlags | (bodyFlags & settableFlags);
+    next.edited_timestamp = new Date(this.store.clock.now()).toISOString();
+    if (isEmpty(next)) throw errors.emptyMessage();
+    for (const dropped of message.attachments) {
+      if (!next.attachments.includes(dropped)) this.store.attachments.delete(dropped.id);
+    }
+    stored.message = next;
+    stored.revision += 1;
+    this.store.messageUpdated(stored);
+    return stored;
+  }
+
+  private validate(body: MessageBody, files: UploadedFile[], prefix: (string | number)[]): void {
+    const problems: FieldError[] = checkMessageLimits(body, prefix);
+    const uploaded = new Set(files.map((f) => f.index));
+    (body.attachments ?? []).forEach((attachment, i) => {
+      const id = String(attachment.id);
+      // Small integers refer to files in this request; snowflakes to files the message already has.
+      if (id.length < 17 && !uploaded.has(id)) {
+        problems.push({
+          path: [...prefix, 'attachments', i],
+          code: 'ATTACHMENT_NOT_FOUND',
+          message: 'Attachment data not found',
+        });
+      }
+    });
+    if (problems.length > 0) throw errors.invalidFormBody(problems);
+  }
+
+  private upload(channelId: string, files: UploadedFile[], described: MessageBody['attachments']): APIAttachment[] {
+    return files.map((file) => {
+      const id = this.store.ids.next();
+      const meta = described?.find((a) => String(a.id) === file.index);
+      const filename = meta?.filename ?? file.filename;
+      const url = `${this.attachmentBase()}/attachments/${channelId}/${id}/${encodeURIComponent(filename)}`;
+      this.store.attachments.set(id, {
+        id,
+        channelId,
+        filename,
+        contentType: file.contentType,
+        bytes: file.bytes,
+        url,
+      });
+      const size = imageSize(file);
+      return {
+        id,
+        filename,
+        size: file.bytes.length,
+        url,
+        proxy_url: url,
+        content_type: file.contentType,
+        ...(meta?.description ? { description: meta.description } : {}),
+        ...(size ?? {}),
+      };
+    });
+  }
+
+  /** Discord rewrites `attachment://name` image URLs in embeds to the uploaded file's URL. */
+  private resolveEmbeds(embeds: APIEmbed[], attachments: APIAttachment[]): APIEmbed[] {
+    const resolve = <T extends { url: string }>(media: T | undefined): T | undefined => {
+      if (!media?.url.startsWith('attachment://')) return media;
+      const file = attachments.find((a) => a.filename === media.url.slice('attachment://'.length));
+      return file
+        ? { ...media, url: file.url, proxy_url: file.proxy_url, width: file.width, height: file.height }
+        : media;
+    };
+    return embeds.map((embed) => {
+      const out: APIEmbed = { type: embed.type ?? EmbedType.Rich, ...embed };
+      if (embed.image) out.image = resolve(embed.image);
+      if (embed.thumbnail) out.thumbnail = resolve(embed.thumbnail);
+      return out;
+    });
+  }
+}

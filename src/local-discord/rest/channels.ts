@@ -1,0 +1,116 @@
+import { MessageType } from 'discord-api-types/v10';
+import { DiscordHttpError, errors } from '../errors.ts';
+import type { MessageBody } from '../messages.ts';
+import { apiChannel } from '../state/render.ts';
+import type { ChannelRecord, StoredMessage } from '../state/types.ts';
+import type { RouteContext } from './context.ts';
+import { noContent, ok, type RestRequest, type Route } from './route.ts';
+
+/** The channel in the path, if the bot is in its guild (50001 Missing Access otherwise). */
+function botChannel(ctx: RouteContext, request: RestRequest): ChannelRecord {
+  const channel = ctx.store.channel(request.params.channelId ?? '');
+  if (!ctx.store.guild(channel.guildId).members.has(ctx.bot.user.id)) {
+    throw new DiscordHttpError(403, 50001, 'Missing Access');
+  }
+  return channel;
+}
+
+/** A message the bot can reach through channel routes: ephemeral ones do not exist there. */
+function channelMessage(ctx: RouteContext, request: RestRequest): StoredMessage {
+  const channel = botChannel(ctx, request);
+  const stored = ctx.store.message(channel.id, request.params.messageId ?? '');
+  if (stored.visibleTo !== null) throw errors.unknownMessage();
+  return stored;
+}
+
+function limitParam(query: URLSearchParams): number {
+  const raw = query.get('limit');
+  const limit = raw === null ? 50 : Number(raw);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+    throw errors.invalidFormBody([
+      { path: ['limit'], code: 'NUMBER_TYPE_MAX', message: 'int value should be between 1 and 100.' },
+    ]);
+  }
+  return limit;
+}
+
+/** `GET /channels/:id/messages`: newest first, paged by `before`, `after` or `around`. */
+function listMessages(ctx: RouteContext, request: RestRequest) {
+  const channel = botChannel(ctx, request);
+  const limit = limitParam(request.query);
+  const all = ctx.store.channelMessages(channel.id, ctx.bot.user.id).map((m) => m.message);
+  const byId = (a: { id: string }, b: { id: string }) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
+  const before = request.query.get('before');
+  const after = request.query.get('after');
+  const around = request.query.get('around');
+  let picked = all;
+  if (before) picked = all.filter((m) => BigInt(m.id) < BigInt(before)).slice(-limit);
+  else if (after) picked = all.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit);
+  else if (around) {
+    const at = all.findIndex((m) => BigInt(m.id) >= BigInt(around));
+    const start = Math.max(0, (at === -1 ? all.length : at) - Math.floor(limit / 2));
+    picked = all.slice(start, start + limit);
+  } else picked = all.slice(-limit);
+  return ok([...picked].sort(byId).reverse());
+}
+
+export function channelRoutes(ctx: RouteContext): Route[] {
+  const base = { auth: 'bot', major: ['channelId'], globalExempt: false } as const;
+  const one = '/channels/:channelId/messages/:messageId';
+  return [
+    {
+      ...base,
+      method: 'GET',
+      path: '/channels/:channelId',
+      bucket: 'default',
+      handle: (r) => ok(apiChannel(botChannel(ctx, r))),
+    },
+    {
+      ...base,
+      method: 'GET',
+      path: '/channels/:channelId/messages',
+      bucket: 'message-read',
+      handle: (r) => listMessages(ctx, r),
+    },
+    {
+      ...base,
+      method: 'POST',
+      path: '/channels/:channelId/messages',
+      bucket: 'message-create',
+      handle: (r) => {
+        const channel = botChannel(ctx, r);
+        const origin = {
+          channelId: channel.id,
+          author: ctx.bot.user,
+          type: MessageType.Default,
+          visibleTo: null,
+          interaction: null,
+          flags: 0,
+        };
+        return ok(ctx.composer.create(origin, (r.body ?? {}) as MessageBody, r.files).message);
+      },
+    },
+    { ...base, method: 'GET', path: one, bucket: 'message-read', handle: (r) => ok(channelMessage(ctx, r).message) },
+    {
+      ...base,
+      method: 'PATCH',
+      path: one,
+      bucket: 'message-edit',
+      handle: (r) => {
+        const stored = channelMessage(ctx, r);
+        if (stored.message.author.id !== ctx.bot.user.id) throw errors.cannotEditOthersMessage();
+        return ok(ctx.composer.edit(stored, (r.body ?? {}) as MessageBody, r.files).message);
+      },
+    },
+    {
+      ...base,
+      method: 'DELETE',
+      path: one,
+      bucket: 'message-delete',
+      handle: (r) => {
+        ctx.store.deleteMessage(channelMessage(ctx, r));
+        return noContent();
+      },
+    },
+  ];
+}

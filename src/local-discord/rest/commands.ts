@@ -1,0 +1,144 @@
+import { type APIApplicationCommand, ApplicationCommandType } from 'discord-api-types/v10';
+import { DiscordHttpError, errors, type FieldError } from '../errors.ts';
+import type { RouteContext } from './context.ts';
+import { ok, type RestRequest, type Route } from './route.ts';
+
+/** Discord's rule for command and option names (chat input commands: lower case). */
+const commandName = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
+
+type CommandBody = Partial<APIApplicationCommand>;
+
+function checkCommands(body: unknown): CommandBody[] {
+  if (!Array.isArray(body)) {
+    throw errors.invalidFormBody([{ path: [], code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' }]);
+  }
+  const problems: FieldError[] = [];
+  if (body.length > 100)
+    problems.push({ path: [], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 100 or fewer in length.' });
+  const seen = new Set<string>();
+  (body as CommandBody[]).forEach((command, i) => {
+    const type = command.type ?? ApplicationCommandType.ChatInput;
+    const name = command.name ?? '';
+    const chatInput = type === ApplicationCommandType.ChatInput;
+    if (!commandName.test(name) || (chatInput && name !== name.toLowerCase())) {
+      problems.push({
+        path: [i, 'name'],
+        code: 'APPLICATION_COMMAND_INVALID_NAME',
+        message: 'Command name is invalid',
+      });
+    }
+    const key = `${type}:${name}`;
+    if (seen.has(key)) {
+      problems.push({
+        path: [i, 'name'],
+        code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
+        message: 'Application command names must be unique',
+      });
+    }
+    seen.add(key);
+    const description = command.description ?? '';
+    if (chatInput && (description.length < 1 || description.length > 100)) {
+      problems.push({
+        path: [i, 'description'],
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: 'Must be between 1 and 100 in length.',
+      });
+    }
+    if ((command.options?.length ?? 0) > 25) {
+      problems.push({ path: [i, 'options'], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+    }
+  });
+  if (problems.length > 0) throw errors.invalidFormBody(problems);
+  return body as CommandBody[];
+}
+
+/**
+ * Bulk overwrite: the new list replaces the old. A command keeps its id when a command
+ * of the same type and name existed, as in Discord; every command gets a new version.
+ */
+function overwrite(ctx: RouteContext, existing: APIApplicationCommand[], body: unknown, guildId: string | null) {
+  return checkCommands(body).map((command): APIApplicationCommand => {
+    const type = command.type ?? ApplicationCommandType.ChatInput;
+    const previous = existing.find((c) => c.type === type && c.name === command.name);
+    return {
+      id: previous?.id ?? ctx.store.ids.next(),
+      application_id: ctx.bot.user.id,
+      ...(guildId ? { guild_id: guildId } : {}),
+      version: ctx.store.ids.next(),
+      type,
+      name: command.name ?? '',
+      description: command.description ?? '',
+      options: command.options ?? [],
+      default_member_permissions: command.default_member_permissions ?? null,
+      nsfw: command.nsfw ?? false,
+      contexts: command.contexts ?? null,
+      integration_types: command.integration_types ?? [0],
+      ...(command.name_localizations ? { name_localizations: command.name_localizations } : {}),
+      ...(command.description_localizations ? { description_localizations: command.description_localizations } : {}),
+    } as APIApplicationCommand;
+  });
+}
+
+function checkApplication(ctx: RouteContext, request: RestRequest): void {
+  if (request.params.applicationId !== ctx.bot.user.id) {
+    throw new DiscordHttpError(403, 20012, 'You are not authorized to perform this action on this application');
+  }
+}
+
+export function commandRoutes(ctx: RouteContext): Route[] {
+  const commands = ctx.store.commands;
+  const base = { auth: 'bot', globalExempt: false } as const;
+  const globalPath = '/applications/:applicationId/commands';
+  const guildPath = '/applications/:applicationId/guilds/:guildId/commands';
+  const guildOf = (r: RestRequest) => ctx.store.guild(r.params.guildId ?? '').id;
+  return [
+    {
+      ...base,
+      method: 'GET',
+      path: globalPath,
+      bucket: 'default',
+      major: [],
+      handle: (r) => {
+        checkApplication(ctx, r);
+        return ok(commands.global);
+      },
+    },
+    {
+      ...base,
+      method: 'PUT',
+      path: globalPath,
+      bucket: 'commands-write',
+      major: [],
+      handle: (r) => {
+        checkApplication(ctx, r);
+        commands.global = overwrite(ctx, commands.global, r.body, null);
+        return ok(commands.global);
+      },
+    },
+    {
+      ...base,
+      method: 'GET',
+      path: guildPath,
+      bucket: 'default',
+      major: ['guildId'],
+      handle: (r) => {
+        checkApplication(ctx, r);
+        return ok(commands.byGuild.get(guildOf(r)) ?? []);
+      },
+    },
+    {
+      ...base,
+      method: 'PUT',
+      path: guildPath,
+      bucket: 'commands-write',
+      major: ['guildId'],
+      handle: (r) => {
+        checkApplication(ctx, r);
+        const guildId = guildOf(r);
+        const next = overwrite(ctx, commands.byGuild.get(guildId) ?? [], r.body, guildId);
+        commands.byGuild.set(guildId, next);
+        return ok(next);
+      },
+    },
+  ];
+}

@@ -1,0 +1,14 @@
+import type { BotIdentity } from '../gateway.ts';
+import type { InteractionRegistry } from '../interactions.ts';
+import type { MessageComposer } from '../messages.ts';
+import type { Store } from '../state/store.ts';
+
+/** What REST routes work with. */
+export interface RouteContext {
+  store: Store;
+  composer: MessageComposer;
+  interactions: InteractionRegistry;
+  bot: BotIdentity;
+  /** The gateway URL `GET /gateway/bot` hands out. */
+  gatewayUrl: () => string;
+}

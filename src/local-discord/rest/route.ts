@@ -1,0 +1,88 @@
+import type { UploadedFile } from '../messages.ts';
+import type { BucketName } from '../ratelimit.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A parsed REST request, as a route handler sees it. */
+export interface RestRequest {
+  method: HttpMethod;
+  /** Path after `/api/v10`, segments decoded (`%40original` → `@original`). */
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** JSON body, or the `payload_json` part of a multipart body; undefined when there is none. */
+  body: unknown;
+  files: UploadedFile[];
+  /** `performance.now()` when the request arrived: acknowledgement latency ends here. */
+  receivedAt: number;
+}
+
+export interface RestResult {
+  status: number;
+  body?: unknown;
+}
+
+/** One REST endpoint: how it is authenticated, rate limited and handled. */
+export interface Route {
+  method: HttpMethod;
+  /** Template with `:name` parameters, e.g. `/channels/:channelId/messages`. */
+  path: string;
+  /** `bot`: needs `Authorization: Bot <token>`; `none`: the interaction token in the path is the credential. */
+  auth: 'bot' | 'none';
+  /** Rate-limit bucket; null for routes Discord does not limit (interaction callbacks). */
+  bucket: BucketName | null;
+  /** Parameters that form the bucket's major parameter (channel, guild, webhook id + token). */
+  major: readonly string[];
+  /** Interaction callbacks and webhooks do not count against the global limit. */
+  globalExempt: boolean;
+  handle(request: RestRequest): RestResult | Promise<RestResult>;
+}
+
+export const ok = (body: unknown, status = 200): RestResult => ({ status, body });
+export const noContent = (): RestResult => ({ status: 204 });
+
+interface CompiledRoute {
+  route: Route;
+  segments: string[];
+}
+
+/** Matches request paths against route templates, segment by segment. */
+export class Router {
+  private readonly compiled: CompiledRoute[];
+
+  constructor(routes: Route[]) {
+    this.compiled = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
+  }
+
+  /** The route for `method` and `path`; `methodMismatch` when the path exists under another method. */
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | { route: null; methodMismatch: boolean } {
+    const parts = path.split('/').slice(1);
+    let methodMismatch = false;
+    for (const { route, segments } of this.compiled) {
+      const params = matchSegments(segments, parts);
+      if (!params) continue;
+      if (route.method === method) return { route, params };
+      methodMismatch = true;
+    }
+    return { route: null, methodMismatch };
+  }
+}
+
+function matchSegments(template: string[], parts: string[]): Record<string, string> | null {
+  if (template.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < template.length; i++) {
+    const expected = template[i] ?? '';
+    const actual = parts[i] ?? '';
+    if (expected.startsWith(':')) {
+      if (actual === '') return null;
+      params[expected.slice(1)] = actual;
+    } else if (expected !== actual) {
+      return null;
+    }
+  }
+  return params;
+}

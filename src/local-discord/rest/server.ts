@@ -1,0 +1,164 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { DiscordHttpError, errors } from '../errors.ts';
+import type { Fault, FaultInjector } from '../faults.ts';
+import type { UploadedFile } from '../messages.ts';
+import { type RateLimiter, seconds } from '../ratelimit.ts';
+import { type HttpMethod, type RestRequest, type RestResult, type Route, Router } from './route.ts';
+
+/** Where the REST API lives on the server: what discord.js's `rest.api` option points at, plus the version. */
+export const apiPrefix = '/api/v10';
+
+export interface RestServerOptions {
+  routes: Route[];
+  botToken: string;
+  limiter: RateLimiter;
+  faults: FaultInjector;
+}
+
+interface ParsedBody {
+  body: unknown;
+  files: UploadedFile[];
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function invalidJson(): DiscordHttpError {
+  return new DiscordHttpError(400, 50109, 'The request body contains invalid JSON.');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalidJson();
+  }
+}
+
+/** JSON bodies as they are; multipart bodies (files) as `payload_json` plus `files[N]` parts. */
+async function parseBody(request: IncomingMessage, raw: Buffer): Promise<ParsedBody> {
+  const type = request.headers['content-type'] ?? '';
+  if (raw.length === 0) return { body: undefined, files: [] };
+  if (!type.startsWith('multipart/form-data')) return { body: parseJson(raw.toString('utf8')), files: [] };
+  const form = await new Response(raw, { headers: { 'content-type': type } }).formData().catch(() => {
+    throw new DiscordHttpError(400, 50035, 'Invalid Form Body');
+  });
+  let body: unknown = {};
+  const files: UploadedFile[] = [];
+  for (const [name, value] of form) {
+    if (name === 'payload_json' && typeof value === 'string') {
+      body = parseJson(value);
+      continue;
+    }
+    const index = /^files\[(\w+)\]$/.exec(name)?.[1];
+    if (index !== undefined && typeof value !== 'string') {
+      files.push({
+        index,
+        filename: value.name || `file${index}`,
+        contentType: value.type || 'application/octet-stream',
+        bytes: Buffer.from(await value.arrayBuffer()),
+      });
+    }
+  }
+  return { body, files };
+}
+
+function send(response: ServerResponse, result: RestResult, headers: Record<string, string>): void {
+  const json = result.body === undefined ? undefined : JSON.stringify(result.body);
+  response.writeHead(result.status, {
+    ...headers,
+    ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+  });
+  response.end(json);
+}
+
+/** Discord's 429 body: `retry_after` in seconds. */
+function rateLimited(retryAfterMs: number, global: boolean): RestResult {
+  return {
+    status: 429,
+    body: { message: 'You are being rate limited.', retry_after: Number(seconds(retryAfterMs)), global },
+  };
+}
+
+/** Decodes each path segment (`%40original` → `@original`); a malformed escape stays as sent and matches nothing. */
+function decodePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/**
+ * The REST half of the local Discord: parses requests, checks the bot token, applies
+ * injected faults and rate limits, runs the route and answers in Discord's format.
+ */
+export class RestServer {
+  private readonly router: Router;
+
+  constructor(private readonly options: RestServerOptions) {
+    this.router = new Router(options.routes);
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const receivedAt = performance.now();
+    const url = new URL(request.url ?? '/', 'http://local');
+    const path = decodePath(url.pathname.slice(apiPrefix.length));
+    const method = (request.method ?? 'GET').toUpperCase();
+    const headers: Record<string, string> = {};
+    try {
+      const raw = await readBody(request);
+      const fault = this.options.faults.take(method, path);
+      if (fault && !fault.afterHandling) return this.sendFault(response, fault);
+      const match = this.router.match(method, path);
+      if (!match.route) throw match.methodMismatch ? errors.methodNotAllowed() : errors.notFound();
+      const { route, params } = match;
+      if (route.auth === 'bot' && request.headers.authorization !== `Bot ${this.options.botToken}`) {
+        throw errors.unauthorized();
+      }
+      if (route.bucket) {
+        const major = route.major.map((name) => params[name]).join('/');
+        const verdict = this.options.limiter.take(route.bucket, major, route.globalExempt);
+        Object.assign(headers, verdict.headers);
+        if (!verdict.allowed) {
+          return send(response, rateLimited(verdict.retryAfterMs, verdict.global), headers);
+        }
+      }
+      const { body, files } = await parseBody(request, raw);
+      const restRequest: RestRequest = {
+        method: method as HttpMethod,
+        path,
+        params,
+        query: url.searchParams,
+        body,
+        files,
+        receivedAt,
+      };
+      const result = await route.handle(restRequest);
+      if (fault) return this.sendFault(response, fault);
+      send(response, result, headers);
+    } catch (error) {
+      if (!(error instanceof DiscordHttpError)) throw error;
+      send(response, { status: error.status, body: error.body() }, headers);
+    }
+  }
+
+  private sendFault(response: ServerResponse, fault: Fault): void {
+    if (fault.status !== 429) {
+      const error = fault.status >= 500 ? errors.internal() : new DiscordHttpError(fault.status, 0, `${fault.status}`);
+      send(response, { status: fault.status, body: error.body() }, {});
+      return;
+    }
+    const headers = { 'Retry-After': seconds(fault.retryAfterMs), 'X-RateLimit-Scope': 'shared' };
+    send(response, rateLimited(fault.retryAfterMs, false), headers);
+  }
+}

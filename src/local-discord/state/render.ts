@@ -1,0 +1,158 @@
+import {
+  type APIGuildMember,
+  type APIGuildTextChannel,
+  type APIRole,
+  type APIUser,
+  ChannelType,
+  type GatewayGuildCreateDispatchData,
+  GuildDefaultMessageNotifications,
+  GuildExplicitContentFilter,
+  type GuildMemberFlags,
+  GuildMFALevel,
+  GuildNSFWLevel,
+  GuildPremiumTier,
+  GuildSystemChannelFlags,
+  GuildVerificationLevel,
+  Locale,
+  PermissionFlagsBits,
+  type RoleFlags,
+} from 'discord-api-types/v10';
+import type { Store } from './store.ts';
+import type { ChannelRecord, GuildRecord, UserRecord } from './types.ts';
+
+/** What @everyone may do in a fresh community server: enough to play and to answer. */
+const everyonePermissions =
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseExternalEmojis |
+  PermissionFlagsBits.UseApplicationCommands;
+
+/** A bitfield with no bit set (the flag enums have no zero member). */
+const noFlags = 0;
+
+const allPermissions = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
+
+/** The permissions of `userId` in a guild: the owner has them all, everybody else @everyone's. */
+export function memberPermissions(guild: GuildRecord, userId: string): string {
+  return String(guild.ownerId === userId ? allPermissions : everyonePermissions);
+}
+
+export function apiUser(user: UserRecord): APIUser {
+  return {
+    id: user.id,
+    username: user.username,
+    discriminator: '0',
+    global_name: user.globalName,
+    avatar: null,
+    ...(user.bot ? { bot: true } : {}),
+    banner: null,
+    accent_color: null,
+    avatar_decoration_data: null,
+  };
+}
+
+export function apiMember(store: Store, guild: GuildRecord, userId: string): APIGuildMember {
+  return {
+    user: apiUser(store.user(userId)),
+    nick: null,
+    avatar: null,
+    banner: null,
+    roles: [],
+    joined_at: guild.members.get(userId) ?? new Date(guild.createdAt).toISOString(),
+    premium_since: null,
+    deaf: false,
+    mute: false,
+    flags: noFlags as GuildMemberFlags,
+    pending: false,
+    communication_disabled_until: null,
+  };
+}
+
+export function apiChannel(channel: ChannelRecord): APIGuildTextChannel<ChannelType.GuildText> {
+  return {
+    id: channel.id,
+    type: ChannelType.GuildText,
+    guild_id: channel.guildId,
+    name: channel.name,
+    position: channel.position,
+    permission_overwrites: [],
+    nsfw: false,
+    topic: null,
+    last_message_id: channel.lastMessageId,
+    rate_limit_per_user: 0,
+    parent_id: null,
+    last_pin_timestamp: null,
+  };
+}
+
+function everyoneRole(guild: GuildRecord): APIRole {
+  // Discord gives @everyone the guild's own id.
+  return {
+    id: guild.id,
+    name: '@everyone',
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position: 0,
+    permissions: String(everyonePermissions),
+    managed: false,
+    mentionable: false,
+    flags: noFlags as RoleFlags,
+  };
+}
+
+/** The GUILD_CREATE payload: the guild with its channels and members, so the client is ready at once. */
+export function apiGuildCreate(store: Store, guild: GuildRecord, botUserId: string): GatewayGuildCreateDispatchData {
+  const members = [...guild.members.keys()];
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: null,
+    splash: null,
+    discovery_splash: null,
+    owner_id: guild.ownerId,
+    afk_channel_id: null,
+    afk_timeout: 300,
+    verification_level: GuildVerificationLevel.None,
+    default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
+    explicit_content_filter: GuildExplicitContentFilter.Disabled,
+    roles: [everyoneRole(guild)],
+    emojis: [],
+    features: [],
+    mfa_level: GuildMFALevel.None,
+    application_id: null,
+    system_channel_id: guild.channelIds[0] ?? null,
+    system_channel_flags: GuildSystemChannelFlags.SuppressJoinNotifications,
+    rules_channel_id: null,
+    vanity_url_code: null,
+    description: null,
+    banner: null,
+    premium_tier: GuildPremiumTier.None,
+    preferred_locale: Locale.EnglishUS,
+    public_updates_channel_id: null,
+    nsfw_level: GuildNSFWLevel.Default,
+    stickers: [],
+    premium_progress_bar_enabled: false,
+    hub_type: null,
+    safety_alerts_channel_id: null,
+    incidents_data: null,
+    joined_at: guild.members.get(botUserId) ?? new Date(guild.createdAt).toISOString(),
+    large: false,
+    unavailable: false,
+    member_count: members.length,
+    voice_states: [],
+    members: members.map((id) => apiMember(store, guild, id)),
+    channels: guild.channelIds.map((id) => apiChannel(store.channel(id))),
+    threads: [],
+    presences: [],
+    stage_instances: [],
+    guild_scheduled_events: [],
+    soundboard_sounds: [],
+  };
+}

@@ -1,0 +1,133 @@
+import { EventEmitter } from 'node:events';
+import type { Clock } from '../clock.ts';
+import { errors } from '../errors.ts';
+import { SnowflakeFactory } from '../snowflake.ts';
+import type {
+  ChannelRecord,
+  GuildRecord,
+  MessageDeleteEvent,
+  MessageEvent,
+  RegisteredCommands,
+  StoredAttachment,
+  StoredMessage,
+  UserRecord,
+} from './types.ts';
+
+export interface StoreEvents {
+  messageCreate: [MessageEvent];
+  messageUpdate: [MessageEvent];
+  messageDelete: [MessageDeleteEvent];
+}
+
+/**
+ * Everything the local Discord knows, in memory: users, guilds, channels, messages,
+ * uploaded files and registered commands. Lookups that a REST route makes throw the
+ * matching Discord error, so routes read straight through.
+ */
+export class Store extends EventEmitter<StoreEvents> {
+  readonly ids: SnowflakeFactory;
+  readonly users = new Map<string, UserRecord>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  readonly attachments = new Map<string, StoredAttachment>();
+  readonly commands: RegisteredCommands = { global: [], byGuild: new Map() };
+  /** Messages per channel, in creation order. */
+  private readonly messages = new Map<string, Map<string, StoredMessage>>();
+
+  constructor(readonly clock: Clock) {
+    super();
+    this.ids = new SnowflakeFactory(() => clock.now());
+  }
+
+  createUser(username: string, bot = false): UserRecord {
+    const user: UserRecord = { id: this.ids.next(), username, globalName: bot ? null : username, bot };
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  createGuild(name: string, ownerId: string): GuildRecord {
+    const guild: GuildRecord = {
+      id: this.ids.next(),
+      name,
+      ownerId,
+      channelIds: [],
+      members: new Map(),
+      createdAt: this.clock.now(),
+    };
+    this.guilds.set(guild.id, guild);
+    this.addMember(guild.id, ownerId);
+    return guild;
+  }
+
+  addMember(guildId: string, userId: string): void {
+    const guild = this.guild(guildId);
+    this.user(userId);
+    if (!guild.members.has(userId)) guild.members.set(userId, new Date(this.clock.now()).toISOString());
+  }
+
+  createChannel(guildId: string, name: string): ChannelRecord {
+    const guild = this.guild(guildId);
+    const channel: ChannelRecord = {
+      id: this.ids.next(),
+      guildId,
+      name,
+      position: guild.channelIds.length,
+      lastMessageId: null,
+    };
+    guild.channelIds.push(channel.id);
+    this.channels.set(channel.id, channel);
+    this.messages.set(channel.id, new Map());
+    return channel;
+  }
+
+  user(id: string): UserRecord {
+    const user = this.users.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    return user;
+  }
+
+  guild(id: string): GuildRecord {
+    const guild = this.guilds.get(id);
+    if (!guild) throw errors.unknownGuild();
+    return guild;
+  }
+
+  channel(id: string): ChannelRecord {
+    const channel = this.channels.get(id);
+    if (!channel) throw errors.unknownChannel();
+    return channel;
+  }
+
+  /** A message by id, whoever may see it; 10008 if it does not exist. */
+  message(channelId: string, messageId: string): StoredMessage {
+    const stored = this.messages.get(channelId)?.get(messageId);
+    if (!stored) throw errors.unknownMessage();
+    return stored;
+  }
+
+  /** The channel's messages as `viewerId` sees them, oldest first (the bot sees no ephemerals). */
+  channelMessages(channelId: string, viewerId: string): StoredMessage[] {
+    this.channel(channelId);
+    const all = [...(this.messages.get(channelId)?.values() ?? [])];
+    return all.filter((m) => m.visibleTo === null || m.visibleTo === viewerId);
+  }
+
+  insertMessage(stored: StoredMessage): void {
+    const channel = this.channel(stored.message.channel_id);
+    this.messages.get(channel.id)?.set(stored.message.id, stored);
+    if (stored.visibleTo === null) channel.lastMessageId = stored.message.id;
+    this.emit('messageCreate', { message: stored.message, guildId: stored.guildId, visibleTo: stored.visibleTo });
+  }
+
+  /** Announces an edit already applied to `stored.message`. */
+  messageUpdated(stored: StoredMessage): void {
+    this.emit('messageUpdate', { message: stored.message, guildId: stored.guildId, visibleTo: stored.visibleTo });
+  }
+
+  deleteMessage(stored: StoredMessage): void {
+    const { id, channel_id: channelId } = stored.message;
+    this.messages.get(channelId)?.delete(id);
+    for (const attachment of stored.message.attachments) this.attachments.delete(attachment.id);
+    this.emit('messageDelete', { id, channelId, guildId: stored.guildId, visibleTo: stored.visibleTo });
+  }
+}

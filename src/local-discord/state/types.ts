@@ -1,0 +1,74 @@
+import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
+
+/** A user account: a person played by the driver, or the bot itself. */
+export interface UserRecord {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot: boolean;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  /** Channel ids in creation order. */
+  channelIds: string[];
+  /** Member user ids with the time each joined (ISO 8601). */
+  members: Map<string, string>;
+  createdAt: number;
+}
+
+export interface ChannelRecord {
+  id: string;
+  guildId: string;
+  name: string;
+  position: number;
+  lastMessageId: string | null;
+}
+
+/**
+ * A message and who may see it. `visibleTo` is null for ordinary messages and the
+ * invoking user's id for ephemeral ones: Discord never shows an ephemeral message to
+ * anybody else, nor returns it from channel endpoints.
+ */
+export interface StoredMessage {
+  message: APIMessage;
+  guildId: string;
+  visibleTo: string | null;
+  /** The interaction this message answers (original response or follow-up), if any. */
+  interactionId: string | null;
+  /** Number of edits so far: lets a waiter tell "edited since" from "as it was". */
+  revision: number;
+}
+
+/** A file uploaded with a message, served back at `url`. */
+export interface StoredAttachment {
+  id: string;
+  channelId: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+  url: string;
+}
+
+/** Application commands registered by bulk overwrite: global, or for one guild. */
+export interface RegisteredCommands {
+  global: APIApplicationCommand[];
+  byGuild: Map<string, APIApplicationCommand[]>;
+}
+
+/** What the driver's message events carry: the message as Discord would render it, and its audience. */
+export interface MessageEvent {
+  message: APIMessage;
+  guildId: string;
+  /** Null when everybody in the channel sees it; the one user who does otherwise. */
+  visibleTo: string | null;
+}
+
+export interface MessageDeleteEvent {
+  id: string;
+  channelId: string;
+  guildId: string;
+  visibleTo: string | null;
+}

@@ -1,0 +1,99 @@
+import { Client, GatewayIntentBits } from 'discord.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { AdjustableClock, LocalDiscord } from '../../src/local-discord/index.ts';
+
+interface Payload {
+  op: number;
+  t?: string | null;
+  s?: number | null;
+  d?: unknown;
+}
+
+/** A raw gateway client: collects payloads and the close code. */
+async function connect(url: string) {
+  const socket = new WebSocket(`${url}?v=10&encoding=json`);
+  const received: Payload[] = [];
+  let closeCode: number | null = null;
+  socket.on('message', (raw) => received.push(JSON.parse(raw.toString()) as Payload));
+  socket.on('close', (code) => {
+    closeCode = code;
+  });
+  await new Promise((resolve) => socket.once('open', resolve));
+  return {
+    socket,
+    received,
+    closeCode: () => closeCode,
+    send: (payload: Payload) => socket.send(JSON.stringify(payload)),
+  };
+}
+
+describe('gateway', () => {
+  let discord: LocalDiscord;
+  afterEach(async () => {
+    await discord.stop();
+  });
+
+  it('says HELLO, acks heartbeats, and answers IDENTIFY with READY then one GUILD_CREATE per guild of the shard', async () => {
+    const clock = new AdjustableClock();
+    discord = new LocalDiscord({ heartbeatIntervalMs: 5000, clock });
+    const { gatewayUrl } = await discord.start();
+    // Guild ids carry their creation millisecond, which picks the shard: spread them over both.
+    const guilds = [];
+    const shardOf = (id: string) => Number((BigInt(id) >> 22n) % 2n);
+    while (guilds.length < 6 || new Set(guilds.map((g) => shardOf(g.id))).size < 2) {
+      guilds.push(discord.createGuild({ name: `g${guilds.length}` }));
+      clock.advance(1);
+    }
+    const gw = await connect(gatewayUrl);
+    gw.send({ op: 1, d: null });
+    gw.send({
+      op: 2,
+      d: { token: discord.bot.token, intents: GatewayIntentBits.Guilds, shard: [1, 2], properties: {} },
+    });
+    await expect.poll(() => gw.received.filter((p) => p.t === 'GUILD_CREATE').length).toBeGreaterThan(0);
+    expect(gw.received[0]).toMatchObject({ op: 10, d: { heartbeat_interval: 5000 } });
+    expect(gw.received[1]).toMatchObject({ op: 11 });
+    const ready = gw.received[2];
+    expect(ready).toMatchObject({
+      op: 0,
+      t: 'READY',
+      s: 1,
+      d: { v: 10, shard: [1, 2], resume_gateway_url: gatewayUrl },
+    });
+    const onShard = guilds.filter((g) => shardOf(g.id) === 1).map((g) => g.id);
+    await expect.poll(() => gw.received.filter((p) => p.t === 'GUILD_CREATE').length).toBe(onShard.length);
+    const created = gw.received.filter((p) => p.t === 'GUILD_CREATE').map((p) => (p.d as { id: string }).id);
+    expect(created.sort()).toEqual(onShard.sort());
+    expect(gw.received.slice(2).map((p) => p.s)).toEqual(gw.received.slice(2).map((_, i) => i + 1));
+    gw.socket.close();
+  });
+
+  it('closes with 4004 on a bad token and 4003 before identifying', async () => {
+    discord = new LocalDiscord();
+    const { gatewayUrl } = await discord.start();
+    const bad = await connect(gatewayUrl);
+    bad.send({ op: 2, d: { token: 'wrong', intents: 1, properties: {} } });
+    await expect.poll(() => bad.closeCode()).toBe(4004);
+    const early = await connect(gatewayUrl);
+    early.send({ op: 3, d: {} });
+    await expect.poll(() => early.closeCode()).toBe(4003);
+  });
+
+  it('answers a RESUME of an unknown session with INVALID_SESSION', async () => {
+    discord = new LocalDiscord();
+    const { gatewayUrl } = await discord.start();
+    const gw = await connect(gatewayUrl);
+    gw.send({ op: 6, d: { token: discord.bot.token, session_id: 'nope', seq: 3 } });
+    await expect.poll(() => gw.received.find((p) => p.op === 9)).toEqual({ op: 9, d: false });
+    gw.socket.close();
+  });
+
+  it('makes discord.js login fail on a wrong token', async () => {
+    discord = new LocalDiscord();
+    const { restBase } = await discord.start();
+    const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: restBase } });
+    await expect(client.login('not-the-token')).rejects.toThrow(/token/i);
+    await client.destroy();
+  });
+});
