@@ -409,7 +409,6 @@ function actionFor(
 }
 
 function confirmation(action: Action, result: StepResult, cost: number): string {
-  const w = awaiting(result.after);
   switch (action.type) {
     case 'join':
       return result.after.phase === 'deal'
@@ -420,11 +419,13 @@ function confirmation(action: Action, result: StepResult, cost: number): string 
         ? "You'll leave the table after this deal."
         : "You've left the table.";
     case 'declare': {
-      const secret =
-        result.before && awaiting(result.before).kind === 'declare' && 'mode' in w && w.mode === 'simultaneous';
+      const before = result.before ? awaiting(result.before) : null;
+      const simultaneous = before?.kind === 'declare' && before.mode === 'simultaneous';
+      const revealed = result.events.some((e) => e.type === 'Revealed');
       const penalty = cost > 0 ? ` It costs you ${chips(cost)} (drop penalty).` : '';
       const verb = action.choice === 'stay' ? "You're staying" : "You're dropping";
-      return secret ? `${verb}: hidden until the reveal; you can change until then.${penalty}` : `${verb}.${penalty}`;
+      if (simultaneous && !revealed) return `${verb}: hidden until the reveal; you can change until then.${penalty}`;
+      return `${verb}.${penalty}${revealed ? ' Everyone has chosen: the reveal is in the channel.' : ''}`;
     }
     case 'take':
       return 'You take your card: you are in.';

@@ -3,7 +3,7 @@ import { apiUser } from '../state/render.ts';
 import type { RouteContext } from './context.ts';
 import { ok, type Route } from './route.ts';
 
-/** Gateway discovery and the bot's own user: what discord.js asks before it connects. */
+/** Gateway discovery, the bot's own user and application: what discord.js asks before it connects. */
 export function miscRoutes(ctx: RouteContext): Route[] {
   const base = { auth: 'bot', bucket: 'default', major: [], globalExempt: false } as const;
   return [
@@ -22,5 +22,23 @@ export function miscRoutes(ctx: RouteContext): Route[] {
     },
     { ...base, auth: 'none', method: 'GET', path: '/gateway', handle: () => ok({ url: ctx.gatewayUrl() }) },
     { ...base, method: 'GET', path: '/users/@me', handle: () => ok(apiUser(ctx.bot.user)) },
+    // What `guts deploy-commands` asks first: the application id (a bot's is its user id).
+    {
+      ...base,
+      method: 'GET',
+      path: '/applications/@me',
+      handle: () =>
+        ok({
+          id: ctx.bot.user.id,
+          name: ctx.bot.user.username,
+          icon: null,
+          description: '',
+          bot_public: true,
+          bot_require_code_grant: false,
+          verify_key: '0'.repeat(64),
+          flags: 0,
+          bot: apiUser(ctx.bot.user),
+        }),
+    },
   ];
 }

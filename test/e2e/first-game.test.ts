@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { World } from './world.ts';
+
+describe('a first game through the real discord.js client', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'] });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('opens a lobby, seats players, deals privately, and settles a showdown into the ledger', async () => {
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card', ante: 10 } });
+    expect(lobby.embeds[0]?.title).toMatch(/^Guts: Three/);
+    for (const name of ['bob', 'cat']) {
+      const answer = await world.press(name, lobby, 'Join').response();
+      expect(answer.content).toMatch(/You're in/);
+      expect(answer.flags ?? 0).toBe(64);
+    }
+    await world.press('ann', world.messages().find((m) => m.id === lobby.id) ?? lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    expect(table.components?.length).toBeGreaterThan(0);
+    // Everyone whose last press is fresh got their cards privately; others can't see them.
+    const bobsCards = await world.waitFor((m) => (m.content ?? '').includes('**Your cards**'), 'bob');
+    expect(bobsCards.attachments.length).toBe(1);
+    expect(world.messages('cat').some((m) => m.id === bobsCards.id)).toBe(false);
+    for (const name of ['ann', 'bob']) {
+      const answer = await world.press(name, table, 'Stay').response();
+      expect(answer.content).toMatch(/staying: hidden until the reveal/);
+    }
+    const last = await world.press('cat', table, 'Stay').response();
+    expect(last.content).toMatch(/Everyone has chosen/);
+    const result = await world.waitForTitle(/deal 1 result$/);
+    expect(result.embeds[0]?.description).toMatch(/wins|tie/);
+    const audit = await world.audit();
+    expect(audit.ok).toBe(true);
+    const ledger = await world.reply('bob', 'ledger', { subcommand: 'show' });
+    expect(ledger.embeds[0]?.title).toBe('Ledger');
+  });
+});

@@ -1,0 +1,151 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIMessage } from 'discord-api-types/v10';
+import pino from 'pino';
+import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
+import { createOrLoadTable } from '../../src/db/table-store.ts';
+import { type Bot, createBot } from '../../src/discord/bot.ts';
+import { loadCommands } from '../../src/discord/command-registry.ts';
+import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { auditLedger } from '../../src/ledger/index.ts';
+import { type CommandInvocation, LocalDiscord, noRateLimits } from '../../src/local-discord/index.ts';
+
+/**
+ * A game night for end-to-end tests: the local Discord on 127.0.0.1, the real bot
+ * (discord.js client, table service, SQLite ledger in a temp file) connected to it,
+ * one server with one channel, and players who type commands and press buttons.
+ */
+export interface WorldOptions {
+  players?: string[];
+  /** Pause before the next deal starts by itself. */
+  pauseMs?: number;
+  rateLimits?: 'discord' | 'none';
+}
+
+type Ref = { id: string };
+
+export class World {
+  readonly discord: LocalDiscord;
+  readonly users: Record<string, Ref> = {};
+  guild!: Ref;
+  channel!: Ref;
+  bot!: Bot;
+  database!: OpenDatabase;
+  restBase = '';
+  private readonly dir = mkdtempSync(join(tmpdir(), 'guts-e2e-'));
+  readonly dbUrl = `file:${join(this.dir, 'guts.db')}`;
+
+  private constructor(private readonly options: WorldOptions) {
+    this.discord = new LocalDiscord(options.rateLimits === 'discord' ? {} : { rateLimits: noRateLimits });
+  }
+
+  static async start(options: WorldOptions = {}): Promise<World> {
+    const world = new World(options);
+    ({ restBase: world.restBase } = await world.discord.start());
+    const owner = world.discord.createUser({ name: 'owner' });
+    world.users.owner = owner;
+    world.guild = world.discord.createGuild({ name: 'game night', owner });
+    world.channel = world.discord.createChannel(world.guild, { name: 'poker' });
+    for (const name of options.players ?? ['ann', 'bob', 'cat']) world.users[name] = world.discord.createUser({ name });
+    world.database = openDatabase(world.dbUrl);
+    await migrateToLatest(world.database.db);
+    await world.startBot();
+    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    await world.bot.client.application?.commands.set(body, world.guild.id);
+    return world;
+  }
+
+  /** Starts (or, after `crashBot`, restarts) the bot process's parts against the same database. */
+  async startBot(): Promise<void> {
+    this.bot = await createBot({
+      token: this.discord.bot.token,
+      apiUrl: this.restBase,
+      db: this.database.db,
+      log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
+      nextDealPauseMs: this.options.pauseMs ?? 200,
+      editDelayMs: 10,
+    });
+    await this.bot.start();
+  }
+
+  /** The bot goes away without a goodbye: timers stop, the socket drops, nothing more is written. */
+  async crashBot(): Promise<void> {
+    await this.bot.tables.close().catch(() => {});
+    await this.bot.client.destroy();
+  }
+
+  user(name: string): Ref {
+    const u = this.users[name];
+    if (!u) throw new Error(`no user ${name}`);
+    return u;
+  }
+
+  command(as: string, name: string, invocation: CommandInvocation) {
+    return this.discord.runCommand(this.user(as), this.channel, name, invocation);
+  }
+
+  /** Runs a command and returns what the user sees (the reply). */
+  async reply(as: string, name: string, invocation: CommandInvocation): Promise<APIMessage> {
+    return this.command(as, name, invocation).response();
+  }
+
+  press(as: string, message: APIMessage, label: string) {
+    return this.discord.pressButton(this.user(as), message, label);
+  }
+
+  messages(as?: string): APIMessage[] {
+    return this.discord.channelMessages(this.channel, as ? { as: this.user(as) } : {});
+  }
+
+  /** The newest public message whose first embed's title matches. */
+  latest(title: RegExp): APIMessage | undefined {
+    return this.messages()
+      .filter((m) => title.test(m.embeds?.[0]?.title ?? ''))
+      .at(-1);
+  }
+
+  waitFor(predicate: (m: APIMessage) => boolean, as?: string, timeoutMs = 15_000): Promise<APIMessage> {
+    return this.discord.waitForMessage(this.channel, predicate, { ...(as ? { as: this.user(as) } : {}), timeoutMs });
+  }
+
+  waitForTitle(title: RegExp, timeoutMs = 15_000): Promise<APIMessage> {
+    return this.waitFor((m) => title.test(m.embeds?.[0]?.title ?? ''), undefined, timeoutMs);
+  }
+
+  async tableRecord() {
+    return createOrLoadTable(this.database.db, this.guild.id, this.channel.id);
+  }
+
+  async state(): Promise<GameState> {
+    return (await this.tableRecord()).state as GameState;
+  }
+
+  nameOf(id: string): string {
+    const entry = Object.entries(this.users).find(([, u]) => u.id === id);
+    if (!entry) throw new Error(`unknown user id ${id}`);
+    return entry[0];
+  }
+
+  /** Waits until the committed game state satisfies `predicate`. */
+  async until(predicate: (s: GameState) => boolean, timeoutMs = 15_000): Promise<GameState> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const s = await this.state();
+      if (s && predicate(s)) return s;
+      if (Date.now() > end) throw new Error(`timed out; state is ${JSON.stringify(s && awaiting(s))}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  async audit() {
+    return auditLedger(this.database.db);
+  }
+
+  async close(): Promise<void> {
+    await this.bot.stop().catch(() => {});
+    await this.database.close();
+    await this.discord.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
