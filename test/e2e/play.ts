@@ -1,0 +1,53 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { expect } from 'vitest';
+import { awaiting, type GameState } from '../../src/engine/index.ts';
+import type { World } from './world.ts';
+
+/** The custom id of the message's button for an action (labels change: "Drop (costs 3)"). */
+export function buttonId(message: APIMessage, action: string): string {
+  for (const row of message.components ?? []) {
+    for (const c of (row as { components: { custom_id?: string }[] }).components) {
+      if (c.custom_id?.endsWith(`:${action}`)) return c.custom_id;
+    }
+  }
+  throw new Error(`no ${action} button on message ${message.id}`);
+}
+
+export type Decide = (ctx: { dealNo: number; round: number; player: string; state: GameState }) => 'stay' | 'drop';
+
+/**
+ * Plays the running game through the channel until it is over, as people would:
+ * each pending player presses Stay or Drop (Take a card, where a variant deals face
+ * up) on the live table message. Returns the number of deals played.
+ */
+export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Promise<number> {
+  for (let guard = 0; guard < 200; guard++) {
+    const record = await world.tableRecord();
+    const state = record.state as GameState;
+    const w = awaiting(state);
+    if (w.kind === 'over') return state.dealNo;
+    if (state.dealNo > maxDeals) throw new Error(`the game is still going after ${maxDeals} deals`);
+    if (w.kind === 'declare' || w.kind === 'take') {
+      const title = new RegExp(`: deal ${state.dealNo}$`);
+      await world.waitForTitle(title);
+      const movers = 'turn' in w && w.turn ? [w.turn] : w.pending;
+      for (const id of movers) {
+        const player = world.nameOf(id);
+        const choice = decide({ dealNo: state.dealNo, round: w.kind === 'declare' ? w.round : 0, player, state });
+        const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';
+        const table = world.latest(title)!;
+        const answer = await world.press(player, table, buttonId(table, action)).response();
+        expect(answer.flags ?? 0, `${player}'s answer is private`).toBe(64);
+      }
+    }
+    await world.until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over');
+    if (w.kind === 'between-deals') await world.until((s) => s.dealNo !== state.dealNo || s.phase === 'over');
+  }
+  throw new Error('the game did not finish');
+}
+
+/** Deal 1: everyone stays (a real showdown). Later deals: the host alone stays, takes the pot, game over. */
+export const showdownThenHostAlone =
+  (host: string): Decide =>
+  ({ dealNo, player }) =>
+    dealNo === 1 || player === host ? 'stay' : 'drop';
