@@ -1,5 +1,6 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Kysely } from 'kysely';
+import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import { loadCommands } from './command-registry.ts';
@@ -17,6 +18,7 @@ export interface BotOptions {
   clock?: Clock;
   nextDealPauseMs?: number;
   editDelayMs?: number;
+  newRngState?: () => RngState;
 }
 
 export interface Bot {
@@ -39,6 +41,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
     ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
+    ...(options.newRngState ? { newRngState: options.newRngState } : {}),
   });
   const ctx: BotContext = { db: options.db, client, tables, log: options.log };
   const route = createRouter(ctx, await loadCommands());

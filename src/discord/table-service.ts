@@ -8,6 +8,7 @@ import {
   type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Kysely } from 'kysely';
+import type { RngState } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { createOrLoadTable, dealHistory, listOpenTables, loadTable } from '../db/table-store.ts';
@@ -36,6 +37,8 @@ export interface TableServiceOptions {
   clock?: Clock;
   nextDealPauseMs?: number;
   editDelayMs?: number;
+  /** Where each new game's shuffling starts; the OS's cryptographic source unless a test fixes it. */
+  newRngState?: () => RngState;
 }
 
 type Member = { id: string; name: string };
@@ -55,9 +58,11 @@ export class TableService {
   private readonly clock: Clock;
   private readonly db: Kysely<Database>;
   private readonly log: Logger;
+  private readonly newRngState: () => RngState;
 
   constructor(options: TableServiceOptions) {
     this.db = options.db;
+    this.newRngState = options.newRngState ?? randomRngState;
     this.log = options.log;
     this.clock = options.clock ?? systemClock;
     this.tokens = new ReplyTokens(() => this.clock.now());
@@ -135,7 +140,7 @@ export class TableService {
           variant: variantId,
           options: raw,
           ...carried,
-          rng: randomRngState(),
+          rng: this.newRngState(),
           host: host.id,
         });
         return state;

@@ -11,7 +11,10 @@ describe('a first game through the real discord.js client', () => {
   });
 
   it('opens a lobby, seats players, deals privately, and settles a showdown into the ledger', async () => {
-    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card', ante: 10 } });
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 10 },
+    });
     expect(lobby.embeds[0]?.title).toMatch(/^Guts: Three/);
     for (const name of ['bob', 'cat']) {
       const answer = await world.press(name, lobby, 'Join').response();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIMessage } from 'discord-api-types/v10';
 import pino from 'pino';
+import { Rng } from '../../src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { createOrLoadTable } from '../../src/db/table-store.ts';
 import { type Bot, createBot } from '../../src/discord/bot.ts';
@@ -21,6 +22,8 @@ export interface WorldOptions {
   /** Pause before the next deal starts by itself. */
   pauseMs?: number;
   rateLimits?: 'discord' | 'none';
+  /** Seeds each new game's shuffle (game n gets seed + n), so a test deals the same cards every run. */
+  seed?: number;
 }
 
 type Ref = { id: string };
@@ -35,6 +38,7 @@ export class World {
   restBase = '';
   private readonly dir = mkdtempSync(join(tmpdir(), 'guts-e2e-'));
   readonly dbUrl = `file:${join(this.dir, 'guts.db')}`;
+  private games = 0;
 
   private constructor(private readonly options: WorldOptions) {
     this.discord = new LocalDiscord(options.rateLimits === 'discord' ? {} : { rateLimits: noRateLimits });
@@ -65,6 +69,7 @@ export class World {
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: 10,
+      newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
     });
     await this.bot.start();
   }
