@@ -151,9 +151,9 @@ export class TableService {
     const rt = this.runtime(table.id, result);
     const reply = await interaction.reply({ ...lobbyView(targetOf(rt), result.after), withResponse: true });
     this.tokens.remember(table.id, host.id, interaction);
-    const messageId = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
-    rt.messages.lobby = messageId;
+    rt.messages.lobby = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
     await saveTableMessages(this.db, table.id, rt.messages);
+    this.publish(table.id, result);
   }
 
   async stopGame(interaction: ChatInputCommandInteraction): Promise<void> {
@@ -171,7 +171,11 @@ export class TableService {
       after?.phase === 'over'
         ? 'The game is stopped. The pot and reserve stay with this channel for the next game.'
         : 'The game will stop after this deal. The pot and reserve stay with this channel.';
-    await interaction.reply({ content: `${bold(interaction.user.displayName)}: ${text}` });
+    try {
+      await interaction.reply({ content: `${bold(interaction.user.displayName)}: ${text}` });
+    } finally {
+      this.publish(table.id, result);
+    }
   }
 
   /** `/guts table`: the live table message again, at the bottom of the channel. */
@@ -220,11 +224,15 @@ export class TableService {
     const action = actionFor(id, me, state, interaction);
     const cost = action.type === 'declare' && action.choice === 'drop' ? dropCost(state) : 0;
     const result = await this.act(tableId, interaction.id, action, me);
-    this.tokens.remember(tableId, me.id, interaction);
     const answer = result ? confirmation(action, result, cost) : 'Already done.';
-    if (action.type === 'startDeal') await interaction.deferUpdate();
-    else if (interaction.isStringSelectMenu()) await interaction.update({ content: answer, components: [] });
-    else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
+    try {
+      if (action.type === 'startDeal') await interaction.deferUpdate();
+      else if (interaction.isStringSelectMenu()) await interaction.update({ content: answer, components: [] });
+      else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
+      this.tokens.remember(tableId, me.id, interaction);
+    } finally {
+      this.publish(tableId, result);
+    }
   }
 
   private async showCards(
@@ -289,13 +297,18 @@ export class TableService {
       return { state: seated.state, events: seated.events, ...(displayNames ? { displayNames } : {}) };
     });
     if (!result) return null;
-    this.afterCommit(tableId, result);
+    this.runtime(tableId, result);
+    this.scheduler.set(String(tableId), result.record.deadline);
     return result;
   }
 
-  private afterCommit(tableId: number, result: StepResult): void {
-    this.runtime(tableId, result);
-    this.scheduler.set(String(tableId), result.record.deadline);
+  /**
+   * Tells the channel about a committed step. Callers answer the interaction first:
+   * private cards follow up on the presser's own interaction, which must be
+   * acknowledged before it can carry them.
+   */
+  private publish(tableId: number, result: StepResult | null): void {
+    if (!result) return;
     if (awaiting(result.after).kind === 'over') this.tokens.forget(tableId);
     void this.publisher.publish(tableId, result);
   }
@@ -311,11 +324,12 @@ export class TableService {
         return;
       }
       const key = `deadline:${tableId}:${record.version}`;
-      await this.commit(tableId, key, (fresh) => {
+      const result = await this.commit(tableId, key, (fresh) => {
         const state = fresh.state as GameState | null;
         if (!fresh.running || !state) return null;
         return this.onCountdownEnd(state);
       });
+      this.publish(tableId, result);
     } catch (err) {
       this.log.error({ err, tableId }, 'countdown step failed');
     }

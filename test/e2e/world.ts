@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,11 @@ export interface WorldOptions {
   /** Pause before the next deal starts by itself. */
   pauseMs?: number;
   rateLimits?: 'discord' | 'none';
+  /**
+   * Run the bot as a real child process (`node bin/guts.js start`, configured only by
+   * its environment) instead of inside the test, so a crash can be a SIGKILL.
+   */
+  process?: boolean;
   /** Seeds each new game's shuffle (game n gets seed + n), so a test deals the same cards every run. */
   seed?: number;
 }
@@ -39,6 +45,8 @@ export class World {
   private readonly dir = mkdtempSync(join(tmpdir(), 'guts-e2e-'));
   readonly dbUrl = `file:${join(this.dir, 'guts.db')}`;
   private games = 0;
+  private child: ChildProcess | null = null;
+  private commandsDeployed = false;
 
   private constructor(private readonly options: WorldOptions) {
     this.discord = new LocalDiscord(options.rateLimits === 'discord' ? {} : { rateLimits: noRateLimits });
@@ -55,13 +63,16 @@ export class World {
     world.database = openDatabase(world.dbUrl);
     await migrateToLatest(world.database.db);
     await world.startBot();
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-    await world.bot.client.application?.commands.set(body, world.guild.id);
+    if (!options.process) {
+      const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+      await world.bot.client.application?.commands.set(body, world.guild.id);
+    }
     return world;
   }
 
-  /** Starts (or, after `crashBot`, restarts) the bot process's parts against the same database. */
+  /** Starts (or, after `crashBot`, restarts) the bot against the same database. */
   async startBot(): Promise<void> {
+    if (this.options.process) return this.spawnBot();
     this.bot = await createBot({
       token: this.discord.bot.token,
       apiUrl: this.restBase,
@@ -74,8 +85,51 @@ export class World {
     await this.bot.start();
   }
 
+  private async spawnBot(): Promise<void> {
+    const env = {
+      ...process.env,
+      DISCORD_TOKEN: this.discord.bot.token,
+      DISCORD_API_URL: this.restBase,
+      DATABASE_URL: this.dbUrl,
+      GUILD_ID: this.guild.id,
+      LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
+    };
+    if (!this.commandsDeployed) {
+      // Registration is its own script, as in production (never on every start).
+      // Asynchronously: this process serves the local Discord the script talks to.
+      const deploy = spawn(process.execPath, ['bin/guts.js', 'deploy-commands'], {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      deploy.stderr.on('data', (chunk) => (stderr += chunk));
+      const status = await new Promise((resolve) => deploy.once('exit', resolve));
+      if (status !== 0) throw new Error(`deploy-commands failed: ${stderr}`);
+      this.commandsDeployed = true;
+    }
+    const child = spawn(process.execPath, ['bin/guts.js', 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    this.child = child;
+    const end = Date.now() + 30_000;
+    while (!this.discord.botConnected) {
+      if (child.exitCode !== null) throw new Error(`the bot exited with ${child.exitCode}`);
+      if (Date.now() > end) throw new Error('the bot did not connect');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** Kills the bot process at once, as a power cut would: no shutdown code runs. */
+  async killBot(): Promise<void> {
+    const child = this.child;
+    if (!child) throw new Error('the bot is not a child process');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    this.child = null;
+  }
+
   /** The bot goes away without a goodbye: timers stop, the socket drops, nothing more is written. */
   async crashBot(): Promise<void> {
+    if (this.child) return this.killBot();
     await this.bot.tables.close().catch(() => {});
     await this.bot.client.destroy();
   }
@@ -148,7 +202,8 @@ export class World {
   }
 
   async close(): Promise<void> {
-    await this.bot.stop().catch(() => {});
+    if (this.child) await this.killBot();
+    else await this.bot?.stop().catch(() => {});
     await this.database.close();
     await this.discord.stop();
     rmSync(this.dir, { recursive: true, force: true });

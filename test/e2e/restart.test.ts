@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { awaiting } from '../../src/engine/index.ts';
+import { World } from './world.ts';
+
+/** Counts the deal's results as the database recorded them: a deal settles exactly once. */
+async function settlements(world: World, dealNo: number): Promise<number> {
+  const rows = await world.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute();
+  return rows
+    .filter((r) => r.deal_no === dealNo)
+    .flatMap((r) => JSON.parse(r.events) as { type: string }[])
+    .filter((e) => e.type === 'DealEnded').length;
+}
+
+describe('a crash in the middle of a deal', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  it('resumes the countdown after a restart and settles the deal once', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 4 },
+    });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    for (const name of ['ann', 'bob']) await world.press(name, table, 'Stay').response();
+
+    await world.crashBot();
+    await world.startBot();
+    const restarted = await world.waitFor(
+      (m) => m.id === table.id && /restarted/.test(m.embeds[0]?.footer?.text ?? ''),
+    );
+    expect(restarted.embeds[0]?.description).toMatch(/reveal is <t:\d+:R>/);
+    const cat = await world.press('cat', restarted, 'Stay').response();
+    expect(cat.content).toMatch(/Everyone has chosen/);
+    await world.waitForTitle(/deal 1 result$/);
+    expect(await settlements(world, 1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('resolves at once a countdown that ran out while the bot was down', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    await world.press('ann', table, 'Stay').response();
+    await world.crashBot();
+    // The bot stays down past the countdown's end.
+    await world.database.db
+      .updateTable('game_tables')
+      .set({ deadline: Date.now() - 1_000 })
+      .execute();
+    await world.startBot();
+    const result = await world.waitForTitle(/deal 1 result$/);
+    expect(result.embeds[0]?.description).toMatch(/ann\*\* stayed alone/);
+    const state = await world.state();
+    expect(awaiting(state).kind).toBe('over');
+    expect(await settlements(world, 1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('survives a SIGKILL of the bot process during a countdown', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000, process: true });
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'iron-cross', ante: 10, timer: 10 },
+    });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    for (const name of ['ann', 'bob', 'cat']) await world.press(name, table, 'Stay').response();
+    await world.until((s) => s.deal?.round === 2);
+    await world.press('ann', table, 'Stay').response();
+
+    await world.killBot();
+    await world.startBot();
+    // Bob and Cat never press again: their countdown, resumed by the new process, drops them.
+    const result = await world.waitForTitle(/deal 1 result$/, 20_000);
+    expect(result.embeds[0]?.description).toMatch(/ann\*\* stayed alone/);
+    expect(JSON.stringify(result.embeds[0]?.fields)).toMatch(/drop penalty/);
+    expect(await settlements(world, 1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+});
