@@ -1,0 +1,161 @@
+import type { RngState } from '../cards/rng.ts';
+import { RuleError } from '../rules/errors.ts';
+import { type Options, parseOptions } from '../rules/options.ts';
+import { getVariant, maxPlayersFor } from '../rules/variants.ts';
+import { type Ctx, DeckExhausted, dealOf, makeCtx } from './context.ts';
+import { startDeal, voidDeal } from './flow.ts';
+import { pick, timeoutPicks } from './picks.ts';
+import { declare, take, timeoutRound } from './round.ts';
+import type { Action, Applied, GameEvent, GameState, PlayerId } from './types.ts';
+
+export interface NewGame {
+  variant: string;
+  /** Table options as stored or typed (RULES.md §9 names); defaults fill the rest. */
+  options?: Record<string, unknown> | Partial<Options>;
+  /** Pot and reserve the channel carries over from earlier games (from the ledger). */
+  pot?: number;
+  reserve?: number;
+  rng: RngState;
+  host: PlayerId;
+}
+
+export function createGame(game: NewGame): GameState {
+  const variant = getVariant(game.variant);
+  const options = parseOptions(variant.id, game.options ?? {});
+  for (const [name, value] of [
+    ['pot', game.pot ?? 0],
+    ['reserve', game.reserve ?? 0],
+  ] as const) {
+    if (!Number.isInteger(value) || value < 0)
+      throw new RuleError('bad-amount', `${name} must be an integer ≥ 0`, name);
+  }
+  return {
+    v: 1,
+    variant: variant.id,
+    options,
+    host: game.host,
+    players: [],
+    button: null,
+    dealNo: 0,
+    pot: game.pot ?? 0,
+    reserve: game.reserve ?? 0,
+    rng: [...game.rng],
+    phase: 'lobby',
+    deal: null,
+    stopRequested: false,
+    compulsoryNext: true,
+    reanteNext: false,
+    excused: [],
+  };
+}
+
+/** The next state and what happened; throws a RuleError and leaves `state` untouched when refused. */
+export function apply(state: GameState, action: Action): Applied {
+  const s = structuredClone(state);
+  const events = applyInPlace(s, action);
+  return { state: s, events };
+}
+
+/**
+ * `apply` without the copy: changes `s` itself. For simulations that own their state;
+ * the bot and the ledger use `apply`. On a RuleError `s` may be half-changed.
+ */
+export function applyInPlace(s: GameState, action: Action): GameEvent[] {
+  const ctx = makeCtx(s);
+  if (s.phase === 'over') throw new RuleError('game-over', 'That game is over');
+  try {
+    dispatch(ctx, action);
+  } catch (e) {
+    if (!(e instanceof DeckExhausted)) throw e;
+    voidDeal(ctx, e.message);
+  }
+  s.rng = ctx.rng.state();
+  return ctx.events;
+}
+
+function dispatch(ctx: Ctx, action: Action): void {
+  switch (action.type) {
+    case 'join':
+      join(ctx, action.playerId, action.name);
+      return;
+    case 'leave':
+      leave(ctx, action.playerId);
+      return;
+    case 'startDeal':
+      startDeal(ctx, action.by, action.stack);
+      return;
+    case 'stop':
+      stop(ctx, action.by);
+      return;
+    case 'declare':
+      duringDeal(ctx, () => declare(ctx, action.playerId, action.choice));
+      return;
+    case 'take':
+      duringDeal(ctx, () => take(ctx, action.playerId));
+      return;
+    case 'pass':
+      duringDeal(ctx, () => pick(ctx, 'pass', action.playerId, [action.card]));
+      return;
+    case 'discard':
+    case 'draw':
+      duringDeal(ctx, () => pick(ctx, action.type, action.playerId, action.cards));
+      return;
+    case 'timeout':
+      duringDeal(ctx, () => timeout(ctx));
+      return;
+    default:
+      throw new RuleError('bad-action', 'Unknown action');
+  }
+}
+
+function duringDeal(ctx: Ctx, run: () => void): void {
+  if (ctx.s.phase !== 'deal') throw new RuleError('no-deal', 'That deal is over');
+  run();
+}
+
+function timeout(ctx: Ctx): void {
+  const kind = ctx.steps[dealOf(ctx).step]?.kind;
+  if (kind === 'declare' || kind === 'take') timeoutRound(ctx);
+  else timeoutPicks(ctx);
+}
+
+function join(ctx: Ctx, playerId: PlayerId, name: string): void {
+  const { s } = ctx;
+  if (typeof playerId !== 'string' || playerId === '') throw new RuleError('bad-player', 'A player needs an id');
+  const seat = s.players.find((p) => p.id === playerId);
+  if (seat && !seat.leaving) throw new RuleError('already-seated', "You're already at this table");
+  if (seat) {
+    seat.leaving = false;
+  } else {
+    const max = maxPlayersFor(ctx.variant, s.options);
+    if (s.players.length >= max) throw new RuleError('table-full', `The table is full (${max} players)`);
+    s.players.push({ id: playerId, name: String(name), legs: 0, leaving: false });
+  }
+  ctx.events.push({ type: 'PlayerJoined', playerId, name: String(name) });
+}
+
+function leave(ctx: Ctx, playerId: PlayerId): void {
+  const { s } = ctx;
+  const seat = s.players.find((p) => p.id === playerId);
+  if (!seat || seat.leaving) throw new RuleError('not-seated', "You're not at this table");
+  if (s.deal?.players.includes(playerId)) {
+    seat.leaving = true;
+    ctx.events.push({ type: 'LeaveScheduled', playerId });
+    return;
+  }
+  s.players = s.players.filter((p) => p.id !== playerId);
+  ctx.events.push({ type: 'PlayerLeft', playerId });
+}
+
+function stop(ctx: Ctx, by: PlayerId): void {
+  const { s } = ctx;
+  if (by !== s.host) throw new RuleError('not-host', 'Only the host can stop the game');
+  if (s.phase === 'deal') {
+    if (s.stopRequested) throw new RuleError('already-stopping', 'The game already ends after this deal');
+    s.stopRequested = true;
+    ctx.events.push({ type: 'StopRequested', by });
+    return;
+  }
+  s.phase = 'over';
+  ctx.events.push({ type: 'GameOver', reason: 'stopped', pot: s.pot, reserve: s.reserve });
+}

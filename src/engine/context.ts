@@ -1,0 +1,62 @@
+import type { Card } from '../cards/card.ts';
+import { Rng } from '../cards/rng.ts';
+import { getVariant, type Step, stepsFor, type Variant } from '../rules/variants.ts';
+import type { DealState, GameEvent, GameState, PlayerId } from './types.ts';
+
+/** Everything one `apply` works with: the state it may change, the events it emits, the dealer's RNG. */
+export interface Ctx {
+  s: GameState;
+  events: GameEvent[];
+  rng: Rng;
+  variant: Variant;
+  steps: Step[];
+}
+
+/** Steps by options object: a state changed in place keeps its options, so simulations resolve them once. */
+const stepsCache = new WeakMap<object, Step[]>();
+
+export function makeCtx(s: GameState): Ctx {
+  const variant = getVariant(s.variant);
+  let steps = stepsCache.get(s.options);
+  if (!steps) stepsCache.set(s.options, (steps = stepsFor(variant, s.options)));
+  return { s, events: [], rng: new Rng(s.rng), variant, steps };
+}
+
+/** The deal under way; callers only reach here while one is. */
+export const dealOf = (ctx: Ctx): DealState => ctx.s.deal as DealState;
+
+/** The deck ran out: the deal is void (RULES.md §8). */
+export class DeckExhausted extends Error {
+  constructor() {
+    super('The deck ran out of cards');
+  }
+}
+
+function drawRandom(ctx: Ctx): Card {
+  const deck = dealOf(ctx).deck;
+  if (deck.length === 0) throw new DeckExhausted();
+  const j = ctx.rng.int(deck.length);
+  const card = deck[j] as Card;
+  deck[j] = deck[deck.length - 1] as Card;
+  deck.pop();
+  return card;
+}
+
+/** The next card for a player: the stacked one if a replay fixed it, else a random undealt card. */
+export function cardFor(ctx: Ctx, id: PlayerId): Card {
+  const d = dealOf(ctx);
+  const n = d.dealtTo[id] ?? 0;
+  d.dealtTo[id] = n + 1;
+  return d.stack?.cards?.[id]?.[n] ?? drawRandom(ctx);
+}
+
+export const boardCard = (ctx: Ctx, position: string): Card => dealOf(ctx).stack?.board?.[position] ?? drawRandom(ctx);
+
+export function kittyCards(ctx: Ctx, count: number): Card[] {
+  const stacked = dealOf(ctx).stack?.kitty ?? [];
+  return Array.from({ length: count }, (_, i) => stacked[i] ?? drawRandom(ctx));
+}
+
+/** Players of the deal in turn order, keeping only those in `subset`. */
+export const inTurnOrder = (d: DealState, subset: readonly PlayerId[]): PlayerId[] =>
+  d.players.filter((p) => subset.includes(p));

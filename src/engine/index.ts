@@ -1,0 +1,30 @@
+export { apply, applyInPlace, createGame, type NewGame } from './apply.ts';
+export { transfersOf } from './events.ts';
+export { type RecordedDeal, scenarioFromDeal } from './export.ts';
+export { formatReplay } from './format.ts';
+export {
+  type DealResult,
+  type ReplayResult,
+  runScenario,
+  type Scenario,
+  type ScenarioDeal,
+  ScenarioError,
+  type ScenarioTable,
+} from './scenario.ts';
+export { type SimConfig, type SimSummary, type Strategy, simulate } from './sim.ts';
+export type { Party, Transfer } from './transfer.ts';
+export type {
+  Action,
+  Applied,
+  Awaiting,
+  Choice,
+  DealState,
+  GameEvent,
+  GameState,
+  Hand,
+  PlayerId,
+  Seat,
+  ShownHand,
+  Stack,
+} from './types.ts';
+export { awaiting, type DealView, type PlayerView, viewFor } from './view.ts';

@@ -1,0 +1,95 @@
+import { formatCard } from '../cards/card.ts';
+import { RuleError } from '../rules/errors.ts';
+import { type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
+import { advance } from './flow.ts';
+import type { PlayerId } from './types.ts';
+
+/** Card choices everyone makes at once: passing one card, discarding before declaring, drawing after. */
+
+type PickKind = 'pass' | 'discard' | 'draw';
+
+/** Players who pick in the current step: everyone dealt in, or only stayers when drawing. */
+function pickers(ctx: Ctx): PlayerId[] {
+  const d = dealOf(ctx);
+  return ctx.steps[d.step]?.kind === 'draw' ? inTurnOrder(d, d.in) : [...d.players];
+}
+
+export const pendingPickers = (ctx: Ctx): PlayerId[] => pickers(ctx).filter((p) => !(p in dealOf(ctx).picks));
+
+export function pickLimit(ctx: Ctx): number {
+  const step = ctx.steps[dealOf(ctx).step];
+  return step?.kind === 'pass' ? 1 : step?.kind === 'discard' || step?.kind === 'draw' ? step.max : 0;
+}
+
+/** Sets up the pick step; false when nobody picks (nobody stayed to draw). */
+export function beginPicks(ctx: Ctx): boolean {
+  dealOf(ctx).picks = {};
+  return pickers(ctx).length > 0;
+}
+
+export function pick(ctx: Ctx, kind: PickKind, playerId: PlayerId, cards: readonly number[]): void {
+  const d = dealOf(ctx);
+  if (ctx.steps[d.step]?.kind !== kind) throw new RuleError('wrong-step', 'The table is not waiting for that');
+  if (!pickers(ctx).includes(playerId)) {
+    const seated = ctx.s.players.some((p) => p.id === playerId);
+    throw new RuleError(
+      seated ? 'not-in-deal' : 'not-seated',
+      seated ? "You're not in this deal" : "You're not at this table",
+    );
+  }
+  const hand = d.hands[playerId] as number[];
+  const up = d.up[playerId] as number[];
+  const limit = pickLimit(ctx);
+  if (kind === 'pass' ? cards.length !== 1 : cards.length > limit) {
+    throw new RuleError(
+      'bad-cards',
+      kind === 'pass' ? 'Pass exactly one card' : `You may ${kind} at most ${limit} cards`,
+    );
+  }
+  for (const c of cards) {
+    if (!hand.includes(c) || up.includes(c)) {
+      throw new RuleError('bad-cards', `${Number.isInteger(c) ? formatCard(c) : String(c)} is not one of your cards`);
+    }
+  }
+  if (new Set(cards).size !== cards.length) throw new RuleError('bad-cards', 'A card is listed twice');
+  d.picks[playerId] = [...cards];
+  if (pendingPickers(ctx).length === 0) resolvePicks(ctx);
+}
+
+/** The countdown ended: a late passer passes their first card; a late discarder keeps everything. */
+export function timeoutPicks(ctx: Ctx): void {
+  const d = dealOf(ctx);
+  const passing = ctx.steps[d.step]?.kind === 'pass';
+  for (const p of pendingPickers(ctx)) d.picks[p] = passing ? (d.hands[p] as number[]).slice(0, 1) : [];
+  resolvePicks(ctx);
+}
+
+function resolvePicks(ctx: Ctx): void {
+  const d = dealOf(ctx);
+  const kind = ctx.steps[d.step]?.kind;
+  const who = pickers(ctx);
+  if (kind === 'pass') {
+    // "alternate": left on odd deals, right on even ones (source 004).
+    const left = ctx.s.options.pass === 'left' || ctx.s.dealNo % 2 === 1;
+    const n = d.players.length;
+    const passes = d.players.map((from, i) => ({
+      from,
+      to: d.players[(i + (left ? 1 : n - 1)) % n] as PlayerId,
+      card: (d.picks[from] as number[])[0] as number,
+    }));
+    for (const p of passes) d.hands[p.from] = (d.hands[p.from] as number[]).filter((c) => c !== p.card);
+    for (const p of passes) (d.hands[p.to] as number[]).push(p.card);
+    ctx.events.push({ type: 'Passed', passes });
+  } else {
+    for (const p of who) {
+      const thrown = d.picks[p] as number[];
+      d.hands[p] = (d.hands[p] as number[]).filter((c) => !thrown.includes(c));
+      const received = thrown.map(() => cardFor(ctx, p));
+      (d.hands[p] as number[]).push(...received);
+      ctx.events.push({ type: kind === 'draw' ? 'Drew' : 'Discarded', playerId: p, thrown, received });
+    }
+  }
+  d.picks = {};
+  d.step++;
+  advance(ctx);
+}

@@ -1,0 +1,96 @@
+import type { Card } from '../cards/card.ts';
+import { bestFromLayout, evaluateBest, handSize } from '../hands/index.ts';
+import type { RankingId, WildSpec } from '../hands/types.ts';
+import type { HandSpec } from '../rules/variants.ts';
+import { type Ctx, dealOf, inTurnOrder, kittyCards } from './context.ts';
+import { deadlyWilds } from './deadly.ts';
+import { judge } from './judge.ts';
+import { kittyPlays } from './round.ts';
+import { allDropped, settleShowdown } from './settle.ts';
+import type { Hand, PlayerId, ShownHand } from './types.ts';
+
+/** Showdowns and settling them (RULES.md §2-§4). */
+
+export function rankingOf(ctx: Ctx, spec: HandSpec): RankingId {
+  return spec.ranking === 'three' ? `three-${ctx.s.options.threeCardRanking}` : spec.ranking;
+}
+
+/** The best hand from private cards and the board cards still in play. */
+export function evaluateHand(ctx: Ctx, spec: HandSpec, cards: readonly Card[], up: readonly Card[]): Hand {
+  const d = dealOf(ctx);
+  const { variant } = ctx;
+  const ranking = rankingOf(ctx, spec);
+  const wild: WildSpec | undefined = spec.deadly
+    ? deadlyWilds(ctx.s.options.deadly, cards, up)
+    : spec.wildRanks
+      ? { ranks: spec.wildRanks }
+      : undefined;
+  const board: Record<string, Card> = {};
+  for (const [pos, card] of Object.entries(d.board)) if (!d.removed.includes(pos)) board[pos] = card;
+  if (variant.lines && variant.use) return bestFromLayout(cards, board, variant.lines, variant.use, ranking, wild);
+  return evaluateBest([...cards, ...Object.values(board)], ranking, wild);
+}
+
+const handOf = (ctx: Ctx, spec: HandSpec, id: PlayerId): Hand =>
+  evaluateHand(ctx, spec, dealOf(ctx).hands[id] as Card[], dealOf(ctx).up[id] as Card[]);
+
+/**
+ * Plays the showdown of the current step and settles it. Returns true when the deal
+ * is over: after the last step, or when the pot was won on legs mid-deal.
+ */
+export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
+  const { s, variant } = ctx;
+  const d = dealOf(ctx);
+  const o = s.options;
+  const contenders = inTurnOrder(d, d.in);
+  if (contenders.length === 0) {
+    if (!variant.threeStage) allDropped(ctx, () => droppersValues(ctx, spec));
+    return last;
+  }
+  const kitty = kittyPlays(ctx, contenders.length);
+  const pot = s.pot;
+  const values = new Map<PlayerId, number>();
+  let verdict = judge(contenders, d.dead, values, null, false, o.losers);
+  if (contenders.length > 1 || kitty || verdict.winners.length === 0) {
+    const hands: ShownHand[] = contenders.map((p) => {
+      const hand = handOf(ctx, spec, p);
+      values.set(p, hand.value);
+      return { playerId: p, hand, dead: d.dead.includes(p) };
+    });
+    let kittyHand: Hand | null = null;
+    if (kitty) {
+      d.kitty ??= kittyCards(
+        ctx,
+        variant.steps.reduce((n, st) => n + (st.kind === 'deal' ? st.count : 0), 0),
+      );
+      kittyHand = evaluateHand(ctx, spec, d.kitty, []);
+    }
+    verdict = judge(contenders, d.dead, values, kittyHand?.value ?? null, variant.phantom, o.losers);
+    ctx.events.push({
+      type: 'Showdown',
+      hands,
+      kitty: kittyHand,
+      kittyCards: kitty ? [...(d.kitty as Card[])] : null,
+      ...verdict,
+    });
+  }
+  d.stayed.push(...contenders);
+  d.winners.push(...verdict.winners);
+  const potTaken = settleShowdown(ctx, verdict, pot);
+  if (variant.threeStage && !potTaken) {
+    d.in = [...d.players];
+    d.dead = [];
+  }
+  return last || potTaken;
+}
+
+/** Every dealt hand's value, for the wimp rule (hands too short for the ranking sit out). */
+function droppersValues(ctx: Ctx, spec: HandSpec): Map<PlayerId, number> {
+  const d = dealOf(ctx);
+  const size = handSize(rankingOf(ctx, spec));
+  const values = new Map<PlayerId, number>();
+  for (const p of d.players) {
+    if ((d.hands[p] as Card[]).length + Object.keys(d.board).length >= size) values.set(p, handOf(ctx, spec, p).value);
+  }
+  return values;
+}

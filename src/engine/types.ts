@@ -1,0 +1,204 @@
+import type { Card } from '../cards/card.ts';
+import type { RngState } from '../cards/rng.ts';
+import type { HandResult, LayoutResult } from '../hands/types.ts';
+import type { Options } from '../rules/options.ts';
+import type { Transfer } from './transfer.ts';
+
+export type PlayerId = string;
+export type Choice = 'stay' | 'drop';
+
+export interface Seat {
+  id: PlayerId;
+  name: string;
+  legs: number;
+  /** Asked to leave during a deal: leaves when it ends. */
+  leaving: boolean;
+}
+
+/** Cards fixed in advance (replays and tests): each player's cards in dealing order, board, kitty. */
+export interface Stack {
+  cards?: Record<PlayerId, Card[]>;
+  board?: Record<string, Card>;
+  kitty?: Card[];
+}
+
+export interface DealState {
+  /** Players dealt in, from the dealer's left round to the dealer (the order of turns). */
+  players: PlayerId[];
+  dealer: PlayerId;
+  /** Index into `stepsFor(variant, options)` of the step under way. */
+  step: number;
+  hands: Record<PlayerId, Card[]>;
+  /** Private cards dealt face up (a subset of the hand). */
+  up: Record<PlayerId, Card[]>;
+  board: Record<string, Card>;
+  /** Board positions taken out of play. */
+  removed: string[];
+  /** Undealt cards; drawn at random through the state's RNG. */
+  deck: Card[];
+  stack: Stack | null;
+  /** How many cards each player has been dealt so far (their next card in `stack`). */
+  dealtTo: Record<PlayerId, number>;
+  kitty: Card[] | null;
+  /** Players still in the current stage. */
+  in: PlayerId[];
+  /** Killed by a face-up card (Deadly 69s): in, but losing. */
+  dead: PlayerId[];
+  /** Declaration round number within the deal, from 1. */
+  round: number;
+  /** This round's choices (declare, take). */
+  choices: Record<PlayerId, Choice>;
+  /** This round's players whose countdown ended before they chose. */
+  timedOut: PlayerId[];
+  /** This step's card picks (pass: one card; discard and draw: the cards thrown). */
+  picks: Record<PlayerId, Card[]>;
+  /** Sequential rounds: players yet to act, in order. */
+  queue: PlayerId[];
+  /** A dealer who was first in has already asked everyone again this round. */
+  askedAgain: boolean;
+  /** The first declaration round of this deal allows no drop (`compulsoryFirst`). */
+  compulsory: boolean;
+  /** Pot when the current declaration round began: drop penalties are a percent of it. */
+  roundPot: number;
+  /** Every chip movement of this deal so far (refunded if the deal is void). */
+  transfers: Transfer[];
+  /** Who stayed for the showdowns and who won them, for results and hand histories. */
+  stayed: PlayerId[];
+  winners: PlayerId[];
+}
+
+export interface GameState {
+  v: 1;
+  variant: string;
+  options: Options;
+  host: PlayerId;
+  players: Seat[];
+  /** The dealer of the current or next deal; null until the first deal. */
+  button: PlayerId | null;
+  /** Deals started in this game (the bot puts it in button ids). */
+  dealNo: number;
+  pot: number;
+  reserve: number;
+  rng: RngState;
+  phase: 'lobby' | 'deal' | 'between-deals' | 'over';
+  deal: DealState | null;
+  stopRequested: boolean;
+  /** The next deal's first round is compulsory (first deal, or the pot was emptied). */
+  compulsoryNext: boolean;
+  /** Everybody antes on the next deal although the pot is not empty (all-drop "reante"). */
+  reanteNext: boolean;
+  /** Paid the pot last deal: excused from the next ante with `loserSkipsAnte`. */
+  excused: PlayerId[];
+}
+
+export type Action =
+  | { type: 'join'; playerId: PlayerId; name: string }
+  | { type: 'leave'; playerId: PlayerId }
+  | { type: 'startDeal'; by: PlayerId; stack?: Stack }
+  | { type: 'declare'; playerId: PlayerId; choice: Choice }
+  | { type: 'timeout' }
+  | { type: 'pass'; playerId: PlayerId; card: Card }
+  | { type: 'discard'; playerId: PlayerId; cards: Card[] }
+  | { type: 'draw'; playerId: PlayerId; cards: Card[] }
+  | { type: 'take'; playerId: PlayerId }
+  | { type: 'stop'; by: PlayerId };
+
+export type Hand = HandResult | LayoutResult;
+
+export interface ShownHand {
+  playerId: PlayerId;
+  /** Null for a player killed before the showdown whose hand does not play. */
+  hand: Hand;
+  dead: boolean;
+}
+
+/**
+ * What happened. Chip movements are in `transfers`; `transfersOf(events)` gives the
+ * ledger all of them. Events carrying private cards (`Dealt`, `Passed`, `Discarded`,
+ * `Drew`) are hand history: never print them in the channel.
+ */
+export type GameEvent =
+  | { type: 'PlayerJoined'; playerId: PlayerId; name: string }
+  | { type: 'PlayerLeft'; playerId: PlayerId }
+  | { type: 'LeaveScheduled'; playerId: PlayerId }
+  | { type: 'StopRequested'; by: PlayerId }
+  | {
+      type: 'DealStarted';
+      dealNo: number;
+      dealer: PlayerId;
+      players: PlayerId[];
+      compulsory: boolean;
+      /** The table before the antes: what a replay of this deal starts from. */
+      pot: number;
+      reserve: number;
+      legs: Record<PlayerId, number>;
+      reante: boolean;
+      excused: PlayerId[];
+    }
+  | { type: 'Anted'; transfers: Transfer[] }
+  | { type: 'ReserveFilled'; transfers: Transfer[] }
+  | { type: 'ReserveOverflow'; transfers: Transfer[] }
+  | {
+      type: 'Dealt';
+      private: Record<PlayerId, Card[]>;
+      faceUp: Record<PlayerId, Card[]>;
+      board: Record<string, Card>;
+    }
+  | { type: 'BoardRemoved'; positions: string[] }
+  | { type: 'Passed'; passes: { from: PlayerId; to: PlayerId; card: Card }[] }
+  | { type: 'Discarded' | 'Drew'; playerId: PlayerId; thrown: Card[]; received: Card[] }
+  /** `choice` is null while it is secret (simultaneous declaring before the reveal). */
+  | { type: 'Declared'; playerId: PlayerId; round: number; choice: Choice | null; auto?: 'dealer' | 'timeout' }
+  | { type: 'Revealed'; round: number; stayed: PlayerId[]; dropped: PlayerId[]; timedOut: PlayerId[] }
+  | { type: 'AskedAgain'; round: number; players: PlayerId[] }
+  | { type: 'DropPenalty'; playerId: PlayerId; transfers: Transfer[] }
+  | { type: 'TookCard'; playerId: PlayerId; cards: Card[]; killed: boolean }
+  | {
+      type: 'Showdown';
+      hands: ShownHand[];
+      kitty: Hand | null;
+      kittyCards: Card[] | null;
+      /** Best hand(s) among the players; empty when the kitty won or nobody lives. */
+      winners: PlayerId[];
+      losers: PlayerId[];
+      kittyWins: boolean;
+      /** A tie with the phantom: nobody pays (Iron Cross). */
+      standOff: boolean;
+    }
+  | { type: 'PotWon'; winners: PlayerId[]; transfers: Transfer[] }
+  | { type: 'PotMatched'; losers: PlayerId[]; transfers: Transfer[] }
+  | { type: 'WinnersPaid'; losers: PlayerId[]; transfers: Transfer[] }
+  | { type: 'LegAwarded'; playerIds: PlayerId[]; legs: Record<PlayerId, number> }
+  | { type: 'AllDropped'; rule: Options['allDrop']; transfers: Transfer[] }
+  | { type: 'DealVoided'; reason: string; transfers: Transfer[] }
+  | {
+      type: 'DealEnded';
+      dealNo: number;
+      stayed: PlayerId[];
+      winners: PlayerId[];
+      delta: Record<PlayerId, number>;
+      pot: number;
+      reserve: number;
+    }
+  | { type: 'GameOver'; reason: 'pot-won' | 'stopped'; pot: number; reserve: number };
+
+export type Awaiting =
+  | { kind: 'lobby' }
+  | { kind: 'between-deals' }
+  | { kind: 'over' }
+  | {
+      kind: 'declare';
+      round: number;
+      mode: 'simultaneous' | 'sequential';
+      pending: PlayerId[];
+      turn?: PlayerId;
+      /** False on a compulsory round. */
+      canDrop: boolean;
+    }
+  | { kind: 'pass' | 'discard' | 'draw'; pending: PlayerId[]; max: number }
+  | { kind: 'take'; pending: PlayerId[]; turn: PlayerId; count: number };
+
+export interface Applied {
+  state: GameState;
+  events: GameEvent[];
+}

@@ -1,0 +1,116 @@
+import type { Card } from '../cards/card.ts';
+import type { Options } from '../rules/options.ts';
+import { dealOf, makeCtx } from './context.ts';
+import { pendingPickers, pickLimit } from './picks.ts';
+import { isSequential, pendingChoosers } from './round.ts';
+import type { Awaiting, Choice, GameState, PlayerId, Seat } from './types.ts';
+
+/** What the game waits for: which buttons the bot shows and whether a countdown runs. */
+export function awaiting(state: GameState): Awaiting {
+  if (state.phase !== 'deal' || !state.deal) return { kind: state.phase === 'deal' ? 'between-deals' : state.phase };
+  const ctx = makeCtx(state);
+  const d = dealOf(ctx);
+  const step = ctx.steps[d.step];
+  if (step?.kind === 'declare') {
+    const sequential = isSequential(ctx);
+    return {
+      kind: 'declare',
+      round: d.round,
+      mode: sequential ? 'sequential' : 'simultaneous',
+      pending: pendingChoosers(ctx),
+      ...(sequential && d.queue[0] ? { turn: d.queue[0] } : {}),
+      canDrop: !(d.compulsory && d.round === 1),
+    };
+  }
+  if (step?.kind === 'take') {
+    return { kind: 'take', pending: [...d.queue], turn: d.queue[0] as PlayerId, count: step.count };
+  }
+  if (step?.kind === 'pass' || step?.kind === 'discard' || step?.kind === 'draw') {
+    return { kind: step.kind, pending: pendingPickers(ctx), max: pickLimit(ctx) };
+  }
+  return { kind: 'between-deals' };
+}
+
+export interface DealView {
+  dealNo: number;
+  players: PlayerId[];
+  dealer: PlayerId;
+  round: number;
+  in: PlayerId[];
+  dead: PlayerId[];
+  /** Each player's private cards; null where this viewer may not see the card. */
+  hands: Record<PlayerId, (Card | null)[]>;
+  /** Board cards; null while face down. */
+  board: Record<string, Card | null>;
+  removed: string[];
+  /** Who has chosen this round; in simultaneous rounds not which way. */
+  decided: PlayerId[];
+  /** Choices everybody may see (sequential rounds). */
+  choices: Record<PlayerId, Choice>;
+  /** The viewer's own choice this round. */
+  myChoice: Choice | null;
+}
+
+export interface PlayerView {
+  v: 1;
+  variant: string;
+  options: Options;
+  host: PlayerId;
+  players: Seat[];
+  button: PlayerId | null;
+  dealNo: number;
+  pot: number;
+  reserve: number;
+  phase: GameState['phase'];
+  stopRequested: boolean;
+  deal: DealView | null;
+  awaiting: Awaiting;
+}
+
+/**
+ * The game as one player may see it: other players' face-down cards, the deck, the
+ * kitty and the RNG are gone; in Indian guts the viewer's own card is hidden instead.
+ */
+export function viewFor(state: GameState, viewer: PlayerId): PlayerView {
+  const ctx = makeCtx(state);
+  const d = state.deal;
+  let deal: DealView | null = null;
+  if (d) {
+    const forehead = ctx.variant.forehead;
+    const sees = (owner: PlayerId, card: Card) =>
+      (d.up[owner] ?? []).includes(card) || (forehead ? owner !== viewer : owner === viewer);
+    const faceDown = new Set(ctx.variant.board.filter((p) => !p.faceUp).map((p) => p.id));
+    const sequential = isSequential(ctx);
+    deal = {
+      dealNo: state.dealNo,
+      players: [...d.players],
+      dealer: d.dealer,
+      round: d.round,
+      in: [...d.in],
+      dead: [...d.dead],
+      hands: Object.fromEntries(
+        Object.entries(d.hands).map(([owner, cards]) => [owner, cards.map((c) => (sees(owner, c) ? c : null))]),
+      ),
+      board: Object.fromEntries(Object.entries(d.board).map(([pos, c]) => [pos, faceDown.has(pos) ? null : c])),
+      removed: [...d.removed],
+      decided: Object.keys(d.choices),
+      choices: sequential ? { ...d.choices } : {},
+      myChoice: d.choices[viewer] ?? null,
+    };
+  }
+  return {
+    v: 1,
+    variant: state.variant,
+    options: structuredClone(state.options),
+    host: state.host,
+    players: structuredClone(state.players),
+    button: state.button,
+    dealNo: state.dealNo,
+    pot: state.pot,
+    reserve: state.reserve,
+    phase: state.phase,
+    stopRequested: state.stopRequested,
+    deal,
+    awaiting: awaiting(state),
+  };
+}

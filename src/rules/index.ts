@@ -1,0 +1,22 @@
+export { RuleError } from './errors.ts';
+export {
+  BASE_OPTIONS,
+  type DeadlyRule,
+  defaultOptions,
+  type Match,
+  OPTION_NAMES,
+  type Options,
+  parseOptions,
+} from './options.ts';
+export {
+  type BoardPosition,
+  cardsPerPlayer,
+  getVariant,
+  type HandSpec,
+  listVariants,
+  maxPlayersFor,
+  type Step,
+  stepsFor,
+  type Variant,
+  type VariantId,
+} from './variants.ts';

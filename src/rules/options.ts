@@ -1,0 +1,180 @@
+import { RuleError } from './errors.ts';
+import { getVariant, type VariantId } from './variants.ts';
+
+/** How losers pay (RULES.md §3 "Burn instead of match"). */
+export type Match = { kind: 'pot' } | { kind: 'burn'; amount: number } | { kind: 'percent'; percent: number };
+
+export type DeadlyRule = '69s' | '7s' | 'low' | 'spades' | 'lively-diamonds';
+
+/** Table options, RULES.md §9, with the exact names scenarios and stored tables use. */
+export interface Options {
+  ante: number;
+  declare: 'simultaneous' | 'sequential';
+  timer: number;
+  cap: number | null;
+  capStyle: 'reserve' | 'clip';
+  match: Match;
+  progressiveBurn: boolean;
+  ties: 'split' | 'no-split';
+  losers: 'all' | 'worst-only';
+  allDrop: 'carry' | 'reante' | 'wimp';
+  wimpAmount: number | null;
+  kitty: 'off' | 'always' | 'alone';
+  legs: number | null;
+  compulsoryFirst: boolean;
+  everybodyAntes: boolean;
+  loserSkipsAnte: boolean;
+  threeCardRanking: 'guts' | 'poker' | 'pairs';
+  pass: 'none' | 'left' | 'alternate';
+  dropPenalty: number;
+  money: 'match' | 'pay-winner';
+  odds: boolean;
+  discard: number;
+  deadly: DeadlyRule;
+  /** `two-plus-one` only (RULES.md §7): stayers pay the ante again and declare again. */
+  secondDeclare: boolean;
+}
+
+export const BASE_OPTIONS: Readonly<Options> = {
+  ante: 1,
+  declare: 'simultaneous',
+  timer: 30,
+  cap: null,
+  capStyle: 'reserve',
+  match: { kind: 'pot' },
+  progressiveBurn: false,
+  ties: 'split',
+  losers: 'all',
+  allDrop: 'carry',
+  wimpAmount: null,
+  kitty: 'off',
+  legs: null,
+  compulsoryFirst: false,
+  everybodyAntes: false,
+  loserSkipsAnte: false,
+  threeCardRanking: 'guts',
+  pass: 'none',
+  dropPenalty: 0,
+  money: 'match',
+  odds: true,
+  discard: 0,
+  deadly: '69s',
+  secondDeclare: false,
+};
+
+/** Chip amounts stay far below 2^53 even after pot × percent arithmetic. */
+const MAX_CHIPS = 1_000_000_000;
+
+type Check = (name: string, value: unknown) => unknown;
+
+const bad = (name: string, what: string): RuleError => new RuleError('bad-option', `${name} must be ${what}`, name);
+
+function integer(min: number, max: number): Check {
+  return (name, value) => {
+    if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
+      throw bad(name, max === MAX_CHIPS ? `an integer ≥ ${min}` : `${min}–${max}`);
+    }
+    return value;
+  };
+}
+
+const nullable =
+  (check: Check): Check =>
+  (name, value) =>
+    value === null ? null : check(name, value);
+
+function oneOf(...values: string[]): Check {
+  return (name, value) => {
+    if (typeof value !== 'string' || !values.includes(value)) throw bad(name, `one of ${values.join(', ')}`);
+    return value;
+  };
+}
+
+const boolean: Check = (name, value) => {
+  if (typeof value !== 'boolean') throw bad(name, 'true or false');
+  return value;
+};
+
+const match: Check = (name, value) => {
+  const v = value as Record<string, unknown> | null;
+  if (typeof v !== 'object' || v === null)
+    throw bad(name, '{kind:"pot"}, {kind:"burn",amount} or {kind:"percent",percent}');
+  const keys = Object.keys(v).sort().join(',');
+  if (v.kind === 'pot' && keys === 'kind') return { kind: 'pot' };
+  if (v.kind === 'burn' && keys === 'amount,kind') {
+    return { kind: 'burn', amount: integer(1, MAX_CHIPS)(`${name}.amount`, v.amount) };
+  }
+  if (v.kind === 'percent' && keys === 'kind,percent') {
+    return { kind: 'percent', percent: integer(1, 100)(`${name}.percent`, v.percent) };
+  }
+  throw bad(name, '{kind:"pot"}, {kind:"burn",amount} or {kind:"percent",percent}');
+};
+
+const CHECKS: Record<keyof Options, Check> = {
+  ante: integer(1, MAX_CHIPS),
+  declare: oneOf('simultaneous', 'sequential'),
+  timer: integer(10, 300),
+  cap: nullable(integer(1, MAX_CHIPS)),
+  capStyle: oneOf('reserve', 'clip'),
+  match,
+  progressiveBurn: boolean,
+  ties: oneOf('split', 'no-split'),
+  losers: oneOf('all', 'worst-only'),
+  allDrop: oneOf('carry', 'reante', 'wimp'),
+  wimpAmount: nullable(integer(1, MAX_CHIPS)),
+  kitty: oneOf('off', 'always', 'alone'),
+  legs: nullable(integer(1, 100)),
+  compulsoryFirst: boolean,
+  everybodyAntes: boolean,
+  loserSkipsAnte: boolean,
+  threeCardRanking: oneOf('guts', 'poker', 'pairs'),
+  pass: oneOf('none', 'left', 'alternate'),
+  dropPenalty: integer(0, 100),
+  money: oneOf('match', 'pay-winner'),
+  odds: boolean,
+  discard: integer(0, 5),
+  deadly: oneOf('69s', '7s', 'low', 'spades', 'lively-diamonds'),
+  secondDeclare: boolean,
+};
+
+export const OPTION_NAMES = Object.keys(CHECKS) as (keyof Options)[];
+
+/** The options a variant plays with when the table sets none (RULES.md §9 defaults per variant). */
+export function defaultOptions(variantId: VariantId): Options {
+  const variant = getVariant(variantId);
+  return { ...BASE_OPTIONS, match: { kind: 'pot' }, ...variant.defaults };
+}
+
+/**
+ * Full typed options from what a table or scenario gave, or a RuleError naming the
+ * first bad option. Options a variant cannot use are refused rather than ignored,
+ * so a table never believes a rule is on when it is not.
+ */
+export function parseOptions(variantId: VariantId, given: Record<string, unknown> | Partial<Options>): Options {
+  const raw = given as Record<string, unknown>;
+  const variant = getVariant(variantId);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new RuleError('bad-option', 'options must be an object', 'options');
+  }
+  const options = defaultOptions(variantId) as unknown as Record<string, unknown>;
+  for (const [name, value] of Object.entries(raw)) {
+    const check = CHECKS[name as keyof Options];
+    if (!check) throw new RuleError('unknown-option', `unknown option ${name}`, name);
+    options[name] = check(name, value);
+  }
+  const parsed = options as unknown as Options;
+  // `allDrop` defaults to "reante" when a kitty plays (RULES.md §9), unless set explicitly.
+  if (!('allDrop' in raw) && parsed.kitty !== 'off' && !('allDrop' in variant.defaults)) parsed.allDrop = 'reante';
+  // Refused only when set to something else than the default, so a parsed set of
+  // options parses again unchanged.
+  const defaults = defaultOptions(variantId);
+  for (const name of variant.inapplicable) {
+    if (name in raw && JSON.stringify(parsed[name]) !== JSON.stringify(defaults[name])) {
+      throw new RuleError('bad-option', `${name} does not apply to ${variant.id}`, name);
+    }
+  }
+  if (parsed.discard > variant.handCards) {
+    throw new RuleError('bad-option', `discard must be 0–${variant.handCards} for ${variant.id}`, 'discard');
+  }
+  return parsed;
+}
