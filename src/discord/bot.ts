@@ -1,4 +1,4 @@
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, disableValidators, Events, GatewayIntentBits } from 'discord.js';
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -13,6 +13,11 @@ export interface BotOptions {
   token: string;
   /** REST base including `/api` (DISCORD_API_URL); Discord's when null. */
   apiUrl: string | null;
+  /**
+   * Requests per second discord.js allows itself outside interaction callbacks:
+   * Discord's global limit, 50 unless Discord raised it for the bot.
+   */
+  restGlobalPerSecond?: number;
   db: Kysely<Database>;
   log: Logger;
   clock?: Clock;
@@ -30,9 +35,15 @@ export interface Bot {
 }
 
 export async function createBot(options: BotOptions): Promise<Bot> {
+  // The builders re-validate every field on every call (costly under load); our
+  // payloads are built by code and Discord checks its own limits anyway.
+  disableValidators();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    ...(options.apiUrl ? { rest: { api: options.apiUrl } } : {}),
+    rest: {
+      ...(options.apiUrl ? { api: options.apiUrl } : {}),
+      globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
+    },
   });
   const tables = new TableService({
     db: options.db,

@@ -6,7 +6,7 @@
 export class EditCoalescer<Payload> {
   private readonly slots = new Map<
     string,
-    { build: (() => Payload) | null; running: Promise<void> | null; timer: NodeJS.Timeout | null }
+    { build: (() => Payload | Promise<Payload>) | null; running: Promise<void> | null; timer: NodeJS.Timeout | null }
   >();
   private readonly idleWaiters: (() => void)[] = [];
 
@@ -16,7 +16,7 @@ export class EditCoalescer<Payload> {
     private readonly delayMs = 250,
   ) {}
 
-  request(key: string, build: () => Payload): void {
+  request(key: string, build: () => Payload | Promise<Payload>): void {
     let slot = this.slots.get(key);
     if (!slot) {
       slot = { build: null, running: null, timer: null };
@@ -44,7 +44,7 @@ export class EditCoalescer<Payload> {
     }
     slot.running = (async () => {
       try {
-        await this.send(key, build());
+        await this.send(key, await build());
       } catch (err) {
         this.onError(key, err);
       }

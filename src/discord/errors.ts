@@ -51,7 +51,14 @@ export async function answerError(interaction: Interaction, err: unknown, log: L
   else log.debug({ reason: text }, 'interaction refused');
   if (!interaction.isRepliable() || isDeadInteraction(err)) return;
   try {
-    if (interaction.deferred || interaction.replied) {
+    if (interaction.deferred && !interaction.replied && interaction.ephemeral === true) {
+      // A private "thinking…" placeholder: the refusal takes its place.
+      await interaction.editReply({ content: text });
+    } else if (interaction.deferred && !interaction.replied && interaction.ephemeral === false) {
+      // A public placeholder: remove it and answer privately, so a refusal isn't broadcast.
+      await interaction.deleteReply().catch(() => {});
+      await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
+    } else if (interaction.deferred || interaction.replied) {
       await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
     } else {
       await interaction.reply({ content: text, flags: MessageFlags.Ephemeral });

@@ -10,17 +10,19 @@ import {
 import type { TableRecord } from '../db/table-store.ts';
 import type { GameEvent, GameState } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
+import type { Picture } from '../render/index.ts';
 import { EditCoalescer } from './coalescer.ts';
 import { type TableMessages, tableDealNo } from './message-ids.ts';
 import type { OddsCache } from './odds.ts';
+import type { Offload } from './offload.ts';
 import { SerialQueues } from './serial.ts';
 import type { StepResult } from './table-steps.ts';
 import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
-import { cardsView } from './views/cards.ts';
+import { cardsView, handPicture } from './views/cards.ts';
 import { lobbyView } from './views/lobby.ts';
-import { hasResult, showdownView } from './views/showdown.ts';
-import { boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
+import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
+import { boardCells, boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
 
 /** What the publisher knows of a table: the latest committed record and its messages. */
 export interface TableRuntime {
@@ -41,6 +43,7 @@ export interface PublisherDeps {
   log: Logger;
   tokens: ReplyTokens;
   odds: OddsCache;
+  offload: Offload;
   runtime(tableId: number): TableRuntime | undefined;
   saveMessages(tableId: number): Promise<void>;
   /** Final standings text of a finished game (reads the hand history). */
@@ -103,7 +106,11 @@ export class TablePublisher {
     if (started) await this.startDealMessage(tableId, rt, before);
     const dealtTo = playersDealt(events);
     if (dealtTo.length) await this.sendPrivateCards(tableId, after, dealtTo);
-    if (before && hasResult(events)) await this.send(tableId, showdownView(before, after, events));
+    if (before && hasResult(events)) {
+      const rows = showdownRows(before, after, events);
+      const picture = rows.length ? await this.deps.offload.showdown(rows) : null;
+      await this.send(tableId, showdownView(before, after, events, picture));
+    }
     if (events.some((e) => e.type === 'GameOver')) {
       await this.send(tableId, { embeds: [await this.deps.standings(tableId, after)] });
     }
@@ -127,17 +134,33 @@ export class TablePublisher {
     }
     rt.restarted = false;
     const state = rt.record.state as GameState;
+    const picture = await this.boardPicture(state);
     const view = tableView({
       target: targetOf(rt),
       state,
       deadline: rt.record.deadline,
       restarted: false,
-      withPicture: true,
+      picture,
+      hasBoardImage: false,
     });
     const message = await this.send(tableId, view);
     rt.messages.table = message.id;
-    rt.messages.board = boardSignature(state);
+    rt.messages.board = picture ? boardSignature(state) : null;
     await this.deps.saveMessages(tableId);
+  }
+
+  /** The board picture of a state, or null when it has no board (or the picture failed). */
+  boardPicture(state: GameState): Promise<Picture | null> {
+    const cells = boardCells(state);
+    return cells.length ? this.deps.offload.board(cells) : Promise.resolve(null);
+  }
+
+  /** A player's private cards message: cards, picture, hand name, odds. */
+  async cardsMessage(rt: TableRuntime, state: GameState, playerId: string) {
+    const { preview, odds } = await this.deps.odds.preview(state, playerId);
+    const wanted = handPicture(state, playerId, preview);
+    const picture = wanted ? await this.deps.offload.hand(wanted.cards, wanted.options) : null;
+    return cardsView(targetOf(rt), state, playerId, preview, odds, picture);
   }
 
   /** Ephemeral follow-ups with their cards for players whose latest press is fresh enough to carry one. */
@@ -147,10 +170,9 @@ export class TablePublisher {
         const handle = this.deps.tokens.fresh(tableId, playerId);
         if (!handle) return;
         try {
-          const { preview, odds } = this.deps.odds.preview(state, playerId);
           const rt = this.deps.runtime(tableId);
           if (!rt) return;
-          const view = cardsView(targetOf(rt), state, playerId, preview, odds);
+          const view = await this.cardsMessage(rt, state, playerId);
           await handle.followUp({ ...view, flags: MessageFlags.Ephemeral });
         } catch (err) {
           this.deps.log.warn({ err, tableId, playerId }, 'could not send private cards');
@@ -180,24 +202,26 @@ export class TablePublisher {
   private requestTableEdit(tableId: number): void {
     const messageId = this.deps.runtime(tableId)?.messages.table;
     if (!messageId) return;
-    this.editor.request(`${tableId}:${messageId}`, () => {
+    this.editor.request(`${tableId}:${messageId}`, async () => {
       const rt = this.deps.runtime(tableId) as TableRuntime;
       const state = rt.record.state as GameState;
       const signature = boardSignature(state);
-      const withPicture = signature !== rt.messages.board;
+      const replace = signature !== rt.messages.board;
+      const picture = replace ? await this.boardPicture(state) : null;
+      if (replace) {
+        rt.messages.board = picture ? signature : null;
+        void this.deps.saveMessages(tableId).catch(() => {});
+      }
       const view = tableView({
         target: targetOf(rt),
         state,
         deadline: rt.record.deadline,
         restarted: rt.restarted,
-        withPicture,
+        picture,
+        hasBoardImage: rt.messages.board !== null,
       });
-      if (withPicture) {
-        rt.messages.board = signature;
-        void this.deps.saveMessages(tableId).catch(() => {});
-      }
       const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };
-      if (withPicture) Object.assign(payload, { files: view.files, attachments: [] });
+      if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };
     });
   }

@@ -18,6 +18,7 @@ export function createRouter(ctx: BotContext, commands: Map<string, SlashCommand
       interactionId: interaction.id,
       userId: interaction.user.id,
     });
+    log.debug({ type: interaction.type }, 'interaction received');
     try {
       if (interaction.isAutocomplete()) {
         await commands.get(interaction.commandName)?.autocomplete?.(interaction, { ...ctx, log });

@@ -16,11 +16,12 @@ import { type Action, apply, awaiting, createGame, type GameEvent, type GameStat
 import { dropCost } from '../engine/preview.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
-import { getVariant, RuleError } from '../rules/index.ts';
+import { getVariant, parseOptions, RuleError } from '../rules/index.ts';
 import type { ButtonId } from './custom-id.ts';
 import { UserFacingError } from './errors.ts';
 import { asTableMessages, NO_MESSAGES, saveTableMessages, tableDealNo } from './message-ids.ts';
 import { OddsCache } from './odds.ts';
+import { Offload } from './offload.ts';
 import { TablePublisher, type TableRuntime, targetOf } from './publisher.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Decided, NEXT_DEAL_PAUSE_MS, type StepResult, TableSteps } from './table-steps.ts';
@@ -28,7 +29,7 @@ import { ReplyTokens } from './tokens.ts';
 import { cardsView } from './views/cards.ts';
 import { bold, chips, signed } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
-import { tableView } from './views/table.ts';
+import { boardSignature, tableView } from './views/table.ts';
 
 export interface TableServiceOptions {
   db: Kysely<Database>;
@@ -54,7 +55,8 @@ export class TableService {
   private readonly publisher: TablePublisher;
   private readonly scheduler: DeadlineScheduler;
   private readonly tokens: ReplyTokens;
-  private readonly odds = new OddsCache();
+  private readonly offload = new Offload();
+  private readonly odds = new OddsCache(this.offload);
   private readonly clock: Clock;
   private readonly db: Kysely<Database>;
   private readonly log: Logger;
@@ -70,6 +72,11 @@ export class TableService {
       this.db,
       () => this.clock.now(),
       (id) => this.runtimes.get(id)?.messages ?? NO_MESSAGES,
+      (id) => this.runtimes.get(id)?.record,
+      (result) => {
+        this.runtime(result.record.id, result);
+        this.scheduler.set(String(result.record.id), result.record.deadline);
+      },
       options.nextDealPauseMs ?? NEXT_DEAL_PAUSE_MS,
     );
     this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
@@ -78,6 +85,7 @@ export class TableService {
       log: options.log,
       tokens: this.tokens,
       odds: this.odds,
+      offload: this.offload,
       runtime: (id) => this.runtimes.get(id),
       saveMessages: (id) => saveTableMessages(this.db, id, this.runtimes.get(id)?.messages ?? NO_MESSAGES),
       standings: (id, state) => this.standings(id, state),
@@ -105,6 +113,7 @@ export class TableService {
   async close(): Promise<void> {
     this.scheduler.stop();
     await this.publisher.idle();
+    await this.offload.close();
   }
 
   async idle(): Promise<void> {
@@ -118,7 +127,15 @@ export class TableService {
     const { guildId, channelId } = guildChannel(interaction);
     const variant = getVariant(variantId);
     if (!variant.available) throw new UserFacingError(`${variant.name} isn't ready to play yet.`);
+    parseOptions(variantId, raw); // a bad option is refused at once, privately
+    const known = [...this.runtimes.values()].find((rt) => rt.record.channelId === channelId && rt.record.running);
+    if (known) throw new UserFacingError(runningText(known.record.state as GameState));
     const host = memberOf(interaction);
+    // Opening a table takes a few database writes: acknowledge first. A refusal from
+    // here on replaces the public placeholder with a private answer (errors.ts).
+    this.log.debug({ interactionId: interaction.id }, 'T deferring');
+    await interaction.deferReply();
+    this.log.debug({ interactionId: interaction.id }, 'T deferred');
     const table = await createOrLoadTable(this.db, guildId, channelId);
     if (table.running) throw new UserFacingError(runningText(table.state as GameState));
     // A new game numbers its deals on from the table's last one (see TableMessages.dealBase).
@@ -149,9 +166,9 @@ export class TableService {
     );
     if (!result) throw new UserFacingError('That was already done.');
     const rt = this.runtime(table.id, result);
-    const reply = await interaction.reply({ ...lobbyView(targetOf(rt), result.after), withResponse: true });
+    const lobby = await interaction.editReply(lobbyView(targetOf(rt), result.after));
     this.tokens.remember(table.id, host.id, interaction);
-    rt.messages.lobby = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
+    rt.messages.lobby = lobby.id;
     await saveTableMessages(this.db, table.id, rt.messages);
     this.publish(table.id, result);
   }
@@ -189,16 +206,18 @@ export class TableService {
       const reply = await interaction.reply({ ...lobbyView(targetOf(rt), state), withResponse: true });
       rt.messages.lobby = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
     } else {
+      const picture = await this.publisher.boardPicture(state);
       const view = tableView({
         target: targetOf(rt),
         state,
         deadline: rt.record.deadline,
         restarted: rt.restarted,
-        withPicture: true,
+        picture,
+        hasBoardImage: false,
       });
       const reply = await interaction.reply({ ...view, withResponse: true });
       rt.messages.table = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
-      rt.messages.board = JSON.stringify(view.files.length ? 'attached' : 'none');
+      rt.messages.board = picture ? boardSignature(state) : null;
     }
     this.tokens.remember(table.id, interaction.user.id, interaction);
     await saveTableMessages(this.db, table.id, rt.messages);
@@ -208,7 +227,7 @@ export class TableService {
 
   async press(interaction: ButtonInteraction | StringSelectMenuInteraction, id: ButtonId): Promise<void> {
     const tableId = Number(id.tableId);
-    const record = await loadTable(this.db, tableId);
+    const record = this.runtimes.get(tableId)?.record ?? (await loadTable(this.db, tableId));
     const state = record?.state as GameState | null | undefined;
     if (!record || !state || record.guildId !== interaction.guildId || record.channelId !== interaction.channelId) {
       throw new UserFacingError("That table doesn't exist any more.");
@@ -223,11 +242,27 @@ export class TableService {
     if (id.action === 'cards') return this.showCards(interaction, rt, state, me.id);
     const action = actionFor(id, me, state, interaction);
     const cost = action.type === 'declare' && action.choice === 'drop' ? dropCost(state) : 0;
-    const result = await this.act(tableId, interaction.id, action, me);
-    const answer = result ? confirmation(action, result, cost) : 'Already done.';
+    // A dry run on the state as this process last saw it: most refusals are answered
+    // at once, in one call, with nothing written.
+    apply(state, action);
+    const quiet = action.type === 'startDeal';
+    const select = interaction.isStringSelectMenu();
+    const defer = () =>
+      quiet || select ? interaction.deferUpdate() : interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    // When many steps are already waiting for the database, acknowledge before queueing.
+    const busy = this.steps.inFlight >= BUSY_STEPS;
+    if (busy) await defer();
+    const work = this.act(tableId, interaction.id, action, me);
+    const deferred = busy ? { work, deferred: true } : await ackIfSlow(work, defer);
+    const result = await deferred.work;
     try {
-      if (action.type === 'startDeal') await interaction.deferUpdate();
-      else if (interaction.isStringSelectMenu()) await interaction.update({ content: answer, components: [] });
+      const answer = result ? confirmation(action, result, cost) : 'Already done.';
+      if (select) {
+        if (deferred.deferred) await interaction.editReply({ content: answer, components: [] });
+        else await interaction.update({ content: answer, components: [] });
+      } else if (quiet) {
+        if (!deferred.deferred) await interaction.deferUpdate();
+      } else if (deferred.deferred) await interaction.editReply({ content: answer });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
       this.tokens.remember(tableId, me.id, interaction);
     } finally {
@@ -241,9 +276,13 @@ export class TableService {
     state: GameState,
     playerId: string,
   ): Promise<void> {
-    const { preview, odds } = this.odds.preview(state, playerId);
-    const view = cardsView(targetOf(rt), state, playerId, preview, odds);
-    await interaction.reply({ ...view, flags: MessageFlags.Ephemeral });
+    if (!state.deal?.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
+    const answer = await ackIfSlow(this.publisher.cardsMessage(rt, state, playerId), () =>
+      interaction.deferReply({ flags: MessageFlags.Ephemeral }),
+    );
+    const view = await answer.work;
+    if (answer.deferred) await interaction.editReply(view);
+    else await interaction.reply({ ...view, flags: MessageFlags.Ephemeral });
     this.tokens.remember(rt.record.id, playerId, interaction);
   }
 
@@ -296,9 +335,6 @@ export class TableService {
       const seated = apply(fresh, { type: 'join', playerId: member.id, name: member.name });
       return { state: seated.state, events: seated.events, ...(displayNames ? { displayNames } : {}) };
     });
-    if (!result) return null;
-    this.runtime(tableId, result);
-    this.scheduler.set(String(tableId), result.record.deadline);
     return result;
   }
 
@@ -371,6 +407,34 @@ export class TableService {
       )
       .setFooter({ text: 'The pot and reserve stay with this channel. /ledger shows everyone’s balance.' });
   }
+}
+
+/**
+ * Discord gives an interaction 3 seconds. Most steps take milliseconds and are
+ * answered in one call; one still running after ACK_BUDGET_MS (a busy table or
+ * database) is acknowledged first ("thinking…") and answered when done.
+ */
+const ACK_BUDGET_MS = 1_200;
+const BUSY_STEPS = 8;
+
+async function ackIfSlow<T>(
+  work: Promise<T>,
+  defer: () => Promise<unknown>,
+): Promise<{ work: Promise<T>; deferred: boolean }> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<true>((resolve) => {
+    timer = setTimeout(() => resolve(true), ACK_BUDGET_MS);
+  });
+  const tooSlow = await Promise.race([
+    work.then(
+      () => false,
+      () => false,
+    ),
+    slow,
+  ]);
+  clearTimeout(timer);
+  if (tooSlow) await defer();
+  return { work, deferred: tooSlow };
 }
 
 function guildChannel(interaction: { guildId: string | null; channelId: string | null }) {

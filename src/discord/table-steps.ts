@@ -51,11 +51,21 @@ export function nextDeadline(
 
 export class TableSteps {
   readonly queues = new SerialQueues<number>();
+  private running = 0;
+
+  /** Steps queued or running in this process, all tables together: how busy the database is. */
+  get inFlight(): number {
+    return this.running;
+  }
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly messagesOf: (tableId: number) => TableMessages,
+    /** The last record this process committed or loaded; a stale one only costs a retry. */
+    private readonly cachedRecord: (tableId: number) => TableRecord | undefined,
+    /** Told of each commit inside the table's queue, so the next step starts from it. */
+    private readonly onCommitted: (result: StepResult) => void,
     private readonly pauseMs = NEXT_DEAL_PAUSE_MS,
   ) {}
 
@@ -66,47 +76,55 @@ export class TableSteps {
    * nothing changed: `decide` said so, or `key` was committed before (a retry).
    */
   run(tableId: number, key: string, decide: (record: TableRecord) => Decided | null): Promise<StepResult | null> {
-    return this.queues.run(tableId, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const record = await loadTable(this.db, tableId);
-        if (!record) return null;
-        const decided = decide(record);
-        if (!decided) return null;
-        const before = (record.state as GameState | null) ?? null;
-        const running = awaiting(decided.state).kind !== 'over';
-        const deadline = nextDeadline(before, decided.state, record.deadline, this.now(), this.pauseMs);
-        const messages = this.messagesOf(tableId);
-        const dealNo = tableDealNo(messages, decided.state.dealNo);
-        try {
-          const result = await commitStep(this.db, {
-            tableId,
-            expectedVersion: record.version,
-            key,
-            state: decided.state,
-            running,
-            deadline,
-            messages,
-            dealNo,
-            events: decided.events,
-            transfers: transfersOf(decided.events),
-            ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
-            at: this.now(),
-          });
-          if (!result.applied) return null;
-          const committed: TableRecord = {
-            ...record,
-            version: result.version,
-            running,
-            state: decided.state,
-            deadline,
-            dealNo,
-          };
-          return { before, after: decided.state, events: decided.events, record: committed };
-        } catch (err) {
-          if (err instanceof StaleVersionError && attempt < 3) continue;
-          throw err;
+    this.running++;
+    return this.queues
+      .run(tableId, async () => {
+        for (let attempt = 1; ; attempt++) {
+          const record =
+            (attempt === 1 ? this.cachedRecord(tableId) : undefined) ?? (await loadTable(this.db, tableId));
+          if (!record) return null;
+          const decided = decide(record);
+          if (!decided) return null;
+          const before = (record.state as GameState | null) ?? null;
+          const running = awaiting(decided.state).kind !== 'over';
+          const deadline = nextDeadline(before, decided.state, record.deadline, this.now(), this.pauseMs);
+          const messages = this.messagesOf(tableId);
+          const dealNo = tableDealNo(messages, decided.state.dealNo);
+          try {
+            const result = await commitStep(this.db, {
+              tableId,
+              expectedVersion: record.version,
+              key,
+              state: decided.state,
+              running,
+              deadline,
+              messages,
+              dealNo,
+              events: decided.events,
+              transfers: transfersOf(decided.events),
+              ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
+              at: this.now(),
+            });
+            if (!result.applied) return null;
+            const committed: TableRecord = {
+              ...record,
+              version: result.version,
+              running,
+              state: decided.state,
+              deadline,
+              dealNo,
+            };
+            const step = { before, after: decided.state, events: decided.events, record: committed };
+            this.onCommitted(step);
+            return step;
+          } catch (err) {
+            if (err instanceof StaleVersionError && attempt < 3) continue;
+            throw err;
+          }
         }
-      }
-    });
+      })
+      .finally(() => {
+        this.running--;
+      });
   }
 }

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatCard, prettyCard } from '../../src/cards/card.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { nextDeadline } from '../../src/discord/table-steps.ts';
-import { cardsView } from '../../src/discord/views/cards.ts';
+import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
-import { showdownView } from '../../src/discord/views/showdown.ts';
-import { tableView } from '../../src/discord/views/table.ts';
+import { showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
+import { boardCells, tableView } from '../../src/discord/views/table.ts';
 import { apply, createGame, type GameEvent, type GameState } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
+import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 
 const target = { tableId: 7, dealNo: 12 };
 
@@ -31,7 +32,9 @@ function run(s: GameState, ...actions: Parameters<typeof apply>[1][]): { state: 
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v));
 const buttonIds = (components: unknown[]) =>
-  json(components).flatMap((row: { components: { custom_id: string; label: string; disabled?: boolean }[] }) => row.components);
+  json(components).flatMap(
+    (row: { components: { custom_id: string; label: string; disabled?: boolean }[] }) => row.components,
+  );
 
 describe('lobby view', () => {
   it('shows variant, options, pot and players, with Join, Leave and Deal for the table', () => {
@@ -57,7 +60,9 @@ describe('table view', () => {
   it('never tells which way a player chose before the reveal', () => {
     let { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
     ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'drop' }));
-    const view = json(tableView({ target, state, deadline: 1_700_000_000_000, restarted: false, withPicture: false }));
+    const view = json(
+      tableView({ target, state, deadline: 1_700_000_000_000, restarted: false, picture: null, hasBoardImage: false }),
+    );
     const players = view.embeds[0].fields.find((f: { name: string }) => f.name === 'Players').value as string;
     expect(players).toContain('✅ **Bob**');
     expect(players).toContain('deciding');
@@ -78,12 +83,17 @@ describe('table view', () => {
       state,
       ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
     ));
-    const view = tableView({ target, state, deadline: null, restarted: true, withPicture: true });
+    const picture = renderBoard(boardCells(state));
+    const view = tableView({ target, state, deadline: null, restarted: true, picture, hasBoardImage: false });
     const drop = buttonIds(view.components).find((b: { custom_id: string }) => b.custom_id.endsWith(':drop'));
     expect(drop.label).toBe('Drop (costs 3)'); // 10% of 30, rounded half up
     expect(view.files).toHaveLength(1);
     expect(json(view.embeds)[0].image.url).toBe('attachment://board.png');
     expect(json(view.embeds)[0].footer.text).toMatch(/restarted/);
+    // An edit that keeps the attached picture points at it again without re-uploading.
+    const edit = tableView({ target, state, deadline: null, restarted: false, picture: null, hasBoardImage: true });
+    expect(edit.files).toHaveLength(0);
+    expect(json(edit.embeds)[0].image.url).toBe('attachment://board.png');
   });
 });
 
@@ -96,7 +106,9 @@ describe('showdown view', () => {
       ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
     );
     state = result.state;
-    const view = showdownView(before, state, result.events);
+    const rows = showdownRows(before, state, result.events);
+    expect(rows.map((r) => r.name).sort()).toEqual(['Ann', 'Bob', 'Cat']);
+    const view = showdownView(before, state, result.events, renderShowdown(rows));
     const embed = json(view.embeds)[0];
     const sd = result.events.find((e) => e.type === 'Showdown');
     if (sd?.type !== 'Showdown') throw new Error('no showdown');
@@ -112,7 +124,11 @@ describe('showdown view', () => {
 describe('private cards view', () => {
   it('shows your cards with the hand name and a picture', () => {
     const { state } = run(seated('three-card', { odds: false }), { type: 'startDeal', by: 'u0' });
-    const view = cardsView(target, state, 'u1', handPreview(state, 'u1'), null);
+    const preview = handPreview(state, 'u1');
+    const wanted = handPicture(state, 'u1', preview);
+    expect(wanted?.options.highlight).toEqual(preview.hand?.cards);
+    const picture = wanted ? renderHand(wanted.cards, wanted.options) : null;
+    const view = cardsView(target, state, 'u1', preview, null, picture);
     for (const c of state.deal?.hands.u1 ?? []) expect(view.content).toContain(prettyCard(c));
     expect(view.content).toMatch(/Best hand now: /);
     expect(view.files).toHaveLength(1);
@@ -120,7 +136,8 @@ describe('private cards view', () => {
 
   it("in Indian guts shows everyone's card but your own", () => {
     const { state } = run(seated('indian'), { type: 'startDeal', by: 'u0' });
-    const view = cardsView(target, state, 'u1', handPreview(state, 'u1'), null);
+    expect(handPicture(state, 'u1', handPreview(state, 'u1'))).toBeNull();
+    const view = cardsView(target, state, 'u1', handPreview(state, 'u1'), null, null);
     const own = state.deal?.hands.u1?.[0] as number;
     expect(view.content).not.toContain(prettyCard(own));
     expect(view.content).toContain(prettyCard(state.deal?.hands.u0?.[0] as number));
@@ -129,7 +146,9 @@ describe('private cards view', () => {
 
   it('refuses someone who is not in the deal', () => {
     const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
-    expect(() => cardsView(target, state, 'stranger', handPreview(state, 'stranger'), null)).toThrow(/not in this deal/);
+    expect(() => cardsView(target, state, 'stranger', handPreview(state, 'stranger'), null, null)).toThrow(
+      /not in this deal/,
+    );
   });
 });
 

@@ -9,7 +9,7 @@ import { prettyCard, prettyCards } from '../../cards/card.ts';
 import { awaiting, type GameState } from '../../engine/index.ts';
 import type { HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
-import { handText, renderHand } from '../../render/index.ts';
+import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { UserFacingError } from '../errors.ts';
@@ -41,6 +41,17 @@ function pickerRows(target: ButtonTarget, state: GameState, playerId: string, ca
   return rows;
 }
 
+/** The picture a player's cards answer shows (none in Indian guts, where you can't see your own card). */
+export function handPicture(
+  state: GameState,
+  playerId: string,
+  preview: HandPreview,
+): { cards: number[]; options: HandOptions } | null {
+  const cards = state.deal?.hands[playerId];
+  if (!cards?.length || getVariant(state.variant).forehead) return null;
+  return { cards, options: preview.hand ? { highlight: preview.hand.cards } : {} };
+}
+
 /**
  * A player's private answer to **My cards** (and the follow-up when cards are dealt):
  * the cards as a picture with a text line, the hand's name and, unless the table
@@ -52,6 +63,7 @@ export function cardsView(
   playerId: string,
   preview: HandPreview,
   odds: EquityResult | null,
+  picture: Picture | null,
 ) {
   const d = state.deal;
   if (!d || !d.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
@@ -83,7 +95,6 @@ export function cardsView(
   }
   if (!d.in.includes(playerId)) lines.push('You are out of this deal.');
   const files: AttachmentBuilder[] = [];
-  const picture = renderHand(cards, preview.hand ? { highlight: preview.hand.cards } : {});
   if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
   return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards) };
 }

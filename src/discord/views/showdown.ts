@@ -1,7 +1,7 @@
 import { type APIEmbedField, AttachmentBuilder, EmbedBuilder } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../../engine/index.ts';
-import { renderShowdown, type ShowdownRow } from '../../render/index.ts';
+import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { bold, chips, clip, describeTransfers, type NameOf, signed } from './format.ts';
 
@@ -68,8 +68,39 @@ function headline(events: readonly GameEvent[], nameOf: NameOf, kittyName: strin
   return 'The deal is over.';
 }
 
+/** Each stayer's hand (and the kitty's) for the showdown picture. */
+export function showdownRows(before: GameState, after: GameState, events: readonly GameEvent[]): ShowdownRow[] {
+  const sd = events.find((e) => e.type === 'Showdown');
+  if (sd?.type !== 'Showdown') return [];
+  const nameOf = namesFrom(before, after);
+  const kittyName = getVariant(before.variant).phantom ? 'phantom' : 'kitty';
+  const hands = handsAfter(before, events);
+  const rows: ShowdownRow[] = sd.hands.map((h) => ({
+    name: nameOf(h.playerId),
+    cards: hands[h.playerId] ?? h.hand.cards,
+    used: h.hand.cards,
+    description: h.hand.description,
+    winner: sd.winners.includes(h.playerId),
+  }));
+  if (sd.kitty) {
+    rows.push({
+      name: `The ${kittyName}`,
+      cards: sd.kitty.cards,
+      used: sd.kitty.cards,
+      description: sd.kitty.description,
+      winner: sd.kittyWins,
+    });
+  }
+  return rows;
+}
+
 /** The showdown: a new channel message with hands, winners, every payment, the new pot and reserve. */
-export function showdownView(before: GameState, after: GameState, events: readonly GameEvent[]) {
+export function showdownView(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+  picture: Picture | null,
+) {
   const nameOf = namesFrom(before, after);
   const variant = getVariant(before.variant);
   const kittyName = variant.phantom ? 'phantom' : 'kitty';
@@ -77,30 +108,10 @@ export function showdownView(before: GameState, after: GameState, events: readon
   const ended = events.find((e) => e.type === 'DealEnded');
   const over = events.find((e) => e.type === 'GameOver');
   const fields: APIEmbedField[] = [];
-  const rows: ShowdownRow[] = [];
   if (sd && sd.type === 'Showdown') {
-    const hands = handsAfter(before, events);
     const lines = sd.hands.map((h) => handLine(h, sd.winners, nameOf));
     if (sd.kitty) lines.push(`👻 The ${kittyName}: ${sd.kitty.description} (${prettyCards(sd.kitty.cards)})`);
     fields.push({ name: 'Hands', value: clip(lines.join('\n'), 1024) });
-    for (const h of sd.hands) {
-      rows.push({
-        name: nameOf(h.playerId),
-        cards: hands[h.playerId] ?? h.hand.cards,
-        used: h.hand.cards,
-        description: h.hand.description,
-        winner: sd.winners.includes(h.playerId),
-      });
-    }
-    if (sd.kitty) {
-      rows.push({
-        name: `The ${kittyName}`,
-        cards: sd.kitty.cards,
-        used: sd.kitty.cards,
-        description: sd.kitty.description,
-        winner: sd.kittyWins,
-      });
-    }
   }
   const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf);
   if (payments.length) fields.push({ name: 'Payments', value: clip(payments.join('\n'), 1024) });
@@ -126,7 +137,6 @@ export function showdownView(before: GameState, after: GameState, events: readon
     .addFields(fields);
   if (over && over.type === 'GameOver') embed.setFooter({ text: 'Game over: the final standings follow.' });
   const files: AttachmentBuilder[] = [];
-  const picture = rows.length ? renderShowdown(rows) : null;
   if (picture) {
     files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
     embed.setImage(`attachment://${picture.name}`);

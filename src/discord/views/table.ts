@@ -2,7 +2,7 @@ import { type APIEmbedField, AttachmentBuilder, ButtonStyle, EmbedBuilder } from
 import { prettyCards } from '../../cards/card.ts';
 import { awaiting, type GameState } from '../../engine/index.ts';
 import { dropCost } from '../../engine/preview.ts';
-import { type BoardCell, boardText, renderBoard } from '../../render/index.ts';
+import { type BoardCell, boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, relativeTime } from './format.ts';
@@ -17,8 +17,10 @@ export interface TableViewInput {
   deadline: number | null;
   /** The bot restarted during this deal: say so, so nobody wonders about the pause. */
   restarted: boolean;
-  /** Attach the board picture (when it is new); otherwise the message keeps the one it has. */
-  withPicture: boolean;
+  /** A new board picture to attach, or null. */
+  picture: Picture | null;
+  /** The message already carries a board picture that is still right. */
+  hasBoardImage: boolean;
 }
 
 /** The visible board: face-up cards, face-down as backs; removed positions left out. */
@@ -153,14 +155,21 @@ export function tableView(input: TableViewInput) {
   if (state.stopRequested && !over) notes.push('The host stopped the game: it ends after this deal.');
   if (notes.length) embed.setFooter({ text: notes.join(' ') });
   const files: AttachmentBuilder[] = [];
-  const picture = cells.length ? renderBoard(cells) : null;
+  const { picture } = input;
   if (picture) {
     embed.setImage(`attachment://${picture.name}`);
-    if (input.withPicture)
-      files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+  } else if (input.hasBoardImage && cells.length) {
+    embed.setImage(`attachment://${BOARD_FILE}`);
   }
   return { embeds: [embed], components: tableButtons(target, state), files };
 }
 
-/** Changes exactly when the board picture would: the poster re-attaches it only then. */
-export const boardSignature = (state: GameState): string => JSON.stringify(boardCells(state));
+/** The board picture's file name (render/board.ts names it so). */
+export const BOARD_FILE = 'board.png';
+
+/** Changes exactly when the board picture would (null: no board to show): re-attach only then. */
+export function boardSignature(state: GameState): string | null {
+  const cells = boardCells(state);
+  return cells.length ? JSON.stringify(cells) : null;
+}

@@ -1,0 +1,45 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import pino from 'pino';
+import { Rng } from '../cards/rng.ts';
+import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { createBot } from '../discord/bot.ts';
+
+/**
+ * The bot in a thread of its own, for load runs: the local Discord and its simulated
+ * players live on the main thread, as Discord and its users live elsewhere, so the
+ * bot's event loop carries only the bot's work.
+ */
+export interface BotWorkerData {
+  module: string;
+  token: string;
+  apiUrl: string;
+  dbUrl: string;
+  pauseMs: number;
+  seed: number;
+  logLevel: string;
+}
+
+const data = workerData as BotWorkerData;
+const database = openDatabase(data.dbUrl);
+await migrateToLatest(database.db);
+let games = 0;
+const bot = await createBot({
+  token: data.token,
+  apiUrl: data.apiUrl,
+  // The local Discord runs without rate limits here, so the client needs none either.
+  restGlobalPerSecond: 100_000,
+  db: database.db,
+  log: pino({ level: data.logLevel }),
+  nextDealPauseMs: data.pauseMs,
+  editDelayMs: 100,
+  newRngState: () => Rng.fromSeed(data.seed * 1000 + games++).state(),
+});
+await bot.start();
+parentPort?.postMessage('ready');
+parentPort?.on('message', async (message) => {
+  if (message !== 'stop') return;
+  await bot.tables.idle();
+  await bot.stop();
+  await database.close();
+  parentPort?.postMessage('stopped');
+});

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { REST, Routes } from 'discord.js';
+import type { APIMessage } from 'discord-api-types/v10';
+import { Rng } from '../cards/rng.ts';
+import { openDatabase } from '../db/index.ts';
+import { loadCommands } from '../discord/command-registry.ts';
+import { auditLedger } from '../ledger/index.ts';
+import { type LatencyStats, LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import type { BotWorkerData } from './bot-worker.ts';
+
+/**
+ * Many tables at once through the real bot and the local Discord: every table opens,
+ * seats its players and plays deals of three-card guts in which everyone presses
+ * at a random moment. The bot runs in its own thread (see bot-worker.ts). Shared by
+ * the load test (correctness under load) and the `ack-latency` / `e2e-deals`
+ * benchmarks (how fast).
+ */
+export interface TableLoadOptions {
+  tables: number;
+  playersPerTable: number;
+  dealsPerTable: number;
+  /** Hosts type /guts start at a random moment within this many ms. */
+  startWithinMs: number;
+  /** Presses land at a random moment within this many ms of the table message. */
+  pressWithinMs: number;
+  /** The declaration countdown, seconds (10-300). */
+  timer: number;
+  seed?: number;
+}
+
+export interface TableLoadResult {
+  acks: LatencyStats;
+  /** Deals settled (DealEnded events committed), and how many deals settled more than once. */
+  dealsSettled: number;
+  settledTwice: number;
+  /** From the first command to the last result, seconds. */
+  seconds: number;
+  auditOk: boolean;
+  /** Answers that were refusals or errors rather than what the player asked for. */
+  refused: string[];
+}
+
+function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<void> }> {
+  const worker = new Worker(new URL('../worker-boot.js', import.meta.url), {
+    workerData: { ...data, module: new URL('./bot-worker.ts', import.meta.url).href },
+  });
+  const next = (what: string) =>
+    new Promise<void>((resolve, reject) => {
+      const onMessage = (m: unknown) => {
+        if (m === what) {
+          worker.off('message', onMessage);
+          resolve();
+        }
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  return next('ready').then(() => ({
+    async stop() {
+      const stopped = next('stopped');
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
+    },
+  }));
+}
+
+export async function runTableLoad(options: TableLoadOptions): Promise<TableLoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-load-'));
+  const dbUrl = `file:${join(dir, 'load.db')}`;
+  const discord = new LocalDiscord({ rateLimits: noRateLimits });
+  const { restBase } = await discord.start();
+  const rng = Rng.fromSeed(options.seed ?? 7);
+  const wait = (withinMs: number) => new Promise((r) => setTimeout(r, rng.int(withinMs + 1)));
+  try {
+    const guild = discord.createGuild({ name: 'load' });
+    const tables = Array.from({ length: options.tables }, (_, t) => ({
+      channel: discord.createChannel(guild, { name: `table-${t}` }),
+      players: Array.from({ length: options.playersPerTable }, (_, p) => discord.createUser({ name: `p${t}-${p}` })),
+    }));
+    const bot = await botThread({
+      token: discord.bot.token,
+      apiUrl: restBase,
+      dbUrl,
+      pauseMs: 200,
+      seed: options.seed ?? 7,
+      logLevel: process.env.LOAD_LOG ?? 'silent',
+    });
+    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    await new REST({ api: restBase })
+      .setToken(discord.bot.token)
+      .put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
+    discord.resetLatency();
+    const refused: string[] = [];
+    const answered = async (handle: { response(timeoutMs?: number): Promise<APIMessage> }, expect: RegExp) => {
+      const answer = await handle.response(60_000);
+      const text = `${answer.content ?? ''} ${answer.embeds[0]?.title ?? ''}`;
+      if (!expect.test(text)) refused.push(text);
+      return answer;
+    };
+    const started = Date.now();
+    await Promise.all(
+      tables.map(async ({ channel, players }, t) => {
+        const at = (what: string) => (err: unknown) => {
+          throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
+        };
+        const [host, ...others] = players;
+        if (!host) return;
+        await wait(options.startWithinMs);
+        const lobby = await answered(
+          discord.runCommand(host, channel, 'guts', {
+            subcommand: 'start',
+            options: { variant: 'three-card', timer: options.timer },
+          }),
+          /^ ?Guts: /,
+        ).catch(at('start'));
+        for (const p of others) await answered(discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
+        await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
+        for (let deal = 1; deal <= options.dealsPerTable; deal++) {
+          const title = new RegExp(`: deal ${deal}$`);
+          const table = await discord
+            .waitForMessage(channel, (m) => title.test(m.embeds[0]?.title ?? ''), { timeoutMs: 60_000 })
+            .catch(at(`table message of deal ${deal}`));
+          await Promise.all(
+            players.map(async (p) => {
+              await wait(options.pressWithinMs);
+              await answered(discord.pressButton(p, table, 'Stay'), /staying/).catch(at(`stay in deal ${deal}`));
+            }),
+          );
+          const result = new RegExp(`deal ${deal} result$`);
+          await discord
+            .waitForMessage(channel, (m) => result.test(m.embeds[0]?.title ?? ''), { timeoutMs: 60_000 })
+            .catch(at(`result of deal ${deal}`));
+        }
+        await answered(discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }), /stop/).catch(at('stop'));
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const acks = discord.latency();
+    await bot.stop();
+    const database = openDatabase(dbUrl);
+    try {
+      const steps = await database.db.selectFrom('game_steps').select(['table_id', 'deal_no', 'events']).execute();
+      const settled = new Map<string, number>();
+      for (const s of steps) {
+        const ends = (JSON.parse(s.events) as { type: string }[]).filter((e) => e.type === 'DealEnded').length;
+        const key = `${s.table_id}:${s.deal_no}`;
+        if (ends) settled.set(key, (settled.get(key) ?? 0) + ends);
+      }
+      const audit = await auditLedger(database.db);
+      return {
+        acks,
+        dealsSettled: [...settled.values()].reduce((a, b) => a + b, 0),
+        settledTwice: [...settled.values()].filter((n) => n > 1).length,
+        seconds,
+        auditOk: audit.ok,
+        refused,
+      };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await discord.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

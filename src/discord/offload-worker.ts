@@ -1,0 +1,50 @@
+import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import { Rng } from '../cards/rng.ts';
+import { randomRngState } from '../cards/seed.ts';
+import { type EquityOptions, equity } from '../hands/index.ts';
+import {
+  type BoardCell,
+  type HandOptions,
+  type Picture,
+  renderBoard,
+  renderHand,
+  renderShowdown,
+  type ShowdownRow,
+} from '../render/index.ts';
+
+/**
+ * The bot's helper thread: the CPU-heavy, pure work (odds by Monte Carlo, card
+ * pictures as PNG) runs here, so the bot's own thread stays free to answer presses.
+ */
+export type OffloadJob =
+  | { kind: 'odds'; options: Omit<EquityOptions, 'now' | 'budgetMs'>; budgetMs: number }
+  | { kind: 'hand'; cards: number[]; options: HandOptions }
+  | { kind: 'board'; cells: BoardCell[] }
+  | { kind: 'showdown'; rows: ShowdownRow[] };
+
+function run(job: OffloadJob): unknown {
+  switch (job.kind) {
+    case 'odds':
+      return equity(
+        { ...job.options, now: () => performance.now(), budgetMs: job.budgetMs },
+        new Rng(randomRngState()),
+      );
+    case 'hand':
+      return renderHand(job.cards, job.options);
+    case 'board':
+      return renderBoard(job.cells);
+    case 'showdown':
+      return renderShowdown(job.rows);
+  }
+}
+
+parentPort?.on('message', ({ id, job }: { id: number; job: OffloadJob }) => {
+  try {
+    const result = run(job) as Picture | null;
+    // A Buffer arrives as a plain Uint8Array on the other side; the caller rewraps it.
+    parentPort?.postMessage({ id, result });
+  } catch (err) {
+    parentPort?.postMessage({ id, error: String(err) });
+  }
+});
