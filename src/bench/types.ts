@@ -18,5 +18,7 @@ export interface BenchResult {
 
 export interface Bench {
   name: string;
+  /** The results it reports when they are named otherwise or more than one (for `--only`). */
+  results?: string[];
   run(): Promise<BenchResult | BenchResult[]>;
 }

@@ -1,12 +1,17 @@
 /**
  * Coalesced message edits: a burst of presses on one table costs one edit. The
  * latest requested content wins; at most one edit per key is in flight, and a
- * request made while one is in flight is sent once it finishes.
+ * request made while one is in flight is sent once it finishes. A build that returns
+ * null (nothing to say any more) sends nothing.
  */
 export class EditCoalescer<Payload> {
   private readonly slots = new Map<
     string,
-    { build: (() => Payload | Promise<Payload>) | null; running: Promise<void> | null; timer: NodeJS.Timeout | null }
+    {
+      build: (() => Payload | null | Promise<Payload | null>) | null;
+      running: Promise<void> | null;
+      timer: NodeJS.Timeout | null;
+    }
   >();
   private readonly idleWaiters: (() => void)[] = [];
 
@@ -16,7 +21,7 @@ export class EditCoalescer<Payload> {
     private readonly delayMs = 250,
   ) {}
 
-  request(key: string, build: () => Payload | Promise<Payload>): void {
+  request(key: string, build: () => Payload | null | Promise<Payload | null>): void {
     let slot = this.slots.get(key);
     if (!slot) {
       slot = { build: null, running: null, timer: null };
@@ -44,7 +49,8 @@ export class EditCoalescer<Payload> {
     }
     slot.running = (async () => {
       try {
-        await this.send(key, await build());
+        const payload = await build();
+        if (payload !== null) await this.send(key, payload);
       } catch (err) {
         this.onError(key, err);
       }

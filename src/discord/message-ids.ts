@@ -5,6 +5,8 @@ import type { Database } from '../db/index.ts';
 export interface TableMessages {
   lobby: string | null;
   table: string | null;
+  /** The game's deal the table message shows: an edit meant for it never shows a later deal. */
+  tableDeal: number | null;
   /** The board picture the table message carries (its signature), to re-attach only when it changes. */
   board: string | null;
   /**
@@ -15,7 +17,7 @@ export interface TableMessages {
   dealBase: number;
 }
 
-export const NO_MESSAGES: TableMessages = { lobby: null, table: null, board: null, dealBase: 0 };
+export const NO_MESSAGES: TableMessages = { lobby: null, table: null, tableDeal: null, board: null, dealBase: 0 };
 
 /** The table-wide number of the game's current deal. */
 export const tableDealNo = (messages: TableMessages, gameDealNo: number): number => messages.dealBase + gameDealNo;
@@ -27,6 +29,7 @@ export function asTableMessages(value: unknown): TableMessages {
   return {
     lobby: id(v.lobby),
     table: id(v.table),
+    tableDeal: Number.isSafeInteger(v.tableDeal) ? (v.tableDeal as number) : null,
     board: typeof v.board === 'string' ? v.board : null,
     dealBase: base,
   };

@@ -145,6 +145,7 @@ export class TablePublisher {
     });
     const message = await this.send(tableId, view);
     rt.messages.table = message.id;
+    rt.messages.tableDeal = state.dealNo;
     rt.messages.board = picture ? boardSignature(state) : null;
     await this.deps.saveMessages(tableId);
   }
@@ -205,6 +206,9 @@ export class TablePublisher {
     this.editor.request(`${tableId}:${messageId}`, async () => {
       const rt = this.deps.runtime(tableId) as TableRuntime;
       const state = rt.record.state as GameState;
+      // A later deal gets its own message (perhaps being posted now): this one must not show it.
+      const later = state.phase === 'deal' && rt.messages.tableDeal !== state.dealNo;
+      if (rt.messages.table !== messageId || later) return null;
       const signature = boardSignature(state);
       const replace = signature !== rt.messages.board;
       const picture = replace ? await this.boardPicture(state) : null;

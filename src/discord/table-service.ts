@@ -133,9 +133,7 @@ export class TableService {
     const host = memberOf(interaction);
     // Opening a table takes a few database writes: acknowledge first. A refusal from
     // here on replaces the public placeholder with a private answer (errors.ts).
-    this.log.debug({ interactionId: interaction.id }, 'T deferring');
     await interaction.deferReply();
-    this.log.debug({ interactionId: interaction.id }, 'T deferred');
     const table = await createOrLoadTable(this.db, guildId, channelId);
     if (table.running) throw new UserFacingError(runningText(table.state as GameState));
     // A new game numbers its deals on from the table's last one (see TableMessages.dealBase).
@@ -217,6 +215,7 @@ export class TableService {
       });
       const reply = await interaction.reply({ ...view, withResponse: true });
       rt.messages.table = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
+      rt.messages.tableDeal = state.dealNo;
       rt.messages.board = picture ? boardSignature(state) : null;
     }
     this.tokens.remember(table.id, interaction.user.id, interaction);

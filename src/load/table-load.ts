@@ -98,7 +98,10 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
     const answered = async (handle: { response(timeoutMs?: number): Promise<APIMessage> }, expect: RegExp) => {
       const answer = await handle.response(60_000);
       const text = `${answer.content ?? ''} ${answer.embeds[0]?.title ?? ''}`;
-      if (!expect.test(text)) refused.push(text);
+      if (!expect.test(text)) {
+        refused.push(text);
+        if (process.env.LOAD_LOG) console.error(`refused: ${text}`);
+      }
       return answer;
     };
     const started = Date.now();
@@ -127,7 +130,15 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
           await Promise.all(
             players.map(async (p) => {
               await wait(options.pressWithinMs);
-              await answered(discord.pressButton(p, table, 'Stay'), /staying/).catch(at(`stay in deal ${deal}`));
+              // A press on a message that no longer offers Stay is a bug in the bot: say where.
+              const press = (() => {
+                try {
+                  return discord.pressButton(p, table, 'Stay');
+                } catch (err) {
+                  throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
+                }
+              })();
+              await answered(press, /staying/).catch(at(`stay in deal ${deal}`));
             }),
           );
           const result = new RegExp(`deal ${deal} result$`);

@@ -1,0 +1,45 @@
+import { runTableLoad } from '../load/table-load.ts';
+import type { Bench } from './types.ts';
+
+/**
+ * The bot under load through the local Discord: 200 tables, 5 players each, four
+ * deals per table, everyone pressing within a quarter second (as fast as the bot
+ * lets them). Reports acknowledgement latency (gateway dispatch to callback
+ * received; target p99 < 100 ms, none missing the 3-second deadline) and deals
+ * settled per second across tables (target 200; the seconds include opening the
+ * tables).
+ */
+export const benches: Bench[] = [
+  {
+    name: 'ack-latency',
+    results: ['e2e-deals'],
+    async run() {
+      const r = await runTableLoad({
+        tables: 200,
+        playersPerTable: 5,
+        dealsPerTable: 4,
+        startWithinMs: 2_000,
+        pressWithinMs: 250,
+        timer: 30,
+      });
+      return [
+        {
+          name: 'ack-latency',
+          p50Ms: Math.round(r.acks.p50Ms * 10) / 10,
+          p99Ms: Math.round(r.acks.p99Ms * 10) / 10,
+          missed: r.acks.missed,
+          interactions: r.acks.dispatched,
+          target: { p99Ms: 100, missed: 0 },
+        },
+        {
+          name: 'e2e-deals',
+          perSecond: Math.round(r.dealsSettled / r.seconds),
+          deals: r.dealsSettled,
+          settledTwice: r.settledTwice,
+          seconds: r.seconds,
+          target: { perSecond: 200 },
+        },
+      ];
+    },
+  },
+];
