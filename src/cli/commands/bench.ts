@@ -24,7 +24,7 @@ export async function run(args: string[]): Promise<number> {
   const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
   const results: BenchResult[] = [];
   for (const bench of await allBenches()) {
-    if (only && !only.has(bench.name)) continue;
+    if (only && ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n))) continue;
     const r = await bench.run();
     results.push(...(Array.isArray(r) ? r : [r]));
   }
