@@ -1,0 +1,78 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { afterEach, describe, expect, it } from 'vitest';
+import { World } from './world.ts';
+
+/** Counts DealEnded events the database holds for a deal: a deal settles exactly once. */
+async function settlements(world: World, dealNo: number): Promise<number> {
+  const rows = await world.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute();
+  return rows
+    .filter((r) => r.deal_no === dealNo)
+    .flatMap((r) => JSON.parse(r.events) as { type: string }[])
+    .filter((e) => e.type === 'DealEnded').length;
+}
+
+async function openTable(world: World, variant = 'three-card'): Promise<APIMessage> {
+  const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 3 } });
+  for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+  return lobby;
+}
+
+/** When Discord misbehaves, the bot loses no deal and settles none twice. */
+describe('faults', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  it('resumes after the gateway socket drops in the middle of a deal', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await openTable(world);
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    await world.press('ann', table, 'Stay').response();
+    world.discord.dropGateway();
+    // Presses made while the bot is away are delivered once it has resumed.
+    const late = world.press('bob', table, 'Stay');
+    const end = Date.now() + 20_000;
+    while (!world.discord.botConnected && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    expect(world.discord.botConnected).toBe(true);
+    expect((await late.response()).content).toMatch(/staying/);
+    await world.press('cat', table, 'Stay').response();
+    await world.waitForTitle(/deal 1 result$/);
+    expect(await settlements(world, 1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('gets the table message out through REST 500s and 429s', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await openTable(world);
+    world.discord.failRoute('POST /channels/*/messages', 500, 2);
+    world.discord.failRoute('PATCH /channels/*/messages/*', 429, 3, { retryAfterMs: 300 });
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    for (const name of ['ann', 'bob', 'cat']) await world.press(name, table, 'Stay').response();
+    await world.waitForTitle(/deal 1 result$/);
+    expect(world.messages().filter((m) => /: deal 1$/.test(m.embeds[0]?.title ?? ''))).toHaveLength(1);
+    expect(await settlements(world, 1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('counts a press once when Discord applied the answer but reported a 500', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await openTable(world);
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    world.discord.failRoute('POST /interactions/*/*/callback', 500, 1, { afterHandling: true });
+    const answer = await world.press('bob', table, 'Stay').response();
+    expect(answer.content).toMatch(/staying/);
+    world.discord.failRoute('POST /interactions/*/*/callback', 429, 1, { retryAfterMs: 200 });
+    expect((await world.press('cat', table, 'Drop').response()).content).toMatch(/dropping/);
+    const state = await world.state();
+    expect(Object.keys(state.deal?.choices ?? {})).toHaveLength(2);
+    await world.press('ann', table, 'Stay').response();
+    await world.waitForTitle(/deal 1 result$/);
+    expect(await settlements(world, 1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+});
