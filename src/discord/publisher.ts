@@ -109,7 +109,8 @@ export class TablePublisher {
     if (before && hasResult(events)) {
       const rows = showdownRows(before, after, events);
       const picture = rows.length ? await this.deps.offload.showdown(rows) : null;
-      await this.send(tableId, showdownView(before, after, events, picture));
+      const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
+      await this.send(tableId, showdownView(before, after, events, picture, history));
     }
     if (events.some((e) => e.type === 'GameOver')) {
       await this.send(tableId, { embeds: [await this.deps.standings(tableId, after)] });

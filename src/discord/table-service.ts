@@ -24,7 +24,7 @@ import { OddsCache } from './odds.ts';
 import { Offload } from './offload.ts';
 import { TablePublisher, type TableRuntime, targetOf } from './publisher.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
-import { type Decided, NEXT_DEAL_PAUSE_MS, type StepResult, TableSteps } from './table-steps.ts';
+import { type Decided, type GameOpened, NEXT_DEAL_PAUSE_MS, type StepResult, TableSteps } from './table-steps.ts';
 import { ReplyTokens } from './tokens.ts';
 import { cardsView } from './views/cards.ts';
 import { bold, chips, signed } from './views/format.ts';
@@ -332,7 +332,18 @@ export class TableService {
       if (decided) return { ...decided, ...(displayNames ? { displayNames } : {}) };
       if (!fresh || !member) return null;
       const seated = apply(fresh, { type: 'join', playerId: member.id, name: member.name });
-      return { state: seated.state, events: seated.events, ...(displayNames ? { displayNames } : {}) };
+      const opened: GameOpened = {
+        type: 'GameOpened',
+        variant: fresh.variant,
+        options: fresh.options,
+        firstDeal: (this.runtimes.get(tableId)?.messages.dealBase ?? 0) + 1,
+      };
+      return {
+        state: seated.state,
+        events: seated.events,
+        records: [opened],
+        ...(displayNames ? { displayNames } : {}),
+      };
     });
     return result;
   }

@@ -16,6 +16,20 @@ export interface Decided {
   state: GameState;
   events: GameEvent[];
   displayNames?: Record<string, string>;
+  /** Kept in the hand history before the events, for exports (see `GameOpened`). */
+  records?: GameOpened[];
+}
+
+/**
+ * The bot's own line in a table's hand history: a game opened with this variant and
+ * these options, its first deal numbered `firstDeal` at the table. `guts export`
+ * needs it to turn a deal's events back into a scenario.
+ */
+export interface GameOpened {
+  type: 'GameOpened';
+  variant: string;
+  options: GameState['options'];
+  firstDeal: number;
 }
 
 export interface StepResult {
@@ -100,7 +114,7 @@ export class TableSteps {
               deadline,
               messages,
               dealNo,
-              events: decided.events,
+              events: [...(decided.records ?? []), ...decided.events],
               transfers: transfersOf(decided.events),
               ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
               at: this.now(),

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { exportDeal } from '../../src/cli/commands/export.ts';
 import { awaiting } from '../../src/engine/index.ts';
+import { runScenario } from '../../src/engine/scenario.ts';
+import { playToEnd } from './play.ts';
 import { World } from './world.ts';
 
 /** Counts the deal's results as the database recorded them: a deal settles exactly once. */
@@ -85,5 +88,47 @@ describe('a crash in the middle of a deal', () => {
     expect(JSON.stringify(result.embeds[0]?.fields)).toMatch(/drop penalty/);
     expect(await settlements(world, 1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
+  });
+});
+
+describe('hand history', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  it('exports any finished deal as a scenario that replays to the same result', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 100 });
+    for (let game = 1; game <= 2; game++) {
+      const lobby = await world.reply('ann', 'guts', {
+        subcommand: 'start',
+        options: { variant: 'iron-cross', ante: 2 },
+      });
+      for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+      await world.press('ann', lobby, 'Deal').acknowledged();
+      await playToEnd(world, ({ dealNo, player }) => (dealNo === 1 || player === 'ann' ? 'stay' : 'drop'));
+      const w = world;
+      await w.waitFor(
+        () => w.messages().filter((m) => /^Game over after/.test(m.embeds[0]?.title ?? '')).length >= game,
+      );
+    }
+    const results = world.messages().filter((m) => /deal \d+ result$/.test(m.embeds[0]?.title ?? ''));
+    // Both games are in it (deal numbers run on across games at a table).
+    expect(results.length).toBeGreaterThanOrEqual(3);
+    const record = await world.tableRecord();
+    for (const result of results) {
+      const ref = /guts export (\d+) (\d+)/.exec(result.embeds[0]?.footer?.text ?? '');
+      expect(ref, 'the result names its hand history').not.toBeNull();
+      const [tableId, dealNo] = [Number(ref?.[1]), Number(ref?.[2])];
+      expect(tableId).toBe(record.id);
+      const scenario = await exportDeal(world.dbUrl, tableId, dealNo);
+      const replayed = runScenario(scenario);
+      const ended = (await world.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute())
+        .filter((s) => s.deal_no === dealNo)
+        .flatMap((s) => JSON.parse(s.events) as { type: string; delta?: Record<string, number> }[])
+        .find((e) => e.type === 'DealEnded');
+      expect(replayed.deals[0]?.delta).toEqual(ended?.delta);
+    }
   });
 });

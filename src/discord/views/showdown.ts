@@ -100,6 +100,8 @@ export function showdownView(
   after: GameState,
   events: readonly GameEvent[],
   picture: Picture | null,
+  /** Where the hand history keeps this deal: `guts export TABLE DEAL` replays it. */
+  history?: { tableId: number; dealNo: number },
 ) {
   const nameOf = namesFrom(before, after);
   const variant = getVariant(before.variant);
@@ -135,7 +137,10 @@ export function showdownView(
     .setTitle(`${variant.name}: deal ${before.dealNo} result`)
     .setDescription(headline(events, nameOf, kittyName))
     .addFields(fields);
-  if (over && over.type === 'GameOver') embed.setFooter({ text: 'Game over: the final standings follow.' });
+  const notes: string[] = [];
+  if (over && over.type === 'GameOver') notes.push('Game over: the final standings follow.');
+  if (history) notes.push(`Hand history: guts export ${history.tableId} ${history.dealNo}`);
+  if (notes.length) embed.setFooter({ text: notes.join(' · ') });
   const files: AttachmentBuilder[] = [];
   if (picture) {
     files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));

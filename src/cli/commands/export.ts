@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from '../../config.ts';
+import { tableHistory } from '../../db/hand-history.ts';
+import { migrateToLatest, openDatabase } from '../../db/index.ts';
+import type { GameOpened } from '../../discord/table-steps.ts';
+import { type GameEvent, scenarioFromDeal } from '../../engine/index.ts';
+
+export const summary =
+  "print a played deal as a replay scenario: export TABLE DEAL (as a result message's footer says)";
+
+/** The scenario of deal `dealNo` of table `tableId`, or an error line. */
+export async function exportDeal(url: string, tableId: number, dealNo: number): Promise<unknown> {
+  const { db, close } = openDatabase(url);
+  try {
+    await migrateToLatest(db);
+    let opened: GameOpened | null = null;
+    const events: GameEvent[] = [];
+    for (const step of await tableHistory(db, tableId)) {
+      for (const e of step.events as (GameEvent | GameOpened)[]) {
+        if (e.type === 'GameOpened' && e.firstDeal <= dealNo) opened = e;
+        else if (step.dealNo === dealNo && e.type !== 'GameOpened') events.push(e);
+      }
+    }
+    const dealt = events.findIndex((e) => e.type === 'DealStarted');
+    if (!opened || dealt < 0) throw new Error(`table ${tableId} has no deal ${dealNo}`);
+    if (!events.some((e) => e.type === 'DealEnded'))
+      throw new Error(`deal ${dealNo} of table ${tableId} is not finished`);
+    return scenarioFromDeal({ variant: opened.variant, options: opened.options, events: events.slice(dealt) });
+  } finally {
+    await close();
+  }
+}
+
+export async function run(args: string[]): Promise<number> {
+  const [table, deal, ...extra] = args;
+  if (!table || !deal || extra.length > 0 || !/^\d+$/.test(table) || !/^\d+$/.test(deal)) {
+    process.stderr.write('usage: guts export TABLE_ID DEAL_NO   (reads DATABASE_URL)\n');
+    return 2;
+  }
+  let url: string;
+  try {
+    url = loadConfig().databaseUrl;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`guts export: ${err.message}\n`);
+    return 2;
+  }
+  try {
+    process.stdout.write(`${JSON.stringify(await exportDeal(url, Number(table), Number(deal)), null, 2)}\n`);
+    return 0;
+  } catch (err) {
+    process.stderr.write(`guts export: ${(err as Error).message}\n`);
+    return 2;
+  }
+}
