@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 
-export const summary = 'start the bot (needs DISCORD_TOKEN)';
+export const summary = 'start the bot (without DISCORD_TOKEN: the offline playground in your browser)';
 
 export async function run(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
@@ -13,10 +13,8 @@ export async function run(): Promise<number> {
   }
   const { discordToken } = config;
   if (!discordToken) {
-    process.stderr.write(
-      'guts: set DISCORD_TOKEN to your bot token to connect to Discord (README: "Connecting it to Discord").\n',
-    );
-    return 1;
+    const { runPlayground } = await import('../../playground/run.ts');
+    return runPlayground();
   }
   const { runBot } = await import('../../main.ts');
   return runBot({ ...config, discordToken });

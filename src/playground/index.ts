@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import type { RngState } from '../cards/rng.ts';
+import { type Database, migrateToLatest, openDatabase } from '../db/index.ts';
+import { type Bot, createBot } from '../discord/bot.ts';
+import { loadCommands } from '../discord/command-registry.ts';
+import { LocalDiscord } from '../local-discord/index.ts';
+import type { Logger } from '../log.ts';
+import { LiveFeed } from './live.ts';
+import { pageHtml } from './page.ts';
+import { DEFAULT_SEATS, type Seat, Seats } from './seats.ts';
+import { PageServer } from './server.ts';
+
+export const DEFAULT_PLAYGROUND_PORT = 3000;
+export const DEFAULT_PLAYGROUND_DB = 'file:./data/playground.db';
+
+export interface PlaygroundOptions {
+  /** The page's port; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Default 127.0.0.1: the playground is for this machine only. */
+  host?: string;
+  /** Default `file:./data/playground.db`, apart from the real bot's ledger. */
+  dbUrl?: string;
+  /** Default: silent. */
+  log?: Logger;
+  /** Who can be played, in order; the page starts as the first. Default Ann, Ben, Cat, Dan. */
+  seats?: string[];
+  /** Passed to the bot (tests make the next deal come sooner, or deal the same cards every run). */
+  nextDealPauseMs?: number;
+  newRngState?: () => RngState;
+}
+
+export interface Playground {
+  /** The page, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  discord: LocalDiscord;
+  bot: Bot;
+  guildId: string;
+  channelId: string;
+  seats(): Seat[];
+  /** Stops the page, the bot, the database and the local Discord, in that order. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The offline playground: the local Discord on 127.0.0.1, the real bot connected to
+ * it the way production connects to Discord (discord.js, REST at DISCORD_API_URL,
+ * gateway, commands registered), its own SQLite ledger, and a web page that shows the
+ * channel and plays its users.
+ */
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? pino({ level: 'silent' });
+  const discord = new LocalDiscord();
+  const { restBase, httpBase } = await discord.start({ host });
+  const guild = discord.createGuild({ name: 'game night' });
+  const channel = discord.createChannel(guild, { name: 'poker' });
+  const seats = new Seats(discord);
+  for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
+
+  const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
+  let bot: Bot | null = null;
+  let feed: LiveFeed | null = null;
+  let pages: PageServer | null = null;
+  const stop = async () => {
+    await pages?.close();
+    feed?.close();
+    await bot?.stop().catch((err: unknown) => log.error({ err }, 'bot stop failed'));
+    await database.close();
+    await discord.stop();
+  };
+  try {
+    await migrateToLatest(database.db);
+    await parkStaleTables(database.db);
+    bot = await createBot({
+      token: discord.bot.token,
+      apiUrl: restBase,
+      db: database.db,
+      log,
+      ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
+      ...(options.newRngState ? { newRngState: options.newRngState } : {}),
+    });
+    await bot.start();
+    // What `guts deploy-commands` does with GUILD_ID set: guild commands appear at once.
+    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    await bot.client.application?.commands.set(body, guild.id);
+
+    feed = new LiveFeed(discord, channel.id, httpBase);
+    pages = new PageServer({
+      discord,
+      guild,
+      channel,
+      seats,
+      feed,
+      html: await pageHtml(),
+      onError: (err) => log.error({ err }, 'playground request failed'),
+    });
+    const url = await pages.listen(options.port ?? DEFAULT_PLAYGROUND_PORT, host);
+    return {
+      url,
+      discord,
+      bot,
+      guildId: guild.id,
+      channelId: channel.id,
+      seats: () => seats.list(),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * The local Discord is new on every run (new server, channel and user ids), so a game
+ * left running by an earlier run is in a channel that no longer exists: stop it, or
+ * the bot would try to resume it. Its pot stays in the ledger, as a stopped game's does.
+ */
+async function parkStaleTables(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('game_tables').set({ running: 0 }).where('running', '=', 1).execute();
+}

@@ -1,0 +1,112 @@
+import type { ServerResponse } from 'node:http';
+import type { APIMessage } from 'discord-api-types/v10';
+import type { LocalDiscord, MessageDeleteEvent, MessageEvent } from '../local-discord/index.ts';
+import type { Seat } from './seats.ts';
+
+/** A message as the page gets it: Discord's JSON, plus the command that asked for it. */
+export type PageMessage = APIMessage & { command_line?: string };
+
+interface Subscriber {
+  seat: Seat;
+  response: ServerResponse;
+}
+
+const KEEPALIVE_MS = 15_000;
+/** Labels of recent commands, for "Ann used /guts start"; old ones are forgotten. */
+const REMEMBERED_COMMANDS = 500;
+
+/**
+ * The page's live feed (Server-Sent Events), fed by the driver's message events. Each
+ * subscriber watches the channel as one seat: ephemeral messages go only to the
+ * seat they belong to, exactly as Discord shows them.
+ */
+export class LiveFeed {
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly commandLines = new Map<string, string>();
+  private readonly keepalive: NodeJS.Timeout;
+  private readonly detach: () => void;
+
+  constructor(
+    private readonly discord: LocalDiscord,
+    private readonly channelId: string,
+    /** Rewrites the local Discord's attachment URLs to the page server's own. */
+    private readonly attachmentsBase: string,
+  ) {
+    const onMessage = (event: MessageEvent) => {
+      if (event.message.channel_id !== this.channelId) return;
+      this.broadcast('message', this.pageMessage(event.message), event.visibleTo);
+    };
+    const onDelete = (event: MessageDeleteEvent) => {
+      if (event.channelId === this.channelId) this.broadcast('delete', { id: event.id }, event.visibleTo);
+    };
+    discord.on('messageCreate', onMessage);
+    discord.on('messageUpdate', onMessage);
+    discord.on('messageDelete', onDelete);
+    this.detach = () => {
+      discord.off('messageCreate', onMessage);
+      discord.off('messageUpdate', onMessage);
+      discord.off('messageDelete', onDelete);
+    };
+    this.keepalive = setInterval(() => {
+      for (const s of this.subscribers) s.response.write(': keepalive\n\n');
+    }, KEEPALIVE_MS);
+    this.keepalive.unref();
+  }
+
+  /** Remembers what was typed for an interaction, so its answer can say "used /guts start". */
+  rememberCommand(interactionId: string, label: string): void {
+    this.commandLines.set(interactionId, label);
+    if (this.commandLines.size > REMEMBERED_COMMANDS) {
+      const oldest = this.commandLines.keys().next().value;
+      if (oldest !== undefined) this.commandLines.delete(oldest);
+    }
+  }
+
+  /** The channel as `seat` sees it now (their ephemerals included), oldest first. */
+  messagesFor(seat: Seat): PageMessage[] {
+    return this.discord.channelMessages({ id: this.channelId }, { as: seat }).map((m) => this.pageMessage(m));
+  }
+
+  /** Starts a stream for `seat`: everything it sees now, then every change it may see. */
+  subscribe(seat: Seat, response: ServerResponse): void {
+    response.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    const subscriber = { seat, response };
+    this.subscribers.add(subscriber);
+    response.on('close', () => this.subscribers.delete(subscriber));
+    send(response, 'snapshot', { messages: this.messagesFor(seat) });
+  }
+
+  /** Tells every page (whoever it plays as) about something public, such as a new seat. */
+  announce(event: string, data: unknown): void {
+    this.broadcast(event, data, null);
+  }
+
+  close(): void {
+    clearInterval(this.keepalive);
+    this.detach();
+    for (const s of this.subscribers) s.response.end();
+    this.subscribers.clear();
+  }
+
+  private broadcast(event: string, data: unknown, visibleTo: string | null): void {
+    for (const s of this.subscribers) {
+      if (visibleTo === null || visibleTo === s.seat.id) send(s.response, event, data);
+    }
+  }
+
+  private pageMessage(message: APIMessage): PageMessage {
+    const json = JSON.stringify(message).replaceAll(`${this.attachmentsBase}/attachments/`, '/attachments/');
+    const page = JSON.parse(json) as PageMessage;
+    const command = message.interaction_metadata && this.commandLines.get(message.interaction_metadata.id);
+    if (command) page.command_line = command;
+    return page;
+  }
+}
+
+function send(response: ServerResponse, event: string, data: unknown): void {
+  response.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}

@@ -1,0 +1,307 @@
+// The playground page: plays one seat at a time, shows the channel as that seat sees
+// it (live, from the server's event stream), and sends its commands and presses.
+
+const page = {
+  seat: null,
+  seats: [],
+  commands: [],
+  users: new Map(),
+  messages: new Map(),
+  dismissed: new Set(),
+  failures: new Map(),
+  events: null,
+  hints: null,
+  hintIndex: -1,
+};
+
+const $ = (id) => document.getElementById(id);
+const messagesBox = $('messages');
+const commandInput = $('command');
+
+async function api(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+  if (!response.ok) throw new Error(answer.error ?? `HTTP ${response.status}`);
+  return answer;
+}
+
+const byId = (a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+const renderContext = {
+  nameOf: (id) => page.users.get(id),
+  failed: (id) => page.failures.get(id),
+  dismiss(id) {
+    page.dismissed.add(id);
+    drawMessages();
+  },
+  press(message, customId, button) {
+    return interact(message, button, () => api('/api/press', { seat: page.seat, messageId: message.id, customId }));
+  },
+  select(message, customId, values, toggle) {
+    const body = { seat: page.seat, messageId: message.id, customId, values };
+    return interact(message, toggle, () => api('/api/select', body));
+  },
+};
+
+/** Runs a press or a pick; "This interaction failed" under the message if the bot did not answer. */
+async function interact(message, control, send) {
+  control.classList.add('pending');
+  page.failures.delete(message.id);
+  try {
+    const answer = await send();
+    if (!answer.ok) page.failures.set(message.id, `This interaction failed: ${answer.error}`);
+  } catch (err) {
+    page.failures.set(message.id, err.message);
+  }
+  control.classList.remove('pending');
+  if (page.failures.has(message.id)) drawMessage(page.messages.get(message.id));
+}
+
+function nearBottom() {
+  return messagesBox.scrollHeight - messagesBox.scrollTop - messagesBox.clientHeight < 120;
+}
+
+/** After a change: regroup, and follow the newest message if the reader was at the bottom. */
+function settle(stick) {
+  groupMessages(messagesBox);
+  if (stick) messagesBox.scrollTop = messagesBox.scrollHeight;
+}
+
+// Pictures load after their message is drawn; stay at the bottom if the reader was there.
+let stuckToBottom = true;
+messagesBox.addEventListener('scroll', () => {
+  stuckToBottom = nearBottom();
+});
+messagesBox.addEventListener(
+  'load',
+  () => {
+    if (stuckToBottom) messagesBox.scrollTop = messagesBox.scrollHeight;
+  },
+  true,
+);
+
+function welcome() {
+  const box = el('div', 'welcome');
+  box.append(el('h1', '', 'Welcome to #poker!'));
+  box.append(el('p', '', 'This is the real guts bot on a local Discord. Type / for commands, or try one:'));
+  const tries = el('div', 'try');
+  for (const line of ['/guts start variant:iron-cross ante:10', '/guts rules variant:three-card', '/guts help']) {
+    const button = el('button', '', line);
+    button.type = 'button';
+    button.addEventListener('click', () => {
+      commandInput.value = line;
+      commandInput.focus();
+      updateHints();
+    });
+    tries.append(button);
+  }
+  box.append(tries);
+  box.append(el('p', '', 'Switch seats on the left to join as Ben, Cat or Dan and press their buttons.'));
+  return box;
+}
+
+function visibleMessages() {
+  return [...page.messages.values()].filter((m) => !page.dismissed.has(m.id)).sort((a, b) => byId(a.id, b.id));
+}
+
+function drawMessages() {
+  const stick = nearBottom();
+  messagesBox.replaceChildren(welcome(), ...visibleMessages().map((m) => renderMessage(m, renderContext)));
+  settle(stick);
+}
+
+/** Replaces one message in place (or inserts it in order) so open menus elsewhere stay open. */
+function drawMessage(message) {
+  if (!message || page.dismissed.has(message.id)) return;
+  const stick = nearBottom();
+  const node = renderMessage(message, renderContext);
+  const old = messagesBox.querySelector(`[data-id="${CSS.escape(message.id)}"]`);
+  if (old) old.replaceWith(node);
+  else {
+    const next = [...messagesBox.querySelectorAll('.message')].find((m) => byId(m.dataset.id, message.id) > 0);
+    messagesBox.insertBefore(node, next ?? null);
+  }
+  settle(stick);
+}
+
+function drawSeats() {
+  const list = $('seats');
+  list.replaceChildren(
+    ...page.seats.map((seat) => {
+      const item = el('li');
+      const button = el('button', 'seat');
+      button.type = 'button';
+      button.dataset.seat = seat.name;
+      button.setAttribute('aria-pressed', String(seat.name === page.seat));
+      button.append(avatar(seat.name, 'small'), el('span', '', seat.name));
+      if (seat.name === page.seat) button.append(el('span', 'you', 'you'));
+      button.addEventListener('click', () => switchSeat(seat.name));
+      item.append(button);
+      return item;
+    }),
+  );
+  commandInput.placeholder = `Message #poker as ${page.seat}: type / for commands`;
+}
+
+function setSeats(seats) {
+  page.seats = seats;
+  for (const seat of seats) page.users.set(seat.id, seat.name);
+  drawSeats();
+}
+
+/** Watches the channel as `name`: a fresh stream, whose first event is everything that seat sees. */
+function switchSeat(name) {
+  page.seat = name;
+  localStorage.setItem('guts-playground-seat', name);
+  page.messages.clear();
+  page.failures.clear();
+  delete messagesBox.dataset.seat;
+  drawSeats();
+  page.events?.close();
+  const events = new EventSource(`/events?seat=${encodeURIComponent(name)}`);
+  page.events = events;
+  const connection = $('connection');
+  connection.textContent = 'connecting…';
+  connection.classList.remove('live');
+  events.addEventListener('open', () => {
+    connection.textContent = `live as ${name}`;
+    connection.classList.add('live');
+  });
+  events.addEventListener('error', () => {
+    connection.textContent = 'reconnecting…';
+    connection.classList.remove('live');
+  });
+  events.addEventListener('snapshot', (e) => {
+    page.messages = new Map(JSON.parse(e.data).messages.map((m) => [m.id, m]));
+    drawMessages();
+    // Says whose view is on screen: lets a test (or a curious user) know the switch is done.
+    messagesBox.dataset.seat = name;
+    messagesBox.scrollTop = messagesBox.scrollHeight;
+  });
+  events.addEventListener('message', (e) => {
+    const message = JSON.parse(e.data);
+    page.messages.set(message.id, message);
+    drawMessage(message);
+  });
+  events.addEventListener('delete', (e) => {
+    const { id } = JSON.parse(e.data);
+    page.messages.delete(id);
+    messagesBox.querySelector(`[data-id="${CSS.escape(id)}"]`)?.remove();
+    groupMessages(messagesBox);
+  });
+  events.addEventListener('seats', (e) => setSeats(JSON.parse(e.data).seats));
+}
+
+// ---- the command box ----
+
+function drawHints() {
+  const box = $('hints');
+  const hints = page.hints;
+  if (!hints || (hints.items.length === 0 && !hints.title)) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const rows = hints.items.map((item, i) => {
+    const row = el('div', 'hint');
+    row.setAttribute('role', 'option');
+    row.setAttribute('aria-selected', String(i === page.hintIndex));
+    row.append(el('span', 'hint-name', item.label));
+    if (item.type) row.append(el('span', 'hint-type', item.type));
+    if (item.required) row.append(el('span', 'hint-required', 'required'));
+    row.append(el('span', 'hint-desc', item.description ?? ''));
+    row.addEventListener('mousedown', (e) => {
+      e.preventDefault();
+      complete(item);
+    });
+    return row;
+  });
+  box.replaceChildren(el('div', 'hint-title', hints.title), ...rows);
+}
+
+function updateHints() {
+  const names = page.seats.map((s) => s.name);
+  page.hints = commandHints(commandInput.value, page.commands, names);
+  page.hintIndex = page.hints?.items.length ? 0 : -1;
+  drawHints();
+}
+
+function complete(item) {
+  commandInput.value = commandInput.value.slice(0, item.from) + item.insert;
+  commandInput.focus();
+  updateHints();
+}
+
+async function sendCommand() {
+  const line = commandInput.value.trim();
+  const error = $('command-error');
+  error.textContent = '';
+  if (!line) return;
+  if (!line.startsWith('/')) {
+    error.textContent = 'The playground sends slash commands only: start with /';
+    return;
+  }
+  commandInput.disabled = true;
+  try {
+    const answer = await api('/api/command', { seat: page.seat, line });
+    if (answer.ok) commandInput.value = '';
+    else error.textContent = answer.error;
+  } catch (err) {
+    error.textContent = err.message;
+  }
+  commandInput.disabled = false;
+  commandInput.focus();
+  updateHints();
+}
+
+commandInput.addEventListener('input', updateHints);
+commandInput.addEventListener('focus', updateHints);
+commandInput.addEventListener('blur', () => {
+  $('hints').hidden = true;
+});
+commandInput.addEventListener('keydown', (e) => {
+  const items = page.hints?.items ?? [];
+  if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && items.length) {
+    e.preventDefault();
+    page.hintIndex = (page.hintIndex + (e.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+    drawHints();
+  } else if (e.key === 'Tab' && items.length) {
+    e.preventDefault();
+    complete(items[Math.max(page.hintIndex, 0)]);
+  } else if (e.key === 'Escape') {
+    $('hints').hidden = true;
+  }
+});
+$('command-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  sendCommand();
+});
+
+$('add-seat').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const input = $('seat-name');
+  $('seat-error').textContent = '';
+  try {
+    const seat = await api('/api/seats', { name: input.value });
+    input.value = '';
+    switchSeat(seat.name);
+  } catch (err) {
+    $('seat-error').textContent = err.message;
+  }
+});
+
+async function boot() {
+  const state = await (await fetch('/api/state')).json();
+  page.commands = state.commands;
+  page.users.set(state.bot.id, state.bot.name);
+  setSeats(state.seats);
+  const remembered = localStorage.getItem('guts-playground-seat');
+  switchSeat(state.seats.some((s) => s.name === remembered) ? remembered : state.seats[0].name);
+  setInterval(() => tickTimestamps(document), 1000);
+}
+
+boot();

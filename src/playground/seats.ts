@@ -1,0 +1,47 @@
+import type { LocalDiscord } from '../local-discord/index.ts';
+
+/** Someone the page can play as: a user of the local Discord. */
+export interface Seat {
+  name: string;
+  id: string;
+}
+
+export const DEFAULT_SEATS = ['Ann', 'Ben', 'Cat', 'Dan'];
+/** Enough for the largest table; a bound so a stuck key cannot create users forever. */
+export const MAX_SEATS = 24;
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,31}$/u;
+
+export class SeatError extends Error {}
+
+/** The people at the playground's one server, by name (case-insensitive) and by user id. */
+export class Seats {
+  private readonly byKey = new Map<string, Seat>();
+
+  constructor(private readonly discord: LocalDiscord) {}
+
+  /** Creates a user named `name` who joins the server; refuses odd names, duplicates and too many. */
+  add(rawName: string): Seat {
+    const name = rawName.trim().replace(/\s+/g, ' ');
+    if (!NAME.test(name)) {
+      throw new SeatError('A name is 1 to 32 letters, digits, spaces, dots, dashes or underscores.');
+    }
+    if (this.byKey.has(name.toLowerCase())) throw new SeatError(`${name} is already seated.`);
+    if (this.byKey.size >= MAX_SEATS) throw new SeatError(`The playground holds at most ${MAX_SEATS} people.`);
+    const user = this.discord.createUser({ name });
+    const seat = { name, id: user.id };
+    this.byKey.set(name.toLowerCase(), seat);
+    return seat;
+  }
+
+  byName(name: string): Seat | undefined {
+    return this.byKey.get(name.trim().toLowerCase());
+  }
+
+  byId(id: string): Seat | undefined {
+    return this.list().find((s) => s.id === id);
+  }
+
+  list(): Seat[] {
+    return [...this.byKey.values()];
+  }
+}

@@ -1,0 +1,180 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIMessage } from 'discord-api-types/v10';
+import { type InteractionHandle, InvocationError, type LocalDiscord } from '../local-discord/index.ts';
+import { CommandLineError, parseCommandLine } from './command-line.ts';
+import { HttpError, readJson, sendJson, stringField, stringListField } from './http.ts';
+import type { LiveFeed } from './live.ts';
+import { type Seat, SeatError, type Seats } from './seats.ts';
+
+/** What the page server needs: the local Discord, its one channel, the seats, the feed and the page. */
+export interface PageServerOptions {
+  discord: LocalDiscord;
+  guild: { id: string; name: string };
+  channel: { id: string; name: string };
+  seats: Seats;
+  feed: LiveFeed;
+  /** The whole page: one self-contained HTML document. */
+  html: string;
+  /** Unexpected failures (bugs), for the log. */
+  onError?: (err: unknown) => void;
+  /** How long the page waits for the bot to acknowledge, as Discord's client does. */
+  ackTimeoutMs?: number;
+}
+
+/** Discord's client gives up after 3 seconds and says so. */
+const DEFAULT_ACK_TIMEOUT_MS = 3000;
+const NO_ANSWER = 'The application did not respond';
+
+/**
+ * The playground's web server: the page, its live feed, and the endpoints that turn a
+ * click or a typed command into the driver's `runCommand` / `pressButton` /
+ * `selectOptions` for the seat the page plays as.
+ */
+export class PageServer {
+  private server: Server | null = null;
+
+  constructor(private readonly options: PageServerOptions) {}
+
+  async listen(port: number, host: string): Promise<string> {
+    const server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    this.server = server;
+    return `http://${host}:${(server.address() as AddressInfo).port}`;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://playground');
+    const route = `${request.method} ${url.pathname}`;
+    try {
+      if (route === 'GET /') return this.page(response);
+      if (route === 'GET /api/state') return sendJson(response, 200, this.state());
+      if (route === 'GET /api/messages') {
+        return sendJson(response, 200, this.options.feed.messagesFor(this.seat(url.searchParams.get('seat'))));
+      }
+      if (route === 'GET /events')
+        return this.options.feed.subscribe(this.seat(url.searchParams.get('seat')), response);
+      if (route === 'POST /api/seats') return sendJson(response, 201, this.addSeat(await readJson(request)));
+      if (route === 'POST /api/command') return sendJson(response, 200, await this.command(await readJson(request)));
+      if (route === 'POST /api/press') return sendJson(response, 200, await this.press(await readJson(request)));
+      if (route === 'POST /api/select') return sendJson(response, 200, await this.select(await readJson(request)));
+      if (request.method === 'GET' && url.pathname.startsWith('/attachments/')) return this.attachment(url, response);
+      throw new HttpError(404, 'not found');
+    } catch (err) {
+      const known = err instanceof HttpError ? err : asHttpError(err);
+      if (!known) this.options.onError?.(err);
+      const { status, message } = known ?? { status: 500, message: 'something went wrong; see the log' };
+      if (!response.headersSent) sendJson(response, status, { error: message });
+      else response.end();
+    }
+  }
+
+  private page(response: ServerResponse): void {
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      // Everything is inline and same-origin: nothing may load from elsewhere.
+      'Content-Security-Policy':
+        "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+    });
+    response.end(this.options.html);
+  }
+
+  private state() {
+    const { discord, guild, channel, seats } = this.options;
+    return {
+      guild: { id: guild.id, name: guild.name },
+      channel: { id: channel.id, name: channel.name },
+      bot: { id: discord.bot.user.id, name: discord.bot.user.username },
+      seats: seats.list(),
+      commands: discord.registeredCommands(guild),
+    };
+  }
+
+  private seat(name: string | null | undefined): Seat {
+    const seat = name ? this.options.seats.byName(name) : undefined;
+    if (!seat) throw new HttpError(404, `nobody called "${name ?? ''}" is seated`);
+    return seat;
+  }
+
+  private addSeat(body: Record<string, unknown>): Seat {
+    const seat = this.options.seats.add(stringField(body, 'name'));
+    this.options.feed.announce('seats', { seats: this.options.seats.list() });
+    return seat;
+  }
+
+  private async command(body: Record<string, unknown>) {
+    const seat = this.seat(stringField(body, 'seat'));
+    const { discord, guild, channel, seats, feed } = this.options;
+    const resolveUser = (text: string) => {
+      const mention = /^<@!?(\d+)>$/.exec(text)?.[1];
+      return mention ? seats.byId(mention)?.id : seats.byName(text.replace(/^@/, ''))?.id;
+    };
+    const parsed = parseCommandLine(stringField(body, 'line'), discord.registeredCommands(guild), resolveUser);
+    const handle = discord.runCommand(seat, channel, parsed.name, parsed.invocation);
+    const { subcommandGroup, subcommand } = parsed.invocation;
+    feed.rememberCommand(handle.id, ['/' + parsed.name, subcommandGroup, subcommand].filter(Boolean).join(' '));
+    return this.answered(handle);
+  }
+
+  private async press(body: Record<string, unknown>) {
+    const seat = this.seat(stringField(body, 'seat'));
+    const message = this.visibleMessage(seat, stringField(body, 'messageId'));
+    return this.answered(this.options.discord.pressButton(seat, message, stringField(body, 'customId')));
+  }
+
+  private async select(body: Record<string, unknown>) {
+    const seat = this.seat(stringField(body, 'seat'));
+    const message = this.visibleMessage(seat, stringField(body, 'messageId'));
+    const values = stringListField(body, 'values');
+    return this.answered(this.options.discord.selectOptions(seat, message, stringField(body, 'customId'), values));
+  }
+
+  /** A message of the channel that `seat` can see (someone else's ephemeral is as good as missing). */
+  private visibleMessage(seat: Seat, id: string): APIMessage {
+    const message = this.options.discord.channelMessages(this.options.channel, { as: seat }).find((m) => m.id === id);
+    if (!message) throw new HttpError(404, `no message ${id} that ${seat.name} can see`);
+    return message;
+  }
+
+  /** Waits for the bot's acknowledgement; the answer itself arrives on the live feed. */
+  private async answered(handle: InteractionHandle): Promise<{ ok: boolean; error?: string }> {
+    try {
+      await handle.acknowledged(this.options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
+      return { ok: true };
+    } catch {
+      return { ok: false, error: NO_ANSWER };
+    }
+  }
+
+  private attachment(url: URL, response: ServerResponse): void {
+    const id = /^\/attachments\/\d+\/(\d+)\//.exec(url.pathname)?.[1];
+    const file = id ? this.options.discord.attachment(id) : null;
+    if (!file) throw new HttpError(404, 'no such attachment');
+    response.writeHead(200, {
+      'Content-Type': file.contentType,
+      'Content-Length': file.bytes.length,
+      'Cache-Control': 'max-age=86400, immutable',
+    });
+    response.end(file.bytes);
+  }
+}
+
+/** Refusals the user should read (bad command, odd name, disabled button) become 400s. */
+function asHttpError(err: unknown): HttpError | null {
+  if (err instanceof CommandLineError || err instanceof InvocationError || err instanceof SeatError) {
+    return new HttpError(400, err.message);
+  }
+  return null;
+}

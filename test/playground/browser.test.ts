@@ -1,0 +1,183 @@
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../src/cards/rng.ts';
+import { type Playground, startPlayground } from '../../src/playground/index.ts';
+
+/** Debian's Chromium, which `.ci/run` installs: missing is a failure, not a skip. */
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const WAIT = { timeout: 15_000 };
+
+describe('the playground page in Chromium', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-playground-'));
+  let playground: Playground;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+    playground = await startPlayground({
+      port: 0,
+      dbUrl: `file:${join(dir, 'playground.db')}`,
+      // The same cards every run; the next deal waits, so the finished one stays on screen.
+      newRngState: () => Rng.fromSeed(11).state(),
+      nextDealPauseMs: 60_000,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 1320 } });
+    await page.goto(playground.url);
+  });
+
+  afterAll(async () => {
+    await page?.screenshot({ path: '/tmp/pg-debug.png' });
+    await browser?.close();
+    await playground?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Plays as `name`: waits until the channel is shown as that seat sees it. */
+  async function asSeat(name: string): Promise<void> {
+    await page.click(`.seat[data-seat="${name}"]`);
+    await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
+  }
+
+  async function command(line: string): Promise<void> {
+    await page.fill('#command', line);
+    await page.press('#command', 'Enter');
+    await expect.poll(() => page.inputValue('#command'), WAIT).toBe('');
+  }
+
+  const byTitle = (title: string | RegExp): Locator =>
+    page.locator('.message', { has: page.locator('.embed-title', { hasText: title }) }).last();
+
+  const button = (message: Locator, label: string): Locator =>
+    message.getByRole('button', { name: label, exact: true });
+
+  /** Saves the page to the test's temp dir (and to `copyTo` too: `PLAYGROUND_SCREENSHOT=docs/playground.png`). */
+  async function screenshot(file: string, copyTo?: string): Promise<void> {
+    const path = join(dir, file);
+    await page.waitForFunction('[...document.images].every((img) => img.complete)');
+    await page.screenshot({ path });
+    expect(statSync(path).size).toBeGreaterThan(20_000);
+    if (copyTo) {
+      mkdirSync(dirname(copyTo), { recursive: true });
+      copyFileSync(path, copyTo);
+    }
+  }
+
+  /** Ids of the messages only the current seat can see. */
+  async function ephemeralIds(): Promise<string[]> {
+    const nodes = await page.locator('.message.ephemeral').all();
+    return Promise.all(nodes.map(async (n) => (await n.getAttribute('data-id')) ?? ''));
+  }
+
+  it('plays iron-cross as three seats, from /guts start to the showdown and /ledger', async () => {
+    await asSeat('Ann');
+    // Typed with the hints, as a newcomer would: Tab completes, a click picks a choice.
+    await page.fill('#command', '/gu');
+    await page.press('#command', 'Tab');
+    await page.type('#command', 'st');
+    await page.press('#command', 'Tab');
+    expect(await page.inputValue('#command')).toBe('/guts start ');
+    expect(await page.locator('.hint-title').textContent()).toMatch(/^\/guts start variant: \[ante:\]/);
+    await page.type('#command', 'variant:iron');
+    await page.locator('.hint', { has: page.locator('.hint-name', { hasText: /^iron-cross$/ }) }).click();
+    await page.type('#command', 'ante:10');
+    expect(await page.inputValue('#command')).toBe('/guts start variant:iron-cross ante:10');
+    await page.press('#command', 'Enter');
+    const lobby = byTitle(/^Guts: Iron Cross$/);
+    await lobby.waitFor(WAIT);
+    await expect.poll(() => lobby.locator('.reply-line').textContent()).toBe('AAnn used /guts start');
+
+    for (const name of ['Ben', 'Cat']) {
+      await asSeat(name);
+      await button(lobby, 'Join').click();
+      const answer = page.locator('.message.ephemeral', { hasText: "You're in" });
+      await answer.waitFor(WAIT);
+      expect(await answer.textContent()).toContain('Only you can see this');
+    }
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/Ann.*Ben.*Cat/s);
+
+    await asSeat('Ann');
+    await button(lobby, 'Deal').click();
+    const table = byTitle(/^Iron Cross: deal 1$/);
+    await table.waitFor(WAIT);
+
+    // Round 1: everyone stays. Each seat sees its own cards and nobody else's.
+    const cardsSeen: Record<string, string[]> = {};
+    for (const name of ['Ann', 'Ben', 'Cat']) {
+      await asSeat(name);
+      const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
+      await cards.waitFor(WAIT);
+      expect(await cards.locator('img.attachment-image').count()).toBe(1);
+      cardsSeen[name] = await ephemeralIds();
+      for (const [other, ids] of Object.entries(cardsSeen)) {
+        if (other === name) continue;
+        expect(
+          ids.some((id) => cardsSeen[name]?.includes(id)),
+          `${name} sees ${other}'s private messages`,
+        ).toBe(false);
+      }
+      // Mid-deal as Ann: the live table, her private cards, the buttons (the README's picture).
+      if (name === 'Ann') await screenshot('mid-deal.png', process.env.PLAYGROUND_SCREENSHOT);
+      await button(table, 'Stay').click();
+      await page
+        .locator('.message.ephemeral', { hasText: /staying|Everyone has chosen/ })
+        .last()
+        .waitFor(WAIT);
+    }
+
+    // Round 2 (a fourth card each; dropping now costs): everyone stays again.
+    await expect.poll(() => table.locator('.embed-description').textContent(), WAIT).toMatch(/Round 2/);
+    for (const name of ['Ann', 'Ben', 'Cat']) {
+      await asSeat(name);
+      await button(table, 'Stay').click();
+    }
+
+    const result = byTitle(/^Iron Cross: deal 1 result$/);
+    await result.waitFor(WAIT);
+    expect(await result.locator('.embed-description').textContent()).toMatch(/wins|tie/);
+    const showdown = result.locator('.embed-image img');
+    await expect
+      .poll(() => showdown.evaluate((img: { naturalWidth: number }) => img.naturalWidth), WAIT)
+      .toBeGreaterThan(0);
+    // The countdown renders as a live relative time, not as <t:…:R>.
+    await expect.poll(() => table.locator('.timestamp').first().textContent(), WAIT).toMatch(/^in \d+ (second|minute)/);
+
+    await asSeat('Ben');
+    await command('/ledger show');
+    const ledger = byTitle(/^Ledger$/);
+    await ledger.waitFor(WAIT);
+    const balances = (await ledger.locator('.embed-description').textContent()) ?? '';
+    const lines = [...balances.matchAll(/(Ann|Ben|Cat) ([+−-]?\d+)/g)];
+    expect(lines.map((m) => m[1]).sort()).toEqual(['Ann', 'Ben', 'Cat']);
+    // Double entry: what the players are up or down is what sits in the pot, with the sign turned.
+    const pot = Number(/pot (\d+)/.exec((await ledger.locator('.embed-field-value').textContent()) ?? '')?.[1]);
+    const sum = lines.reduce((s, m) => s + Number((m[2] ?? '').replace('−', '-')), 0);
+    expect(sum + pot).toBe(0);
+
+    await result.scrollIntoViewIfNeeded();
+    await screenshot('showdown.png');
+  });
+
+  it('shows user text as text, never as HTML', async () => {
+    await asSeat('Dan');
+    // The bot quotes the bad option back; the page must show the tags, not make them.
+    await command('/guts start variant:iron-cross options:<b>bold</b><img/src/onerror>=1');
+    const refusal = page.locator('.message.ephemeral').last();
+    await refusal.waitFor(WAIT);
+    expect(await refusal.locator('.content').textContent()).toContain('<b>bold</b><img/src/onerror>');
+    expect(await page.locator('.message .content img, .message .content b').count()).toBe(0);
+  });
+});

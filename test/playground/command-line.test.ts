@@ -1,0 +1,54 @@
+import type { APIApplicationCommand } from 'discord-api-types/v10';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCommands } from '../../src/discord/command-registry.ts';
+import { CommandLineError, parseCommandLine } from '../../src/playground/command-line.ts';
+
+describe('typed slash commands', () => {
+  let commands: APIApplicationCommand[];
+  const seats: Record<string, string> = { ann: '101', ben: '102' };
+  const resolveUser = (text: string) => seats[text.replace(/^@/, '').toLowerCase()];
+  const parse = (line: string) => parseCommandLine(line, commands, resolveUser);
+
+  beforeAll(async () => {
+    // The same bodies the bot registers; the parser reads only names, types and options.
+    commands = [...(await loadCommands()).values()].map((c) => c.data.toJSON()) as unknown as APIApplicationCommand[];
+  });
+
+  it('reads the subcommand and typed options', () => {
+    expect(parse('/guts start variant:iron-cross ante:10')).toEqual({
+      name: 'guts',
+      invocation: { subcommand: 'start', options: { variant: 'iron-cross', ante: 10 } },
+    });
+  });
+
+  it('lets a value run to the next option, quoted or not, and takes a choice by its name', () => {
+    const parsed = parse('/guts start variant:Iron Cross options:"ties=no-split losers=worst-only" timer:45');
+    expect(parsed.invocation.options).toEqual({
+      variant: 'iron-cross',
+      options: 'ties=no-split losers=worst-only',
+      timer: 45,
+    });
+  });
+
+  it('resolves users by seat name or @name, and reads booleans', () => {
+    expect(parse('/ledger show user:@Ben').invocation.options).toEqual({ user: '102' });
+    expect(parse('/ledger reset confirm:yes').invocation.options).toEqual({ confirm: true });
+  });
+
+  it.each([
+    ['/nope', /no command \/nope/],
+    ['/guts', /pick one of: start, stop/],
+    ['/guts begin', /"begin" is not a subcommand/],
+    ['/guts start', /missing variant:/],
+    ['/guts start variant:chess', /variant: must be one of/],
+    ['/guts start variant:iron-cross ante:ten', /ante: takes a whole number/],
+    ['/guts start variant:iron-cross ante:1 ante:2', /ante: is given twice/],
+    ['/guts start fast variant:iron-cross', /"fast" is not an option/],
+    ['/guts help now', /takes no options/],
+    ['/ledger show user:Zed', /nobody called "Zed"/],
+    ['/ledger reset confirm:maybe', /true or false/],
+  ])('refuses %s', (line, message) => {
+    expect(() => parse(line)).toThrow(CommandLineError);
+    expect(() => parse(line)).toThrow(message);
+  });
+});

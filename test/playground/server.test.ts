@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIMessage } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Playground, startPlayground } from '../../src/playground/index.ts';
+
+function customIdOf(message: APIMessage, label: string): string {
+  for (const row of message.components ?? []) {
+    for (const c of (row as { components: { label?: string; custom_id?: string }[] }).components) {
+      if (c.label === label && c.custom_id) return c.custom_id;
+    }
+  }
+  throw new Error(`no ${label} button`);
+}
+
+/** The page server's API without a browser: what it refuses, and who sees what. */
+describe('the playground API', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-playground-api-'));
+  let playground: Playground;
+  let interactions = 0;
+  let lobby: APIMessage;
+  let bensAnswer: APIMessage;
+  let joinId: string;
+
+  const post = async (path: string, body: unknown, contentType = 'application/json') => {
+    const response = await fetch(`${playground.url}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as { ok?: boolean; error?: string } };
+  };
+  const messages = async (seat: string): Promise<APIMessage[]> =>
+    (await fetch(`${playground.url}/api/messages?seat=${seat}`)).json() as Promise<APIMessage[]>;
+
+  beforeAll(async () => {
+    playground = await startPlayground({ port: 0, dbUrl: `file:${join(dir, 'playground.db')}` });
+    playground.discord.on('interactionCreate', () => interactions++);
+    const started = await post('/api/command', { seat: 'Ann', line: '/guts start variant:three-card' });
+    expect(started).toEqual({ status: 200, body: { ok: true } });
+    lobby = (await messages('Ann')).find((m) => /^Guts: /.test(m.embeds[0]?.title ?? ''))!;
+    joinId = customIdOf(lobby, 'Join');
+    expect(await post('/api/press', { seat: 'Ben', messageId: lobby.id, customId: joinId })).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    bensAnswer = await playground.discord.waitForMessage(
+      { id: playground.channelId },
+      (m) => (m.content ?? '').includes("You're in"),
+      { as: { id: playground.seats().find((s) => s.name === 'Ben')!.id } },
+    );
+  });
+
+  afterAll(async () => {
+    await playground?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('describes the seats and the registered commands', async () => {
+    const state = (await (await fetch(`${playground.url}/api/state`)).json()) as {
+      seats: { name: string }[];
+      commands: { name: string }[];
+    };
+    expect(state.seats.map((s) => s.name)).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
+    expect(state.commands.map((c) => c.name).sort()).toEqual(['guts', 'ledger']);
+  });
+
+  it('shows an ephemeral answer to its seat only', async () => {
+    expect((await messages('Ben')).map((m) => m.id)).toContain(bensAnswer.id);
+    expect((await messages('Ann')).map((m) => m.id)).not.toContain(bensAnswer.id);
+    expect((await messages('Cat')).map((m) => m.id)).toContain(lobby.id);
+  });
+
+  it('refuses unknown seats, unknown messages and other seats’ ephemerals, without interacting', async () => {
+    const before = interactions;
+    expect(await post('/api/command', { seat: 'Zed', line: '/guts help' })).toMatchObject({ status: 404 });
+    expect(await post('/api/press', { seat: 'Zed', messageId: lobby.id, customId: joinId })).toMatchObject({
+      status: 404,
+    });
+    expect(await post('/api/press', { seat: 'Cat', messageId: '123', customId: joinId })).toMatchObject({
+      status: 404,
+      body: { error: 'no message 123 that Cat can see' },
+    });
+    expect(await post('/api/press', { seat: 'Ann', messageId: bensAnswer.id, customId: 'x' })).toMatchObject({
+      status: 404,
+    });
+    expect(
+      await post('/api/select', { seat: 'Ann', messageId: bensAnswer.id, customId: 'x', values: ['1'] }),
+    ).toMatchObject({ status: 404 });
+    expect((await fetch(`${playground.url}/events?seat=Zed`)).status).toBe(404);
+    expect(interactions).toBe(before);
+  });
+
+  it('refuses what Discord would not send: bad commands, missing buttons, odd bodies', async () => {
+    const before = interactions;
+    expect(await post('/api/command', { seat: 'Ann', line: '/guts start variant:chess' })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/variant: must be one of/) },
+    });
+    expect(await post('/api/press', { seat: 'Cat', messageId: lobby.id, customId: 'Explode' })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringMatching(/no button "Explode"/) },
+    });
+    expect(await post('/api/press', { seat: 'Cat', messageId: lobby.id })).toMatchObject({ status: 400 });
+    expect(await post('/api/press', ['Cat'])).toMatchObject({ status: 400 });
+    // Only JSON: a form post from another site cannot reach the endpoints without a CORS preflight.
+    expect(await post('/api/command', { seat: 'Ann', line: '/guts help' }, 'text/plain')).toMatchObject({
+      status: 415,
+    });
+    expect(interactions).toBe(before);
+  });
+
+  it('adds a seat once, and only with a plain name', async () => {
+    expect(await post('/api/seats', { name: 'Eve' })).toMatchObject({ status: 201, body: { name: 'Eve' } });
+    expect(await post('/api/seats', { name: 'eve' })).toMatchObject({ status: 400 });
+    expect(await post('/api/seats', { name: '<script>' })).toMatchObject({ status: 400 });
+    expect((await messages('Eve')).map((m) => m.id)).toContain(lobby.id);
+  });
+
+  it('streams changes live, each seat getting only what it may see', async () => {
+    const response = await fetch(`${playground.url}/events?seat=Ann`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended');
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await readUntil(/^event: snapshot\ndata: .*\n\n/m);
+    expect(text).not.toContain(bensAnswer.id);
+    await post('/api/press', { seat: 'Cat', messageId: lobby.id, customId: joinId });
+    // The lobby's edit (Cat joins) is public; Cat's "You're in" is not Ann's to see.
+    await readUntil(/event: message\ndata: .*\*\*Cat\*\*/);
+    expect(text).not.toContain("You're in");
+    await reader.cancel();
+  });
+
+  it('serves the page with no outside resources, and the pictures through itself', async () => {
+    const page = await fetch(playground.url);
+    const html = await page.text();
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(html).toContain('<script>');
+    expect(html).not.toMatch(/(src|href)="https?:/);
+    expect((await fetch(`${playground.url}/attachments/1/2/x.png`)).status).toBe(404);
+  });
+});
