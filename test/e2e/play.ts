@@ -3,14 +3,22 @@ import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import type { World } from './world.ts';
 
-/** The custom id of the message's button for an action (labels change: "Drop (costs 3)"). */
-export function buttonId(message: APIMessage, action: string): string {
+function findButton(message: APIMessage, action: string): string | undefined {
   for (const row of message.components ?? []) {
     for (const c of (row as { components: { custom_id?: string }[] }).components) {
       if (c.custom_id?.endsWith(`:${action}`)) return c.custom_id;
     }
   }
-  throw new Error(`no ${action} button on message ${message.id}`);
+  return undefined;
+}
+
+const hasButton = (message: APIMessage, action: string): boolean => findButton(message, action) !== undefined;
+
+/** The custom id of the message's button for an action (labels change: "Drop (costs 3)"). */
+export function buttonId(message: APIMessage, action: string): string {
+  const id = findButton(message, action);
+  if (!id) throw new Error(`no ${action} button on message ${message.id}`);
+  return id;
 }
 
 export type Decide = (ctx: { dealNo: number; round: number; player: string; state: GameState }) => 'stay' | 'drop';
@@ -35,9 +43,27 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         const player = world.nameOf(id);
         const choice = decide({ dealNo: state.dealNo, round: w.kind === 'declare' ? w.round : 0, player, state });
         const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';
-        const table = world.latest(title)!;
+        // The table message is edited shortly after each step: wait for the version that offers the move.
+        const table = await world.waitFor((m) => title.test(m.embeds[0]?.title ?? '') && hasButton(m, action));
         const answer = await world.press(player, table, buttonId(table, action)).response();
         expect(answer.flags ?? 0, `${player}'s answer is private`).toBe(64);
+      }
+    }
+    if (w.kind === 'pass' || w.kind === 'discard' || w.kind === 'draw') {
+      const table = await world.waitForTitle(new RegExp(`: deal ${state.dealNo}$`));
+      for (const id of w.pending) {
+        const player = world.nameOf(id);
+        // My cards answers privately with the picker: pass the first card, or keep them all.
+        const mine = await world.press(player, table, 'My cards').response();
+        const answer =
+          w.kind === 'pass'
+            ? await world.discord
+                .selectOptions(world.user(player), mine, buttonId(mine, 'pass'), [
+                  String(state.deal?.hands[id]?.[0] ?? ''),
+                ])
+                .response()
+            : await world.press(player, mine, 'Keep my cards').response();
+        expect(answer.content).toMatch(/passed|keep/i);
       }
     }
     await world.until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over');
