@@ -134,21 +134,32 @@ export class TablePublisher {
       }));
     }
     rt.restarted = false;
+    await this.postTableMessage(rt, (view) => this.send(tableId, view));
+  }
+
+  /**
+   * Posts the live table message anew (with its board picture) through `post`, and
+   * remembers it as the table's message: a new deal's, or `/guts table`'s re-post.
+   */
+  async postTableMessage(
+    rt: TableRuntime,
+    post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
+  ): Promise<void> {
     const state = rt.record.state as GameState;
     const picture = await this.boardPicture(state);
     const view = tableView({
       target: targetOf(rt),
       state,
       deadline: rt.record.deadline,
-      restarted: false,
+      restarted: rt.restarted,
       picture,
       hasBoardImage: false,
     });
-    const message = await this.send(tableId, view);
+    const message = await post(view);
     rt.messages.table = message.id;
     rt.messages.tableDeal = state.dealNo;
     rt.messages.board = picture ? boardSignature(state) : null;
-    await this.deps.saveMessages(tableId);
+    await this.deps.saveMessages(rt.record.id);
   }
 
   /** The board picture of a state, or null when it has no board (or the picture failed). */

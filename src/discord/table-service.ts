@@ -3,6 +3,7 @@ import {
   type ChatInputCommandInteraction,
   type Client,
   EmbedBuilder,
+  type InteractionReplyOptions,
   MessageFlags,
   PermissionFlagsBits,
   type StringSelectMenuInteraction,
@@ -26,10 +27,8 @@ import { TablePublisher, type TableRuntime, targetOf } from './publisher.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Decided, type GameOpened, NEXT_DEAL_PAUSE_MS, type StepResult, TableSteps } from './table-steps.ts';
 import { ReplyTokens } from './tokens.ts';
-import { cardsView } from './views/cards.ts';
 import { bold, chips, signed } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
-import { boardSignature, tableView } from './views/table.ts';
 
 export interface TableServiceOptions {
   db: Kysely<Database>;
@@ -200,26 +199,17 @@ export class TableService {
     const state = table.state as GameState | null;
     if (!table.running || !state) throw new UserFacingError('No game is running here. Start one with `/guts start`.');
     const rt = this.runtime(table.id);
+    const posted = async (payload: InteractionReplyOptions) => {
+      const reply = await interaction.reply({ ...payload, withResponse: true });
+      return { id: reply.resource?.message?.id ?? (await interaction.fetchReply()).id };
+    };
     if (state.phase === 'lobby') {
-      const reply = await interaction.reply({ ...lobbyView(targetOf(rt), state), withResponse: true });
-      rt.messages.lobby = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
+      rt.messages.lobby = (await posted(lobbyView(targetOf(rt), state))).id;
+      await saveTableMessages(this.db, table.id, rt.messages);
     } else {
-      const picture = await this.publisher.boardPicture(state);
-      const view = tableView({
-        target: targetOf(rt),
-        state,
-        deadline: rt.record.deadline,
-        restarted: rt.restarted,
-        picture,
-        hasBoardImage: false,
-      });
-      const reply = await interaction.reply({ ...view, withResponse: true });
-      rt.messages.table = reply.resource?.message?.id ?? (await interaction.fetchReply()).id;
-      rt.messages.tableDeal = state.dealNo;
-      rt.messages.board = picture ? boardSignature(state) : null;
+      await this.publisher.postTableMessage(rt, posted);
     }
     this.tokens.remember(table.id, interaction.user.id, interaction);
-    await saveTableMessages(this.db, table.id, rt.messages);
   }
 
   // ---- buttons and menus ----

@@ -2,15 +2,6 @@ import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { World } from './world.ts';
 
-/** Counts DealEnded events the database holds for a deal: a deal settles exactly once. */
-async function settlements(world: World, dealNo: number): Promise<number> {
-  const rows = await world.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute();
-  return rows
-    .filter((r) => r.deal_no === dealNo)
-    .flatMap((r) => JSON.parse(r.events) as { type: string }[])
-    .filter((e) => e.type === 'DealEnded').length;
-}
-
 async function openTable(world: World, variant = 'three-card'): Promise<APIMessage> {
   const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 3 } });
   for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
@@ -40,7 +31,7 @@ describe('faults', () => {
     expect((await late.response()).content).toMatch(/staying/);
     await world.press('cat', table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
-    expect(await settlements(world, 1)).toBe(1);
+    expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });
 
@@ -54,7 +45,7 @@ describe('faults', () => {
     for (const name of ['ann', 'bob', 'cat']) await world.press(name, table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
     expect(world.messages().filter((m) => /: deal 1$/.test(m.embeds[0]?.title ?? ''))).toHaveLength(1);
-    expect(await settlements(world, 1)).toBe(1);
+    expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });
 
@@ -72,7 +63,7 @@ describe('faults', () => {
     expect(Object.keys(state.deal?.choices ?? {})).toHaveLength(2);
     await world.press('ann', table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
-    expect(await settlements(world, 1)).toBe(1);
+    expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });
 });

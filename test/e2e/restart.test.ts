@@ -5,15 +5,6 @@ import { runScenario } from '../../src/engine/scenario.ts';
 import { playToEnd } from './play.ts';
 import { World } from './world.ts';
 
-/** Counts the deal's results as the database recorded them: a deal settles exactly once. */
-async function settlements(world: World, dealNo: number): Promise<number> {
-  const rows = await world.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute();
-  return rows
-    .filter((r) => r.deal_no === dealNo)
-    .flatMap((r) => JSON.parse(r.events) as { type: string }[])
-    .filter((e) => e.type === 'DealEnded').length;
-}
-
 describe('a crash in the middle of a deal', () => {
   let world: World | undefined;
   afterEach(async () => {
@@ -41,7 +32,7 @@ describe('a crash in the middle of a deal', () => {
     const cat = await world.press('cat', restarted, 'Stay').response();
     expect(cat.content).toMatch(/Everyone has chosen/);
     await world.waitForTitle(/deal 1 result$/);
-    expect(await settlements(world, 1)).toBe(1);
+    expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });
 
@@ -63,7 +54,7 @@ describe('a crash in the middle of a deal', () => {
     expect(result.embeds[0]?.description).toMatch(/ann\*\* stayed alone/);
     const state = await world.state();
     expect(awaiting(state).kind).toBe('over');
-    expect(await settlements(world, 1)).toBe(1);
+    expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });
 
@@ -86,7 +77,7 @@ describe('a crash in the middle of a deal', () => {
     const result = await world.waitForTitle(/deal 1 result$/, 20_000);
     expect(result.embeds[0]?.description).toMatch(/ann\*\* stayed alone/);
     expect(JSON.stringify(result.embeds[0]?.fields)).toMatch(/drop penalty/);
-    expect(await settlements(world, 1)).toBe(1);
+    expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });
 });

@@ -197,6 +197,15 @@ export class World {
     }
   }
 
+  /** How many times the database says deal `dealNo` settled (DealEnded events): exactly once, always. */
+  async settlements(dealNo: number): Promise<number> {
+    const rows = await this.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute();
+    return rows
+      .filter((r) => r.deal_no === dealNo)
+      .flatMap((r) => JSON.parse(r.events) as { type: string }[])
+      .filter((e) => e.type === 'DealEnded').length;
+  }
+
   async audit() {
     return auditLedger(this.database.db);
   }

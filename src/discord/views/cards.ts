@@ -66,7 +66,7 @@ export function cardsView(
   picture: Picture | null,
 ) {
   const d = state.deal;
-  if (!d || !d.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
+  if (!d?.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
   const variant = getVariant(state.variant);
   const title = `**Your cards**, ${variant.name} deal ${state.dealNo}`;
   if (variant.forehead) {

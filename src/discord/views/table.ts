@@ -40,7 +40,7 @@ function statusLine(state: GameState, playerId: string): string {
   const legs =
     state.options.legs !== null && seat && seat.legs > 0 ? ` · ${seat.legs} leg${seat.legs > 1 ? 's' : ''}` : '';
   const dealer = state.button === playerId ? ' (dealer)' : '';
-  if (!d || !d.players.includes(playerId)) return `🪑 ${name}${legs}: joins the next deal`;
+  if (!d?.players.includes(playerId)) return `🪑 ${name}${legs}: joins the next deal`;
   const up = d.up[playerId]?.length ? ` · ${prettyCards(d.up[playerId] ?? [])}` : '';
   const extra = `${dealer}${legs}${up}${seat?.leaving ? ' · leaving after this deal' : ''}`;
   if (d.dead.includes(playerId)) return `💀 ${name}${extra}: killed`;
