@@ -144,24 +144,25 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  createUser(options: { name: string; guilds?: Ref[] }): UserRecord {
-    const user = this.store.createUser(options.name);
+  /** `id` (a snowflake) keeps a world's ids stable across runs, e.g. the playground's ledger. */
+  createUser(options: { name: string; guilds?: Ref[]; id?: string }): UserRecord {
+    const user = this.store.createUser(options.name, false, options.id);
     const guilds = options.guilds ?? [...this.store.guilds.values()];
     for (const guild of guilds) this.addMember(guild, user);
     return user;
   }
 
   /** A guild the bot is in; `owner` defaults to a new user named after the guild. */
-  createGuild(options: { name: string; owner?: Ref }): GuildRecord {
+  createGuild(options: { name: string; owner?: Ref; id?: string }): GuildRecord {
     const ownerId = options.owner?.id ?? this.store.createUser(`${options.name}-owner`).id;
-    const guild = this.store.createGuild(options.name, ownerId);
+    const guild = this.store.createGuild(options.name, ownerId, options.id);
     this.store.addMember(guild.id, this.bot.user.id);
     this.gateway.dispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(this.store, guild, this.bot.user.id));
     return guild;
   }
 
-  createChannel(guild: Ref, options: { name: string }): ChannelRecord {
-    const channel = this.store.createChannel(guild.id, options.name);
+  createChannel(guild: Ref, options: { name: string; id?: string }): ChannelRecord {
+    const channel = this.store.createChannel(guild.id, options.name, options.id);
     this.gateway.dispatch(guild.id, 'CHANNEL_CREATE', apiChannel(channel));
     return channel;
   }

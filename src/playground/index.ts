@@ -10,6 +10,7 @@ import { LiveFeed } from './live.ts';
 import { pageHtml } from './page.ts';
 import { DEFAULT_SEATS, type Seat, Seats } from './seats.ts';
 import { PageServer } from './server.ts';
+import { stableId } from './stable-id.ts';
 
 export const DEFAULT_PLAYGROUND_PORT = 3000;
 export const DEFAULT_PLAYGROUND_DB = 'file:./data/playground.db';
@@ -53,8 +54,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const log = options.log ?? pino({ level: 'silent' });
   const discord = new LocalDiscord();
   const { restBase, httpBase } = await discord.start({ host });
-  const guild = discord.createGuild({ name: 'game night' });
-  const channel = discord.createChannel(guild, { name: 'poker' });
+  const guild = discord.createGuild({ name: 'game night', id: stableId('guild:game night') });
+  const channel = discord.createChannel(guild, { name: 'poker', id: stableId('channel:poker') });
   const seats = new Seats(discord);
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
 
@@ -112,9 +113,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 }
 
 /**
- * The local Discord is new on every run (new server, channel and user ids), so a game
- * left running by an earlier run is in a channel that no longer exists: stop it, or
- * the bot would try to resume it. Its pot stays in the ledger, as a stopped game's does.
+ * The local Discord keeps its ids from run to run (so balances and pots carry over)
+ * but not its messages: a game left running by an earlier run has lost its table
+ * message. Stop it; its pot stays with the channel, as a stopped game's does.
  */
 async function parkStaleTables(db: Kysely<Database>): Promise<void> {
   await db.updateTable('game_tables').set({ running: 0 }).where('running', '=', 1).execute();

@@ -1,4 +1,5 @@
 import type { LocalDiscord } from '../local-discord/index.ts';
+import { stableId } from './stable-id.ts';
 
 /** Someone the page can play as: a user of the local Discord. */
 export interface Seat {
@@ -27,7 +28,7 @@ export class Seats {
     }
     if (this.byKey.has(name.toLowerCase())) throw new SeatError(`${name} is already seated.`);
     if (this.byKey.size >= MAX_SEATS) throw new SeatError(`The playground holds at most ${MAX_SEATS} people.`);
-    const user = this.discord.createUser({ name });
+    const user = this.discord.createUser({ name, id: stableId(`seat:${name.toLowerCase()}`) });
     const seat = { name, id: user.id };
     this.byKey.set(name.toLowerCase(), seat);
     return seat;

@@ -39,15 +39,24 @@ export class Store extends EventEmitter<StoreEvents> {
     this.ids = new SnowflakeFactory(() => clock.now());
   }
 
-  createUser(username: string, bot = false): UserRecord {
-    const user: UserRecord = { id: this.ids.next(), username, globalName: bot ? null : username, bot };
+  /** A new snowflake, or `id` when the caller keeps its world's ids stable across runs (unused). */
+  private newId(id?: string): string {
+    if (id === undefined) return this.ids.next();
+    if (!/^\d{17,20}$/.test(id) || this.users.has(id) || this.guilds.has(id) || this.channels.has(id)) {
+      throw new RangeError(`id ${id} is not a free snowflake`);
+    }
+    return id;
+  }
+
+  createUser(username: string, bot = false, id?: string): UserRecord {
+    const user: UserRecord = { id: this.newId(id), username, globalName: bot ? null : username, bot };
     this.users.set(user.id, user);
     return user;
   }
 
-  createGuild(name: string, ownerId: string): GuildRecord {
+  createGuild(name: string, ownerId: string, id?: string): GuildRecord {
     const guild: GuildRecord = {
-      id: this.ids.next(),
+      id: this.newId(id),
       name,
       ownerId,
       channelIds: [],
@@ -65,10 +74,10 @@ export class Store extends EventEmitter<StoreEvents> {
     if (!guild.members.has(userId)) guild.members.set(userId, new Date(this.clock.now()).toISOString());
   }
 
-  createChannel(guildId: string, name: string): ChannelRecord {
+  createChannel(guildId: string, name: string, id?: string): ChannelRecord {
     const guild = this.guild(guildId);
     const channel: ChannelRecord = {
-      id: this.ids.next(),
+      id: this.newId(id),
       guildId,
       name,
       position: guild.channelIds.length,
