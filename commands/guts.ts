@@ -74,6 +74,12 @@ export const data = new SlashCommandBuilder()
           .setName('options')
           .setDescription('More options as name=value, e.g. "ties=no-split losers=worst-only"')
           .setMaxLength(300),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('deck')
+          .setDescription('Card pictures in two colours, or four (clubs green, diamonds blue)')
+          .addChoices({ name: 'two colours', value: 'classic' }, { name: 'four colours', value: 'four-colour' }),
       ),
   )
   .addSubcommand((sub) =>
@@ -159,6 +165,9 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         interaction,
         interaction.options.getString('variant', true),
         startOptions(interaction),
+        {
+          fourColour: interaction.options.getString('deck') === 'four-colour',
+        },
       );
     case 'stop':
       return ctx.tables.stopGame(interaction);

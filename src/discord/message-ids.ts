@@ -15,9 +15,18 @@ export interface TableMessages {
    * looks current and deal histories never mix.
    */
   dealBase: number;
+  /** The table chose the four-colour deck for its pictures (clubs green, diamonds blue). */
+  fourColour: boolean;
 }
 
-export const NO_MESSAGES: TableMessages = { lobby: null, table: null, tableDeal: null, board: null, dealBase: 0 };
+export const NO_MESSAGES: TableMessages = {
+  lobby: null,
+  table: null,
+  tableDeal: null,
+  board: null,
+  dealBase: 0,
+  fourColour: false,
+};
 
 /** The table-wide number of the game's current deal. */
 export const tableDealNo = (messages: TableMessages, gameDealNo: number): number => messages.dealBase + gameDealNo;
@@ -32,6 +41,7 @@ export function asTableMessages(value: unknown): TableMessages {
     tableDeal: Number.isSafeInteger(v.tableDeal) ? (v.tableDeal as number) : null,
     board: typeof v.board === 'string' ? v.board : null,
     dealBase: base,
+    fourColour: v.fourColour === true,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type BoardCell,
   type HandOptions,
   type Picture,
+  type RenderOptions,
   renderBoard,
   renderHand,
   renderShowdown,
@@ -20,8 +21,8 @@ import {
 export type OffloadJob =
   | { kind: 'odds'; options: Omit<EquityOptions, 'now' | 'budgetMs'>; budgetMs: number }
   | { kind: 'hand'; cards: number[]; options: HandOptions }
-  | { kind: 'board'; cells: BoardCell[] }
-  | { kind: 'showdown'; rows: ShowdownRow[] };
+  | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
+  | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions };
 
 function run(job: OffloadJob): unknown {
   switch (job.kind) {
@@ -33,9 +34,9 @@ function run(job: OffloadJob): unknown {
     case 'hand':
       return renderHand(job.cards, job.options);
     case 'board':
-      return renderBoard(job.cells);
+      return renderBoard(job.cells, job.options);
     case 'showdown':
-      return renderShowdown(job.rows);
+      return renderShowdown(job.rows, job.options);
   }
 }
 

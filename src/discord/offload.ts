@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EquityResult } from '../hands/index.ts';
-import type { BoardCell, HandOptions, Picture, ShowdownRow } from '../render/index.ts';
+import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
 import type { OffloadJob } from './offload-worker.ts';
 
 /**
@@ -23,12 +23,12 @@ export class Offload {
     return this.picture({ kind: 'hand', cards: [...cards], options });
   }
 
-  board(cells: readonly BoardCell[]): Promise<Picture | null> {
-    return this.picture({ kind: 'board', cells: [...cells] });
+  board(cells: readonly BoardCell[], options: RenderOptions = {}): Promise<Picture | null> {
+    return this.picture({ kind: 'board', cells: [...cells], options });
   }
 
-  showdown(rows: readonly ShowdownRow[]): Promise<Picture | null> {
-    return this.picture({ kind: 'showdown', rows: [...rows] });
+  showdown(rows: readonly ShowdownRow[], options: RenderOptions = {}): Promise<Picture | null> {
+    return this.picture({ kind: 'showdown', rows: [...rows], options });
   }
 
   async close(): Promise<void> {

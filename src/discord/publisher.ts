@@ -108,7 +108,9 @@ export class TablePublisher {
     if (dealtTo.length) await this.sendPrivateCards(tableId, after, dealtTo);
     if (before && hasResult(events)) {
       const rows = showdownRows(before, after, events);
-      const picture = rows.length ? await this.deps.offload.showdown(rows) : null;
+      const picture = rows.length
+        ? await this.deps.offload.showdown(rows, { fourColour: rt.messages.fourColour })
+        : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       await this.send(tableId, showdownView(before, after, events, picture, history));
     }
@@ -146,7 +148,7 @@ export class TablePublisher {
     post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
   ): Promise<void> {
     const state = rt.record.state as GameState;
-    const picture = await this.boardPicture(state);
+    const picture = await this.boardPicture(rt);
     const view = tableView({
       target: targetOf(rt),
       state,
@@ -162,17 +164,20 @@ export class TablePublisher {
     await this.deps.saveMessages(rt.record.id);
   }
 
-  /** The board picture of a state, or null when it has no board (or the picture failed). */
-  boardPicture(state: GameState): Promise<Picture | null> {
-    const cells = boardCells(state);
-    return cells.length ? this.deps.offload.board(cells) : Promise.resolve(null);
+  /** The table's board picture, or null when it has no board (or the picture failed). */
+  private boardPicture(rt: TableRuntime): Promise<Picture | null> {
+    const cells = boardCells(rt.record.state as GameState);
+    return cells.length
+      ? this.deps.offload.board(cells, { fourColour: rt.messages.fourColour })
+      : Promise.resolve(null);
   }
 
   /** A player's private cards message: cards, picture, hand name, odds. */
   async cardsMessage(rt: TableRuntime, state: GameState, playerId: string) {
     const { preview, odds } = await this.deps.odds.preview(state, playerId);
     const wanted = handPicture(state, playerId, preview);
-    const picture = wanted ? await this.deps.offload.hand(wanted.cards, wanted.options) : null;
+    const colours = { fourColour: rt.messages.fourColour };
+    const picture = wanted ? await this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null;
     return cardsView(targetOf(rt), state, playerId, preview, odds, picture);
   }
 
@@ -223,7 +228,7 @@ export class TablePublisher {
       if (rt.messages.table !== messageId || later) return null;
       const signature = boardSignature(state);
       const replace = signature !== rt.messages.board;
-      const picture = replace ? await this.boardPicture(state) : null;
+      const picture = replace ? await this.boardPicture(rt) : null;
       if (replace) {
         rt.messages.board = picture ? signature : null;
         void this.deps.saveMessages(tableId).catch(() => {});

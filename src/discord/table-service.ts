@@ -122,7 +122,12 @@ export class TableService {
 
   // ---- commands ----
 
-  async startGame(interaction: ChatInputCommandInteraction, variantId: string, raw: Record<string, unknown>) {
+  async startGame(
+    interaction: ChatInputCommandInteraction,
+    variantId: string,
+    raw: Record<string, unknown>,
+    look: { fourColour: boolean } = { fourColour: false },
+  ) {
     const { guildId, channelId } = guildChannel(interaction);
     const variant = getVariant(variantId);
     if (!variant.available) throw new UserFacingError(`${variant.name} isn't ready to play yet.`);
@@ -138,7 +143,7 @@ export class TableService {
     // A new game numbers its deals on from the table's last one (see TableMessages.dealBase).
     this.runtimes.set(table.id, {
       record: table,
-      messages: { ...NO_MESSAGES, dealBase: table.dealNo },
+      messages: { ...NO_MESSAGES, dealBase: table.dealNo, fourColour: look.fourColour },
       restarted: false,
     });
     const result = await this.commit(

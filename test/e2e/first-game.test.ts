@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suitOf } from '../../src/cards/card.ts';
+import { handPreview } from '../../src/engine/preview.ts';
+import { renderHand } from '../../src/render/index.ts';
 import { World } from './world.ts';
 
 describe('a first game through the real discord.js client', () => {
@@ -40,5 +43,35 @@ describe('a first game through the real discord.js client', () => {
     expect(audit.ok).toBe(true);
     const ledger = await world.reply('bob', 'ledger', { subcommand: 'show' });
     expect(ledger.embeds[0]?.title).toBe('Ledger');
+  });
+});
+
+describe('the four-colour deck', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'bob'] });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('draws a table’s pictures in four colours when it chose them', async () => {
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', deck: 'four-colour' },
+    });
+    await world.press('bob', lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    const mine = await world.press('ann', table, 'My cards').response();
+    const file = world.discord.attachment(mine.attachments[0]?.id ?? '');
+    const state = await world.state();
+    const cards = state.deal?.hands[world.user('ann').id] ?? [];
+    // The seeded deal gives Ann a club or a diamond: the suits the four-colour deck recolours.
+    expect(cards.some((c) => suitOf(c) <= 1)).toBe(true);
+    const preview = handPreview(state, world.user('ann').id);
+    const expected = renderHand(cards, { highlight: preview.hand?.cards ?? [], fourColour: true });
+    expect(file?.bytes.equals(expected?.png ?? Buffer.alloc(0))).toBe(true);
+    expect((await world.tableRecord()).messages).toMatchObject({ fourColour: true });
   });
 });
