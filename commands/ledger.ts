@@ -38,7 +38,7 @@ export const data = new SlashCommandBuilder()
       .setDescription("A player's chip movements, newest first")
       .addUserOption((o) => o.setName('user').setDescription('Whose (yours if left out)'))
       .addIntegerOption((o) =>
-        o.setName('page').setDescription('Page, 1 is the newest').setMinValue(1).setMaxValue(1000),
+        o.setName('page').setDescription('Page, 1 is the newest').setMinValue(1).setMaxValue(200),
       ),
   )
   .addSubcommand((sub) => sub.setName('settle').setDescription('The fewest payments that square everyone up'))
@@ -114,13 +114,11 @@ async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, g
 async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
   const user = interaction.options.getUser('user') ?? interaction.user;
   const page = interaction.options.getInteger('page') ?? 1;
-  let before: number | undefined;
-  let result = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE });
-  for (let p = 1; p < page; p++) {
-    if (result.nextBefore === null) throw new UserFacingError(`There is no page ${page}.`);
-    before = result.nextBefore;
-    result = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE, before });
-  }
+  // One query for any page: the newest page × PAGE entries, of which the last PAGE are this page.
+  const upTo = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE * page });
+  const items = upTo.items.slice(PAGE * (page - 1));
+  if (page > 1 && items.length === 0) throw new UserFacingError(`There is no page ${page}.`);
+  const result = { items, nextBefore: upTo.nextBefore };
   const lines = result.items.map((i) => {
     const where = i.channelId ? ` in <#${i.channelId}>` : '';
     const memo = i.memo ? `: ${i.memo}` : '';

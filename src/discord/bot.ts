@@ -71,6 +71,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },
     async stop() {
+      client.removeAllListeners(Events.InteractionCreate); // take no new work
       await tables.close();
       await client.destroy();
     },

@@ -51,13 +51,10 @@ export async function answerError(interaction: Interaction, err: unknown, log: L
   else log.debug({ reason: text }, 'interaction refused');
   if (!interaction.isRepliable() || isDeadInteraction(err)) return;
   try {
-    if (interaction.deferred && !interaction.replied && interaction.ephemeral === true) {
-      // A private "thinking…" placeholder: the refusal takes its place.
-      await interaction.editReply({ content: text });
-    } else if (interaction.deferred && !interaction.replied && interaction.ephemeral === false) {
-      // A public placeholder: remove it and answer privately, so a refusal isn't broadcast.
-      await interaction.deleteReply().catch(() => {});
-      await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
+    if (interaction.deferred && !interaction.replied && interaction.ephemeral !== null) {
+      // A "thinking…" placeholder (private, or public for the few commands that must
+      // acknowledge before they can check): the answer takes its place.
+      await interaction.editReply({ content: text, embeds: [], components: [] });
     } else if (interaction.deferred || interaction.replied) {
       await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
     } else {

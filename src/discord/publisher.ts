@@ -103,7 +103,12 @@ export class TablePublisher {
     if (!rt) return;
     const { before, after, events } = step;
     const started = events.find((e) => e.type === 'DealStarted');
-    if (started) await this.startDealMessage(tableId, rt, before);
+    if (started) {
+      // Even if the table message cannot be posted, players still get their cards.
+      await this.startDealMessage(tableId, rt, before).catch((err: unknown) =>
+        this.deps.log.error({ err, tableId }, 'could not post the table message'),
+      );
+    }
     const dealtTo = playersDealt(events);
     if (dealtTo.length) await this.sendPrivateCards(tableId, after, dealtTo);
     if (before && hasResult(events)) {
@@ -124,19 +129,36 @@ export class TablePublisher {
   private async startDealMessage(tableId: number, rt: TableRuntime, before: GameState | null): Promise<void> {
     if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
     const previous = rt.messages.table;
-    if (previous && before) {
-      const closed = new EmbedBuilder()
-        .setColor(OVER_COLOUR)
-        .setTitle(`Deal ${before.dealNo} is over`)
-        .setDescription('The next deal is below.');
-      this.editor.request(`${tableId}:${previous}`, () => ({
-        tableId,
-        messageId: previous,
-        payload: { embeds: [closed], components: [], attachments: [] },
-      }));
-    }
+    if (previous && before)
+      this.closeMessage(tableId, previous, `Deal ${before.dealNo} is over`, 'The next deal is below.');
     rt.restarted = false;
     await this.postTableMessage(rt, (view) => this.send(tableId, view));
+  }
+
+  /**
+   * `/guts table`: the live table message again, in order with the table's other output;
+   * the old one is closed so only one message carries live buttons.
+   */
+  repostTableMessage(rt: TableRuntime, post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>) {
+    const tableId = rt.record.id;
+    return this.queues.run(tableId, async () => {
+      const previous = rt.messages.table;
+      await this.postTableMessage(rt, post);
+      const state = rt.record.state as GameState;
+      if (previous && previous !== rt.messages.table) {
+        this.closeMessage(tableId, previous, `Deal ${state.dealNo}`, 'The table moved: it is below.');
+      }
+    });
+  }
+
+  /** Turns a table message that is no longer live into a short note without buttons. */
+  private closeMessage(tableId: number, messageId: string, title: string, text: string): void {
+    const closed = new EmbedBuilder().setColor(OVER_COLOUR).setTitle(title).setDescription(text);
+    this.editor.request(`${tableId}:${messageId}`, () => ({
+      tableId,
+      messageId,
+      payload: { embeds: [closed], components: [], attachments: [] },
+    }));
   }
 
   /**

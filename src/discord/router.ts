@@ -26,6 +26,7 @@ export function createRouter(ctx: BotContext, commands: Map<string, SlashCommand
       }
       if (!interaction.inGuild())
         throw new UserFacingError('Guts is played in a server channel, not in direct messages.');
+      await ctx.tables.ready; // tables left open by the last run are back first
       if (interaction.isChatInputCommand()) {
         const command = commands.get(interaction.commandName);
         if (!command) throw new UserFacingError("I don't know that command. It may have been removed.");

@@ -3,7 +3,6 @@ import {
   type ChatInputCommandInteraction,
   type Client,
   EmbedBuilder,
-  type InteractionReplyOptions,
   MessageFlags,
   PermissionFlagsBits,
   type StringSelectMenuInteraction,
@@ -12,7 +11,7 @@ import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
-import { createOrLoadTable, dealHistory, listOpenTables, loadTable } from '../db/table-store.ts';
+import { createOrLoadTable, dealHistory, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
 import { type Action, apply, awaiting, createGame, type GameEvent, type GameState } from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { channelPotReserve } from '../ledger/index.ts';
@@ -58,11 +57,13 @@ export class TableService {
   private readonly odds = new OddsCache(this.offload);
   private readonly clock: Clock;
   private readonly db: Kysely<Database>;
+  private readonly client: Client;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
 
   constructor(options: TableServiceOptions) {
     this.db = options.db;
+    this.client = options.client;
     this.newRngState = options.newRngState ?? randomRngState;
     this.log = options.log;
     this.clock = options.clock ?? systemClock;
@@ -92,9 +93,24 @@ export class TableService {
     });
   }
 
+  private markReady: () => void = () => {};
+  /** Resolves once open tables are reloaded: interactions wait for it (see the router). */
+  readonly ready = new Promise<void>((resolve) => {
+    this.markReady = resolve;
+  });
+
   /** After a restart: reload every open table and resume (or resolve) its countdown. */
   async resumeAll(): Promise<number> {
-    const open = await listOpenTables(this.db);
+    try {
+      return await this.reloadOpenTables();
+    } finally {
+      this.markReady();
+    }
+  }
+
+  private async reloadOpenTables(): Promise<number> {
+    // With shards on one database, each process resumes only the servers it serves.
+    const open = (await listOpenTables(this.db)).filter((r) => this.client.guilds.cache.has(r.guildId));
     for (const record of open) {
       const state = record.state as GameState | null;
       this.runtimes.set(record.id, {
@@ -111,6 +127,7 @@ export class TableService {
   /** Stops timers; waits for queued Discord output (shutdown and tests). */
   async close(): Promise<void> {
     this.scheduler.stop();
+    await this.steps.queues.idle(); // steps under way finish their transactions
     await this.publisher.idle();
     await this.offload.close();
   }
@@ -139,7 +156,10 @@ export class TableService {
     // here on replaces the public placeholder with a private answer (errors.ts).
     await interaction.deferReply();
     const table = await createOrLoadTable(this.db, guildId, channelId);
-    if (table.running) throw new UserFacingError(runningText(table.state as GameState));
+    // No await between this check and taking the table's runtime: a second /guts start
+    // racing this one sees the first's game here, or fails its commit on the version.
+    const live = this.runtimes.get(table.id)?.record;
+    if (table.running || live?.running) throw new UserFacingError(runningText((live ?? table).state as GameState));
     // A new game numbers its deals on from the table's last one (see TableMessages.dealBase).
     this.runtimes.set(table.id, {
       record: table,
@@ -184,6 +204,7 @@ export class TableService {
     if (interaction.user.id !== state.host && !admin) {
       throw new UserFacingError('Only the host or someone with Manage Server can stop the game.');
     }
+    await interaction.deferReply(); // the step may queue behind presses
     const result = await this.act(table.id, interaction.id, { type: 'stop', by: state.host });
     const after = result?.after;
     const text =
@@ -191,7 +212,7 @@ export class TableService {
         ? 'The game is stopped. The pot and reserve stay with this channel for the next game.'
         : 'The game will stop after this deal. The pot and reserve stay with this channel.';
     try {
-      await interaction.reply({ content: `${bold(interaction.user.displayName)}: ${text}` });
+      await interaction.editReply({ content: `${bold(interaction.user.displayName)}: ${text}` });
     } finally {
       this.publish(table.id, result);
     }
@@ -204,17 +225,14 @@ export class TableService {
     const state = table.state as GameState | null;
     if (!table.running || !state) throw new UserFacingError('No game is running here. Start one with `/guts start`.');
     const rt = this.runtime(table.id);
-    const posted = async (payload: InteractionReplyOptions) => {
-      const reply = await interaction.reply({ ...payload, withResponse: true });
-      return { id: reply.resource?.message?.id ?? (await interaction.fetchReply()).id };
-    };
+    await interaction.deferReply(); // the board picture takes a moment
+    this.tokens.remember(table.id, interaction.user.id, interaction);
     if (state.phase === 'lobby') {
-      rt.messages.lobby = (await posted(lobbyView(targetOf(rt), state))).id;
+      rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), state))).id;
       await saveTableMessages(this.db, table.id, rt.messages);
     } else {
-      await this.publisher.postTableMessage(rt, posted);
+      await this.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));
     }
-    this.tokens.remember(table.id, interaction.user.id, interaction);
   }
 
   // ---- buttons and menus ----
@@ -247,9 +265,9 @@ export class TableService {
     const busy = this.steps.inFlight >= BUSY_STEPS;
     if (busy) await defer();
     const work = this.act(tableId, interaction.id, action, me);
-    const deferred = busy ? { work, deferred: true } : await ackIfSlow(work, defer);
-    const result = await deferred.work;
     try {
+      const deferred = busy ? { work, deferred: true } : await ackIfSlow(work, defer);
+      const result = await deferred.work;
       const answer = result ? confirmation(action, result, cost) : 'Already done.';
       if (select) {
         if (deferred.deferred) await interaction.editReply({ content: answer, components: [] });
@@ -260,7 +278,12 @@ export class TableService {
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
       this.tokens.remember(tableId, me.id, interaction);
     } finally {
-      this.publish(tableId, result);
+      // After the answer (private cards follow acknowledged interactions), and even when
+      // answering failed: a committed step is always told to the channel.
+      void work.then(
+        (result) => this.publish(tableId, result),
+        () => {},
+      );
     }
   }
 
@@ -316,7 +339,7 @@ export class TableService {
   private async commit(
     tableId: number,
     key: string,
-    decide: (record: { state: unknown; running: boolean }) => Decided | null,
+    decide: (record: TableRecord) => Decided | null,
     create?: () => Promise<GameState>,
     member?: Member,
   ): Promise<StepResult | null> {
@@ -367,7 +390,8 @@ export class TableService {
       const key = `deadline:${tableId}:${record.version}`;
       const result = await this.commit(tableId, key, (fresh) => {
         const state = fresh.state as GameState | null;
-        if (!fresh.running || !state) return null;
+        // A press may have ended the round (and set a new countdown) while this waited.
+        if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > this.clock.now()) return null;
         return this.onCountdownEnd(state);
       });
       this.publish(tableId, result);

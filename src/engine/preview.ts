@@ -23,12 +23,16 @@ export interface HandPreview {
 
 const NONE: HandPreview = { hand: null, equity: null };
 
-function nextShowdown(state: GameState): HandSpec | null {
+/** The coming showdown's hand rules, and how many private cards a player will hold by then. */
+function nextShowdown(state: GameState, held: number): { spec: HandSpec; cardsThen: number } | null {
   const ctx = makeCtx(state);
   const d = dealOf(ctx);
+  let cardsThen = held;
   for (let i = d.step; i < ctx.steps.length; i++) {
     const step = ctx.steps[i];
-    if (step?.kind === 'showdown') return step.hand;
+    if (step?.kind === 'showdown') return { spec: step.hand, cardsThen };
+    // Cards still to come before it (Iron Cross's 4th card, 3-5-7's stages).
+    if (step?.kind === 'deal' && i > d.step) cardsThen += step.count;
   }
   return null;
 }
@@ -39,8 +43,9 @@ export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
   if (!d || !cards || cards.length === 0) return NONE;
   const ctx = makeCtx(state);
   if (ctx.variant.forehead) return NONE;
-  const spec = nextShowdown(state);
-  if (!spec) return NONE;
+  const next = nextShowdown(state, cards.length);
+  if (!next) return NONE;
+  const { spec, cardsThen } = next;
   const ranking = rankingOf(ctx, spec);
   const up = d.up[playerId] ?? [];
   const wild: WildSpec | undefined = spec.deadly
@@ -76,6 +81,7 @@ export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
           ...(wild ? { wild } : {}),
           ...(Object.keys(board).length ? { board } : {}),
           ...(lines && use ? { lines, use } : {}),
+          ...(cardsThen > cards.length ? { privateCardsAtShowdown: cardsThen } : {}),
           opponents,
         }
       : null;

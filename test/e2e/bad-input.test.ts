@@ -136,3 +136,30 @@ describe('bad input never changes state', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 });
+
+describe('two /guts start at the same moment', () => {
+  let world: World;
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('opens one table, refuses the other, and the table keeps working', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'] });
+    const a = world.command('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
+    const b = world.command('bob', 'guts', { subcommand: 'start', options: { variant: 'one-card' } });
+    await Promise.all([a.acknowledged(), b.acknowledged()]);
+    const lobbies = await world.waitFor(() => world.messages().some((m) => /^Guts: /.test(m.embeds[0]?.title ?? '')));
+    expect(lobbies).toBeDefined();
+    const end = Date.now() + 10_000;
+    let refusals: string[] = [];
+    while (Date.now() < end) {
+      refusals = world.messages().map((m) => m.content ?? '');
+      if (refusals.some((t) => /already running/.test(t))) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(refusals.filter((t) => /already running/.test(t))).toHaveLength(1);
+    expect(world.messages().filter((m) => /^Guts: /.test(m.embeds[0]?.title ?? ''))).toHaveLength(1);
+    const lobby = world.messages().find((m) => /^Guts: /.test(m.embeds[0]?.title ?? ''))!;
+    expect((await world.press('cat', lobby, 'Join').response()).content).toMatch(/You're in/);
+  });
+});

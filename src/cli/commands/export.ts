@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { tableHistory } from '../../db/hand-history.ts';
-import { migrateToLatest, openDatabase } from '../../db/index.ts';
+import { openDatabase } from '../../db/index.ts';
 import type { GameOpened } from '../../discord/table-steps.ts';
 import { type GameEvent, scenarioFromDeal } from '../../engine/index.ts';
 
@@ -11,7 +11,6 @@ export const summary =
 export async function exportDeal(url: string, tableId: number, dealNo: number): Promise<unknown> {
   const { db, close } = openDatabase(url);
   try {
-    await migrateToLatest(db);
     let opened: GameOpened | null = null;
     const events: GameEvent[] = [];
     for (const step of await tableHistory(db, tableId)) {

@@ -2,7 +2,7 @@ import { ButtonStyle, EmbedBuilder } from 'discord.js';
 import type { GameState } from '../../engine/index.ts';
 import { defaultOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips } from './format.ts';
+import { bold, chips, clip } from './format.ts';
 
 export const LOBBY_COLOUR = 0x2b7a4b;
 
@@ -33,7 +33,7 @@ export function lobbyView(target: ButtonTarget, state: GameState) {
       { name: 'Reserve', value: chips(state.reserve), inline: true },
       {
         name: `Players (${state.players.length}/${max}, at least ${variant.minPlayers})`,
-        value: seated.length ? seated.join('\n') : 'Nobody yet: press Join.',
+        value: seated.length ? clip(seated.join('\n'), 1024) : 'Nobody yet: press Join.',
       },
     )
     .setFooter({ text: 'Press Join to sit down. The host presses Deal when everyone is in.' });

@@ -5,7 +5,7 @@ import { dropCost } from '../../engine/preview.ts';
 import { type BoardCell, boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, relativeTime } from './format.ts';
+import { bold, chips, clip, relativeTime } from './format.ts';
 
 export const TABLE_COLOUR = 0x1f6f8b;
 export const OVER_COLOUR = 0x6b6b6b;
@@ -146,7 +146,7 @@ export function tableView(input: TableViewInput) {
   if (state.options.cap !== null) fields.push({ name: 'Cap', value: chips(state.options.cap), inline: true });
   const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
   const seats = order.length ? order : state.players.map((p) => p.id);
-  fields.push({ name: 'Players', value: seats.map((id) => statusLine(state, id)).join('\n') || 'Nobody' });
+  fields.push({ name: 'Players', value: clip(seats.map((id) => statusLine(state, id)).join('\n') || 'Nobody', 1024) });
   const cells = boardCells(state);
   if (cells.length) fields.push({ name: 'Board', value: boardText(cells) });
   embed.addFields(fields);
