@@ -32,6 +32,19 @@ export interface TableRuntime {
   restarted: boolean;
 }
 
+/** The table message for the table's latest state. */
+function liveTableView(rt: TableRuntime, picture: Picture | null, hasBoardImage: boolean) {
+  const state = rt.record.state as GameState;
+  return tableView({
+    target: targetOf(rt),
+    state,
+    deadline: rt.record.deadline,
+    restarted: rt.restarted,
+    picture,
+    hasBoardImage,
+  });
+}
+
 /** The table-wide coordinates the table's buttons carry. */
 export function targetOf(rt: TableRuntime): ButtonTarget {
   const state = rt.record.state as GameState | null;
@@ -171,15 +184,7 @@ export class TablePublisher {
   ): Promise<void> {
     const state = rt.record.state as GameState;
     const picture = await this.boardPicture(rt);
-    const view = tableView({
-      target: targetOf(rt),
-      state,
-      deadline: rt.record.deadline,
-      restarted: rt.restarted,
-      picture,
-      hasBoardImage: false,
-    });
-    const message = await post(view);
+    const message = await post(liveTableView(rt, picture, false));
     rt.messages.table = message.id;
     rt.messages.tableDeal = state.dealNo;
     rt.messages.board = picture ? boardSignature(state) : null;
@@ -255,14 +260,7 @@ export class TablePublisher {
         rt.messages.board = picture ? signature : null;
         void this.deps.saveMessages(tableId).catch(() => {});
       }
-      const view = tableView({
-        target: targetOf(rt),
-        state,
-        deadline: rt.record.deadline,
-        restarted: rt.restarted,
-        picture,
-        hasBoardImage: rt.messages.board !== null,
-      });
+      const view = liveTableView(rt, picture, rt.messages.board !== null);
       const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };
       if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };
