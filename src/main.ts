@@ -34,7 +34,15 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
   });
-  await bot.start();
+  try {
+    await bot.start();
+  } catch (err) {
+    // A wrong token or an unreachable Discord: one clear line, not a stack trace.
+    process.stderr.write(`guts: could not connect to Discord: ${(err as Error).message}\n`);
+    await bot.stop().catch(() => {});
+    await close();
+    return 1;
+  }
   await stopped;
   return 0;
 }
