@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { World } from './world.ts';
+
+/** The rest of a table's life: help and rules, leaving mid-game, re-posting the table, the game over. */
+describe('around the game', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  it('explains itself privately: /guts help and /guts rules', async () => {
+    world = await World.start({ players: ['ann'] });
+    const help = await world.reply('ann', 'guts', { subcommand: 'help' });
+    expect(help.flags ?? 0).toBe(64);
+    expect(help.content).toMatch(/How a game goes/);
+    const all = await world.reply('ann', 'guts', { subcommand: 'rules' });
+    expect(all.embeds[0]?.fields?.length).toBeGreaterThanOrEqual(21);
+    const one = await world.reply('ann', 'guts', { subcommand: 'rules', options: { variant: 'iron-cross' } });
+    expect(one.embeds[0]?.title).toBe('Iron Cross');
+    expect(one.embeds[0]?.description).toMatch(/cross/);
+  });
+
+  it('lets a player leave after the deal, re-posts the table, and stops with the pot kept', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat', 'dan'], pauseMs: 300 });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card', ante: 5 } });
+    for (const name of ['bob', 'cat', 'dan']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const deal1 = await world.waitForTitle(/: deal 1$/);
+    expect((await world.press('dan', deal1, 'Leave').response()).content).toMatch(/leave the table after this deal/);
+    const moved = await world.reply('cat', 'guts', { subcommand: 'table' });
+    expect(moved.embeds[0]?.title).toMatch(/: deal 1$/);
+    const old = await world.waitFor(
+      (m) => m.id === deal1.id && m.embeds[0]?.description === 'The table moved: it is below.',
+    );
+    expect(old.components ?? []).toHaveLength(0);
+    for (const name of ['ann', 'bob', 'cat', 'dan']) await world.press(name, moved, 'Stay').response();
+    await world.waitForTitle(/deal 1 result$/);
+    const deal2 = await world.waitForTitle(/: deal 2$/);
+    const state = await world.state();
+    expect(state.deal?.players).not.toContain(world.user('dan').id);
+    expect(state.players.map((p) => p.name)).toEqual(['ann', 'bob', 'cat']);
+    const pot = state.pot;
+    const stop = await world.reply('ann', 'guts', { subcommand: 'stop' });
+    expect(stop.content).toMatch(/stop after this deal/);
+    for (const name of ['ann', 'bob', 'cat']) await world.press(name, deal2, 'Drop').response();
+    await world.waitForTitle(/^Game over after 2 deals$/);
+    const after = await world.state();
+    expect(after.phase).toBe('over');
+    expect(after.pot).toBe(pot); // everyone dropped: the pot carried, and stays with the channel
+    const next = await world.reply('bob', 'guts', { subcommand: 'start', options: { variant: 'one-card' } });
+    expect(next.embeds[0]?.fields?.find((f) => f.name === 'Pot')?.value).toBe(String(pot));
+  });
+});
