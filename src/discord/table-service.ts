@@ -327,14 +327,15 @@ export class TableService {
         return apply(state, action);
       },
       undefined,
-      member,
+      // Names go to the ledger (for /ledger) when someone sits down, not on every press.
+      action.type === 'join' ? member : undefined,
     );
   }
 
   /**
-   * Commits a step and publishes it. `decide` runs inside the table's queue on the
-   * freshest record; `create`, when given and `decide` returns null, makes a new game
-   * (its host seated) instead.
+   * Commits a step (the caller publishes it). `decide` runs inside the table's queue
+   * on the freshest record; `create`, when given and `decide` returns null, makes a new
+   * game with `member` seated as its host. `member`'s name is stored for `/ledger`.
    */
   private async commit(
     tableId: number,
