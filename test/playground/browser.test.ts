@@ -19,7 +19,14 @@ const CHROMIUM_ARGS = [
 ];
 const WAIT = { timeout: 15_000 };
 
-describe('the playground page in Chromium', () => {
+/**
+ * CI installs Debian's Chromium and must run this (a missing browser fails it there);
+ * on a developer's machine without it, `npm test` says so and leaves this file out.
+ */
+const browserMissingLocally = !existsSync(CHROMIUM) && process.env.CI !== 'true';
+if (browserMissingLocally) console.warn(`browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
+
+describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => {
   const dir = mkdtempSync(join(tmpdir(), 'guts-playground-'));
   let playground: Playground;
   let browser: Browser;
