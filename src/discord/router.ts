@@ -12,7 +12,7 @@ import { answerError, UserFacingError } from './errors.ts';
  */
 export function createRouter(ctx: BotContext, commands: Map<string, SlashCommand>) {
   return async function route(interaction: Interaction): Promise<void> {
-    const log: Logger = ctx.log.child({
+    let log: Logger = ctx.log.child({
       guildId: interaction.guildId,
       channelId: interaction.channelId,
       interactionId: interaction.id,
@@ -36,7 +36,8 @@ export function createRouter(ctx: BotContext, commands: Map<string, SlashCommand
       if (interaction.isButton() || interaction.isStringSelectMenu()) {
         const id = parseButtonId(interaction.customId);
         if (!id) throw new UserFacingError("That button isn't one of mine, or it is too old.");
-        log.debug({ action: id.action, tableId: id.tableId }, 'press');
+        log = log.child({ tableId: id.tableId });
+        log.debug({ action: id.action }, 'press');
         await ctx.tables.press(interaction, id);
       }
     } catch (err) {
