@@ -12,7 +12,7 @@ export class UserFacingError extends Error {
   override name = 'UserFacingError';
 }
 
-export const GENERIC_ERROR = 'Something went wrong on my side. Nothing was changed; please try again.';
+const GENERIC_ERROR = 'Something went wrong on my side. Nothing was changed; please try again.';
 
 const FRIENDLY_API_ERRORS: Partial<Record<number, string>> = {
   [RESTJSONErrorCodes.MissingPermissions]: "I don't have permission to do that in this channel.",
@@ -27,7 +27,7 @@ function isUserFacing(err: unknown): err is Error {
   return err instanceof UserFacingError || (err instanceof Error && err.name === 'RuleError');
 }
 
-export function userTextFor(err: unknown): { text: string; unexpected: boolean } {
+function userTextFor(err: unknown): { text: string; unexpected: boolean } {
   if (isUserFacing(err)) return { text: err.message, unexpected: false };
   if (err instanceof DiscordAPIError) {
     const friendly = typeof err.code === 'number' ? FRIENDLY_API_ERRORS[err.code] : undefined;

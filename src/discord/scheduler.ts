@@ -35,14 +35,6 @@ export class DeadlineScheduler {
     this.arm();
   }
 
-  get(key: string): number | undefined {
-    return this.due.get(key);
-  }
-
-  get size(): number {
-    return this.due.size;
-  }
-
   stop(): void {
     this.stopped = true;
     if (this.timer !== null) this.clock.clearTimeout(this.timer);

@@ -1,9 +1,8 @@
 import type { Card } from '../cards/card.ts';
-import type { Options } from '../rules/options.ts';
 import { dealOf, makeCtx } from './context.ts';
 import { pendingPickers, pickLimit } from './picks.ts';
 import { isSequential, pendingChoosers } from './round.ts';
-import type { Awaiting, Choice, GameState, PlayerId, Seat } from './types.ts';
+import type { Awaiting, Choice, GameState, PlayerId } from './types.ts';
 
 /** What the game waits for: which buttons the bot shows and whether a countdown runs. */
 export function awaiting(state: GameState): Awaiting {
@@ -51,18 +50,8 @@ export interface DealView {
   myChoice: Choice | null;
 }
 
-export interface PlayerView {
-  v: 1;
-  variant: string;
-  options: Options;
-  host: PlayerId;
-  players: Seat[];
-  button: PlayerId | null;
-  dealNo: number;
-  pot: number;
-  reserve: number;
-  phase: GameState['phase'];
-  stopRequested: boolean;
+/** The game's public fields; the deal as this viewer may see it; what the game waits for. */
+export interface PlayerView extends Omit<GameState, 'rng' | 'deal' | 'compulsoryNext' | 'reanteNext' | 'excused'> {
   deal: DealView | null;
   awaiting: Awaiting;
 }
