@@ -1,5 +1,6 @@
 import { type Card, RANK_CHARS, rankOf, suitOf } from '../cards/card.ts';
 import { type CanvasModule, type Context, FONT_BOLD } from './canvas.ts';
+import { LruCache } from './lru.ts';
 import { fillSuit } from './shapes.ts';
 import { COLOURS, RING, suitColour } from './theme.ts';
 
@@ -100,8 +101,29 @@ function drawBack(ctx: Context, x: number, y: number, g: CardGeometry): void {
   ctx.restore();
 }
 
-/** Draws one card with its top-left corner at (x, y). */
+/** Room around a card's sprite for its shadow (1-2 px) and highlight ring (RING + 1 px). */
+const SPRITE_MARGIN = RING + 2;
+/** Every look of every card at the sizes in use is a few hundred sprites of ~50 KB; this bounds the memory. */
+const sprites = new LruCache<string, import('@napi-rs/canvas').Canvas>(400);
+
+/**
+ * Draws one card with its top-left corner at (x, y). Each look of each card is painted
+ * once into a small sprite and copied from then on: the paths, text and pips of a card
+ * cost far more than one image copy, and a picture holds up to a dozen cards.
+ */
 export function drawCard(ctx: Context, canvas: CanvasModule, x: number, y: number, g: CardGeometry, look: CardLook) {
+  const key = `${g.width}:${look.card}:${look.fourColour}:${look.highlighted}:${look.dimmed}`;
+  let sprite = sprites.get(key);
+  if (!sprite) {
+    const painted = canvas.createCanvas(g.width + 2 * SPRITE_MARGIN, g.height + 2 * SPRITE_MARGIN);
+    paintCard(painted.getContext('2d'), canvas, SPRITE_MARGIN, SPRITE_MARGIN, g, look);
+    sprites.set(key, painted);
+    sprite = painted;
+  }
+  ctx.drawImage(sprite, x - SPRITE_MARGIN, y - SPRITE_MARGIN);
+}
+
+function paintCard(ctx: Context, canvas: CanvasModule, x: number, y: number, g: CardGeometry, look: CardLook) {
   // A darker offset underneath gives depth on the felt without a blurred (slow, large) shadow.
   cardOutline(ctx, x + 1, y + 2, g);
   ctx.fillStyle = COLOURS.feltEdge;
