@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
+import { openStepWriter } from './db/step-writer.ts';
 import { createBot } from './discord/bot.ts';
 import { auditLedger, describeProblem } from './ledger/index.ts';
 import { log } from './log.ts';
@@ -10,7 +11,8 @@ import { log } from './log.ts';
  * every step was committed before it was shown.
  */
 export async function runBot(config: Config & { discordToken: string }): Promise<number> {
-  const { db, close } = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl);
+  const { db, close } = database;
   try {
     await migrateToLatest(db);
   } catch (err) {
@@ -22,7 +24,13 @@ export async function runBot(config: Config & { discordToken: string }): Promise
   if (audit.ok) log.info({ accounts: audit.accounts, entries: audit.entries }, 'ledger audit clean');
   else log.error({ problems: audit.problems.map(describeProblem) }, 'ledger audit found problems');
 
-  const bot = await createBot({ token: config.discordToken, apiUrl: config.discordApiUrl, db, log });
+  const bot = await createBot({
+    token: config.discordToken,
+    apiUrl: config.discordApiUrl,
+    db,
+    writer: openStepWriter(database, config.databaseUrl),
+    log,
+  });
   const stopped = new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       log.info({ signal }, 'stopping');

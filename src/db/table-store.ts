@@ -124,6 +124,19 @@ export async function dealHistory(db: Db, tableId: number, dealNo: number): Prom
   return steps.flatMap((s) => JSON.parse(s.events) as unknown[]);
 }
 
+/**
+ * Records where the table's messages are. Message ids are learnt only after Discord
+ * answers, which is after the step's transaction: this writes them on their own,
+ * without touching the game state or its version.
+ */
+export async function saveTableMessages(db: Db, tableId: number, messages: unknown): Promise<void> {
+  await db
+    .updateTable('game_tables')
+    .set({ messages: json(messages, 'table messages') })
+    .where('id', '=', tableId)
+    .execute();
+}
+
 function json(value: unknown, what: string): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`${what} is not JSON-serialisable`);

@@ -1,7 +1,8 @@
-import { Client, disableValidators, Events, GatewayIntentBits } from 'discord.js';
+import { Client, disableValidators, Events, GatewayIntentBits, Options } from 'discord.js';
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
+import type { StepWriter } from '../db/step-writer.ts';
 import type { Logger } from '../log.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
@@ -19,6 +20,8 @@ export interface BotOptions {
    */
   restGlobalPerSecond?: number;
   db: Kysely<Database>;
+  /** Where game steps are committed (see step-writer.ts); directly through `db` when absent. `stop()` closes it. */
+  writer?: StepWriter;
   log: Logger;
   clock?: Clock;
   nextDealPauseMs?: number;
@@ -40,6 +43,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   disableValidators();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // The bot edits its messages by id and never reads them back: caching every message
+    // of every table channel only feeds the garbage collector.
+    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     rest: {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
@@ -47,6 +53,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   });
   const tables = new TableService({
     db: options.db,
+    ...(options.writer ? { writer: options.writer } : {}),
     client,
     log: options.log,
     ...(options.clock ? { clock: options.clock } : {}),
@@ -73,6 +80,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     async stop() {
       client.removeAllListeners(Events.InteractionCreate); // take no new work
       await tables.close();
+      await options.writer?.close();
       await client.destroy();
     },
   };

@@ -1,6 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/index.ts';
-
 /** What the bot keeps of a table beside the game: its Discord messages and the game's deal numbering. */
 export interface TableMessages {
   lobby: string | null;
@@ -43,17 +40,4 @@ export function asTableMessages(value: unknown): TableMessages {
     dealBase: base,
     fourColour: v.fourColour === true,
   };
-}
-
-/**
- * Records where the table's messages are. Message ids are learnt only after Discord
- * answers, which is after the step's transaction: this writes them on their own,
- * without touching the game state or its version.
- */
-export async function saveTableMessages(db: Kysely<Database>, tableId: number, messages: TableMessages): Promise<void> {
-  await db
-    .updateTable('game_tables')
-    .set({ messages: JSON.stringify(messages) })
-    .where('id', '=', tableId)
-    .execute();
 }

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
+import { directStepWriter, type StepWriter } from '../db/step-writer.ts';
 import { createOrLoadTable, dealHistory, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
 import { type Action, apply, awaiting, createGame, type GameEvent, type GameState } from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
@@ -19,7 +20,7 @@ import type { Logger } from '../log.ts';
 import { getVariant, parseOptions, RuleError } from '../rules/index.ts';
 import type { ButtonId } from './custom-id.ts';
 import { UserFacingError } from './errors.ts';
-import { asTableMessages, NO_MESSAGES, saveTableMessages, tableDealNo } from './message-ids.ts';
+import { asTableMessages, NO_MESSAGES, tableDealNo } from './message-ids.ts';
 import { OddsCache } from './odds.ts';
 import { Offload } from './offload.ts';
 import { TablePublisher, type TableRuntime, targetOf } from './publisher.ts';
@@ -31,6 +32,8 @@ import { lobbyView } from './views/lobby.ts';
 
 export interface TableServiceOptions {
   db: Kysely<Database>;
+  /** Where steps are committed; directly through `db` unless given (see step-writer.ts). */
+  writer?: StepWriter;
   client: Client;
   log: Logger;
   clock?: Clock;
@@ -57,12 +60,14 @@ export class TableService {
   private readonly odds = new OddsCache(this.offload);
   private readonly clock: Clock;
   private readonly db: Kysely<Database>;
+  private readonly writer: StepWriter;
   private readonly client: Client;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
 
   constructor(options: TableServiceOptions) {
     this.db = options.db;
+    this.writer = options.writer ?? directStepWriter(options.db);
     this.client = options.client;
     this.newRngState = options.newRngState ?? randomRngState;
     this.log = options.log;
@@ -70,6 +75,7 @@ export class TableService {
     this.tokens = new ReplyTokens(() => this.clock.now());
     this.steps = new TableSteps(
       this.db,
+      this.writer,
       () => this.clock.now(),
       (id) => this.runtimes.get(id)?.messages ?? NO_MESSAGES,
       (id) => this.runtimes.get(id)?.record,
@@ -87,7 +93,7 @@ export class TableService {
       odds: this.odds,
       offload: this.offload,
       runtime: (id) => this.runtimes.get(id),
-      saveMessages: (id) => saveTableMessages(this.db, id, this.runtimes.get(id)?.messages ?? NO_MESSAGES),
+      saveMessages: (id) => this.writer.saveTableMessages(id, this.runtimes.get(id)?.messages ?? NO_MESSAGES),
       standings: (id, state) => this.standings(id, state),
       ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
     });
@@ -191,7 +197,7 @@ export class TableService {
     const lobby = await interaction.editReply(lobbyView(targetOf(rt), result.after));
     this.tokens.remember(table.id, host.id, interaction);
     rt.messages.lobby = lobby.id;
-    await saveTableMessages(this.db, table.id, rt.messages);
+    await this.writer.saveTableMessages(table.id, rt.messages);
     this.publish(table.id, result);
   }
 
@@ -229,7 +235,7 @@ export class TableService {
     this.tokens.remember(table.id, interaction.user.id, interaction);
     if (state.phase === 'lobby') {
       rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), state))).id;
-      await saveTableMessages(this.db, table.id, rt.messages);
+      await this.writer.saveTableMessages(table.id, rt.messages);
     } else {
       await this.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));
     }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import { commitStep, loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
+import type { StepWriter } from '../db/step-writer.ts';
+import { loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
 import { type TableMessages, tableDealNo } from './message-ids.ts';
 import { SerialQueues } from './serial.ts';
@@ -74,6 +75,7 @@ export class TableSteps {
 
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly writer: StepWriter,
     private readonly now: () => number,
     private readonly messagesOf: (tableId: number) => TableMessages,
     /** The last record this process committed or loaded; a stale one only costs a retry. */
@@ -105,7 +107,7 @@ export class TableSteps {
           const messages = this.messagesOf(tableId);
           const dealNo = tableDealNo(messages, decided.state.dealNo);
           try {
-            const result = await commitStep(this.db, {
+            const result = await this.writer.commitStep({
               tableId,
               expectedVersion: record.version,
               key,

@@ -1,7 +1,9 @@
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { openStepWriter } from '../db/step-writer.ts';
 import { createBot } from '../discord/bot.ts';
 
 /**
@@ -29,17 +31,21 @@ const bot = await createBot({
   // The local Discord runs without rate limits here, so the client needs none either.
   restGlobalPerSecond: 100_000,
   db: database.db,
+  writer: openStepWriter(database, data.dbUrl),
   log: pino({ level: data.logLevel }),
   nextDealPauseMs: data.pauseMs,
   editDelayMs: 100,
   newRngState: () => Rng.fromSeed(data.seed * 1000 + games++).state(),
 });
 await bot.start();
+const busySince = performance.eventLoopUtilization();
 parentPort?.postMessage('ready');
 parentPort?.on('message', async (message) => {
   if (message !== 'stop') return;
+  // How busy the bot's thread was under the load: near 1, every event waits for others.
+  const loop = performance.eventLoopUtilization(busySince).utilization;
   await bot.tables.idle();
   await bot.stop();
   await database.close();
-  parentPort?.postMessage('stopped');
+  parentPort?.postMessage({ type: 'stopped', loop });
 });

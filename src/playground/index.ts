@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { RngState } from '../cards/rng.ts';
 import { type Database, migrateToLatest, openDatabase } from '../db/index.ts';
+import { openStepWriter } from '../db/step-writer.ts';
 import { type Bot, createBot } from '../discord/bot.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { LocalDiscord } from '../local-discord/index.ts';
@@ -59,7 +60,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const seats = new Seats(discord);
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
 
-  const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
+  const dbUrl = options.dbUrl ?? DEFAULT_PLAYGROUND_DB;
+  const database = openDatabase(dbUrl);
   let bot: Bot | null = null;
   let feed: LiveFeed | null = null;
   let pages: PageServer | null = null;
@@ -77,6 +79,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       token: discord.bot.token,
       apiUrl: restBase,
       db: database.db,
+      writer: openStepWriter(database, dbUrl),
       log,
       ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
       ...(options.newRngState ? { newRngState: options.newRngState } : {}),

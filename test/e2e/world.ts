@@ -6,6 +6,7 @@ import type { APIMessage } from 'discord-api-types/v10';
 import pino from 'pino';
 import { Rng } from '../../src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
+import { openStepWriter, type StepWriter } from '../../src/db/step-writer.ts';
 import { createOrLoadTable } from '../../src/db/table-store.ts';
 import { type Bot, createBot } from '../../src/discord/bot.ts';
 import { loadCommands } from '../../src/discord/command-registry.ts';
@@ -41,6 +42,8 @@ export class World {
   channel!: Ref;
   bot!: Bot;
   database!: OpenDatabase;
+  /** The bot's step writer (a thread of its own, as in production); a crash abandons it. */
+  private writer: StepWriter | null = null;
   restBase = '';
   private readonly dir = mkdtempSync(join(tmpdir(), 'guts-e2e-'));
   readonly dbUrl = `file:${join(this.dir, 'guts.db')}`;
@@ -73,10 +76,12 @@ export class World {
   /** Starts (or, after `crashBot`, restarts) the bot against the same database. */
   async startBot(): Promise<void> {
     if (this.options.process) return this.spawnBot();
+    this.writer = openStepWriter(this.database, this.dbUrl);
     this.bot = await createBot({
       token: this.discord.bot.token,
       apiUrl: this.restBase,
       db: this.database.db,
+      writer: this.writer,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: 10,
@@ -131,6 +136,7 @@ export class World {
   async crashBot(): Promise<void> {
     if (this.child) return this.killBot();
     await this.bot.tables.close().catch(() => {});
+    await this.writer?.close();
     await this.bot.client.destroy();
   }
 

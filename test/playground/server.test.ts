@@ -39,7 +39,9 @@ describe('the playground API', () => {
     playground.discord.on('interactionCreate', () => interactions++);
     const started = await post('/api/command', { seat: 'Ann', line: '/guts start variant:three-card' });
     expect(started).toEqual({ status: 200, body: { ok: true } });
-    lobby = (await messages('Ann')).find((m) => /^Guts: /.test(m.embeds[0]?.title ?? ''))!;
+    lobby = await playground.discord.waitForMessage({ id: playground.channelId }, (m) =>
+      /^Guts: /.test(m.embeds[0]?.title ?? ''),
+    );
     joinId = customIdOf(lobby, 'Join');
     expect(await post('/api/press', { seat: 'Ben', messageId: lobby.id, customId: joinId })).toMatchObject({
       status: 200,
