@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { runTableLoad } from '../load/table-load.ts';
 import type { Bench } from './types.ts';
 
@@ -37,6 +38,9 @@ export const benches: Bench[] = [
           deals: r.dealsSettled,
           settledTwice: r.settledTwice,
           seconds: r.seconds,
+          cpuMsPerDeal: Math.round(r.cpuMsPerDeal * 10) / 10,
+          botLoopUtilisation: Math.round(r.botLoopUtilisation * 100) / 100,
+          cpus: availableParallelism(),
           target: { perSecond: 200 },
         },
       ];

@@ -38,21 +38,25 @@ export interface TableLoadResult {
   settledTwice: number;
   /** From the first command to the last result, seconds. */
   seconds: number;
+  /** CPU time of the whole process (bot, its helper threads, the local Discord and the players) per deal settled. */
+  cpuMsPerDeal: number;
+  /** Share of the run the bot's thread was busy (event loop utilisation, 0-1). */
+  botLoopUtilisation: number;
   auditOk: boolean;
   /** Answers that were refusals or errors rather than what the player asked for. */
   refused: string[];
 }
 
-function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<void> }> {
+function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<{ loop: number }> }> {
   const worker = new Worker(new URL('../worker-boot.js', import.meta.url), {
     workerData: { ...data, module: new URL('./bot-worker.ts', import.meta.url).href },
   });
   const next = (what: string) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<unknown>((resolve, reject) => {
       const onMessage = (m: unknown) => {
-        if (m === what) {
+        if (m === what || (m as { type?: string } | null)?.type === what) {
           worker.off('message', onMessage);
-          resolve();
+          resolve(m);
         }
       };
       worker.on('message', onMessage);
@@ -60,10 +64,11 @@ function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promi
     });
   return next('ready').then(() => ({
     async stop() {
-      const stopped = next('stopped');
+      const stopped = next('stopped') as Promise<{ loop: number }>;
       worker.postMessage('stop');
-      await stopped;
+      const stats = await stopped;
       await worker.terminate();
+      return stats;
     },
   }));
 }
@@ -105,6 +110,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       return answer;
     };
     const started = Date.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       tables.map(async ({ channel, players }, t) => {
         const at = (what: string) => (err: unknown) => {
@@ -150,8 +156,9 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       }),
     );
     const seconds = (Date.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     const acks = discord.latency();
-    await bot.stop();
+    const { loop } = await bot.stop();
     const database = openDatabase(dbUrl);
     try {
       const steps = await database.db.selectFrom('game_steps').select(['table_id', 'deal_no', 'events']).execute();
@@ -162,9 +169,12 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         if (ends) settled.set(key, (settled.get(key) ?? 0) + ends);
       }
       const audit = await auditLedger(database.db);
+      const dealsSettled = [...settled.values()].reduce((a, b) => a + b, 0);
       return {
         acks,
-        dealsSettled: [...settled.values()].reduce((a, b) => a + b, 0),
+        dealsSettled,
+        cpuMsPerDeal: (cpu.user + cpu.system) / 1000 / Math.max(1, dealsSettled),
+        botLoopUtilisation: loop,
         settledTwice: [...settled.values()].filter((n) => n > 1).length,
         seconds,
         auditOk: audit.ok,
