@@ -15,7 +15,7 @@ import { EditCoalescer } from './coalescer.ts';
 import { type TableMessages, tableDealNo } from './message-ids.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
-import { SerialQueues } from './serial.ts';
+import { Lane, SerialQueues } from './serial.ts';
 import type { StepResult } from './table-steps.ts';
 import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
@@ -71,13 +71,15 @@ export interface PublisherDeps {
  */
 export class TablePublisher {
   private readonly queues = new SerialQueues<number>();
+  /** Requests in flight to the channel (see Lane): Discord's global limit of 50 a second binds long before 8 in flight. */
+  private readonly lane = new Lane(8);
   private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: MessageEditOptions }>;
 
   constructor(private readonly deps: PublisherDeps) {
     this.editor = new EditCoalescer(
       async (_key, edit) => {
         const channel = await this.channelOf(edit.tableId);
-        await channel.messages.edit(edit.messageId, edit.payload);
+        await this.lane.run(() => channel.messages.edit(edit.messageId, edit.payload));
       },
       (key, err) => deps.log.warn({ err, message: key }, 'could not edit a table message'),
       deps.editDelayMs ?? 250,
@@ -108,7 +110,8 @@ export class TablePublisher {
   }
 
   private async send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
-    return (await this.channelOf(tableId)).send(payload);
+    const channel = await this.channelOf(tableId);
+    return this.lane.run((): Promise<Message> => channel.send(payload));
   }
 
   private async publishNow(tableId: number, step: StepResult): Promise<void> {
@@ -218,7 +221,7 @@ export class TablePublisher {
           const rt = this.deps.runtime(tableId);
           if (!rt) return;
           const view = await this.cardsMessage(rt, state, playerId);
-          await handle.followUp({ ...view, flags: MessageFlags.Ephemeral });
+          await this.lane.run(() => handle.followUp({ ...view, flags: MessageFlags.Ephemeral }));
         } catch (err) {
           this.deps.log.warn({ err, tableId, playerId }, 'could not send private cards');
         }
