@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './index.ts';
 import type { WriterError, WriterJob, WriterReply } from './step-writer.ts';
-import { commitStep, StaleVersionError, saveTableMessages } from './table-store.ts';
+import { commitStep, createOrLoadTable, StaleVersionError, saveTableMessages } from './table-store.ts';
 
 /** The thread that writes game steps to a SQLite file (see step-writer.ts). Jobs run one at a time, in order. */
 const database = openDatabase((workerData as { url: string }).url);
@@ -9,6 +9,8 @@ let queue: Promise<void> = Promise.resolve();
 
 function run(job: WriterJob): Promise<unknown> {
   switch (job.kind) {
+    case 'createOrLoadTable':
+      return createOrLoadTable(database.db, job.guildId, job.channelId);
     case 'commitStep':
       return commitStep(database.db, job.step);
     case 'saveTableMessages':

@@ -1,7 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { OpenDatabase } from './index.ts';
 import { sqlitePathOf } from './index.ts';
-import { type CommitResult, commitStep, StaleVersionError, saveTableMessages, type TableStep } from './table-store.ts';
+import {
+  type CommitResult,
+  commitStep,
+  createOrLoadTable,
+  StaleVersionError,
+  saveTableMessages,
+  type TableRecord,
+  type TableStep,
+} from './table-store.ts';
 import type { Db } from './transaction.ts';
 
 /**
@@ -16,6 +24,7 @@ import type { Db } from './transaction.ts';
  * only) write directly.
  */
 export interface StepWriter {
+  createOrLoadTable(guildId: string, channelId: string): Promise<TableRecord>;
   commitStep(step: TableStep): Promise<CommitResult>;
   saveTableMessages(tableId: number, messages: unknown): Promise<void>;
   close(): Promise<void>;
@@ -23,6 +32,7 @@ export interface StepWriter {
 
 export function directStepWriter(db: Db): StepWriter {
   return {
+    createOrLoadTable: (guildId, channelId) => createOrLoadTable(db, guildId, channelId),
     commitStep: (step) => commitStep(db, step),
     saveTableMessages: (tableId, messages) => saveTableMessages(db, tableId, messages),
     close: async () => {},
@@ -38,6 +48,7 @@ export function openStepWriter(database: OpenDatabase, url: string): StepWriter 
 }
 
 export type WriterJob =
+  | { kind: 'createOrLoadTable'; guildId: string; channelId: string }
   | { kind: 'commitStep'; step: TableStep }
   | { kind: 'saveTableMessages'; tableId: number; messages: unknown };
 
@@ -64,6 +75,10 @@ class ThreadStepWriter implements StepWriter {
 
   constructor(private readonly url: string) {
     this.ensureWorker(); // now, so the first step does not wait for the thread to boot
+  }
+
+  createOrLoadTable(guildId: string, channelId: string): Promise<TableRecord> {
+    return this.run({ kind: 'createOrLoadTable', guildId, channelId }) as Promise<TableRecord>;
   }
 
   commitStep(step: TableStep): Promise<CommitResult> {

@@ -12,7 +12,7 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { directStepWriter, type StepWriter } from '../db/step-writer.ts';
-import { createOrLoadTable, dealHistory, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
+import { dealHistory, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
 import { type Action, apply, awaiting, createGame, type GameEvent, type GameState } from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { channelPotReserve } from '../ledger/index.ts';
@@ -161,7 +161,7 @@ export class TableService {
     // Opening a table takes a few database writes: acknowledge first. A refusal from
     // here on replaces the public placeholder with a private answer (errors.ts).
     await interaction.deferReply();
-    const table = await createOrLoadTable(this.db, guildId, channelId);
+    const table = await this.writer.createOrLoadTable(guildId, channelId);
     // No await between this check and taking the table's runtime: a second /guts start
     // racing this one sees the first's game here, or fails its commit on the version.
     const live = this.runtimes.get(table.id)?.record;
@@ -203,7 +203,7 @@ export class TableService {
 
   async stopGame(interaction: ChatInputCommandInteraction): Promise<void> {
     const { guildId, channelId } = guildChannel(interaction);
-    const table = await createOrLoadTable(this.db, guildId, channelId);
+    const table = await this.writer.createOrLoadTable(guildId, channelId);
     const state = table.state as GameState | null;
     if (!table.running || !state) throw new UserFacingError('No game is running in this channel.');
     const admin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
@@ -227,7 +227,7 @@ export class TableService {
   /** `/guts table`: the live table message again, at the bottom of the channel. */
   async repost(interaction: ChatInputCommandInteraction): Promise<void> {
     const { guildId, channelId } = guildChannel(interaction);
-    const table = await createOrLoadTable(this.db, guildId, channelId);
+    const table = await this.writer.createOrLoadTable(guildId, channelId);
     const state = table.state as GameState | null;
     if (!table.running || !state) throw new UserFacingError('No game is running here. Start one with `/guts start`.');
     const rt = this.runtime(table.id);
@@ -261,8 +261,9 @@ export class TableService {
     const action = actionFor(id, me, state, interaction);
     const cost = action.type === 'declare' && action.choice === 'drop' ? dropCost(state) : 0;
     // A dry run on the state as this process last saw it: most refusals are answered
-    // at once, in one call, with nothing written.
-    apply(state, action);
+    // at once, in one call, with nothing written. If that state is still the latest when
+    // the step runs, the dry run is the step.
+    const dryRun = { from: state, applied: apply(state, action) };
     const quiet = action.type === 'startDeal';
     const select = interaction.isStringSelectMenu();
     const defer = () =>
@@ -270,7 +271,7 @@ export class TableService {
     // When many steps are already waiting for the database, acknowledge before queueing.
     const busy = this.steps.inFlight >= BUSY_STEPS;
     if (busy) await defer();
-    const work = this.act(tableId, interaction.id, action, me);
+    const work = this.act(tableId, interaction.id, action, me, dryRun);
     try {
       const deferred = busy ? { work, deferred: true } : await ackIfSlow(work, defer);
       const result = await deferred.work;
@@ -322,15 +323,26 @@ export class TableService {
     return rt;
   }
 
-  /** Applies one action to a running game; the engine's RuleError reaches the caller unchanged. */
-  private act(tableId: number, key: string, action: Action, member?: Member): Promise<StepResult | null> {
+  /**
+   * Applies one action to a running game; the engine's RuleError reaches the caller
+   * unchanged. `dryRun` is the action already applied to the state `from`: committed
+   * states are never changed in place, so while the record still holds that very state
+   * the result stands.
+   */
+  private act(
+    tableId: number,
+    key: string,
+    action: Action,
+    member?: Member,
+    dryRun?: { from: GameState; applied: ReturnType<typeof apply> },
+  ): Promise<StepResult | null> {
     return this.commit(
       tableId,
       key,
       (record) => {
         const state = record.state as GameState | null;
         if (!record.running || !state) throw new UserFacingError('That game is over.');
-        return apply(state, action);
+        return dryRun?.from === state ? dryRun.applied : apply(state, action);
       },
       undefined,
       // Names go to the ledger (for /ledger) when someone sits down, not on every press.

@@ -40,8 +40,11 @@ describe('the step writer on its own thread (SQLite file)', () => {
     transfers: [{ from: { kind: 'player', id: 'ann' }, to: { kind: 'pot' }, amount: 10, reason: 'ante' }],
   });
 
-  it('commits a step that the bot’s own connection reads back, journal entry included', async () => {
-    const table = await createOrLoadTable(database.db, 'g1', 'c1');
+  it('creates a channel’s table once, and commits a step the bot’s own connection reads back', async () => {
+    const table = await writer.createOrLoadTable('g1', 'c1');
+    expect(table).toMatchObject({ guildId: 'g1', channelId: 'c1', version: 0, running: false });
+    expect((await writer.createOrLoadTable('g1', 'c1')).id).toBe(table.id);
+    expect((await createOrLoadTable(database.db, 'g1', 'c1')).id).toBe(table.id);
     expect(await writer.commitStep(step(table.id, 0, 'k1'))).toMatchObject({ applied: true, version: 1 });
     expect(await loadTable(database.db, table.id)).toMatchObject({ version: 1, deadline: 1234, running: true });
     expect(await playerBalances(database.db, 'g1')).toEqual([expect.objectContaining({ userId: 'ann', balance: -10 })]);
