@@ -28,10 +28,11 @@ type Question = Omit<EquityOptions, 'now' | 'budgetMs'>;
 function spell(q: Question, perm: readonly number[]): string {
   const rename = (c: Card): Card => (c & ~3) | (perm[c & 3] as number);
   const sorted = (cards: readonly Card[] | undefined) => (cards ?? []).map(rename).sort((a, b) => a - b);
-  const board = Object.keys(q.board ?? {})
+  const board = q.board ?? {};
+  const cells = Object.keys(board)
     .sort()
-    .map((pos) => `${pos}=${rename((q.board ?? {})[pos] as Card)}`);
-  return `${sorted(q.privateCards)}|${board}|${sorted(q.dead)}`;
+    .map((pos) => `${pos}=${rename(board[pos] as Card)}`);
+  return `${sorted(q.privateCards)}|${cells}|${sorted(q.dead)}`;
 }
 
 export function equityKey(q: Question): string {
