@@ -64,9 +64,40 @@ const NATURAL_STRAIGHT: Record<number, Int8Array> = {
   5: Int8Array.from({ length: 8192 }, (_, m) => searchStraight(m, 0, 5)),
 };
 
+/**
+ * With 1…size-1 wild cards, the straight in every 13-bit rank mask, per hand size: one
+ * 4-bit field per wild count w (at bit 4w) holding the top rank + 1 (0: none). Windows
+ * go best first, so each w takes the first window missing at most w ranks. Built on
+ * the first hand with wild cards.
+ */
+const WILD_STRAIGHT: Record<number, Int32Array> = {};
+
+function buildWildStraights(size: number): Int32Array {
+  const windows = WINDOWS[size] as Int32Array;
+  const table = new Int32Array(8192);
+  const all = ((1 << size) - 1) & ~1; // the fields of w = 1…size-1
+  for (let mask = 0; mask < 8192; mask++) {
+    let packed = 0;
+    let done = 0;
+    for (let i = 0; i < windows.length && done !== all; i += 2) {
+      const missing = size - (POPCOUNT13[mask & (windows[i + 1] as number)] as number);
+      for (let w = Math.max(missing, 1); w < size; w++) {
+        if ((done >>> w) & 1) continue;
+        done |= 1 << w;
+        packed |= ((windows[i] as number) + 1) << (4 * w);
+      }
+    }
+    table[mask] = packed;
+  }
+  return table;
+}
+
 /** Top rank of the best straight `w` wild cards can complete in `mask`, or -1. */
 export function straightTopWithWilds(mask: number, w: number, size: number): number {
-  return w === 0 ? ((NATURAL_STRAIGHT[size] as Int8Array)[mask] as number) : searchStraight(mask, w, size);
+  if (w === 0) return (NATURAL_STRAIGHT[size] as Int8Array)[mask] as number;
+  if (w >= size) return 12;
+  const table = (WILD_STRAIGHT[size] ??= buildWildStraights(size));
+  return (((table[mask] as number) >>> (4 * w)) & 15) - 1;
 }
 
 /** Packs the `n` highest ranks of `mask` into the nibbles after the `placed` ones already in `packed`. */

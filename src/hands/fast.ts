@@ -1,8 +1,8 @@
 import type { Card } from '../cards/card.ts';
 import { flushValue, highestBit, ofAKindValue, POPCOUNT13, straightTopWithWilds } from './counts.ts';
 import { CARD_KEY, type RankingTables, sharedKeyIndex, slotIn, suitOne, THREE_SUITED } from './tables.ts';
-import { makeValue } from './value.ts';
-import { isWildCard, type WildMasks } from './wild.ts';
+import { makeValue, type RankingInfo } from './value.ts';
+import type { WildMasks } from './wild.ts';
 
 /** The table-driven evaluators for up to 7 cards (technique in `tables.ts`). */
 
@@ -57,6 +57,9 @@ export function scoreTable(cards: readonly Card[], n: number, t: RankingTables):
 export const suitWordBit = (c: Card): number => 1 << ((c & 1) * 16 + (c >> 2));
 /** All ones when the card goes in the high word (hearts, spades), else zero. */
 export const inHighWord = (c: Card): number => -((c >> 1) & 1);
+/** Each card's bit in the low and the high word (0 in the word it does not go in): two loads instead of five operations. */
+export const LOW_WORD = Int32Array.from({ length: 52 }, (_, c) => suitWordBit(c) & ~inHighWord(c));
+export const HIGH_WORD = Int32Array.from({ length: 52 }, (_, c) => suitWordBit(c) & inHighWord(c));
 
 /** The value from a key, suit counts and the suited rank masks packed in two words (layouts add a line's sums to the private cards'). */
 export function scoreSumsMasks(key: number, suits: number, low: number, high: number, t: RankingTables): number {
@@ -71,39 +74,52 @@ export function scoreSumsMasks(key: number, suits: number, low: number, high: nu
   return v;
 }
 
-const suitMask = new Int32Array(4);
+/** A byte of rank bits spread to the 4 card bits of each rank (cards 4r…4r+3): turns wild ranks into wild cards. */
+const SPREAD_RANKS = Int32Array.from({ length: 256 }, (_, byte) => {
+  let cards = 0;
+  for (let r = 0; r < 8; r++) if ((byte >>> r) & 1) cards |= 0xf << (4 * r);
+  return cards;
+});
 
 /**
  * Up to 7 cards with wild cards, on rank counts and suit masks (no substitutions): the
  * natural cards' key finds their slot; the wild cards join the largest group (the slot
  * knows which ranks it holds at least k times), which is one more table lookup, or make
- * `size` of a kind; then straights and flushes the wild cards can complete.
+ * `size` of a kind; then straights and flushes the wild cards can complete. No branch
+ * per card: the wild cards are one 52-bit mask in two words (wild ranks spread to their
+ * four cards), a card picks its word arithmetically, and a wild card adds nothing to
+ * the key or the suited masks (which are two words, as in `scoreSumsMasks`).
  */
 export function scoreTableWild(cards: readonly Card[], n: number, t: RankingTables, m: WildMasks): number {
   const ri = t.ri;
   const size = ri.size;
+  const wildLo = m.cardsLo | (SPREAD_RANKS[m.ranks & 0xff] as number);
+  const wildHi = m.cardsHi | (SPREAD_RANKS[m.ranks >>> 8] as number);
+  const wordSwap = wildLo ^ wildHi;
   let key = 0;
   let w = 0;
-  suitMask.fill(0);
+  let low = 0;
+  let high = 0;
   for (let i = 0; i < n; i++) {
     const c = cards[i] as Card;
-    if (isWildCard(m, c)) {
-      w++;
-      continue;
-    }
-    key += CARD_KEY[c] as number;
-    suitMask[c & 3] = (suitMask[c & 3] as number) | (1 << (c >> 2));
+    const wild = ((wildLo ^ (wordSwap & -(c >> 5))) >>> c) & 1;
+    const natural = wild - 1; // all ones for a natural card
+    w += wild;
+    key += (CARD_KEY[c] as number) & natural;
+    low |= (LOW_WORD[c] as number) & natural;
+    high |= (HIGH_WORD[c] as number) & natural;
   }
-  let rankMask = (suitMask[0] as number) | (suitMask[1] as number) | (suitMask[2] as number) | (suitMask[3] as number);
+  const both = low | high;
+  let rankMask = (both | (both >>> 16)) & 0x1fff;
   if (m.lowestInHand && rankMask !== 0) {
     const lowest = 31 - Math.clz32(rankMask & -rankMask);
-    for (let s = 0; s < 4; s++) {
-      if (((suitMask[s] as number) >>> lowest) & 1) {
-        suitMask[s] = (suitMask[s] as number) & ~(1 << lowest);
-        key -= CARD_KEY[lowest * 4 + s] as number;
-        w++;
-      }
-    }
+    const held =
+      ((low >>> lowest) & 1) + ((low >>> (lowest + 16)) & 1) + ((high >>> lowest) & 1) + ((high >>> (lowest + 16)) & 1);
+    key -= held * (CARD_KEY[lowest * 4] as number);
+    w += held;
+    const clear = ~((1 << lowest) | (1 << (lowest + 16)));
+    low &= clear;
+    high &= clear;
     rankMask &= ~(1 << lowest);
   }
   const at = slotOf(key) * 4;
@@ -121,10 +137,15 @@ export function scoreTableWild(cards: readonly Card[], n: number, t: RankingTabl
     if (top >= 0) v = Math.max(v, makeValue(ri.straight, top << 16));
   }
   if (ri.flush >= 0) {
-    for (let s = 0; s < 4; s++) {
-      const mask = suitMask[s] as number;
-      if ((POPCOUNT13[mask] as number) + w >= size) v = Math.max(v, flushValue(ri, mask, w));
-    }
+    v = flushWithWilds(v, low & 0x1fff, w, ri);
+    v = flushWithWilds(v, low >>> 16, w, ri);
+    v = flushWithWilds(v, high & 0x1fff, w, ri);
+    v = flushWithWilds(v, high >>> 16, w, ri);
   }
   return v;
+}
+
+function flushWithWilds(v: number, mask: number, w: number, ri: RankingInfo): number {
+  if ((POPCOUNT13[mask] as number) + w < ri.size) return v;
+  return Math.max(v, flushValue(ri, mask, w));
 }

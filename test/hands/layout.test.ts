@@ -6,6 +6,7 @@ import {
   bestFromLayout,
   type LayoutUse,
   type Line,
+  prepareLayout,
   type RankingId,
   scoreFromLayout,
   type WildSpec,
@@ -204,6 +205,33 @@ describe('layouts', () => {
     const r = bestFromLayout(parseCards('Kc Qd'), board, TIC_TAC_TOE.lines, TIC_TAC_TOE.use, 'five');
     expect(r.description).toBe('Three of a kind, aces, king kicker');
     expect(r.cards).toEqual(expect.arrayContaining(parseCards('Kc Qd')));
+  });
+
+  it('three-card rankings: any number of private cards, part of the board dealt, one scorer for many hands', () => {
+    const arb = fc.record({
+      ranking: fc.constantFrom<RankingId>('three-guts', 'three-poker', 'three-pairs'),
+      cards: fc.shuffledSubarray(
+        Array.from({ length: 52 }, (_, i) => i),
+        { minLength: 5 + 3 * 7, maxLength: 5 + 3 * 7 },
+      ),
+      dealt: fc.subarray(IRON_CROSS.positions),
+      sizes: fc.array(fc.integer({ min: 0, max: 7 }), { minLength: 3, maxLength: 3 }),
+      boardMin: fc.constantFrom(0, 1),
+    });
+    fc.assert(
+      fc.property(arb, ({ ranking, cards, dealt, sizes, boardMin }) => {
+        const board = Object.fromEntries(
+          dealt.map((p) => [p, cards[IRON_CROSS.positions.indexOf(p)] as Card]),
+        ) as Board;
+        const use = { privateMin: 0, privateMax: 7, boardMin, boardMax: 3 };
+        const score = prepareLayout(board, IRON_CROSS.lines, use, ranking);
+        sizes.forEach((n, i) => {
+          const mine = cards.slice(5 + 7 * i, 5 + 7 * i + n);
+          expect(score(mine)).toBe(referenceLayout(mine, board, IRON_CROSS.lines, use, ranking));
+        });
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('refuses when no legal hand exists', () => {
