@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { Rng } from '../cards/rng.ts';
@@ -23,6 +24,18 @@ export type OffloadJob =
   | { kind: 'hand'; cards: number[]; options: HandOptions }
   | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
   | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions };
+
+// On Linux a thread has its own nice value: this one yields the CPU to the bot's
+// thread, whose answers to presses are due within a tenth of a second; pictures and
+// odds can wait (a job past its timeout goes out as text). Elsewhere the call would
+// lower the whole process, so it is skipped.
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // Not allowed here: run at the usual priority.
+  }
+}
 
 function run(job: OffloadJob): unknown {
   switch (job.kind) {
