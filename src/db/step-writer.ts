@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { OpenDatabase } from './index.ts';
 import { sqlitePathOf } from './index.ts';
 import {
+  CarriedPotMovedError,
   type CommitResult,
   commitStep,
   createOrLoadTable,
@@ -63,6 +64,7 @@ export type WriterReply = { id: number; ok: true; result: unknown } | { id: numb
 
 function reviveError(error: WriterError): Error {
   if (error.stale) return new StaleVersionError(...error.stale);
+  if (error.name === 'CarriedPotMovedError') return new CarriedPotMovedError(error.message);
   const revived = new Error(error.message);
   revived.name = error.name;
   return revived;

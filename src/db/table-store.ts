@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Transfer } from '../engine/transfer.ts';
 import { rememberDisplayNames } from '../ledger/accounts.ts';
 import { postTransfers } from '../ledger/journal.ts';
+import { channelPotReserve } from '../ledger/queries.ts';
 import type { GameTableTable } from './schema.ts';
 import { type Db, inTransaction } from './transaction.ts';
 
@@ -36,6 +37,17 @@ export class StaleVersionError extends Error {
   }
 }
 
+/**
+ * A new game took over the channel's pot and reserve, and the ledger no longer holds
+ * them (a `/ledger reset` landed in between): nothing is written.
+ */
+export class CarriedPotMovedError extends Error {
+  constructor(message = 'the channel’s pot or reserve changed while the game was opening') {
+    super(message);
+    this.name = 'CarriedPotMovedError';
+  }
+}
+
 /** One step of a game: everything it changes, committed together or not at all. */
 export interface TableStep {
   tableId: number;
@@ -59,6 +71,12 @@ export interface TableStep {
   events: readonly unknown[];
   /** Chip movements of the step, posted as one journal entry keyed by `key`. */
   transfers: readonly Transfer[];
+  /**
+   * A new game's first step: the channel's pot and reserve its state took over, read
+   * before this transaction. Checked inside it, after the table row is written (which
+   * a reset waits for, see `reset`), so a game never counts chips the ledger moved away.
+   */
+  carried?: { pot: number; reserve: number };
   /** Players' latest display names (user id → name), stored for `/ledger`. */
   displayNames?: Readonly<Record<string, string>>;
   /** Epoch ms; defaults to now. */
@@ -196,6 +214,10 @@ export async function commitStep(db: Db, step: TableStep): Promise<CommitResult>
         .where('id', '=', step.tableId)
         .executeTakeFirstOrThrow();
       throw new StaleVersionError(step.tableId, step.expectedVersion, current.version);
+    }
+    if (step.carried) {
+      const now = await channelPotReserve(trx, table.guild_id, table.channel_id);
+      if (now.pot !== step.carried.pot || now.reserve !== step.carried.reserve) throw new CarriedPotMovedError();
     }
 
     if (step.displayNames) await rememberDisplayNames(trx, table.guild_id, step.displayNames);

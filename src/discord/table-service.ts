@@ -12,7 +12,7 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { directStepWriter, type StepWriter } from '../db/step-writer.ts';
-import { dealHistory, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
+import { CarriedPotMovedError, dealHistory, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
 import { type Action, apply, awaiting, createGame, type GameEvent, type GameState } from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { channelPotReserve } from '../ledger/index.ts';
@@ -191,7 +191,10 @@ export class TableService {
         return state;
       },
       host,
-    );
+    ).catch((err: unknown) => {
+      if (!(err instanceof CarriedPotMovedError)) throw err;
+      throw new UserFacingError('The ledger changed while the game was opening (a /ledger reset?). Try again.');
+    });
     if (!result) throw new UserFacingError('That was already done.');
     const rt = this.runtime(table.id, result);
     const lobby = await interaction.editReply(lobbyView(targetOf(rt), result.after));
@@ -379,6 +382,7 @@ export class TableService {
         state: seated.state,
         events: seated.events,
         records: [opened],
+        carried: { pot: fresh.pot, reserve: fresh.reserve },
         ...(displayNames ? { displayNames } : {}),
       };
     });

@@ -17,6 +17,8 @@ export interface Decided {
   state: GameState;
   events: GameEvent[];
   displayNames?: Record<string, string>;
+  /** A new game's carried pot and reserve, checked against the ledger in the commit (TableStep.carried). */
+  carried?: { pot: number; reserve: number };
   /** Kept in the hand history before the events, for exports (see `GameOpened`). */
   records?: GameOpened[];
 }
@@ -119,6 +121,7 @@ export class TableSteps {
               events: [...(decided.records ?? []), ...decided.events],
               transfers: transfersOf(decided.events),
               ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
+              ...(decided.carried ? { carried: decided.carried } : {}),
               at: this.now(),
             });
             if (!result.applied) return null;

@@ -55,6 +55,13 @@ export interface Reset {
  */
 export async function reset(db: Db, r: Reset): Promise<PostResult> {
   return inTransaction(db, async (trx) => {
+    // Postgres: lock the guild's tables first. A game opening right now holds its row
+    // until it commits, so this waits and then sees it running; one that opens after
+    // this waits for the reset and finds its carried pot gone (CarriedPotMovedError).
+    // SQLite runs one writer at a time, so the order is already total there.
+    if (dialectOf(trx) === 'postgres') {
+      await trx.selectFrom('game_tables').select('id').where('guild_id', '=', r.guildId).forUpdate().execute();
+    }
     const running = await trx
       .selectFrom('game_tables')
       .select('id')

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { openStepWriter, type StepWriter } from '../../src/db/step-writer.ts';
-import { createOrLoadTable, loadTable, StaleVersionError, type TableStep } from '../../src/db/table-store.ts';
+import {
+  CarriedPotMovedError,
+  createOrLoadTable,
+  loadTable,
+  StaleVersionError,
+  type TableStep,
+} from '../../src/db/table-store.ts';
 import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
 
 describe('the step writer on its own thread (SQLite file)', () => {
@@ -59,6 +65,12 @@ describe('the step writer on its own thread (SQLite file)', () => {
     expect(stale).toBeInstanceOf(StaleVersionError);
     expect(stale).toMatchObject({ tableId: table.id, expectedVersion: 0, actualVersion: 1 });
     expect((await loadTable(database.db, table.id))?.version).toBe(1);
+  });
+
+  it('brings a carried pot that moved back as CarriedPotMovedError', async () => {
+    const table = await createOrLoadTable(database.db, 'g1', 'c1');
+    const opening = writer.commitStep({ ...step(table.id, 0, 'k1'), carried: { pot: 50, reserve: 0 } });
+    await expect(opening).rejects.toBeInstanceOf(CarriedPotMovedError);
   });
 
   it('passes other errors on with their message', async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../src/db/index.ts';
 import {
+  CarriedPotMovedError,
   commitStep,
   createOrLoadTable,
   dealHistory,
@@ -11,7 +12,7 @@ import {
   type TableStep,
 } from '../../src/db/table-store.ts';
 import type { Transfer } from '../../src/engine/transfer.ts';
-import { auditLedger, channelPotReserve, playerBalances } from '../../src/ledger/index.ts';
+import { auditLedger, channelPotReserve, playerBalances, reset } from '../../src/ledger/index.ts';
 import { backends } from './backends.ts';
 
 const ante = (id: string, amount = 10): Transfer => ({
@@ -192,6 +193,20 @@ describe.each(backends)('table store on $name', (backend) => {
     const again = await createOrLoadTable(o.db, 'g1', 'c1');
     expect(again.running).toBe(false);
     expect(await channelPotReserve(o.db, 'g1', 'c1')).toEqual({ pot: 15, reserve: 5 });
+  });
+
+  it('opens a game on the carried pot only while the ledger still holds it', async () => {
+    const t = await createOrLoadTable(o.db, 'g1', 'c1');
+    await commitStep(o.db, step(t, { key: 'old game', running: false, transfers: [ante('ann'), ante('bob')] }));
+    const before = (await loadTable(o.db, t.id))!;
+    // Read pot 20 for the new game, then a reset zeroed it: the game must not open on 20.
+    await reset(o.db, { guildId: 'g1', key: 'reset-1' });
+    const opening = commitStep(o.db, step(before, { key: 'new game', carried: { pot: 20, reserve: 0 } }));
+    await expect(opening).rejects.toBeInstanceOf(CarriedPotMovedError);
+    expect((await loadTable(o.db, t.id))?.version).toBe(before.version);
+    const fresh = (await loadTable(o.db, t.id))!;
+    const opened = await commitStep(o.db, step(fresh, { key: 'new game', carried: { pot: 0, reserve: 0 } }));
+    expect(opened.applied).toBe(true);
   });
 
   it('refuses state that is not JSON', async () => {
