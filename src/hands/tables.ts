@@ -340,3 +340,12 @@ export function tablesFor(ranking: RankingId): RankingTables {
   }
   return lastTables;
 }
+
+/**
+ * Builds every ranking's tables now. A long-running process calls this at start-up:
+ * built on first use instead, they would stall whatever asked first (for the bot, the
+ * first showdown, and every press waiting behind it) for tens of milliseconds.
+ */
+export function buildAllTables(rankings: readonly RankingId[]): void {
+  for (const ranking of rankings) tablesFor(ranking);
+}
