@@ -34,7 +34,6 @@ const bot = await createBot({
   writer: openStepWriter(database, data.dbUrl),
   log: pino({ level: data.logLevel }),
   nextDealPauseMs: data.pauseMs,
-  editDelayMs: 100,
   newRngState: () => Rng.fromSeed(data.seed * 1000 + games++).state(),
 });
 await bot.start();
