@@ -73,6 +73,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     tables,
     async start() {
       buildAllTables(RANKING_IDS); // before any press can wait behind it
+      tables.warmUp();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;

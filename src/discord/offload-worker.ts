@@ -3,9 +3,10 @@ import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
-import { type EquityOptions, equity } from '../hands/index.ts';
+import { buildAllTables, type EquityOptions, equity, RANKING_IDS } from '../hands/index.ts';
 import {
   type BoardCell,
+  clearPictureCache,
   type HandOptions,
   type Picture,
   type RenderOptions,
@@ -23,7 +24,8 @@ export type OffloadJob =
   | { kind: 'odds'; options: Omit<EquityOptions, 'now' | 'budgetMs'>; budgetMs: number }
   | { kind: 'hand'; cards: number[]; options: HandOptions }
   | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
-  | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions };
+  | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions }
+  | { kind: 'warm-up' };
 
 // On Linux a thread has its own nice value: this one yields the CPU to the bot's
 // thread, whose answers to presses are due within a tenth of a second; pictures and
@@ -35,6 +37,18 @@ if (process.platform === 'linux') {
   } catch {
     // Not allowed here: run at the usual priority.
   }
+}
+
+/**
+ * Loads the canvas and fonts, builds the hand tables and compiles the hot paths once,
+ * at start-up: otherwise the first deals pay for it, while the bot is busiest.
+ */
+function warmUp(): boolean {
+  buildAllTables(RANKING_IDS);
+  for (const fourColour of [false, true]) renderHand([48, 45, 2], { fourColour, highlight: [48] });
+  equity({ privateCards: [48, 45, 2], ranking: 'three-guts', opponents: 3 }, new Rng(randomRngState()));
+  clearPictureCache();
+  return true;
 }
 
 function run(job: OffloadJob): unknown {
@@ -50,6 +64,8 @@ function run(job: OffloadJob): unknown {
       return renderBoard(job.cells, job.options);
     case 'showdown':
       return renderShowdown(job.rows, job.options);
+    case 'warm-up':
+      return warmUp();
   }
 }
 

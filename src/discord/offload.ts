@@ -31,6 +31,11 @@ export class Offload {
     return this.picture({ kind: 'showdown', rows: [...rows], options });
   }
 
+  /** Starts the helper thread and has it load and build everything now (see the worker's `warmUp`). */
+  warmUp(): Promise<unknown> {
+    return this.run({ kind: 'warm-up' });
+  }
+
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;

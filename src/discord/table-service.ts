@@ -99,6 +99,11 @@ export class TableService {
     });
   }
 
+  /** Readies the helper thread for pictures and odds (call at start-up). */
+  warmUp(): void {
+    void this.offload.warmUp();
+  }
+
   private markReady: () => void = () => {};
   /** Resolves once open tables are reloaded: interactions wait for it (see the router). */
   readonly ready = new Promise<void>((resolve) => {
