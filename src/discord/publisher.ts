@@ -169,12 +169,7 @@ export class TablePublisher {
 
   /** Turns a table message that is no longer live into a short note without buttons. */
   private closeMessage(tableId: number, messageId: string, title: string, text: string): void {
-    const closed = new EmbedBuilder().setColor(OVER_COLOUR).setTitle(title).setDescription(text);
-    this.editor.request(`${tableId}:${messageId}`, () => ({
-      tableId,
-      messageId,
-      payload: { embeds: [closed], components: [], attachments: [] },
-    }));
+    this.editor.request(`${tableId}:${messageId}`, () => ({ tableId, messageId, payload: closedPayload(title, text) }));
   }
 
   /**
@@ -238,24 +233,47 @@ export class TablePublisher {
     else this.requestTableEdit(tableId);
   }
 
+  /*
+   * An edit is built when it is sent, from the table as it is then, so a burst of steps
+   * costs one edit. By then the message may have been left behind: a game that ended
+   * and a new one already opened, with messages of its own. Such a message is edited
+   * to the table as it was when the edit was asked for (its own game's last state),
+   * never to the new game and never skipped: it would keep live-looking buttons.
+   */
+
   private requestLobbyEdit(tableId: number): void {
-    const messageId = this.deps.runtime(tableId)?.messages.lobby;
-    if (!messageId) return;
+    const asked = snapshot(this.deps.runtime(tableId));
+    const messageId = asked?.messages.lobby;
+    if (!asked || !messageId) return;
     this.editor.request(`${tableId}:${messageId}`, () => {
-      const rt = this.deps.runtime(tableId) as TableRuntime;
+      const live = this.deps.runtime(tableId);
+      const rt = live?.messages.lobby === messageId ? live : asked;
       return { tableId, messageId, payload: lobbyView(targetOf(rt), rt.record.state as GameState) };
     });
   }
 
   private requestTableEdit(tableId: number): void {
-    const messageId = this.deps.runtime(tableId)?.messages.table;
-    if (!messageId) return;
+    const asked = snapshot(this.deps.runtime(tableId));
+    const messageId = asked?.messages.table;
+    if (!asked || !messageId) return;
     this.editor.request(`${tableId}:${messageId}`, async () => {
-      const rt = this.deps.runtime(tableId) as TableRuntime;
+      const live = this.deps.runtime(tableId);
+      if (live?.messages.table !== messageId) {
+        // Left behind (see above); its picture stays as it is. Asked for just as a new
+        // deal began, it is that deal's predecessor: closed, as a new deal closes it.
+        const state = asked.record.state as GameState;
+        const shown = asked.messages.tableDeal;
+        if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
+          return { tableId, messageId, payload: closedPayload(`Deal ${shown} is over`, 'The next deal is below.') };
+        }
+        const view = liveTableView(asked, null, asked.messages.board !== null);
+        return { tableId, messageId, payload: { embeds: view.embeds, components: view.components } };
+      }
+      const rt = live;
       const state = rt.record.state as GameState;
       // A later deal gets its own message (perhaps being posted now): this one must not show it.
       const later = state.phase === 'deal' && rt.messages.tableDeal !== state.dealNo;
-      if (rt.messages.table !== messageId || later) return null;
+      if (later) return null;
       const signature = boardSignature(state);
       const replace = signature !== rt.messages.board;
       const picture = replace ? await this.boardPicture(rt) : null;
@@ -269,6 +287,17 @@ export class TablePublisher {
       return { tableId, messageId, payload };
     });
   }
+}
+
+/** What a table message that is no longer live becomes: a short note without buttons. */
+function closedPayload(title: string, text: string): MessageEditOptions {
+  const closed = new EmbedBuilder().setColor(OVER_COLOUR).setTitle(title).setDescription(text);
+  return { embeds: [closed], components: [], attachments: [] };
+}
+
+/** The runtime as it is now: committed records are never changed, the message ids are. */
+function snapshot(rt: TableRuntime | undefined): TableRuntime | undefined {
+  return rt && { ...rt, messages: { ...rt.messages } };
 }
 
 /** Players who were dealt private cards in these events (a deal's start, a later round's card). */

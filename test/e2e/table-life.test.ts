@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { playToEnd, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
 /** The rest of a table's life: help and rules, leaving mid-game, re-posting the table, the game over. */
@@ -19,6 +20,22 @@ describe('around the game', () => {
     const one = await world.reply('ann', 'guts', { subcommand: 'rules', options: { variant: 'iron-cross' } });
     expect(one.embeds[0]?.title).toBe('Iron Cross');
     expect(one.embeds[0]?.description).toMatch(/cross/);
+  });
+
+  it('leaves live buttons on one message only, even when a new game opens before the old one’s last edit', async () => {
+    // Edits wait long enough that the second /guts start lands before game 1's last one.
+    world = await World.start({ players: ['ann', 'bob'], pauseMs: 100, editDelayMs: 700 });
+    const lobby1 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    await world.press('bob', lobby1, 'Join').response();
+    await world.press('ann', lobby1, 'Deal').acknowledged();
+    await playToEnd(world, showdownThenHostAlone('ann'));
+    const lobby2 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
+    await world.bot.tables.idle();
+    const live = world.messages().filter((m) => (m.components ?? []).length > 0);
+    expect(live.map((m) => m.id)).toEqual([lobby2.id]);
+    // Game 1's lobby shows game 1, not the new game.
+    const old = world.messages().find((m) => m.id === lobby1.id);
+    expect(old?.embeds[0]?.title).toBe(lobby1.embeds[0]?.title);
   });
 
   it('lets a player leave after the deal, re-posts the table, and stops with the pot kept', async () => {

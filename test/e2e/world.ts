@@ -31,6 +31,8 @@ export interface WorldOptions {
   process?: boolean;
   /** Seeds each new game's shuffle (game n gets seed + n), so a test deals the same cards every run. */
   seed?: number;
+  /** How long the bot gathers a table's changes into one message edit (production: 250 ms). */
+  editDelayMs?: number;
 }
 
 type Ref = { id: string };
@@ -84,7 +86,7 @@ export class World {
       writer: this.writer,
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       nextDealPauseMs: this.options.pauseMs ?? 200,
-      editDelayMs: 10,
+      editDelayMs: this.options.editDelayMs ?? 10,
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
     });
     await this.bot.start();
