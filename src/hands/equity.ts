@@ -131,6 +131,30 @@ function exactShare(deck: readonly Card[], k: number, opponents: number, mine: n
   return { share: total / deals, deals };
 }
 
+/**
+ * `exactShare` against one opponent, the case every odds question asks (three-card guts
+ * heads-up is 18,424 hands): no cards to mark as used, so the hands are walked as index
+ * combinations in a loop rather than by recursion, several times faster.
+ */
+function exactShareVsOne(deck: readonly Card[], k: number, mine: number, score: Scorer) {
+  const n = deck.length;
+  const at = Int32Array.from({ length: k }, (_, i) => i);
+  const hand = new Array<Card>(k);
+  let total = 0;
+  let deals = 0;
+  for (;;) {
+    for (let i = 0; i < k; i++) hand[i] = deck[at[i] as number] as Card;
+    const v = score(hand);
+    total += v < mine ? 1 : v === mine ? 0.5 : 0;
+    deals++;
+    let i = k - 1;
+    while (i >= 0 && at[i] === n - k + i) i--;
+    if (i < 0) return { share: total / deals, deals };
+    at[i] = (at[i] as number) + 1;
+    for (let j = i + 1; j < k; j++) at[j] = (at[j - 1] as number) + 1;
+  }
+}
+
 function orderedDeals(remaining: number, k: number, opponents: number): number {
   let n = 1;
   for (let o = 0; o < opponents; o++) n *= choose(remaining - o * k, k);
@@ -179,7 +203,7 @@ function exactShares(opts: EquityOptions, unseen: Unseen, score: Scorer | null) 
   const { deck, opponentCards: k } = unseen;
   if (!score || unseen.extra > 0 || choose(deck.length, k) > EXACT_LIMIT) return null;
   const mine = score(opts.privateCards);
-  const one = exactShare(deck, k, 1, mine, score);
+  const one = exactShareVsOne(deck, k, mine, score);
   if (opts.opponents === 1) return { beatOne: one.share, beatAll: one.share, deals: one.deals };
   if (orderedDeals(deck.length, k, opts.opponents) > EXACT_LIMIT)
     return { beatOne: one.share, beatAll: null, deals: 0 };
