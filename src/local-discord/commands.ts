@@ -20,6 +20,11 @@ export interface CommandInvocation {
   subcommandGroup?: string;
   subcommand?: string;
   options?: Record<string, OptionValue>;
+  /**
+   * Skip the Discord client's check of where the command may run (a guild command in
+   * direct messages), as a crafted request would: how a bot's own guard gets tested.
+   */
+  crafted?: boolean;
 }
 
 /** The `data.options` and `data.resolved` of a chat-input interaction. */
@@ -63,7 +68,7 @@ function checkValue(option: APIApplicationCommandBasicOption, value: OptionValue
 /** Resolves user and channel options the way Discord does, into `data.resolved`. */
 function resolve(
   store: Store,
-  guild: GuildRecord,
+  guild: GuildRecord | null,
   option: APIApplicationCommandBasicOption,
   id: string,
   resolved: APIInteractionDataResolved,
@@ -72,13 +77,13 @@ function resolve(
     const user = store.users.get(id);
     if (!user) throw new InvocationError(`option "${option.name}": no user ${id}`);
     (resolved.users ??= {})[id] = apiUser(user);
-    if (guild.members.has(id)) {
+    if (guild?.members.has(id)) {
       const { user: _user, deaf: _deaf, mute: _mute, ...member } = apiMember(store, guild, id);
       (resolved.members ??= {})[id] = { ...member, permissions: memberPermissions(guild, id) };
     }
   } else if (option.type === ApplicationCommandOptionType.Channel) {
     const channel = store.channels.get(id);
-    if (!channel || channel.guildId !== guild.id)
+    if (!channel || !guild || channel.guildId !== guild.id)
       throw new InvocationError(`option "${option.name}": no channel ${id}`);
     const { id: channelId, name, type, permission_overwrites: _overwrites, ...rest } = apiChannel(channel);
     (resolved.channels ??= {})[id] = { id: channelId, name, type, permissions: memberPermissions(guild, id), ...rest };
@@ -87,7 +92,7 @@ function resolve(
 
 function basicOptions(
   store: Store,
-  guild: GuildRecord,
+  guild: GuildRecord | null,
   declared: APIApplicationCommandOption[],
   given: Record<string, OptionValue>,
   resolved: APIInteractionDataResolved,
@@ -133,7 +138,8 @@ function findSub(options: APIApplicationCommandOption[] | undefined, type: Appli
  */
 export function buildCommandOptions(
   store: Store,
-  guild: GuildRecord,
+  /** null in direct messages. */
+  guild: GuildRecord | null,
   command: APIApplicationCommand,
   invocation: CommandInvocation,
 ): BuiltOptions {

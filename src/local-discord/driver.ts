@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
+import { type APIApplicationCommand, type APIMessage, InteractionContextType } from 'discord-api-types/v10';
 import { type Clock, systemClock } from './clock.ts';
 import { buildCommandOptions, type CommandInvocation, InvocationError } from './commands.ts';
 import { choosableSelect, pressableButton } from './components.ts';
@@ -185,11 +185,35 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   /** `user` types `/name` in `channel`. Throws `InvocationError` for what the Discord client would refuse. */
   runCommand(user: Ref, channel: Ref, name: string, invocation: CommandInvocation = {}): InteractionHandle {
     const channelRecord = this.store.channel(channel.id);
+    if (channelRecord.recipientId !== null) return this.runDmCommand(user, channelRecord, name, invocation);
     const guild = this.memberGuild(user, channelRecord);
     const command = [...this.registeredCommands(guild), ...this.registeredCommands()].find((c) => c.name === name);
     if (!command) throw new InvocationError(`/${name} is not registered in guild ${guild.id} or globally`);
     const built = buildCommandOptions(this.store, guild, command, invocation);
     return this.interact(user, channelRecord, (ctx) => chatInputInteraction(ctx, command, built), null);
+  }
+
+  /** The bot's direct message channel with `user` (made on first use). */
+  dmChannel(user: Ref): ChannelRecord {
+    return this.store.dmChannel(user.id);
+  }
+
+  /**
+   * `/name` in the bot's direct messages. The Discord client offers only global
+   * commands whose contexts include direct messages; `crafted` skips that check.
+   */
+  private runDmCommand(user: Ref, channel: ChannelRecord, name: string, invocation: CommandInvocation) {
+    if (channel.recipientId !== user.id) throw new InvocationError(`user ${user.id} cannot see channel ${channel.id}`);
+    const global = this.registeredCommands().find((c) => c.name === name);
+    const anywhere = global ?? [...this.store.commands.byGuild.values()].flat().find((c) => c.name === name);
+    const command = invocation.crafted ? anywhere : global;
+    if (!command) throw new InvocationError(`/${name} is not a global command, so direct messages do not offer it`);
+    const contexts = command.contexts ?? [InteractionContextType.Guild, InteractionContextType.BotDM];
+    if (!invocation.crafted && !contexts.includes(InteractionContextType.BotDM)) {
+      throw new InvocationError(`/${name} is not offered in direct messages (contexts ${JSON.stringify(contexts)})`);
+    }
+    const built = buildCommandOptions(this.store, null, command, invocation);
+    return this.interact(user, channel, (ctx) => chatInputInteraction(ctx, command, built), null);
   }
 
   /** `user` presses the button labelled (or with custom id) `labelOrCustomId` on a message they can see. */

@@ -242,20 +242,22 @@ export class Gateway {
 }
 
 /**
- * Tells the bot about public messages (MESSAGE_* dispatches, GuildMessages intent).
- * Ephemeral messages never reach the gateway, as in Discord.
+ * Tells the bot about public guild messages (MESSAGE_* dispatches, GuildMessages
+ * intent). Ephemeral messages never reach the gateway, as in Discord, nor do direct
+ * messages (guildId ''), which would need the DirectMessages intent the bot never asks for.
  */
 export function forwardMessageEvents(store: Store, gateway: Gateway): void {
   store.on('messageCreate', ({ message, guildId, visibleTo }) => {
-    if (visibleTo !== null) return;
+    if (visibleTo !== null || guildId === '') return;
     const { user: _user, ...member } = apiMember(store, store.guild(guildId), message.author.id);
     gateway.dispatch(guildId, 'MESSAGE_CREATE', { ...message, guild_id: guildId, member });
   });
   store.on('messageUpdate', ({ message, guildId, visibleTo }) => {
-    if (visibleTo === null) gateway.dispatch(guildId, 'MESSAGE_UPDATE', { ...message, guild_id: guildId });
+    if (visibleTo === null && guildId !== '')
+      gateway.dispatch(guildId, 'MESSAGE_UPDATE', { ...message, guild_id: guildId });
   });
   store.on('messageDelete', ({ id, channelId, guildId, visibleTo }) => {
-    if (visibleTo === null)
+    if (visibleTo === null && guildId !== '')
       gateway.dispatch(guildId, 'MESSAGE_DELETE', { id, channel_id: channelId, guild_id: guildId });
   });
 }

@@ -1,6 +1,6 @@
 import {
   type APIApplicationCommand,
-  type APIChatInputApplicationCommandGuildInteraction,
+  type APIChatInputApplicationCommandInteraction,
   type APIMessage,
   type APIMessageComponentButtonInteraction,
   type APIMessageComponentSelectMenuInteraction,
@@ -11,7 +11,7 @@ import {
   Locale,
 } from 'discord-api-types/v10';
 import type { BuiltOptions } from './commands.ts';
-import { apiChannel, apiMember, memberPermissions } from './state/render.ts';
+import { apiChannel, apiDmChannel, apiMember, apiUser, memberPermissions } from './state/render.ts';
 import type { Store } from './state/store.ts';
 import type { ChannelRecord, UserRecord } from './state/types.ts';
 
@@ -49,14 +49,34 @@ function guildInteractionBase(ctx: InteractionContext) {
   };
 }
 
-/** INTERACTION_CREATE for a slash command typed in a guild channel. */
+/** The fields of an interaction in the bot's direct messages: a user instead of a member, no guild. */
+function dmInteractionBase(ctx: InteractionContext) {
+  const { store, user, channel } = ctx;
+  return {
+    id: ctx.id,
+    application_id: ctx.botUserId,
+    token: ctx.token,
+    version: 1 as const,
+    channel: apiDmChannel(store, channel),
+    channel_id: channel.id,
+    user: apiUser(user),
+    app_permissions: '0',
+    locale: Locale.EnglishUS,
+    entitlements: [],
+    authorizing_integration_owners: { '1': user.id },
+    context: InteractionContextType.BotDM,
+    attachment_size_limit: 10 * 1024 * 1024,
+  };
+}
+
+/** INTERACTION_CREATE for a slash command typed in a guild channel or the bot's direct messages. */
 export function chatInputInteraction(
   ctx: InteractionContext,
   command: APIApplicationCommand,
   built: BuiltOptions,
-): APIChatInputApplicationCommandGuildInteraction {
+): APIChatInputApplicationCommandInteraction {
   return {
-    ...guildInteractionBase(ctx),
+    ...(ctx.channel.recipientId === null ? guildInteractionBase(ctx) : dmInteractionBase(ctx)),
     type: InteractionType.ApplicationCommand,
     data: {
       id: command.id,

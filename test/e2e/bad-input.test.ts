@@ -1,6 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type TextChannel } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCommands } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { buttonId } from './play.ts';
 import { World } from './world.ts';
@@ -94,6 +95,28 @@ describe('bad input never changes state', () => {
     expect(await privateAnswer(world.press('cat', message, 'No such table'))).toMatch(/doesn't exist/);
     expect(await privateAnswer(world.press('cat', message, 'Long arg'))).toMatch(/isn't one of mine/);
     expect(await snapshot()).toBe(before);
+  });
+
+  it('keeps the commands out of direct messages, and refuses one that gets there anyway', async () => {
+    const before = await snapshot();
+    const ann = world.user('ann');
+    const dm = world.discord.dmChannel(ann);
+    // Registered globally, as `guts deploy-commands` does without GUILD_ID, the commands
+    // say "guild only": Discord does not offer them in direct messages at all.
+    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    await world.bot.client.application?.commands.set(body);
+    expect(() => world.discord.runCommand(ann, dm, 'guts', { subcommand: 'help' })).toThrow(
+      /not offered in direct messages/,
+    );
+    // A crafted request still reaches the bot: a private answer, and nothing changes.
+    const crafted = world.discord.runCommand(ann, dm, 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card' },
+      crafted: true,
+    });
+    expect(await privateAnswer(crafted)).toMatch(/server channel, not in direct messages/);
+    expect(await snapshot()).toBe(before);
+    expect(await world.database.db.selectFrom('game_tables').select('id').execute()).toHaveLength(1);
   });
 
   it('refuses options out of range, naming the option', async () => {

@@ -29,7 +29,7 @@ function metadata(ctx: RouteContext, record: InteractionRecord): APIMessageInter
   const base = {
     id: record.id,
     user: apiUser(ctx.store.user(record.userId)),
-    authorizing_integration_owners: { '0': record.guildId },
+    authorizing_integration_owners: record.guildId ? { '0': record.guildId } : { '1': record.userId },
     ...(record.originalMessageId && !isComponent(record)
       ? { original_response_message_id: record.originalMessageId }
       : {}),

@@ -1,4 +1,5 @@
 import {
+  type APIDMChannel,
   type APIGuildMember,
   type APIGuildTextChannel,
   type APIRole,
@@ -154,5 +155,16 @@ export function apiGuildCreate(store: Store, guild: GuildRecord, botUserId: stri
     stage_instances: [],
     guild_scheduled_events: [],
     soundboard_sounds: [],
+  };
+}
+
+/** A direct message channel between the bot and one user. */
+export function apiDmChannel(store: Store, channel: ChannelRecord): APIDMChannel {
+  return {
+    id: channel.id,
+    type: ChannelType.DM,
+    recipients: [apiUser(store.user(channel.recipientId ?? ''))],
+    last_message_id: channel.lastMessageId,
+    name: null,
   };
 }

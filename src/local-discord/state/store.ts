@@ -79,6 +79,7 @@ export class Store extends EventEmitter<StoreEvents> {
     const channel: ChannelRecord = {
       id: this.newId(id),
       guildId,
+      recipientId: null,
       name,
       position: guild.channelIds.length,
       lastMessageId: null,
@@ -99,6 +100,23 @@ export class Store extends EventEmitter<StoreEvents> {
     const guild = this.guilds.get(id);
     if (!guild) throw errors.unknownGuild();
     return guild;
+  }
+
+  /** The bot's direct message channel with a user, made on first use. */
+  dmChannel(userId: string): ChannelRecord {
+    this.user(userId);
+    for (const c of this.channels.values()) if (c.recipientId === userId) return c;
+    const channel: ChannelRecord = {
+      id: this.newId(),
+      guildId: '',
+      recipientId: userId,
+      name: '',
+      position: 0,
+      lastMessageId: null,
+    };
+    this.channels.set(channel.id, channel);
+    this.messages.set(channel.id, new Map());
+    return channel;
   }
 
   channel(id: string): ChannelRecord {

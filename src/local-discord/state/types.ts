@@ -21,7 +21,10 @@ export interface GuildRecord {
 
 export interface ChannelRecord {
   id: string;
+  /** '' for a direct message channel, which belongs to no guild. */
   guildId: string;
+  /** The user a direct message channel is with (the bot being the other end); null for guild channels. */
+  recipientId: string | null;
   name: string;
   position: number;
   lastMessageId: string | null;
