@@ -18,9 +18,10 @@ export class OddsCache {
 
   constructor(private readonly offload: Offload) {}
 
-  async preview(state: GameState, playerId: string): Promise<{ preview: HandPreview; odds: EquityResult | null }> {
+  /** The player's hand now, and their odds once the helper thread has them. */
+  preview(state: GameState, playerId: string): { preview: HandPreview; odds: Promise<EquityResult | null> } {
     const preview = handPreview(state, playerId);
-    if (!preview.equity || !state.options.odds) return { preview, odds: null };
+    if (!preview.equity || !state.options.odds) return { preview, odds: Promise.resolve(null) };
     const key = equityKey(preview.equity);
     let odds = this.cache.get(key);
     if (odds) {
@@ -32,6 +33,6 @@ export class OddsCache {
     }
     this.cache.set(key, odds);
     if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
-    return { preview, odds: await odds };
+    return { preview, odds };
   }
 }

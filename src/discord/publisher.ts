@@ -199,11 +199,15 @@ export class TablePublisher {
 
   /** A player's private cards message: cards, picture, hand name, odds. */
   async cardsMessage(rt: TableRuntime, state: GameState, playerId: string) {
-    const { preview, odds } = await this.deps.odds.preview(state, playerId);
+    const { preview, odds } = this.deps.odds.preview(state, playerId);
     const wanted = handPicture(state, playerId, preview);
     const colours = { fourColour: rt.messages.fourColour };
-    const picture = wanted ? await this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null;
-    return cardsView(targetOf(rt), state, playerId, preview, odds, picture);
+    // Both jobs queue on the helper thread at once, the picture right behind the odds.
+    const [equity, picture] = await Promise.all([
+      odds,
+      wanted ? this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null,
+    ]);
+    return cardsView(targetOf(rt), state, playerId, preview, equity, picture);
   }
 
   /** Ephemeral follow-ups with their cards for players whose latest press is fresh enough to carry one. */
