@@ -82,6 +82,9 @@ export class TableService {
       (result) => {
         this.runtime(result.record.id, result);
         this.scheduler.set(String(result.record.id), result.record.deadline);
+        // The game's messages get their final edit asked for now, while they are still the
+        // table's: a new game may open before this step is published, and take their place.
+        if (awaiting(result.after).kind === 'over') this.publisher.requestEdits(result.record.id);
       },
       options.nextDealPauseMs ?? NEXT_DEAL_PAUSE_MS,
     );

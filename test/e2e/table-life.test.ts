@@ -32,6 +32,7 @@ describe('around the game', () => {
     const lobby2 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
     await world.bot.tables.idle();
     const live = world.messages().filter((m) => (m.components ?? []).length > 0);
+    expect(live.map((m) => `${m.embeds[0]?.title}`)).toEqual([lobby2.embeds[0]?.title]);
     expect(live.map((m) => m.id)).toEqual([lobby2.id]);
     // Game 1's lobby shows game 1, not the new game.
     const old = world.messages().find((m) => m.id === lobby1.id);
