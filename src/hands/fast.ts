@@ -54,9 +54,9 @@ export function scoreTable(cards: readonly Card[], n: number, t: RankingTables):
  * diamonds in the low word, hearts and spades in the high one, 16 bits apart. Keeping
  * the four masks this way needs no branch on the suit, which random cards would mispredict.
  */
-export const suitWordBit = (c: Card): number => 1 << ((c & 1) * 16 + (c >> 2));
+const suitWordBit = (c: Card): number => 1 << ((c & 1) * 16 + (c >> 2));
 /** All ones when the card goes in the high word (hearts, spades), else zero. */
-export const inHighWord = (c: Card): number => -((c >> 1) & 1);
+const inHighWord = (c: Card): number => -((c >> 1) & 1);
 /** Each card's bit in the low and the high word (0 in the word it does not go in): two loads instead of five operations. */
 export const LOW_WORD = Int32Array.from({ length: 52 }, (_, c) => suitWordBit(c) & ~inHighWord(c));
 export const HIGH_WORD = Int32Array.from({ length: 52 }, (_, c) => suitWordBit(c) & inHighWord(c));

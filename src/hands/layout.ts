@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.ts';
 import { scoreGeneral } from './counts.ts';
 import { evaluateResolved, someSubset } from './evaluate.ts';
-import { HIGH_WORD, inHighWord, LOW_WORD, scoreSumsMasks, suitWordBit } from './fast.ts';
+import { HIGH_WORD, LOW_WORD, scoreSumsMasks } from './fast.ts';
 import { CARD_KEY, MAX_TABLE_CARDS, type RankingTables, suitOne, tablesFor } from './tables.ts';
 import type { Board, LayoutResult, LayoutUse, Line, RankingId, WildSpec } from './types.ts';
 import { type RankingInfo, rankingInfo } from './value.ts';
@@ -121,8 +121,8 @@ function sumLines(board: Board, lines: readonly Line[]): Int32Array {
       sums[at] = (sums[at] as number) + 1;
       sums[at + 1] = (sums[at + 1] as number) + (CARD_KEY[c] as number);
       sums[at + 2] = (sums[at + 2] as number) + suitOne(c);
-      const word = at + 3 - inHighWord(c);
-      sums[word] = (sums[word] as number) | suitWordBit(c);
+      sums[at + 3] = (sums[at + 3] as number) | (LOW_WORD[c] as number);
+      sums[at + 4] = (sums[at + 4] as number) | (HIGH_WORD[c] as number);
     }
   }
   return sums;
@@ -161,10 +161,8 @@ function scoreLinesFast(privateCards: readonly Card[], sums: Int32Array, t: Rank
     const c = privateCards[i] as Card;
     key += CARD_KEY[c] as number;
     suits += suitOne(c);
-    const bit = suitWordBit(c);
-    const toHigh = inHighWord(c);
-    high |= bit & toHigh;
-    low |= bit & ~toHigh;
+    low |= LOW_WORD[c] as number;
+    high |= HIGH_WORD[c] as number;
   }
   let best = -1;
   for (let at = 0; at < sums.length; at += LINE_FIELDS) {
@@ -205,10 +203,8 @@ function maskLines(board: Board, lines: readonly Line[]): Int32Array {
       m3 |= m2 & b;
       m2 |= m1 & b;
       m1 |= b;
-      const bit = suitWordBit(c);
-      const toHigh = inHighWord(c);
-      high |= bit & toHigh;
-      low |= bit & ~toHigh;
+      low |= LOW_WORD[c] as number;
+      high |= HIGH_WORD[c] as number;
     }
     masks[at] = n;
     masks[at + 1] = m1;
