@@ -28,7 +28,7 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     token: config.discordToken,
     apiUrl: config.discordApiUrl,
     db,
-    writer: openStepWriter(database, config.databaseUrl),
+    writer: openStepWriter(database),
     log,
   });
   const stopped = new Promise<void>((resolve) => {

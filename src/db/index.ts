@@ -16,6 +16,8 @@ export const DEFAULT_DATABASE_URL = 'file:./data/guts.db';
 export interface OpenDatabase {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The URL it was opened from: another thread opens its own connection with it. */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -39,10 +41,10 @@ const pgTypes = {
 function openPostgres(url: string): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', url, close: () => db.destroy() };
 }
 
-function openSqlite(path: string): OpenDatabase {
+function openSqlite(path: string, url: string): OpenDatabase {
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SqliteDatabase(path);
@@ -52,7 +54,7 @@ function openSqlite(path: string): OpenDatabase {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }
 
 /** The SQLite file a `file:` URL names (`:memory:` for an in-memory database), or null. */
@@ -71,5 +73,5 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL): OpenDatabase {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
   const path = sqlitePathOf(url);
   if (path === null) throw new Error(`DATABASE_URL must be file:PATH or postgres://…, got "${url}"`);
-  return openSqlite(path);
+  return openSqlite(path, url);
 }

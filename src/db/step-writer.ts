@@ -41,10 +41,10 @@ export function directStepWriter(db: Db): StepWriter {
 }
 
 /** The writer for `database`: a thread of its own for a SQLite file, direct otherwise. */
-export function openStepWriter(database: OpenDatabase, url: string): StepWriter {
-  const path = sqlitePathOf(url);
+export function openStepWriter(database: OpenDatabase): StepWriter {
+  const path = sqlitePathOf(database.url);
   return database.dialect === 'sqlite' && path !== null && path !== ':memory:'
-    ? new ThreadStepWriter(url)
+    ? new ThreadStepWriter(database.url)
     : directStepWriter(database.db);
 }
 

@@ -31,7 +31,7 @@ const bot = await createBot({
   // The local Discord runs without rate limits here, so the client needs none either.
   restGlobalPerSecond: 100_000,
   db: database.db,
-  writer: openStepWriter(database, data.dbUrl),
+  writer: openStepWriter(database),
   log: pino({ level: data.logLevel }),
   nextDealPauseMs: data.pauseMs,
   newRngState: () => Rng.fromSeed(data.seed * 1000 + games++).state(),

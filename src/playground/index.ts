@@ -60,8 +60,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const seats = new Seats(discord);
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
 
-  const dbUrl = options.dbUrl ?? DEFAULT_PLAYGROUND_DB;
-  const database = openDatabase(dbUrl);
+  const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
   let bot: Bot | null = null;
   let feed: LiveFeed | null = null;
   let pages: PageServer | null = null;
@@ -79,7 +78,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       token: discord.bot.token,
       apiUrl: restBase,
       db: database.db,
-      writer: openStepWriter(database, dbUrl),
+      writer: openStepWriter(database),
       log,
       ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
       ...(options.newRngState ? { newRngState: options.newRngState } : {}),

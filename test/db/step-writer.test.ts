@@ -24,7 +24,7 @@ describe('the step writer on its own thread (SQLite file)', () => {
     url = `file:${join(dir, 'guts.db')}`;
     database = openDatabase(url);
     await migrateToLatest(database.db);
-    writer = openStepWriter(database, url);
+    writer = openStepWriter(database);
   });
 
   afterEach(async () => {

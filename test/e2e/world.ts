@@ -78,7 +78,7 @@ export class World {
   /** Starts (or, after `crashBot`, restarts) the bot against the same database. */
   async startBot(): Promise<void> {
     if (this.options.process) return this.spawnBot();
-    this.writer = openStepWriter(this.database, this.dbUrl);
+    this.writer = openStepWriter(this.database);
     this.bot = await createBot({
       token: this.discord.bot.token,
       apiUrl: this.restBase,
