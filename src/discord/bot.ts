@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import type { StepWriter } from '../db/step-writer.ts';
-import { buildAllTables, RANKING_IDS } from '../hands/index.ts';
+import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
@@ -72,7 +72,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     client,
     tables,
     async start() {
-      buildAllTables(RANKING_IDS); // before any press can wait behind it
+      buildAllTables(); // before any press can wait behind it
       tables.warmUp();
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);

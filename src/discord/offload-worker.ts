@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { parentPort } from 'node:worker_threads';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
-import { buildAllTables, type EquityOptions, equity, RANKING_IDS } from '../hands/index.ts';
+import { buildAllTables, type EquityOptions, equity } from '../hands/index.ts';
 import {
   type BoardCell,
   clearPictureCache,
@@ -44,7 +44,7 @@ if (process.platform === 'linux') {
  * at start-up: otherwise the first deals pay for it, while the bot is busiest.
  */
 function warmUp(): boolean {
-  buildAllTables(RANKING_IDS);
+  buildAllTables();
   for (const fourColour of [false, true]) renderHand([48, 45, 2], { fourColour, highlight: [48] });
   equity({ privateCards: [48, 45, 2], ranking: 'three-guts', opponents: 3 }, new Rng(randomRngState()));
   clearPictureCache();

@@ -1,6 +1,6 @@
 import { atLeastValue, flushValue, POPCOUNT13 } from './counts.ts';
 import type { RankingId } from './types.ts';
-import { makeValue, type RankingInfo, rankingInfo } from './value.ts';
+import { makeValue, RANKING_IDS, type RankingInfo, rankingInfo } from './value.ts';
 
 /**
  * Lookup tables for hands of up to 7 cards without wild cards, generated here at start-up.
@@ -346,6 +346,6 @@ export function tablesFor(ranking: RankingId): RankingTables {
  * built on first use instead, they would stall whatever asked first (for the bot, the
  * first showdown, and every press waiting behind it) for tens of milliseconds.
  */
-export function buildAllTables(rankings: readonly RankingId[]): void {
-  for (const ranking of rankings) tablesFor(ranking);
+export function buildAllTables(): void {
+  for (const ranking of RANKING_IDS) tablesFor(ranking);
 }
