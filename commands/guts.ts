@@ -6,6 +6,7 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/discord/context.ts';
+import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
 import { chips } from '../src/discord/views/format.ts';
 import { defaultOptions, getVariant, listVariants, OPTION_NAMES } from '../src/rules/index.ts';
@@ -161,18 +162,13 @@ const HELP = [
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
     case 'start':
-      return ctx.tables.startGame(
-        interaction,
-        interaction.options.getString('variant', true),
-        startOptions(interaction),
-        {
-          fourColour: interaction.options.getString('deck') === 'four-colour',
-        },
-      );
+      return startGame(interaction, ctx, interaction.options.getString('variant', true), startOptions(interaction), {
+        fourColour: interaction.options.getString('deck') === 'four-colour',
+      });
     case 'stop':
-      return ctx.tables.stopGame(interaction);
+      return stopGame(interaction, ctx);
     case 'table':
-      return ctx.tables.repost(interaction);
+      return repostTable(interaction, ctx);
     case 'rules':
       await interaction.reply({
         embeds: [rulesEmbed(interaction.options.getString('variant'))],

@@ -7,7 +7,6 @@ import {
   SlashCommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/discord/context.ts';
-import { UserFacingError } from '../src/discord/errors.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
 import {
   adjust,
@@ -19,6 +18,7 @@ import {
   reset,
   settle,
 } from '../src/ledger/index.ts';
+import { UserFacingError } from '../src/table/errors.ts';
 
 /** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
 

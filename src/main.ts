@@ -1,9 +1,9 @@
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import { openStepWriter } from './db/step-writer.ts';
 import { createBot } from './discord/bot.ts';
 import { auditLedger, describeProblem } from './ledger/index.ts';
 import { log } from './log.ts';
+import { openStepWriter } from './table/step-writer.ts';
 
 /**
  * The bot process: database first (migrations before login, then the ledger audit),

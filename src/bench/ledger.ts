@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../db/index.ts';
-import { commitStep, createOrLoadTable } from '../db/table-store.ts';
+import { createOrLoadTable } from '../db/table-store.ts';
 import type { Party, Transfer } from '../engine/transfer.ts';
 import { postTransfers } from '../ledger/journal.ts';
+import { commitStep } from '../table/commit.ts';
 import type { Bench, BenchResult } from './types.ts';
 
 const DEALS = 3000;

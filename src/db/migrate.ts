@@ -7,8 +7,11 @@ const migrationsDir = new URL('../../migrations/', import.meta.url);
 const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/;
 
 /**
- * Loads `migrations/*.ts` with a plain dynamic import, so it works wherever the
+ * Loads `migrations/*.ts` with a dynamic import from this file, so it works wherever the
  * TypeScript sources run as they are (tsx for the bot and CLI, vitest for tests).
+ * kysely's own `FileMigrationProvider` imports from inside node_modules, where vitest's
+ * transform never sees the import: Node 20 then refuses the `.ts` file ("Unknown file
+ * extension"), so it cannot serve here.
  */
 class TsFileMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {

@@ -1,5 +1,6 @@
 import type { Database as BetterSqlite, Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import { LruCache } from '../lru.ts';
 
 const CACHE_SIZE = 256;
 
@@ -10,16 +11,14 @@ const CACHE_SIZE = 256;
  * what lets one deal per transaction beat 2,000/s with synchronous=FULL.
  */
 export function withStatementCache(sqlite: BetterSqlite): SqliteDatabase {
-  const cache = new Map<string, Statement>();
+  const cache = new LruCache<string, Statement>(CACHE_SIZE);
   return {
     prepare(sql: string) {
       let stmt = cache.get(sql);
-      if (stmt) cache.delete(sql);
-      else {
+      if (!stmt) {
         stmt = sqlite.prepare(sql);
-        if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(sql, stmt);
       }
-      cache.set(sql, stmt);
       return stmt;
     },
     close: () => sqlite.close(),

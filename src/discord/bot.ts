@@ -2,14 +2,19 @@ import { Client, disableValidators, Events, GatewayIntentBits, Options } from 'd
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
-import type { StepWriter } from '../db/step-writer.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
+import { type Clock, systemClock } from '../table/scheduler.ts';
+import type { StepWriter } from '../table/step-writer.ts';
+import { Tables } from '../table/tables.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
+import { COMPONENT_HANDLERS } from './handlers/index.ts';
+import { OddsCache } from './odds.ts';
+import { Offload } from './offload.ts';
+import { TablePublisher } from './publisher.ts';
 import { createRouter } from './router.ts';
-import type { Clock } from './scheduler.ts';
-import { TableService } from './table-service.ts';
+import { ReplyTokens } from './tokens.ts';
 
 export interface BotOptions {
   token: string;
@@ -21,7 +26,7 @@ export interface BotOptions {
    */
   restGlobalPerSecond?: number;
   db: Kysely<Database>;
-  /** Where game steps are committed (see step-writer.ts); directly through `db` when absent. `stop()` closes it. */
+  /** Where game steps are committed (see table/step-writer.ts); directly through `db` when absent. `stop()` closes it. */
   writer?: StepWriter;
   log: Logger;
   clock?: Clock;
@@ -32,12 +37,16 @@ export interface BotOptions {
 
 export interface Bot {
   client: Client;
-  tables: TableService;
+  tables: Tables;
+  publisher: TablePublisher;
   /** Connects; resolves once the gateway is ready and open tables are resumed. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Resolves once no step is under way and everything queued for Discord is sent (tests). */
+  idle(): Promise<void>;
 }
 
+/** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
 export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
   // payloads are built by code and Discord checks its own limits anyway.
@@ -52,37 +61,57 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
     },
   });
-  const tables = new TableService({
+  const tables = new Tables({
     db: options.db,
-    ...(options.writer ? { writer: options.writer } : {}),
-    client,
     log: options.log,
+    ...(options.writer ? { writer: options.writer } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
-    ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
     ...(options.newRngState ? { newRngState: options.newRngState } : {}),
   });
-  const ctx: BotContext = { db: options.db, client, tables, log: options.log };
-  const route = createRouter(ctx, await loadCommands());
+  const offload = new Offload();
+  const clock = options.clock ?? systemClock;
+  const tokens = new ReplyTokens(() => clock.now());
+  const publisher = new TablePublisher({
+    client,
+    log: options.log,
+    tables,
+    tokens,
+    odds: new OddsCache(offload),
+    offload,
+    ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
+  });
+  tables.listen(publisher);
+  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, log: options.log };
+  const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS);
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
 
+  const idle = async () => {
+    await tables.idle();
+    await publisher.idle();
+  };
   return {
     client,
     tables,
+    publisher,
+    idle,
     async start() {
       buildAllTables(); // before any press can wait behind it
-      tables.warmUp();
+      void offload.warmUp(); // the helper thread for pictures and odds
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
-      const resumed = await tables.resumeAll();
+      // With shards, each process resumes only the servers it serves.
+      const resumed = await tables.resumeAll((guildId) => client.guilds.cache.has(guildId));
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },
     async stop() {
       client.removeAllListeners(Events.InteractionCreate); // take no new work
-      await tables.close();
+      await tables.close(); // steps under way finish their transactions
+      await publisher.idle();
+      await offload.close();
       await options.writer?.close();
       await client.destroy();
     },

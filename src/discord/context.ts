@@ -2,12 +2,16 @@ import type { Client } from 'discord.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
-import type { TableService } from './table-service.ts';
+import type { Tables } from '../table/tables.ts';
+import type { TablePublisher } from './publisher.ts';
+import type { ReplyTokens } from './tokens.ts';
 
-/** What every command and button handler gets: the database, the tables, a logger. */
+/** What every command and interaction handler gets: the database, the tables, how to reach players, a logger. */
 export interface BotContext {
   db: Kysely<Database>;
   client: Client;
-  tables: TableService;
+  tables: Tables;
+  publisher: TablePublisher;
+  tokens: ReplyTokens;
   log: Logger;
 }

@@ -1,16 +1,12 @@
 import { DiscordAPIError, type Interaction, MessageFlags, RESTJSONErrorCodes } from 'discord.js';
 import type { Logger } from '../log.ts';
+import { UserFacingError } from '../table/errors.ts';
 
 /**
  * The one error boundary (Skyra's `_shared.ts` model): rule errors become short
  * ephemeral answers, Discord API errors become friendly text, anything else is
  * logged with its stack and the user sees a generic line.
  */
-
-/** A refusal the user caused and can fix ("You're not at this table"). Changes nothing. */
-export class UserFacingError extends Error {
-  override name = 'UserFacingError';
-}
 
 const GENERIC_ERROR = 'Something went wrong on my side. Nothing was changed; please try again.';
 
@@ -51,10 +47,14 @@ export async function answerError(interaction: Interaction, err: unknown, log: L
   else log.debug({ reason: text }, 'interaction refused');
   if (!interaction.isRepliable() || isDeadInteraction(err)) return;
   try {
-    if (interaction.deferred && !interaction.replied && interaction.ephemeral !== null) {
-      // A "thinking…" placeholder (private, or public for the few commands that must
-      // acknowledge before they can check): the answer takes its place.
+    if (interaction.deferred && !interaction.replied && interaction.ephemeral === true) {
+      // A private "thinking…" placeholder: the answer takes its place.
       await interaction.editReply({ content: text, embeds: [], components: [] });
+    } else if (interaction.deferred && !interaction.replied && interaction.ephemeral === false) {
+      // A public placeholder (commands that acknowledge before they can check): a refusal
+      // is nobody else's business. It goes, and the answer comes privately.
+      await interaction.deleteReply();
+      await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
     } else if (interaction.deferred || interaction.replied) {
       await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
     } else {

@@ -2,6 +2,7 @@ import type { GameState } from '../engine/index.ts';
 import { type HandPreview, handPreview } from '../engine/preview.ts';
 import { equityKey } from '../hands/equity-key.ts';
 import type { EquityResult } from '../hands/index.ts';
+import { LruCache } from '../lru.ts';
 import type { Offload } from './offload.ts';
 
 /**
@@ -14,7 +15,7 @@ const ODDS_BUDGET_MS = 120;
 const CACHE_SIZE = 5_000;
 
 export class OddsCache {
-  private readonly cache = new Map<string, Promise<EquityResult | null>>();
+  private readonly cache = new LruCache<string, Promise<EquityResult | null>>(CACHE_SIZE);
 
   constructor(private readonly offload: Offload) {}
 
@@ -24,15 +25,15 @@ export class OddsCache {
     if (!preview.equity || !state.options.odds) return { preview, odds: Promise.resolve(null) };
     const key = equityKey(preview.equity);
     let odds = this.cache.get(key);
-    if (odds) {
-      this.cache.delete(key); // most recently used goes last
-    } else {
-      odds = this.offload.odds(preview.equity, ODDS_BUDGET_MS);
+    if (!odds) {
+      const asked = this.offload.odds(preview.equity, ODDS_BUDGET_MS);
+      this.cache.set(key, asked);
       // A failed run (null) is not kept: the next ask tries again.
-      void odds.then((r) => r === null && this.cache.get(key) === odds && this.cache.delete(key));
+      void asked.then((r) => {
+        if (r === null && this.cache.peek(key) === asked) this.cache.delete(key);
+      });
+      odds = asked;
     }
-    this.cache.set(key, odds);
-    if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value as string);
     return { preview, odds };
   }
 }

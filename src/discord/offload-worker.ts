@@ -1,6 +1,5 @@
 import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { parentPort } from 'node:worker_threads';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import { buildAllTables, type EquityOptions, equity } from '../hands/index.ts';
@@ -8,13 +7,13 @@ import {
   type BoardCell,
   clearPictureCache,
   type HandOptions,
-  type Picture,
   type RenderOptions,
   renderBoard,
   renderHand,
   renderShowdown,
   type ShowdownRow,
 } from '../render/index.ts';
+import { serve } from '../threads/serve.ts';
 
 /**
  * The bot's helper thread: the CPU-heavy, pure work (odds by Monte Carlo, card
@@ -69,12 +68,4 @@ function run(job: OffloadJob): unknown {
   }
 }
 
-parentPort?.on('message', ({ id, job }: { id: number; job: OffloadJob }) => {
-  try {
-    const result = run(job) as Picture | null;
-    // A Buffer arrives as a plain Uint8Array on the other side; the caller rewraps it.
-    parentPort?.postMessage({ id, result });
-  } catch (err) {
-    parentPort?.postMessage({ id, error: String(err) });
-  }
-});
+serve<OffloadJob>(run);

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { EquityResult } from '../hands/index.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
+import { ThreadClient } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
 
 /**
@@ -11,9 +11,8 @@ import type { OffloadJob } from './offload-worker.ts';
 const JOB_TIMEOUT_MS = 2_000;
 
 export class Offload {
-  private worker: Worker | null = null;
-  private nextId = 1;
-  private readonly pending = new Map<number, (result: unknown) => void>();
+  // Never keeps the process alive: its work is optional.
+  private readonly thread = new ThreadClient({ module: new URL('./offload-worker.ts', import.meta.url), unref: true });
 
   odds(options: Extract<OffloadJob, { kind: 'odds' }>['options'], budgetMs: number): Promise<EquityResult | null> {
     return this.run({ kind: 'odds', options, budgetMs }) as Promise<EquityResult | null>;
@@ -36,11 +35,8 @@ export class Offload {
     return this.run({ kind: 'warm-up' });
   }
 
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = null;
-    this.failAll();
-    await worker?.terminate();
+  close(): Promise<void> {
+    return this.thread.close({ drain: false });
   }
 
   private async picture(job: OffloadJob): Promise<Picture | null> {
@@ -49,42 +45,8 @@ export class Offload {
     return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
   }
 
+  /** A job that fails, times out or loses its thread is null: the message goes out without it. */
   private run(job: OffloadJob): Promise<unknown> {
-    const worker = this.ensureWorker();
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => finish(null), JOB_TIMEOUT_MS);
-      const finish = (result: unknown) => {
-        clearTimeout(timer);
-        this.pending.delete(id);
-        resolve(result);
-      };
-      this.pending.set(id, finish);
-      worker.postMessage({ id, job });
-    });
-  }
-
-  private failAll(): void {
-    for (const resolve of [...this.pending.values()]) resolve(null);
-    this.pending.clear();
-  }
-
-  private ensureWorker(): Worker {
-    if (this.worker) return this.worker;
-    const worker = new Worker(new URL('../worker-boot.js', import.meta.url), {
-      workerData: { module: new URL('./offload-worker.ts', import.meta.url).href },
-    });
-    worker.unref(); // never keeps the process alive
-    worker.on('message', (message: { id: number; result?: unknown }) => {
-      this.pending.get(message.id)?.(message.result ?? null);
-    });
-    const fail = () => {
-      if (this.worker === worker) this.worker = null;
-      this.failAll();
-    };
-    worker.on('error', fail);
-    worker.on('exit', fail);
-    this.worker = worker;
-    return worker;
+    return this.thread.call(job, JOB_TIMEOUT_MS).catch(() => null);
   }
 }

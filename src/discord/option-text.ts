@@ -1,4 +1,4 @@
-import { UserFacingError } from './errors.ts';
+import { UserFacingError } from '../table/errors.ts';
 
 /**
  * The `/guts start options:` text: extra table options as `name=value` pairs

@@ -7,30 +7,25 @@ import {
   MessageFlags,
   type SendableChannels,
 } from 'discord.js';
-import type { TableRecord } from '../db/table-store.ts';
-import type { GameEvent, GameState } from '../engine/index.ts';
+import { awaiting, type GameEvent, type GameState } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
+import { tableDealNo } from '../table/messages.ts';
+import type { TableRuntime } from '../table/runtimes.ts';
+import { SerialQueues } from '../table/serial.ts';
+import type { StepListener, StepResult } from '../table/steps.ts';
+import type { Tables } from '../table/tables.ts';
 import { EditCoalescer } from './coalescer.ts';
-import { type TableMessages, tableDealNo } from './message-ids.ts';
+import { Lane } from './lane.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
-import { Lane, SerialQueues } from './serial.ts';
-import type { StepResult } from './table-steps.ts';
 import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
 import { cardsView, handPicture } from './views/cards.ts';
 import { lobbyView } from './views/lobby.ts';
 import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
+import { standingsEmbed } from './views/standings.ts';
 import { boardCells, boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
-
-/** What the publisher knows of a table: the latest committed record and its messages. */
-export interface TableRuntime {
-  record: TableRecord;
-  messages: TableMessages;
-  /** Loaded after a restart with a deal under way: the table message says so until the next deal. */
-  restarted: boolean;
-}
 
 /** The table message for the table's latest state. */
 function liveTableView(rt: TableRuntime, picture: Picture | null, hasBoardImage: boolean) {
@@ -54,13 +49,10 @@ export function targetOf(rt: TableRuntime): ButtonTarget {
 export interface PublisherDeps {
   client: Client;
   log: Logger;
+  tables: Tables;
   tokens: ReplyTokens;
   odds: OddsCache;
   offload: Offload;
-  runtime(tableId: number): TableRuntime | undefined;
-  saveMessages(tableId: number): Promise<void>;
-  /** Final standings text of a finished game (reads the hand history). */
-  standings(tableId: number, state: GameState): Promise<EmbedBuilder>;
   editDelayMs?: number;
 }
 
@@ -69,7 +61,7 @@ export interface PublisherDeps {
  * new table messages, private cards, results, coalesced edits. Output for one table
  * goes out in order; no database transaction is open while it does.
  */
-export class TablePublisher {
+export class TablePublisher implements StepListener {
   private readonly queues = new SerialQueues<number>();
   /** Requests in flight to the channel (see Lane): Discord's global limit of 50 a second binds long before 8 in flight. */
   private readonly lane = new Lane(8);
@@ -86,9 +78,29 @@ export class TablePublisher {
     );
   }
 
+  private runtime(tableId: number): TableRuntime | undefined {
+    return this.deps.tables.runtimes.get(tableId);
+  }
+
+  private saveMessages(tableId: number): Promise<void> {
+    return this.deps.tables.saveMessages(tableId);
+  }
+
+  committed(step: StepResult): void {
+    // The game's messages get their final edit asked for now, while they are still the
+    // table's: a new game may open before this step is published, and take their place.
+    if (awaiting(step.after).kind === 'over') this.requestEdits(step.record.id);
+  }
+
+  resumed(tableId: number): void {
+    this.requestEdits(tableId);
+  }
+
   /** Queues what a committed step means for the channel. */
-  publish(tableId: number, step: StepResult): Promise<void> {
-    return this.queues
+  publish(step: StepResult): void {
+    const tableId = step.record.id;
+    if (awaiting(step.after).kind === 'over') this.deps.tokens.forget(tableId);
+    void this.queues
       .run(tableId, () => this.publishNow(tableId, step))
       .catch((err) => {
         this.deps.log.error({ err, tableId }, 'could not publish a table step');
@@ -101,7 +113,7 @@ export class TablePublisher {
   }
 
   private async channelOf(tableId: number): Promise<SendableChannels & { messages: Message['channel']['messages'] }> {
-    const rt = this.deps.runtime(tableId);
+    const rt = this.runtime(tableId);
     if (!rt) throw new Error(`table ${tableId} is not loaded`);
     const channel = await this.deps.client.channels.fetch(rt.record.channelId);
     if (!channel?.isSendable() || !('messages' in channel))
@@ -115,7 +127,7 @@ export class TablePublisher {
   }
 
   private async publishNow(tableId: number, step: StepResult): Promise<void> {
-    const rt = this.deps.runtime(tableId);
+    const rt = this.runtime(tableId);
     if (!rt) return;
     const { before, after, events } = step;
     const started = events.find((e) => e.type === 'DealStarted');
@@ -136,7 +148,7 @@ export class TablePublisher {
       await this.send(tableId, showdownView(before, after, events, picture, history));
     }
     if (events.some((e) => e.type === 'GameOver')) {
-      await this.send(tableId, { embeds: [await this.deps.standings(tableId, after)] });
+      await this.send(tableId, { embeds: [standingsEmbed(await this.deps.tables.standings(tableId, after))] });
     }
     this.requestEdits(tableId);
   }
@@ -186,7 +198,7 @@ export class TablePublisher {
     rt.messages.table = message.id;
     rt.messages.tableDeal = state.dealNo;
     rt.messages.board = picture ? boardSignature(state) : null;
-    await this.deps.saveMessages(rt.record.id);
+    await this.saveMessages(rt.record.id);
   }
 
   /** The table's board picture, or null when it has no board (or the picture failed). */
@@ -217,7 +229,7 @@ export class TablePublisher {
         const handle = this.deps.tokens.fresh(tableId, playerId);
         if (!handle) return;
         try {
-          const rt = this.deps.runtime(tableId);
+          const rt = this.runtime(tableId);
           if (!rt) return;
           const view = await this.cardsMessage(rt, state, playerId);
           await this.lane.run(() => handle.followUp({ ...view, flags: MessageFlags.Ephemeral }));
@@ -230,7 +242,7 @@ export class TablePublisher {
 
   /** Brings the lobby or the live table message up to date (coalesced). */
   requestEdits(tableId: number): void {
-    const rt = this.deps.runtime(tableId);
+    const rt = this.runtime(tableId);
     if (!rt) return;
     const state = rt.record.state as GameState | null;
     if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId);
@@ -246,22 +258,22 @@ export class TablePublisher {
    */
 
   private requestLobbyEdit(tableId: number): void {
-    const asked = snapshot(this.deps.runtime(tableId));
+    const asked = snapshot(this.runtime(tableId));
     const messageId = asked?.messages.lobby;
     if (!asked || !messageId) return;
     this.editor.request(`${tableId}:${messageId}`, () => {
-      const live = this.deps.runtime(tableId);
+      const live = this.runtime(tableId);
       const rt = live?.messages.lobby === messageId ? live : asked;
       return { tableId, messageId, payload: lobbyView(targetOf(rt), rt.record.state as GameState) };
     });
   }
 
   private requestTableEdit(tableId: number): void {
-    const asked = snapshot(this.deps.runtime(tableId));
+    const asked = snapshot(this.runtime(tableId));
     const messageId = asked?.messages.table;
     if (!asked || !messageId) return;
     this.editor.request(`${tableId}:${messageId}`, async () => {
-      const live = this.deps.runtime(tableId);
+      const live = this.runtime(tableId);
       if (live?.messages.table !== messageId) {
         // Left behind (see above); its picture stays as it is. Asked for just as a new
         // deal began, it is that deal's predecessor: closed, as a new deal closes it.
@@ -283,7 +295,7 @@ export class TablePublisher {
       const picture = replace ? await this.boardPicture(rt) : null;
       if (replace) {
         rt.messages.board = picture ? signature : null;
-        void this.deps.saveMessages(tableId).catch(() => {});
+        void this.saveMessages(tableId).catch(() => {});
       }
       const view = liveTableView(rt, picture, rt.messages.board !== null);
       const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };

@@ -1,16 +1,21 @@
 import type { Interaction } from 'discord.js';
 import type { Logger } from '../log.ts';
+import { UserFacingError } from '../table/errors.ts';
 import type { SlashCommand } from './command-registry.ts';
 import type { BotContext } from './context.ts';
-import { parseButtonId } from './custom-id.ts';
-import { answerError, UserFacingError } from './errors.ts';
+import { answerError } from './errors.ts';
+import type { ComponentHandler } from './handlers/types.ts';
 
 /**
  * Every interaction enters here. Each gets a child logger with its guild, channel and
  * interaction ids, and goes through the one error boundary: whatever goes wrong, the
  * presser gets a short private answer and the process carries on.
  */
-export function createRouter(ctx: BotContext, commands: Map<string, SlashCommand>) {
+export function createRouter(
+  ctx: BotContext,
+  commands: Map<string, SlashCommand>,
+  handlers: readonly ComponentHandler<unknown>[],
+) {
   return async function route(interaction: Interaction): Promise<void> {
     let log: Logger = ctx.log.child({
       guildId: interaction.guildId,
@@ -33,15 +38,25 @@ export function createRouter(ctx: BotContext, commands: Map<string, SlashCommand
         await command.execute(interaction, { ...ctx, log });
         return;
       }
-      if (interaction.isButton() || interaction.isStringSelectMenu()) {
-        const id = parseButtonId(interaction.customId);
-        if (!id) throw new UserFacingError("That button isn't one of mine, or it is too old.");
-        log = log.child({ tableId: id.tableId });
-        log.debug({ action: id.action }, 'press');
-        await ctx.tables.press(interaction, id);
+      if (interaction.isMessageComponent()) {
+        for (const handler of handlers) {
+          const parsed = handler.parse(interaction);
+          if (parsed === null) continue;
+          log = log.child({ handler: handler.name, ...tableOf(parsed) });
+          log.debug('press');
+          await handler.run(interaction, parsed, { ...ctx, log });
+          return;
+        }
+        throw new UserFacingError("That button isn't one of mine, or it is too old.");
       }
     } catch (err) {
       await answerError(interaction, err, log);
     }
   };
+}
+
+/** The table a parsed press points at, for its log lines. */
+function tableOf(parsed: unknown): { tableId?: string } {
+  const tableId = (parsed as { tableId?: unknown }).tableId;
+  return typeof tableId === 'string' ? { tableId } : {};
 }

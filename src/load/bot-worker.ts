@@ -3,8 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pino from 'pino';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { openStepWriter } from '../db/step-writer.ts';
 import { createBot } from '../discord/bot.ts';
+import { openStepWriter } from '../table/step-writer.ts';
 
 /**
  * The bot in a thread of its own, for load runs: the local Discord and its simulated
@@ -43,7 +43,7 @@ parentPort?.on('message', async (message) => {
   if (message !== 'stop') return;
   // How busy the bot's thread was under the load: near 1, every event waits for others.
   const loop = performance.eventLoopUtilization(busySince).utilization;
-  await bot.tables.idle();
+  await bot.idle();
   await bot.stop();
   await database.close();
   parentPort?.postMessage({ type: 'stopped', loop });

@@ -48,7 +48,7 @@ export interface TableLoadResult {
 }
 
 function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<{ loop: number }> }> {
-  const worker = new Worker(new URL('../worker-boot.js', import.meta.url), {
+  const worker = new Worker(new URL('../threads/boot.js', import.meta.url), {
     workerData: { ...data, module: new URL('./bot-worker.ts', import.meta.url).href },
   });
   const next = (what: string) =>

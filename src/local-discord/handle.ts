@@ -68,7 +68,7 @@ export class InteractionHandle {
     return id ? this.find(id) : null;
   }
 
-  /** Follow-up messages, oldest first (deleted ones left out). */
+  /** Follow-up messages, oldest first (deleted ones left out), including any that replaced a deferred reply. */
   followUps(): APIMessage[] {
     return this.record.followUpIds.map((id) => this.find(id)).filter((m): m is APIMessage => m !== null);
   }
@@ -94,7 +94,10 @@ export class InteractionHandle {
         throw new Error(`interaction ${this.id} was answered with a modal`);
       return undefined;
     }
-    const stored = this.store.message(this.record.channelId, originalId);
+    const stored = this.store.findMessage(this.record.channelId, originalId);
+    // The bot deleted its reply (a public placeholder it took back): what the user sees
+    // is its first follow-up.
+    if (!stored) return this.followUps()[0];
     switch (ack.type) {
       case InteractionResponseType.DeferredChannelMessageWithSource:
         return (stored.message.flags ?? 0) & MessageFlags.Loading ? undefined : stored.message;

@@ -1,6 +1,6 @@
 import { type Card, RANK_CHARS, rankOf, suitOf } from '../cards/card.ts';
+import { LruCache } from '../lru.ts';
 import { type CanvasModule, type Context, FONT_BOLD } from './canvas.ts';
-import { LruCache } from './lru.ts';
 import { fillSuit } from './shapes.ts';
 import { COLOURS, RING, suitColour } from './theme.ts';
 

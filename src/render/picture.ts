@@ -1,6 +1,6 @@
 import { type Card, isCard } from '../cards/card.ts';
+import { LruCache } from '../lru.ts';
 import { type CanvasModule, type Context, canvasModule } from './canvas.ts';
-import { LruCache } from './lru.ts';
 import { encodePng } from './png.ts';
 import { COLOURS } from './theme.ts';
 import type { Picture } from './types.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Lane } from '../../src/discord/serial.ts';
+import { Lane } from '../../src/discord/lane.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 

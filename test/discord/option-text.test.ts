@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UserFacingError } from '../../src/discord/errors.ts';
 import { parseOptionText } from '../../src/discord/option-text.ts';
+import { UserFacingError } from '../../src/table/errors.ts';
 
 describe('/guts start options text', () => {
   it('reads name=value pairs with typed values', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCard, prettyCard } from '../../src/cards/card.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
-import { nextDeadline } from '../../src/discord/table-steps.ts';
 import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
@@ -9,6 +8,7 @@ import { boardCells, tableView } from '../../src/discord/views/table.ts';
 import { apply, createGame, type GameEvent, type GameState } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
+import { nextDeadline } from '../../src/table/deadline.ts';
 
 const target = { tableId: 7, dealNo: 12 };
 

@@ -1,4 +1,4 @@
-import { ActionRowBuilder, ButtonBuilder, ButtonStyle, type TextChannel } from 'discord.js';
+import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type TextChannel } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/discord/command-registry.ts';
@@ -170,17 +170,12 @@ describe('two /guts start at the same moment', () => {
     world = await World.start({ players: ['ann', 'bob', 'cat'] });
     const a = world.command('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
     const b = world.command('bob', 'guts', { subcommand: 'start', options: { variant: 'one-card' } });
-    await Promise.all([a.acknowledged(), b.acknowledged()]);
-    const lobbies = await world.waitFor(() => world.messages().some((m) => /^Guts: /.test(m.embeds[0]?.title ?? '')));
-    expect(lobbies).toBeDefined();
-    const end = Date.now() + 10_000;
-    let refusals: string[] = [];
-    while (Date.now() < end) {
-      refusals = world.messages().map((m) => m.content ?? '');
-      if (refusals.some((t) => /already running/.test(t))) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(refusals.filter((t) => /already running/.test(t))).toHaveLength(1);
+    const answers = await Promise.all([a.response(), b.response()]);
+    const refusals = answers.filter((m) => /already running/.test(m.content ?? ''));
+    expect(refusals).toHaveLength(1);
+    // Refused privately: the placeholder the loser saw is gone, nothing of it in the channel.
+    expect((refusals[0]?.flags ?? 0) & MessageFlags.Ephemeral).toBeTruthy();
+    expect(world.messages().filter((m) => /already running/.test(m.content ?? ''))).toEqual([]);
     expect(world.messages().filter((m) => /^Guts: /.test(m.embeds[0]?.title ?? ''))).toHaveLength(1);
     const lobby = world.messages().find((m) => /^Guts: /.test(m.embeds[0]?.title ?? ''))!;
     expect((await world.press('cat', lobby, 'Join').response()).content).toMatch(/You're in/);

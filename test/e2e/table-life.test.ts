@@ -30,7 +30,7 @@ describe('around the game', () => {
     await world.press('ann', lobby1, 'Deal').acknowledged();
     await playToEnd(world, showdownThenHostAlone('ann'));
     const lobby2 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
-    await world.bot.tables.idle();
+    await world.bot.idle();
     const live = world.messages().filter((m) => (m.components ?? []).length > 0);
     expect(live.map((m) => `${m.embeds[0]?.title}`)).toEqual([lobby2.embeds[0]?.title]);
     expect(live.map((m) => m.id)).toEqual([lobby2.id]);

@@ -6,13 +6,13 @@ import type { APIMessage } from 'discord-api-types/v10';
 import pino from 'pino';
 import { Rng } from '../../src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
-import { openStepWriter, type StepWriter } from '../../src/db/step-writer.ts';
 import { createOrLoadTable } from '../../src/db/table-store.ts';
 import { type Bot, createBot } from '../../src/discord/bot.ts';
 import { loadCommands } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
 import { type CommandInvocation, LocalDiscord, noRateLimits } from '../../src/local-discord/index.ts';
+import { openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 
 /**
  * A game night for end-to-end tests: the local Discord on 127.0.0.1, the real bot
@@ -138,6 +138,7 @@ export class World {
   async crashBot(): Promise<void> {
     if (this.child) return this.killBot();
     await this.bot.tables.close().catch(() => {});
+    await this.bot.publisher.idle().catch(() => {});
     await this.writer?.close();
     await this.bot.client.destroy();
   }

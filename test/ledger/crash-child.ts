@@ -4,7 +4,8 @@
 // says the game is. Usage: node --import tsx crash-child.ts DATABASE_URL
 import { Rng } from '../../src/cards/rng.ts';
 import { openDatabase } from '../../src/db/index.ts';
-import { commitStep, createOrLoadTable, loadTable } from '../../src/db/table-store.ts';
+import { createOrLoadTable, loadTable } from '../../src/db/table-store.ts';
+import { commitStep } from '../../src/table/commit.ts';
 import { CRASH_CHANNEL, CRASH_GUILD, CRASH_PLAYERS, CRASH_SEED, type CrashState } from './crash-game.ts';
 import { syntheticDeal } from './synthetic.ts';
 

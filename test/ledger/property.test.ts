@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/cards/rng.ts';
-import { commitStep, createOrLoadTable, loadTable, type TableStep } from '../../src/db/table-store.ts';
+import { createOrLoadTable, loadTable } from '../../src/db/table-store.ts';
 import { adjust, auditLedger, channelPotReserve, playerBalances } from '../../src/ledger/index.ts';
+import { commitStep, type TableStep } from '../../src/table/commit.ts';
 import { backends } from '../db/backends.ts';
 import { netByPlayer, type SyntheticTable, syntheticDeal } from './synthetic.ts';
 

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from '../../config.ts';
 import { tableHistory } from '../../db/hand-history.ts';
 import { openDatabase } from '../../db/index.ts';
-import type { GameOpened } from '../../discord/table-steps.ts';
 import { type GameEvent, scenarioFromDeal } from '../../engine/index.ts';
+import type { GameOpened } from '../../table/steps.ts';
 
 export const summary =
   "print a played deal as a replay scenario: export TABLE DEAL (as a result message's footer says)";

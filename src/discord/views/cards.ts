@@ -11,8 +11,8 @@ import type { HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
+import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
-import { UserFacingError } from '../errors.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { escapeName } from './format.ts';
 

@@ -55,3 +55,19 @@ export function describeTransfers(transfers: readonly Transfer[], nameOf: NameOf
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
+
+/**
+ * Lines joined with newlines, as many as fit in `max` characters, then "…and N more":
+ * a list of players is never cut in the middle of a name.
+ */
+export function clipLines(lines: readonly string[], max: number): string {
+  let text = '';
+  for (let i = 0; i < lines.length; i++) {
+    const next = text ? `${text}\n${lines[i]}` : (lines[i] as string);
+    const rest = lines.length - i - 1;
+    const tail = rest > 0 ? `\n…and ${rest} more` : '';
+    if (next.length + tail.length > max) return `${text}\n…and ${lines.length - i} more`.trimStart();
+    text = next;
+  }
+  return text;
+}

@@ -171,7 +171,8 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
   const record = webhookInteraction(ctx, request);
   if (!record.ack) throw errors.unknownWebhook();
   const body = (request.body ?? {}) as MessageBody;
-  const original = record.originalMessageId ? ctx.store.message(record.channelId, record.originalMessageId) : null;
+  // A deferred reply the bot deleted leaves nothing to replace: the follow-up is a message of its own.
+  const original = record.originalMessageId ? ctx.store.findMessage(record.channelId, record.originalMessageId) : null;
   let message: APIMessage;
   if (
     record.ack.type === InteractionResponseType.DeferredChannelMessageWithSource &&

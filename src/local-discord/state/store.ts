@@ -127,9 +127,13 @@ export class Store extends EventEmitter<StoreEvents> {
 
   /** A message by id, whoever may see it; 10008 if it does not exist. */
   message(channelId: string, messageId: string): StoredMessage {
-    const stored = this.messages.get(channelId)?.get(messageId);
+    const stored = this.findMessage(channelId, messageId);
     if (!stored) throw errors.unknownMessage();
     return stored;
+  }
+
+  findMessage(channelId: string, messageId: string): StoredMessage | null {
+    return this.messages.get(channelId)?.get(messageId) ?? null;
   }
 
   /** The channel's messages as `viewerId` sees them, oldest first (the bot sees no ephemerals). */

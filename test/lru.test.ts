@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LruCache } from '../../src/render/lru.ts';
+import { LruCache } from '../src/lru.ts';
 
 describe('LruCache', () => {
   it('evicts the least recently used entry when full', () => {

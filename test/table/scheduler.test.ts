@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Clock, DeadlineScheduler } from '../../src/discord/scheduler.ts';
-
-/** A hand-driven clock: time moves only when the test says so. */
-function fakeClock() {
-  let now = 1_000;
-  let seq = 0;
-  const timers = new Map<number, { at: number; fn: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (fn, ms) => {
-      timers.set(++seq, { at: now + ms, fn });
-      return seq;
-    },
-    clearTimeout: (h) => {
-      timers.delete(h as number);
-    },
-  };
-  const advance = (ms: number) => {
-    now += ms;
-    for (const [h, t] of [...timers].sort((a, b) => a[1].at - b[1].at)) {
-      if (t.at <= now && timers.has(h)) {
-        timers.delete(h);
-        t.fn();
-      }
-    }
-  };
-  return { clock, advance, pending: () => timers.size };
-}
+import { DeadlineScheduler } from '../../src/table/scheduler.ts';
+import { fakeClock } from './fake-clock.ts';
 
 describe('deadline scheduler', () => {
   it('fires each deadline once, earliest first, with one timer armed', () => {

@@ -3,15 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
-import { openStepWriter, type StepWriter } from '../../src/db/step-writer.ts';
-import {
-  CarriedPotMovedError,
-  createOrLoadTable,
-  loadTable,
-  StaleVersionError,
-  type TableStep,
-} from '../../src/db/table-store.ts';
+import { createOrLoadTable, loadTable, StaleVersionError } from '../../src/db/table-store.ts';
 import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
+import { CarriedPotMovedError, type TableStep } from '../../src/table/commit.ts';
+import { openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 
 describe('the step writer on its own thread (SQLite file)', () => {
   let dir: string;

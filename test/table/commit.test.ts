@@ -1,19 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../src/db/index.ts';
 import {
-  CarriedPotMovedError,
-  commitStep,
   createOrLoadTable,
   dealHistory,
   listOpenTables,
   loadTable,
   StaleVersionError,
   type TableRecord,
-  type TableStep,
 } from '../../src/db/table-store.ts';
 import type { Transfer } from '../../src/engine/transfer.ts';
 import { auditLedger, channelPotReserve, playerBalances, reset } from '../../src/ledger/index.ts';
-import { backends } from './backends.ts';
+import { CarriedPotMovedError, commitStep, type TableStep } from '../../src/table/commit.ts';
+import { backends } from '../db/backends.ts';
 
 const ante = (id: string, amount = 10): Transfer => ({
   from: { kind: 'player', id },

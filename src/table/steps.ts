@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import type { StepWriter } from '../db/step-writer.ts';
 import { loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
-import { type TableMessages, tableDealNo } from './message-ids.ts';
+import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
+import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import type { Runtimes } from './runtimes.ts';
+import type { Clock, DeadlineScheduler } from './scheduler.ts';
 import { SerialQueues } from './serial.ts';
+import type { StepWriter } from './step-writer.ts';
 
 /**
  * One game step against the database: load the table, let the engine decide, commit
@@ -42,30 +45,34 @@ export interface StepResult {
   record: TableRecord;
 }
 
-/** Pause between a deal's result and the next deal. */
-export const NEXT_DEAL_PAUSE_MS = 8_000;
-
-/** What the countdown is for: it restarts only when this changes (a new round, a new turn). */
-function phaseKey(state: GameState): string {
-  const w = awaiting(state);
-  const round = w.kind === 'declare' ? w.round : '';
-  const turn = 'turn' in w ? w.turn : '';
-  return `${state.dealNo}:${w.kind}:${round}:${turn}`;
+/** What the table layer tells whoever shows the tables (the Discord publisher). */
+export interface StepListener {
+  /**
+   * A step just committed, inside the table's queue: nothing else has happened to the
+   * table since. Must not wait for anything.
+   */
+  committed(step: StepResult): void;
+  /** Tell the players about a committed step (after the presser's own answer, if any). */
+  publish(step: StepResult): void;
+  /** A table was loaded after a restart: bring its messages up to date. */
+  resumed(tableId: number): void;
 }
 
-export function nextDeadline(
-  before: GameState | null,
-  after: GameState,
-  current: number | null,
-  now: number,
-  pauseMs: number,
-): number | null {
-  const w = awaiting(after);
-  if (w.kind === 'lobby' || w.kind === 'over') return null;
-  if (before && current !== null && phaseKey(before) === phaseKey(after)) return current;
-  return now + (w.kind === 'between-deals' ? pauseMs : after.options.timer * 1000);
+export interface TableStepsDeps {
+  db: Kysely<Database>;
+  writer: StepWriter;
+  runtimes: Runtimes;
+  scheduler: DeadlineScheduler;
+  clock: Clock;
+  listener: () => StepListener;
+  pauseMs?: number;
 }
 
+/**
+ * The commit loop. Steps on one table run one at a time in this process, each from the
+ * table's latest record; each commit updates the table's runtime and countdown and tells
+ * the listener, still inside the table's queue, so the next step starts from it.
+ */
 export class TableSteps {
   readonly queues = new SerialQueues<number>();
   private running = 0;
@@ -75,17 +82,7 @@ export class TableSteps {
     return this.running;
   }
 
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly writer: StepWriter,
-    private readonly now: () => number,
-    private readonly messagesOf: (tableId: number) => TableMessages,
-    /** The last record this process committed or loaded; a stale one only costs a retry. */
-    private readonly cachedRecord: (tableId: number) => TableRecord | undefined,
-    /** Told of each commit inside the table's queue, so the next step starts from it. */
-    private readonly onCommitted: (result: StepResult) => void,
-    private readonly pauseMs = NEXT_DEAL_PAUSE_MS,
-  ) {}
+  constructor(private readonly deps: TableStepsDeps) {}
 
   /**
    * Applies a decision to the table and commits it under `key`. `decide` gets the
@@ -98,18 +95,25 @@ export class TableSteps {
     return this.queues
       .run(tableId, async () => {
         for (let attempt = 1; ; attempt++) {
-          const record =
-            (attempt === 1 ? this.cachedRecord(tableId) : undefined) ?? (await loadTable(this.db, tableId));
+          const { db, writer, runtimes, clock } = this.deps;
+          const cached = attempt === 1 ? runtimes.get(tableId)?.record : undefined;
+          const record = cached ?? (await loadTable(db, tableId));
           if (!record) return null;
           const decided = decide(record);
           if (!decided) return null;
           const before = (record.state as GameState | null) ?? null;
           const running = awaiting(decided.state).kind !== 'over';
-          const deadline = nextDeadline(before, decided.state, record.deadline, this.now(), this.pauseMs);
-          const messages = this.messagesOf(tableId);
+          const deadline = nextDeadline(
+            before,
+            decided.state,
+            record.deadline,
+            clock.now(),
+            this.deps.pauseMs ?? NEXT_DEAL_PAUSE_MS,
+          );
+          const messages = runtimes.get(tableId)?.messages ?? NO_MESSAGES;
           const dealNo = tableDealNo(messages, decided.state.dealNo);
           try {
-            const result = await this.writer.commitStep({
+            const result = await writer.commitStep({
               tableId,
               expectedVersion: record.version,
               key,
@@ -122,7 +126,7 @@ export class TableSteps {
               transfers: transfersOf(decided.events),
               ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
               ...(decided.carried ? { carried: decided.carried } : {}),
-              at: this.now(),
+              at: clock.now(),
             });
             if (!result.applied) return null;
             const committed: TableRecord = {
@@ -134,7 +138,9 @@ export class TableSteps {
               dealNo,
             };
             const step = { before, after: decided.state, events: decided.events, record: committed };
-            this.onCommitted(step);
+            runtimes.track(committed);
+            this.deps.scheduler.set(String(tableId), deadline);
+            this.deps.listener().committed(step);
             return step;
           } catch (err) {
             if (err instanceof StaleVersionError && attempt < 3) continue;

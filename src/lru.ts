@@ -12,6 +12,11 @@ export class LruCache<K, V> {
     return value;
   }
 
+  /** The value without marking it used. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);
@@ -19,6 +24,10 @@ export class LruCache<K, V> {
       const oldest = this.entries.keys().next();
       if (!oldest.done) this.entries.delete(oldest.value);
     }
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
   }
 
   clear(): void {

@@ -1,0 +1,47 @@
+import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import { UserFacingError } from '../table/errors.ts';
+import type { Member, Place } from '../table/tables.ts';
+
+/**
+ * Discord gives an interaction 3 seconds, but a player feels anything past a tenth of
+ * one. Most steps take milliseconds and are answered in one call; one still running
+ * after ACK_BUDGET_MS (a busy table or database) is acknowledged first ("thinking…")
+ * and answered when done.
+ */
+export const ACK_BUDGET_MS = 100;
+
+export async function ackIfSlow<T>(
+  work: Promise<T>,
+  defer: () => Promise<unknown>,
+): Promise<{ work: Promise<T>; deferred: boolean }> {
+  let timer: NodeJS.Timeout | undefined;
+  const slow = new Promise<true>((resolve) => {
+    timer = setTimeout(() => resolve(true), ACK_BUDGET_MS);
+  });
+  const tooSlow = await Promise.race([
+    work.then(
+      () => false,
+      () => false,
+    ),
+    slow,
+  ]);
+  clearTimeout(timer);
+  if (tooSlow) await defer();
+  return { work, deferred: tooSlow };
+}
+
+/** The server channel an interaction came from; guts is not played in direct messages. */
+export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId'>): Place {
+  if (!interaction.guildId || !interaction.channelId) throw new UserFacingError('Guts is played in a server channel.');
+  return { guildId: interaction.guildId, channelId: interaction.channelId };
+}
+
+/** The presser as a table member: their id and the name they show in this server (at most 32 characters). */
+export function memberOf(interaction: MessageComponentInteraction | ChatInputCommandInteraction): Member {
+  const member = interaction.member;
+  const nick = member && 'displayName' in member ? member.displayName : null;
+  return {
+    id: interaction.user.id,
+    name: (nick ?? interaction.user.displayName ?? interaction.user.username).slice(0, 32),
+  };
+}

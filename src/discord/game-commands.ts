@@ -1,0 +1,62 @@
+import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
+import type { GameState } from '../engine/index.ts';
+import { memberOf, placeOf } from './acks.ts';
+import type { BotContext } from './context.ts';
+import { targetOf } from './publisher.ts';
+import { bold } from './views/format.ts';
+import { lobbyView } from './views/lobby.ts';
+
+/** The table commands of `/guts`: start, stop and table. Rules live in the table layer; this answers. */
+
+export async function startGame(
+  interaction: ChatInputCommandInteraction,
+  ctx: BotContext,
+  variantId: string,
+  options: Record<string, unknown>,
+  look: { fourColour: boolean },
+): Promise<void> {
+  const place = placeOf(interaction);
+  ctx.tables.checkOpen(place, variantId, options); // a bad option or a running game: refused at once, privately
+  // Opening a table takes a few database writes: acknowledge first. A refusal from
+  // here on replaces the public placeholder with a private answer (errors.ts).
+  await interaction.deferReply();
+  const host = memberOf(interaction);
+  const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
+  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), result.after));
+  ctx.tokens.remember(runtime.record.id, host.id, interaction);
+  runtime.messages.lobby = lobby.id;
+  await ctx.tables.saveMessages(runtime.record.id);
+  ctx.tables.publish(result);
+}
+
+export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const place = placeOf(interaction);
+  await interaction.deferReply(); // the step may queue behind presses
+  const admin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  const result = await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id);
+  const text =
+    result?.after.phase === 'over'
+      ? 'The game is stopped. The pot and reserve stay with this channel for the next game.'
+      : 'The game will stop after this deal. The pot and reserve stay with this channel.';
+  try {
+    await interaction.editReply({ content: `${bold(interaction.user.displayName)}: ${text}` });
+  } finally {
+    ctx.tables.publish(result);
+  }
+}
+
+/** `/guts table`: the live table message again, at the bottom of the channel. */
+export async function repostTable(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const place = placeOf(interaction);
+  await interaction.deferReply(); // the board picture takes a moment
+  const rt = await ctx.tables.running(place);
+  const state = rt.record.state as GameState;
+  if (state.phase === 'lobby') {
+    rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), state))).id;
+    await ctx.tables.saveMessages(rt.record.id);
+  } else {
+    await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));
+  }
+  // Only now is the reply posted: private cards may follow up on this interaction.
+  ctx.tokens.remember(rt.record.id, interaction.user.id, interaction);
+}

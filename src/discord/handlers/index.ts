@@ -1,0 +1,13 @@
+import { myCardsHandler } from './my-cards.ts';
+import { dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
+import type { ComponentHandler } from './types.ts';
+
+/** Every button and menu family the bot answers, asked in this order. */
+export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
+  seatHandler,
+  dealHandler,
+  declareHandler,
+  myCardsHandler,
+  passHandler,
+  swapHandler,
+];

@@ -1,0 +1,13 @@
+import type { MessageComponentInteraction } from 'discord.js';
+import type { BotContext } from '../context.ts';
+
+/**
+ * One family of buttons or menus (Sapphire's interaction handlers): `parse` reads the
+ * custom id and says whether the interaction is this family's (null: not mine), `run`
+ * does it. The router asks each handler in turn; the first that parses runs.
+ */
+export interface ComponentHandler<Parsed> {
+  name: string;
+  parse(interaction: MessageComponentInteraction): Parsed | null;
+  run(interaction: MessageComponentInteraction, parsed: Parsed, ctx: BotContext): Promise<void>;
+}

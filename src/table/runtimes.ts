@@ -1,0 +1,43 @@
+import type { TableRecord } from '../db/table-store.ts';
+import { asTableMessages, type TableMessages } from './messages.ts';
+
+/** What this process knows of a loaded table: the latest committed record and its messages. */
+export interface TableRuntime {
+  record: TableRecord;
+  messages: TableMessages;
+  /** Loaded after a restart with a deal under way: the table message says so until the next deal. */
+  restarted: boolean;
+}
+
+/**
+ * The tables this process drives, by id. A record here is the last one this process
+ * committed or loaded: a stale one only costs the next step a retry (the version check).
+ */
+export class Runtimes {
+  private readonly byId = new Map<number, TableRuntime>();
+
+  get(tableId: number): TableRuntime | undefined {
+    return this.byId.get(tableId);
+  }
+
+  /** Takes a record: a new runtime for a table not loaded yet, else the newer record for the known one. */
+  track(record: TableRecord, fresh?: Partial<Omit<TableRuntime, 'record'>>): TableRuntime {
+    let rt = this.byId.get(record.id);
+    if (!rt || fresh) {
+      rt = { record, messages: asTableMessages(record.messages), restarted: false, ...fresh };
+      this.byId.set(record.id, rt);
+    }
+    rt.record = record;
+    return rt;
+  }
+
+  /** The running game in a channel, if this process drives one. */
+  runningIn(channelId: string): TableRuntime | undefined {
+    for (const rt of this.byId.values()) if (rt.record.channelId === channelId && rt.record.running) return rt;
+    return undefined;
+  }
+
+  values(): IterableIterator<TableRuntime> {
+    return this.byId.values();
+  }
+}

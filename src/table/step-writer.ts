@@ -1,0 +1,88 @@
+import type { OpenDatabase } from '../db/index.ts';
+import { sqlitePathOf } from '../db/index.ts';
+import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
+import type { Db } from '../db/transaction.ts';
+import { ThreadClient, type ThreadError } from '../threads/rpc.ts';
+import { CarriedPotMovedError, type CommitResult, commitStep, type TableStep } from './commit.ts';
+
+/**
+ * Where the bot's game steps are written: the hot path, one transaction per step.
+ *
+ * On SQLite every commit waits for the disk (synchronous=FULL, because this is money),
+ * and better-sqlite3 waits synchronously: on the bot's own thread each commit would
+ * stall every press, countdown and message behind it. So for a SQLite file the steps
+ * go to a thread of their own with its own connection (WAL lets the bot's connection
+ * keep reading meanwhile); each step is still exactly one transaction, run by the same
+ * `commitStep`. PostgreSQL (asynchronous already) and in-memory SQLite (one connection
+ * only) write directly.
+ */
+export interface StepWriter {
+  createOrLoadTable(guildId: string, channelId: string): Promise<TableRecord>;
+  commitStep(step: TableStep): Promise<CommitResult>;
+  saveTableMessages(tableId: number, messages: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type WriterJob =
+  | { kind: 'createOrLoadTable'; guildId: string; channelId: string }
+  | { kind: 'commitStep'; step: TableStep }
+  | { kind: 'saveTableMessages'; tableId: number; messages: unknown };
+
+/** Runs one writer job on `db`: the direct writer and the writer thread share it. */
+export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
+  switch (job.kind) {
+    case 'createOrLoadTable':
+      return createOrLoadTable(db, job.guildId, job.channelId);
+    case 'commitStep':
+      return commitStep(db, job.step);
+    case 'saveTableMessages':
+      return saveTableMessages(db, job.tableId, job.messages);
+  }
+}
+
+function writerOver(run: (job: WriterJob) => Promise<unknown>, close: () => Promise<void>): StepWriter {
+  return {
+    createOrLoadTable: (guildId, channelId) =>
+      run({ kind: 'createOrLoadTable', guildId, channelId }) as Promise<TableRecord>,
+    commitStep: (step) => run({ kind: 'commitStep', step }) as Promise<CommitResult>,
+    saveTableMessages: async (tableId, messages) => {
+      await run({ kind: 'saveTableMessages', tableId, messages });
+    },
+    close,
+  };
+}
+
+export function directStepWriter(db: Db): StepWriter {
+  return writerOver(
+    (job) => runWriterJob(db, job),
+    async () => {},
+  );
+}
+
+/** A stale version or a moved pot comes back as itself, so the caller can retry or answer. */
+function reviveError(error: ThreadError): Error {
+  const f = error.fields;
+  if (error.name === 'StaleVersionError') {
+    return new StaleVersionError(Number(f.tableId), Number(f.expectedVersion), Number(f.actualVersion));
+  }
+  if (error.name === 'CarriedPotMovedError') return new CarriedPotMovedError(error.message);
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return revived;
+}
+
+/** The writer for `database`: a thread of its own for a SQLite file, direct otherwise. */
+export function openStepWriter(database: OpenDatabase): StepWriter {
+  const path = sqlitePathOf(database.url);
+  if (database.dialect !== 'sqlite' || path === null || path === ':memory:') return directStepWriter(database.db);
+  const thread = new ThreadClient({
+    module: new URL('./step-writer-worker.ts', import.meta.url),
+    data: { url: database.url },
+    revive: reviveError,
+  });
+  thread.start(); // now, so the first step does not wait for the thread to boot
+  return writerOver(
+    (job) => thread.call(job),
+    () => thread.close({ drain: true }),
+  );
+}

@@ -1,0 +1,304 @@
+import type { Kysely } from 'kysely';
+import type { RngState } from '../cards/rng.ts';
+import { randomRngState } from '../cards/seed.ts';
+import type { Database } from '../db/index.ts';
+import { findTable, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
+import { type Action, type Applied, apply, awaiting, createGame, type GameState } from '../engine/index.ts';
+import { channelPotReserve } from '../ledger/index.ts';
+import type { Logger } from '../log.ts';
+import { getVariant, parseOptions, RuleError } from '../rules/index.ts';
+import { CarriedPotMovedError } from './commit.ts';
+import { UserFacingError } from './errors.ts';
+import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import { Runtimes, type TableRuntime } from './runtimes.ts';
+import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
+import { type Standings, standings } from './standings.ts';
+import { directStepWriter, type StepWriter } from './step-writer.ts';
+import { type Decided, type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
+
+/** A player as the table knows them: their id and the name shown at the table and in /ledger. */
+export interface Member {
+  id: string;
+  name: string;
+}
+
+/** Where a game is played: one table per server channel (or thread). */
+export interface Place {
+  guildId: string;
+  channelId: string;
+}
+
+export interface TablesOptions {
+  db: Kysely<Database>;
+  /** Where steps are committed; directly through `db` unless given (see step-writer.ts). */
+  writer?: StepWriter;
+  log: Logger;
+  clock?: Clock;
+  nextDealPauseMs?: number;
+  /** Where each new game's shuffling starts; the OS's cryptographic source unless a test fixes it. */
+  newRngState?: () => RngState;
+}
+
+/** A dry run of an action on the state this process last saw (see `act`). */
+export interface DryRun {
+  from: GameState;
+  applied: Applied;
+}
+
+/**
+ * The tables of this process: opening games, applying players' actions, countdowns,
+ * resuming after a restart. Every change is one committed step (steps.ts); the
+ * listener (the Discord publisher) is told of each. Nothing here knows Discord.
+ */
+export class Tables {
+  readonly runtimes = new Runtimes();
+  private readonly steps: TableSteps;
+  private readonly scheduler: DeadlineScheduler;
+  private readonly db: Kysely<Database>;
+  private readonly writer: StepWriter;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly newRngState: () => RngState;
+  private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {} };
+
+  constructor(options: TablesOptions) {
+    this.db = options.db;
+    this.writer = options.writer ?? directStepWriter(options.db);
+    this.clock = options.clock ?? systemClock;
+    this.log = options.log;
+    this.newRngState = options.newRngState ?? randomRngState;
+    this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
+    this.steps = new TableSteps({
+      db: this.db,
+      writer: this.writer,
+      runtimes: this.runtimes,
+      scheduler: this.scheduler,
+      clock: this.clock,
+      listener: () => this.listener,
+      ...(options.nextDealPauseMs !== undefined ? { pauseMs: options.nextDealPauseMs } : {}),
+    });
+  }
+
+  /** Who shows the tables to the players (one listener). */
+  listen(listener: StepListener): void {
+    this.listener = listener;
+  }
+
+  private markReady: () => void = () => {};
+  /** Resolves once open tables are reloaded: players' actions wait for it. */
+  readonly ready = new Promise<void>((resolve) => {
+    this.markReady = resolve;
+  });
+
+  /**
+   * After a restart: reload every open table this process serves and resume (or
+   * resolve) its countdown. `serves` says which servers are this process's (its shards).
+   */
+  async resumeAll(serves: (guildId: string) => boolean = () => true): Promise<number> {
+    try {
+      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId));
+      for (const record of open) {
+        const state = record.state as GameState | null;
+        this.runtimes.track(record, { restarted: state?.phase === 'deal' });
+        this.scheduler.set(String(record.id), record.deadline);
+        this.listener.resumed(record.id);
+      }
+      return open.length;
+    } finally {
+      this.markReady();
+    }
+  }
+
+  /** Stops the countdowns and waits for the steps under way to commit (shutdown and tests). */
+  async close(): Promise<void> {
+    this.scheduler.stop();
+    await this.steps.queues.idle();
+  }
+
+  /** Resolves once no step is queued or running. */
+  idle(): Promise<void> {
+    return this.steps.queues.idle();
+  }
+
+  /** Steps queued or running, all tables together: how busy the database is. */
+  get inFlight(): number {
+    return this.steps.inFlight;
+  }
+
+  /** Records where the table's messages are (learnt after the step that made them). */
+  saveMessages(tableId: number): Promise<void> {
+    return this.writer.saveTableMessages(tableId, this.runtimes.get(tableId)?.messages ?? NO_MESSAGES);
+  }
+
+  /** Tells the listener about a committed step; null (nothing changed) tells nothing. */
+  publish(result: StepResult | null): void {
+    if (result) this.listener.publish(result);
+  }
+
+  // ---- opening and stopping ----
+
+  /** The checks `/guts start` can answer at once, before anything is written. */
+  checkOpen(place: Place, variantId: string, options: Record<string, unknown>): void {
+    const variant = getVariant(variantId);
+    if (!variant.available) throw new UserFacingError(`${variant.name} isn't ready to play yet.`);
+    parseOptions(variantId, options); // a bad option is refused at once
+    const known = this.runtimes.runningIn(place.channelId);
+    if (known) throw new UserFacingError(runningText(known.record.state as GameState));
+  }
+
+  /**
+   * Opens a game in the channel with `host` seated. One game per channel: a running
+   * one is refused. The new game plays for the channel's pot and reserve, and numbers
+   * its deals on from the table's last one (see `TableMessages.dealBase`).
+   */
+  async openGame(
+    place: Place,
+    host: Member,
+    variantId: string,
+    options: Record<string, unknown>,
+    look: { fourColour: boolean },
+    key: string,
+  ): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    this.checkOpen(place, variantId, options);
+    const table = await this.writer.createOrLoadTable(place.guildId, place.channelId);
+    // No await between this check and taking the table's runtime: a second /guts start
+    // racing this one sees the first's game here, or fails its commit on the version.
+    const live = this.runtimes.get(table.id)?.record;
+    if (table.running || live?.running) throw new UserFacingError(runningText((live ?? table).state as GameState));
+    this.runtimes.track(table, { messages: { ...NO_MESSAGES, dealBase: table.dealNo, fourColour: look.fourColour } });
+    const carried = await channelPotReserve(this.db, place.guildId, place.channelId);
+    const fresh = createGame({ variant: variantId, options, ...carried, rng: this.newRngState(), host: host.id });
+    const result = await this.steps
+      .run(table.id, key, (record) => {
+        if (record.running) throw new UserFacingError(runningText(record.state as GameState));
+        const seated = apply(fresh, { type: 'join', playerId: host.id, name: host.name });
+        const opened: GameOpened = {
+          type: 'GameOpened',
+          variant: fresh.variant,
+          options: fresh.options,
+          firstDeal: table.dealNo + 1,
+        };
+        return {
+          state: seated.state,
+          events: seated.events,
+          records: [opened],
+          carried: { pot: fresh.pot, reserve: fresh.reserve },
+          displayNames: { [host.id]: host.name },
+        };
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof CarriedPotMovedError)) throw err;
+        throw new UserFacingError('The ledger changed while the game was opening (a /ledger reset?). Try again.');
+      });
+    if (!result) throw new UserFacingError('That was already done.');
+    return { runtime: this.runtimes.track(result.record), result };
+  }
+
+  /** The running game in a channel, or a refusal saying none runs. */
+  async running(place: Place): Promise<TableRuntime> {
+    const known = this.runtimes.runningIn(place.channelId);
+    if (known) return known;
+    const table = await findTable(this.db, place.guildId, place.channelId);
+    if (!table?.running || !table.state) {
+      throw new UserFacingError('No game is running here. Start one with `/guts start`.');
+    }
+    return this.runtimes.track(table);
+  }
+
+  /**
+   * The host (or an admin) stops the game: at once between deals, else after this deal.
+   * The pot and reserve stay with the channel.
+   */
+  async stopGame(place: Place, by: { id: string; admin: boolean }, key: string): Promise<StepResult | null> {
+    const rt = await this.running(place);
+    const state = rt.record.state as GameState;
+    if (by.id !== state.host && !by.admin) {
+      throw new UserFacingError('Only the host or someone with Manage Server can stop the game.');
+    }
+    return this.act(rt.record.id, key, { type: 'stop', by: state.host });
+  }
+
+  // ---- players' actions ----
+
+  /**
+   * The table a press on a message points at, if it is still live there: the same
+   * channel, a running game, the current deal (`lenient` actions, sitting down and
+   * standing up, work from any deal's message).
+   */
+  async pressTarget(tableId: number, place: Place, dealNo: number, lenient: boolean): Promise<TableRuntime> {
+    const record = this.runtimes.get(tableId)?.record ?? (await loadTable(this.db, tableId));
+    if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
+      throw new UserFacingError("That table doesn't exist any more.");
+    }
+    if (!record.running) throw new UserFacingError('That game is over.');
+    const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
+    if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
+      throw new UserFacingError('That deal is over. Use the newest table message.');
+    }
+    return rt;
+  }
+
+  /**
+   * Applies one action to a running game and commits it under `key` (the interaction id:
+   * a double click or a replay is applied once); the engine's RuleError reaches the
+   * caller unchanged. `dryRun` is the action already applied to the state `from`:
+   * committed states are never changed in place, so while the table still holds that
+   * very state the result stands. `member`'s name is stored for /ledger when they sit down.
+   */
+  act(tableId: number, key: string, action: Action, member?: Member, dryRun?: DryRun): Promise<StepResult | null> {
+    return this.steps.run(tableId, key, (record) => {
+      const state = record.state as GameState | null;
+      if (!record.running || !state) throw new UserFacingError('That game is over.');
+      const applied = dryRun?.from === state ? dryRun.applied : apply(state, action);
+      return action.type === 'join' && member ? { ...applied, displayNames: { [member.id]: member.name } } : applied;
+    });
+  }
+
+  /** Net chips per player over the current game (for its final standings). */
+  standings(tableId: number, state: GameState): Promise<Standings> {
+    return standings(this.db, tableId, state, this.runtimes.get(tableId)?.messages.dealBase ?? 0);
+  }
+
+  // ---- countdowns ----
+
+  /** A countdown ended: undecided players drop, or the next deal starts. */
+  private async onDeadline(tableId: number): Promise<void> {
+    try {
+      const record = await loadTable(this.db, tableId);
+      if (!record?.running || record.deadline === null) return;
+      if (record.deadline > this.clock.now()) {
+        this.scheduler.set(String(tableId), record.deadline);
+        return;
+      }
+      const key = `deadline:${tableId}:${record.version}`;
+      const result = await this.steps.run(tableId, key, (fresh) => {
+        const state = fresh.state as GameState | null;
+        // A press may have ended the round (and set a new countdown) while this waited.
+        if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > this.clock.now()) return null;
+        return onCountdownEnd(state);
+      });
+      this.publish(result);
+    } catch (err) {
+      this.log.error({ err, tableId }, 'countdown step failed');
+    }
+  }
+}
+
+function onCountdownEnd(state: GameState): Decided {
+  if (awaiting(state).kind !== 'between-deals') return apply(state, { type: 'timeout' });
+  const dealer = state.players.some((p) => p.id === state.host) ? state.host : state.players[0]?.id;
+  try {
+    return apply(state, { type: 'startDeal', by: dealer ?? state.host });
+  } catch (err) {
+    // Too few players left to deal: the game ends, and its pot stays with the channel.
+    if (!(err instanceof RuleError)) throw err;
+    return apply(state, { type: 'stop', by: state.host });
+  }
+}
+
+function runningText(state: GameState | null): string {
+  const name = state ? getVariant(state.variant).name : 'guts';
+  return `A game of ${name} is already running here. \`/guts table\` shows it; \`/guts stop\` ends it.`;
+}
+
+export type { TableRecord };

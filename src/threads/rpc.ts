@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The bot's helper threads (the step writer, pictures and odds) speak one small
+ * protocol: the caller posts `{ id, job }`, the thread answers `{ id, ok, result }` or
+ * `{ id, ok: false, error }` (serve.ts), one job at a time and in order. This is the
+ * caller's side: a thread started on first use, and again after it dies.
+ */
+
+/** An error as plain data: its name, message and own fields, so the caller can revive its class. */
+export interface ThreadError {
+  name: string;
+  message: string;
+  fields: Record<string, unknown>;
+}
+
+export type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
+
+export interface ThreadSpec {
+  /** The module the thread runs (it calls `serve`). */
+  module: URL;
+  /** More `workerData` for the module. */
+  data?: Record<string, unknown>;
+  /** Let the process exit while the thread is still up (a thread whose work is optional). */
+  unref?: boolean;
+  /** Turns an error the thread reported back into an Error of the caller's classes. */
+  revive?: (error: ThreadError) => Error;
+}
+
+export class ThreadTimeoutError extends Error {
+  override name = 'ThreadTimeoutError';
+}
+
+const boot = new URL('./boot.js', import.meta.url);
+
+function plainError(error: ThreadError): Error {
+  const err = new Error(error.message);
+  err.name = error.name;
+  return err;
+}
+
+export class ThreadClient {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+
+  constructor(private readonly spec: ThreadSpec) {}
+
+  /** Starts the thread now rather than on the first job. */
+  start(): void {
+    this.ensureWorker();
+  }
+
+  /** Runs `job` on the thread; rejects with the thread's error, a timeout, or the thread's death. */
+  call(job: unknown, timeoutMs?: number): Promise<unknown> {
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.pending.delete(id);
+              reject(new ThreadTimeoutError(`a helper thread job took over ${timeoutMs} ms`));
+            }, timeoutMs);
+      const settle =
+        <T>(finish: (value: T) => void) =>
+        (value: T) => {
+          clearTimeout(timer);
+          this.pending.delete(id);
+          finish(value);
+        };
+      this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      worker.postMessage({ id, job });
+    });
+  }
+
+  /**
+   * Stops the thread. `drain`: after every job already sent (the port keeps order), then
+   * the thread closes its own resources and ends; otherwise at once, failing what is pending.
+   */
+  async close({ drain }: { drain: boolean }): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (!worker) return;
+    if (!drain) {
+      this.failAll(new Error('the helper thread was stopped'));
+      await worker.terminate();
+      return;
+    }
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private failAll(err: Error): void {
+    for (const { reject } of [...this.pending.values()]) reject(err);
+    this.pending.clear();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(boot, { workerData: { ...this.spec.data, module: this.spec.module.href } });
+    if (this.spec.unref) worker.unref();
+    worker.on('message', (reply: ThreadReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (reply.ok) waiting?.resolve(reply.result);
+      else waiting?.reject((this.spec.revive ?? plainError)(reply.error));
+    });
+    // A thread that dies takes its work with it (SQLite rolls an open transaction back);
+    // what was in flight fails and the next job starts a new thread.
+    const fail = (err: Error) => {
+      if (this.worker === worker) this.worker = null;
+      this.failAll(err);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`a helper thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}

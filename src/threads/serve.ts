@@ -1,0 +1,34 @@
+import { parentPort } from 'node:worker_threads';
+import type { ThreadError, ThreadReply } from './rpc.ts';
+
+/**
+ * The thread's side of rpc.ts: runs each job with `run`, one at a time in the order
+ * they came, and answers with its result or its error as plain data. On 'close' (sent
+ * after the last job) it calls `onClose` and lets the thread end.
+ */
+export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<void> = async () => {}): void {
+  let queue: Promise<void> = Promise.resolve();
+  parentPort?.on('message', (message: { id: number; job: Job } | 'close') => {
+    queue = queue.then(async () => {
+      if (message === 'close') {
+        await onClose();
+        parentPort?.close(); // nothing else keeps the thread alive: it ends
+        return;
+      }
+      let reply: ThreadReply;
+      try {
+        reply = { id: message.id, ok: true, result: await run(message.job) };
+      } catch (err) {
+        reply = { id: message.id, ok: false, error: asThreadError(err) };
+      }
+      parentPort?.postMessage(reply);
+    });
+  });
+}
+
+function asThreadError(err: unknown): ThreadError {
+  const e = err instanceof Error ? err : new Error(String(err));
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(e)) if (typeof value !== 'function') fields[name] = value;
+  return { name: e.name, message: e.message, fields };
+}

@@ -1,0 +1,169 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
+import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
+import { UserFacingError } from '../../src/table/errors.ts';
+import type { StepListener, StepResult } from '../../src/table/steps.ts';
+import { type Place, Tables } from '../../src/table/tables.ts';
+import { fakeClock } from './fake-clock.ts';
+
+/**
+ * The table layer on its own: SQLite in memory, a hand-driven clock, and a listener
+ * that records what Discord would be told. No Discord anywhere.
+ */
+
+const place: Place = { guildId: '100', channelId: '200' };
+const ann = { id: '1', name: 'Ann' };
+const bob = { id: '2', name: 'Bob' };
+const log = pino({ level: 'silent' });
+
+class Recorder implements StepListener {
+  readonly committedSteps: StepResult[] = [];
+  readonly published: StepResult[] = [];
+  readonly resumedTables: number[] = [];
+  committed(step: StepResult): void {
+    this.committedSteps.push(step);
+  }
+  publish(step: StepResult): void {
+    this.published.push(step);
+  }
+  resumed(tableId: number): void {
+    this.resumedTables.push(tableId);
+  }
+}
+
+describe('the table layer', () => {
+  let o: OpenDatabase;
+  let time: ReturnType<typeof fakeClock>;
+  let tables: Tables;
+  let heard: Recorder;
+  let seed = 0;
+
+  const newTables = () => {
+    const t = new Tables({
+      db: o.db,
+      log,
+      clock: time.clock,
+      nextDealPauseMs: 1_000,
+      newRngState: () => [1, 2, 3, seed++],
+    });
+    heard = new Recorder();
+    t.listen(heard);
+    return t;
+  };
+
+  const open = async (variant = 'three-card', options: Record<string, unknown> = { ante: 5 }) => {
+    const { runtime, result } = await tables.openGame(place, ann, variant, options, { fourColour: false }, 'start-1');
+    return { tableId: runtime.record.id, result };
+  };
+
+  const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;
+
+  beforeEach(async () => {
+    o = openDatabase(':memory:');
+    await migrateToLatest(o.db);
+    time = fakeClock();
+    tables = newTables();
+  });
+
+  afterEach(async () => {
+    await tables.close();
+    await o.close();
+  });
+
+  it('opens a game with its host seated, and refuses a second game in the channel', async () => {
+    const { tableId, result } = await open();
+    expect(result.after.players.map((p) => p.id)).toEqual([ann.id]);
+    expect(state(tableId).host).toBe(ann.id);
+    expect(heard.committedSteps).toHaveLength(1);
+    expect(() => tables.checkOpen(place, 'two-card', {})).toThrow(/already running/);
+    await expect(tables.openGame(place, bob, 'two-card', {}, { fourColour: false }, 'start-2')).rejects.toBeInstanceOf(
+      UserFacingError,
+    );
+    expect((await playerBalances(o.db, place.guildId)).map((b) => b.displayName)).toEqual(['Ann']);
+  });
+
+  it('refuses a bad option before anything is written', async () => {
+    expect(() => tables.checkOpen(place, 'three-card', { ante: 0 })).toThrow(/ante/);
+    expect(await tables.runtimes.runningIn(place.channelId)).toBeUndefined();
+  });
+
+  it('applies an action once per key, and tells the stale deal apart', async () => {
+    const { tableId } = await open();
+    const joined = await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    expect(joined?.after.players).toHaveLength(2);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    expect(awaiting(state(tableId)).kind).toBe('declare');
+    const stay = { type: 'declare', playerId: ann.id, choice: 'stay' } as const;
+    const version = (await tables.act(tableId, 'ann-stays', stay))?.record.version;
+    // The same interaction again (a retry, a replay after a crash): applied once.
+    expect(await tables.act(tableId, 'ann-stays', stay)).toBeNull();
+    expect(tables.runtimes.get(tableId)?.record.version).toBe(version);
+    await expect(tables.pressTarget(tableId, place, 0, false)).rejects.toThrow(/deal is over/);
+    await expect(tables.pressTarget(tableId, place, 0, true)).resolves.toBeDefined();
+    await expect(tables.pressTarget(tableId, { ...place, channelId: '999' }, 1, false)).rejects.toThrow(
+      /doesn't exist/,
+    );
+    expect((await auditLedger(o.db)).problems).toEqual([]);
+  });
+
+  it('drops undecided players when the countdown ends', async () => {
+    const { tableId } = await open('three-card', { ante: 5, timer: 10 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    await tables.act(tableId, 'ann-stays', { type: 'declare', playerId: ann.id, choice: 'stay' });
+    const deadline = tables.runtimes.get(tableId)?.record.deadline as number;
+    expect(deadline).toBe(time.clock.now() + 10_000);
+    time.advance(10_000);
+    await tables.idle();
+    await waitFor(() => heard.published.length === 1);
+    const timedOut = heard.published[0] as StepResult;
+    expect(timedOut.events.some((e) => e.type === 'Revealed')).toBe(true);
+    // Ann stayed alone and took the pot: the game is over, no countdown left.
+    expect(state(tableId).phase).toBe('over');
+    expect(tables.runtimes.get(tableId)?.record.deadline).toBeNull();
+  });
+
+  it('lets only the host (or an admin) stop the game', async () => {
+    await open();
+    await expect(tables.stopGame(place, { id: bob.id, admin: false }, 'stop-1')).rejects.toThrow(/Only the host/);
+    const stopped = await tables.stopGame(place, { id: bob.id, admin: true }, 'stop-2');
+    expect(stopped?.after.phase).toBe('over');
+    await expect(tables.running(place)).rejects.toThrow(/No game is running/);
+  });
+
+  it('resumes open tables and their countdowns after a restart', async () => {
+    const { tableId } = await open('three-card', { ante: 5, timer: 10 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    await tables.close();
+    // A new process: nothing in memory, the same database.
+    tables = newTables();
+    expect(await tables.resumeAll()).toBe(1);
+    expect(heard.resumedTables).toEqual([tableId]);
+    expect(tables.runtimes.get(tableId)?.restarted).toBe(true);
+    time.advance(10_000);
+    await waitFor(() => heard.published.length === 1);
+    expect(heard.published[0]?.events.some((e) => e.type === 'Revealed')).toBe(true);
+  });
+
+  it('sums a finished game into standings', async () => {
+    const { tableId } = await open('three-card', { ante: 5 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    await tables.act(tableId, 'ann', { type: 'declare', playerId: ann.id, choice: 'stay' });
+    const last = await tables.act(tableId, 'bob', { type: 'declare', playerId: bob.id, choice: 'drop' });
+    expect(last?.after.phase).toBe('over');
+    const s = await tables.standings(tableId, last?.after as GameState);
+    expect(s.net).toEqual([
+      { playerId: ann.id, name: 'Ann', chips: 5 },
+      { playerId: bob.id, name: 'Bob', chips: -5 },
+    ]);
+  });
+});
+
+async function waitFor(ready: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !ready(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(ready()).toBe(true);
+}
