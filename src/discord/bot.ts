@@ -7,6 +7,7 @@ import type { Logger } from '../log.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
+import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { COMPONENT_HANDLERS } from './handlers/index.ts';
@@ -73,8 +74,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now());
   const publisher = new TablePublisher({
-    client,
     log: options.log,
+    output: new ChannelOutput(client, tables.runtimes),
     tables,
     tokens,
     odds: new OddsCache(offload),

@@ -2,7 +2,7 @@ import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.j
 import type { GameState } from '../engine/index.ts';
 import { memberOf, placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
-import { targetOf } from './publisher.ts';
+import { targetOf } from './table-message.ts';
 import { bold } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
 

@@ -1,0 +1,194 @@
+import { EmbedBuilder, type MessageEditOptions } from 'discord.js';
+import type { GameState } from '../engine/index.ts';
+import type { Logger } from '../log.ts';
+import type { Picture } from '../render/index.ts';
+import { tableDealNo } from '../table/messages.ts';
+import type { TableRuntime } from '../table/runtimes.ts';
+import type { Tables } from '../table/tables.ts';
+import type { ChannelOutput } from './channel-output.ts';
+import { EditCoalescer } from './coalescer.ts';
+import type { Offload } from './offload.ts';
+import type { ButtonTarget } from './views/buttons.ts';
+import { lobbyView } from './views/lobby.ts';
+import { boardCells, boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
+
+/** The table message for the table's latest state. */
+function liveTableView(rt: TableRuntime, picture: Picture | null, hasBoardImage: boolean) {
+  const state = rt.record.state as GameState;
+  return tableView({
+    target: targetOf(rt),
+    state,
+    deadline: rt.record.deadline,
+    restarted: rt.restarted,
+    picture,
+    hasBoardImage,
+  });
+}
+
+/** The table-wide coordinates the table's buttons carry. */
+export function targetOf(rt: TableRuntime): ButtonTarget {
+  const state = rt.record.state as GameState | null;
+  return { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state?.dealNo ?? 0) };
+}
+
+export interface TableMessageDeps {
+  tables: Tables;
+  output: ChannelOutput;
+  offload: Offload;
+  log: Logger;
+  editDelayMs?: number;
+}
+
+/**
+ * The table's public messages, the lobby and the live table message: posted with the
+ * board picture, edited in place (coalesced: a burst of steps costs one edit), closed
+ * when they are left behind, so only one message ever carries live buttons.
+ */
+export class TableMessage {
+  private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: MessageEditOptions }>;
+
+  constructor(private readonly deps: TableMessageDeps) {
+    this.editor = new EditCoalescer(
+      (_key, edit) => deps.output.edit(edit.tableId, edit.messageId, edit.payload),
+      (key, err) => deps.log.warn({ err, message: key }, 'could not edit a table message'),
+      deps.editDelayMs ?? 250,
+    );
+  }
+
+  idle(): Promise<void> {
+    return this.editor.idle();
+  }
+
+  private runtime(tableId: number): TableRuntime | undefined {
+    return this.deps.tables.runtimes.get(tableId);
+  }
+
+  private saveMessages(tableId: number): Promise<void> {
+    return this.deps.tables.saveMessages(tableId);
+  }
+
+  /** Closes the previous deal's message and posts this deal's, with the board picture. */
+  async startDeal(rt: TableRuntime, before: GameState | null): Promise<void> {
+    const tableId = rt.record.id;
+    if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
+    const previous = rt.messages.table;
+    if (previous && before) this.close(tableId, previous, `Deal ${before.dealNo} is over`, 'The next deal is below.');
+    rt.restarted = false;
+    await this.post(rt, (view) => this.deps.output.send(tableId, view));
+  }
+
+  /** `/guts table`: the live table message again; the old one is closed. */
+  async repost(rt: TableRuntime, post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>) {
+    const previous = rt.messages.table;
+    await this.post(rt, post);
+    const state = rt.record.state as GameState;
+    if (previous && previous !== rt.messages.table) {
+      this.close(rt.record.id, previous, `Deal ${state.dealNo}`, 'The table moved: it is below.');
+    }
+  }
+
+  /** Turns a table message that is no longer live into a short note without buttons. */
+  private close(tableId: number, messageId: string, title: string, text: string): void {
+    this.editor.request(`${tableId}:${messageId}`, () => ({ tableId, messageId, payload: closedPayload(title, text) }));
+  }
+
+  /**
+   * Posts the live table message anew (with its board picture) through `post`, and
+   * remembers it as the table's message: a new deal's, or `/guts table`'s re-post.
+   */
+  private async post(
+    rt: TableRuntime,
+    post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
+  ): Promise<void> {
+    const state = rt.record.state as GameState;
+    const picture = await this.boardPicture(rt);
+    const message = await post(liveTableView(rt, picture, false));
+    rt.messages.table = message.id;
+    rt.messages.tableDeal = state.dealNo;
+    rt.messages.board = picture ? boardSignature(state) : null;
+    await this.saveMessages(rt.record.id);
+  }
+
+  /** The table's board picture, or null when it has no board (or the picture failed). */
+  private boardPicture(rt: TableRuntime): Promise<Picture | null> {
+    const cells = boardCells(rt.record.state as GameState);
+    return cells.length
+      ? this.deps.offload.board(cells, { fourColour: rt.messages.fourColour })
+      : Promise.resolve(null);
+  }
+
+  /** Brings the lobby or the live table message up to date (coalesced). */
+  requestEdits(tableId: number): void {
+    const rt = this.runtime(tableId);
+    if (!rt) return;
+    const state = rt.record.state as GameState | null;
+    if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId);
+    else this.requestTableEdit(tableId);
+  }
+
+  /*
+   * An edit is built when it is sent, from the table as it is then, so a burst of steps
+   * costs one edit. By then the message may have been left behind: a game that ended
+   * and a new one already opened, with messages of its own. Such a message is edited
+   * to the table as it was when the edit was asked for (its own game's last state),
+   * never to the new game and never skipped: it would keep live-looking buttons.
+   */
+
+  private requestLobbyEdit(tableId: number): void {
+    const asked = snapshot(this.runtime(tableId));
+    const messageId = asked?.messages.lobby;
+    if (!asked || !messageId) return;
+    this.editor.request(`${tableId}:${messageId}`, () => {
+      const live = this.runtime(tableId);
+      const rt = live?.messages.lobby === messageId ? live : asked;
+      return { tableId, messageId, payload: lobbyView(targetOf(rt), rt.record.state as GameState) };
+    });
+  }
+
+  private requestTableEdit(tableId: number): void {
+    const asked = snapshot(this.runtime(tableId));
+    const messageId = asked?.messages.table;
+    if (!asked || !messageId) return;
+    this.editor.request(`${tableId}:${messageId}`, async () => {
+      const live = this.runtime(tableId);
+      if (live?.messages.table !== messageId) {
+        // Left behind (see above); its picture stays as it is. Asked for just as a new
+        // deal began, it is that deal's predecessor: closed, as a new deal closes it.
+        const state = asked.record.state as GameState;
+        const shown = asked.messages.tableDeal;
+        if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
+          return { tableId, messageId, payload: closedPayload(`Deal ${shown} is over`, 'The next deal is below.') };
+        }
+        const view = liveTableView(asked, null, asked.messages.board !== null);
+        return { tableId, messageId, payload: { embeds: view.embeds, components: view.components } };
+      }
+      const rt = live;
+      const state = rt.record.state as GameState;
+      // A later deal gets its own message (perhaps being posted now): this one must not show it.
+      const later = state.phase === 'deal' && rt.messages.tableDeal !== state.dealNo;
+      if (later) return null;
+      const signature = boardSignature(state);
+      const replace = signature !== rt.messages.board;
+      const picture = replace ? await this.boardPicture(rt) : null;
+      if (replace) {
+        rt.messages.board = picture ? signature : null;
+        void this.saveMessages(tableId).catch(() => {});
+      }
+      const view = liveTableView(rt, picture, rt.messages.board !== null);
+      const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };
+      if (replace) Object.assign(payload, { files: view.files, attachments: [] });
+      return { tableId, messageId, payload };
+    });
+  }
+}
+
+/** What a table message that is no longer live becomes: a short note without buttons. */
+function closedPayload(title: string, text: string): MessageEditOptions {
+  const closed = new EmbedBuilder().setColor(OVER_COLOUR).setTitle(title).setDescription(text);
+  return { embeds: [closed], components: [], attachments: [] };
+}
+
+/** The runtime as it is now: committed records are never changed, the message ids are. */
+function snapshot(rt: TableRuntime | undefined): TableRuntime | undefined {
+  return rt && { ...rt, messages: { ...rt.messages } };
+}
