@@ -108,7 +108,7 @@ async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, g
         : []),
     )
     .setFooter({ text: 'Positive: owed to the player. Negative: the player owes. /ledger settle squares it up.' });
-  await interaction.reply({ embeds: [embed] });
+  await interaction.editReply({ embeds: [embed] });
 }
 
 async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
@@ -129,7 +129,7 @@ async function history(interaction: ChatInputCommandInteraction, ctx: BotContext
     .setTitle(`History: ${user.displayName}, page ${page}`)
     .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Nothing yet.');
   if (result.nextBefore !== null) embed.setFooter({ text: `Older entries: /ledger history page:${page + 1}` });
-  await interaction.reply({ embeds: [embed], flags: MessageFlags.Ephemeral });
+  await interaction.editReply({ embeds: [embed] });
 }
 
 async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
@@ -150,13 +150,19 @@ async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContex
       text: `${chips(plan.inPots)} chips sit in pots and reserves; they are won back in later games.`,
     });
   }
-  await interaction.reply({ embeds: [embed] });
+  await interaction.editReply({ embeds: [embed] });
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const guildId = interaction.guildId;
   if (!guildId) throw new UserFacingError('The ledger belongs to a server.');
-  switch (interaction.options.getSubcommand()) {
+  const subcommand = interaction.options.getSubcommand();
+  if (subcommand === 'adjust' || subcommand === 'reset') requireManager(interaction);
+  // Every answer reads or writes the database: acknowledge first (3 seconds is all Discord
+  // gives), privately for a player's own history. A refusal after this replaces the
+  // placeholder with a private answer (the error boundary).
+  await interaction.deferReply(subcommand === 'history' ? { flags: MessageFlags.Ephemeral } : {});
+  switch (subcommand) {
     case 'show':
       return show(interaction, ctx, guildId);
     case 'history':
@@ -164,20 +170,18 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     case 'settle':
       return settleUp(interaction, ctx, guildId);
     case 'adjust': {
-      requireManager(interaction);
       const from = interaction.options.getUser('from', true);
       const to = interaction.options.getUser('to', true);
       if (from.id === to.id) throw new UserFacingError('Pick two different players.');
       const amount = interaction.options.getInteger('amount', true);
       const note = interaction.options.getString('note');
       await adjust(ctx.db, { guildId, payer: from.id, payee: to.id, amount, key: interaction.id, memo: note });
-      await interaction.reply({
+      await interaction.editReply({
         content: `Recorded: ${bold(from.displayName)} paid ${bold(to.displayName)} ${chips(amount)}${note ? ` (${note})` : ''}.`,
       });
       return;
     }
     case 'reset': {
-      requireManager(interaction);
       if (!interaction.options.getBoolean('confirm', true)) throw new UserFacingError('Nothing was reset.');
       try {
         await reset(ctx.db, { guildId, key: interaction.id, memo: `reset by ${interaction.user.username}` });
@@ -185,7 +189,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         if (err instanceof GameRunningError) throw new UserFacingError('Stop the running games first (`/guts stop`).');
         throw err;
       }
-      await interaction.reply({
+      await interaction.editReply({
         content:
           'The ledger is reset: every balance, pot and reserve is now 0. The old balances are kept in the history.',
       });

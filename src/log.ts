@@ -3,7 +3,8 @@ import pino, { type DestinationStream } from 'pino';
 /**
  * The one root logger. Interactions log through `log.child({ guildId, tableId,
  * interactionId })`. Tokens never reach the output: any field named like one, at the
- * top or one level down, and authorization headers, are redacted.
+ * top or one level down, and authorization headers, are redacted; errors go through
+ * `serializeError`, which keeps interaction tokens out of URLs and drops request bodies.
  */
 const REDACT = [
   'token',
@@ -14,10 +15,36 @@ const REDACT = [
   '*.headers.authorization',
 ];
 
+/**
+ * An interaction's token is a path segment of its webhook and callback URLs
+ * (`/webhooks/:app/:token`, `/interactions/:id/:token/callback`).
+ */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/(\/webhooks\/\d+\/)[^/?]+/g, '$1[redacted]')
+    .replace(/(\/interactions\/\d+\/)[^/?]+/g, '$1[redacted]');
+}
+
+/**
+ * pino's error serializer, less what a Discord API error carries that must not be
+ * logged: the request body (a player's private cards, a message's text) and the token
+ * in its URL.
+ */
+export function serializeError(err: unknown): unknown {
+  const out = pino.stdSerializers.err(err as Error) as unknown as Record<string, unknown>;
+  if (!out || typeof out !== 'object') return out;
+  delete out.requestBody;
+  if (typeof out.url === 'string') out.url = redactUrl(out.url);
+  if (typeof out.stack === 'string') out.stack = redactUrl(out.stack);
+  if (typeof out.message === 'string') out.message = redactUrl(out.message);
+  return out;
+}
+
 export function createLogger(destination?: DestinationStream) {
   const options = {
     level: process.env.LOG_LEVEL?.trim().toLowerCase() || 'info',
     redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: { err: serializeError },
   };
   return destination ? pino(options, destination) : pino(options);
 }

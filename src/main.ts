@@ -52,5 +52,8 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     return 1;
   }
   await stopped;
+  // Everything is committed and closed. A request still waiting in discord.js's queue (a
+  // long 429) would keep the process alive: it is not worth waiting for.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 500).unref();
   return 0;
 }

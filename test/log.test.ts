@@ -21,3 +21,30 @@ describe('the logger', () => {
     expect(entry.token).toBe('[redacted]');
   });
 });
+
+describe('errors in the log', () => {
+  it('keep an interaction token out of a Discord API error, and leave its request body out', async () => {
+    const { DiscordAPIError } = await import('discord.js');
+    const err = new DiscordAPIError(
+      { code: 50013, message: 'Missing Permissions' },
+      50013,
+      403,
+      'POST',
+      'https://discord.com/api/v10/webhooks/123456/aW50ZXJhY3Rpb246c2VjcmV0LXRva2Vu?wait=true',
+      { body: { content: 'Your cards: A♠ K♠ Q♠' }, files: undefined },
+    );
+    const lines: string[] = [];
+    createLogger({ write: (line: string) => lines.push(line) }).error({ err }, 'could not send private cards');
+    const entry = JSON.parse(lines[0] as string);
+    expect(entry.err.code).toBe(50013);
+    expect(entry.err.url).toBe('https://discord.com/api/v10/webhooks/123456/[redacted]?wait=true');
+    expect(lines[0]).not.toMatch(/aW50ZXJhY3Rpb24|A♠|Your cards/);
+  });
+
+  it('redacts the token of an interaction callback URL', async () => {
+    const { redactUrl } = await import('../src/log.ts');
+    expect(redactUrl('/api/v10/interactions/987/tok-en.x/callback')).toBe(
+      '/api/v10/interactions/987/[redacted]/callback',
+    );
+  });
+});

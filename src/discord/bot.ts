@@ -17,6 +17,9 @@ import { TablePublisher } from './publisher.ts';
 import { createRouter } from './router.ts';
 import { ReplyTokens } from './tokens.ts';
 
+/** How long a stopping bot waits for its queued Discord output. */
+const OUTPUT_GRACE_MS = 3_000;
+
 export interface BotOptions {
   token: string;
   /** REST base including `/api` (DISCORD_API_URL); Discord's when null. */
@@ -57,6 +60,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     // The bot edits its messages by id and never reads them back: caching every message
     // of every table channel only feeds the garbage collector.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
+    allowedMentions: { parse: [] },
     rest: {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
@@ -84,7 +89,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   });
   tables.listen(publisher);
   const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, log: options.log };
-  const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS);
+  const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, () => clock.now());
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
@@ -111,7 +116,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     async stop() {
       client.removeAllListeners(Events.InteractionCreate); // take no new work
       await tables.close(); // steps under way finish their transactions
-      await publisher.idle();
+      // What is queued for Discord gets a moment to go out, not forever: a post held back
+      // by a long 429 must not keep a stopping bot alive. Everything is committed; the next
+      // start brings the table messages up to date.
+      await Promise.race([publisher.idle(), new Promise((resolve) => setTimeout(resolve, OUTPUT_GRACE_MS).unref())]);
       await offload.close();
       await options.writer?.close();
       await client.destroy();

@@ -7,6 +7,15 @@ import { answerError } from './errors.ts';
 import type { ComponentHandler } from './handlers/types.ts';
 
 /**
+ * Discord wants an answer within 3 seconds of an interaction's creation. One that reaches
+ * the bot later than this (replayed after a gateway RESUME, or held up on the way) is
+ * answered at once and not acted on: the player may have pressed again meanwhile, and any
+ * work first would miss the deadline anyway.
+ */
+export const LATE_AFTER_MS = 2_500;
+export const TOO_LATE = 'That reached me too late to act on: nothing was done. Please try again.';
+
+/**
  * Every interaction enters here. Each gets a child logger with its guild, channel and
  * interaction ids, and goes through the one error boundary: whatever goes wrong, the
  * presser gets a short private answer and the process carries on.
@@ -15,6 +24,7 @@ export function createRouter(
   ctx: BotContext,
   commands: Map<string, SlashCommand>,
   handlers: readonly ComponentHandler<unknown>[],
+  now: () => number = Date.now,
 ) {
   return async function route(interaction: Interaction): Promise<void> {
     let log: Logger = ctx.log.child({
@@ -31,6 +41,10 @@ export function createRouter(
       }
       if (!interaction.inGuild())
         throw new UserFacingError('Guts is played in a server channel, not in direct messages.');
+      if (now() - interaction.createdTimestamp > LATE_AFTER_MS) {
+        log.info({ ageMs: now() - interaction.createdTimestamp }, 'interaction arrived too late to act on');
+        throw new UserFacingError(TOO_LATE);
+      }
       await ctx.tables.ready; // tables left open by the last run are back first
       if (interaction.isChatInputCommand()) {
         const command = commands.get(interaction.commandName);

@@ -134,6 +134,25 @@ export class World {
     this.child = null;
   }
 
+  /** Asks the bot process to stop (`docker stop`, Ctrl-C): how it exited and how long it took. */
+  async signalBot(signal: NodeJS.Signals): Promise<{ code: number | null; ms: number }> {
+    const child = this.child;
+    if (!child) throw new Error('the bot is not a child process');
+    const started = Date.now();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill(signal);
+    const timeout = new Promise<'alive'>((resolve) => setTimeout(() => resolve('alive'), 20_000).unref());
+    const result = await Promise.race([exited, timeout]);
+    if (result === 'alive') {
+      child.kill('SIGKILL');
+      await exited;
+      this.child = null;
+      return { code: null, ms: Date.now() - started };
+    }
+    this.child = null;
+    return { code: result, ms: Date.now() - started };
+  }
+
   /** The bot goes away without a goodbye: timers stop, the socket drops, nothing more is written. */
   async crashBot(): Promise<void> {
     if (this.child) return this.killBot();

@@ -1,0 +1,50 @@
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import type { SlashCommand } from '../../src/discord/command-registry.ts';
+import type { BotContext } from '../../src/discord/context.ts';
+import { createRouter, LATE_AFTER_MS, TOO_LATE } from '../../src/discord/router.ts';
+
+/** The router's own decisions, on a hand-made interaction (the e2e tests cover the real client). */
+function commandInteraction(createdTimestamp: number) {
+  return {
+    id: '1',
+    guildId: '10',
+    channelId: '20',
+    user: { id: '30' },
+    type: 2,
+    commandName: 'guts',
+    createdTimestamp,
+    deferred: false,
+    replied: false,
+    ephemeral: null,
+    isAutocomplete: () => false,
+    inGuild: () => true,
+    isChatInputCommand: () => true,
+    isMessageComponent: () => false,
+    isRepliable: () => true,
+    reply: vi.fn(async () => undefined),
+  };
+}
+
+describe('the router', () => {
+  const ctx = { log: pino({ level: 'silent' }), tables: { ready: Promise.resolve() } } as unknown as BotContext;
+  const execute = vi.fn(async () => {});
+  const commands = new Map([['guts', { execute } as unknown as SlashCommand]]);
+  const now = 1_000_000;
+  const route = createRouter(ctx, commands, [], () => now);
+
+  it('runs an interaction that arrives in time', async () => {
+    const interaction = commandInteraction(now - 100);
+    await route(interaction as never);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(interaction.reply).not.toHaveBeenCalled();
+  });
+
+  it('answers one that arrives too late, and does nothing else', async () => {
+    execute.mockClear();
+    const interaction = commandInteraction(now - LATE_AFTER_MS - 1);
+    await route(interaction as never);
+    expect(execute).not.toHaveBeenCalled();
+    expect(interaction.reply).toHaveBeenCalledWith({ content: TOO_LATE, flags: 64 });
+  });
+});
