@@ -37,6 +37,8 @@ export interface BotOptions {
   nextDealPauseMs?: number;
   editDelayMs?: number;
   newRngState?: () => RngState;
+  /** Deals in a row with no press before a game stops by itself (default 2, see table/quiet.ts). */
+  quietDealsToStop?: number;
 }
 
 export interface Bot {
@@ -74,6 +76,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
     ...(options.newRngState ? { newRngState: options.newRngState } : {}),
+    ...(options.quietDealsToStop !== undefined ? { quietDealsToStop: options.quietDealsToStop } : {}),
   });
   const offload = new Offload();
   const clock = options.clock ?? systemClock;

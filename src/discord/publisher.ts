@@ -92,7 +92,10 @@ export class TablePublisher implements StepListener {
     }
     if (events.some((e) => e.type === 'GameOver')) {
       const standings = await this.deps.tables.standings(tableId, after);
-      await this.deps.output.send(tableId, { embeds: [standingsEmbed(standings)] });
+      await this.deps.output.send(tableId, {
+        ...(step.note ? { content: step.note } : {}),
+        embeds: [standingsEmbed(standings)],
+      });
     }
     this.tableMessage.requestEdits(tableId);
   }

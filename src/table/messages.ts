@@ -14,6 +14,10 @@ export interface TableMessages {
   dealBase: number;
   /** The table chose the four-colour deck for its pictures (clubs green, diamonds blue). */
   fourColour: boolean;
+  /** Someone pressed something in the current deal (see quiet.ts). */
+  pressedThisDeal: boolean;
+  /** Deals in a row that ended with nobody pressing anything (see quiet.ts). */
+  quietDeals: number;
 }
 
 export const NO_MESSAGES: TableMessages = {
@@ -23,6 +27,8 @@ export const NO_MESSAGES: TableMessages = {
   board: null,
   dealBase: 0,
   fourColour: false,
+  pressedThisDeal: false,
+  quietDeals: 0,
 };
 
 /** The table-wide number of the game's current deal. */
@@ -39,5 +45,7 @@ export function asTableMessages(value: unknown): TableMessages {
     board: typeof v.board === 'string' ? v.board : null,
     dealBase: base,
     fourColour: v.fourColour === true,
+    pressedThisDeal: v.pressedThisDeal === true,
+    quietDeals: Number.isSafeInteger(v.quietDeals) && (v.quietDeals as number) > 0 ? (v.quietDeals as number) : 0,
   };
 }

@@ -4,6 +4,7 @@ import { loadTable, StaleVersionError, type TableRecord } from '../db/table-stor
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
 import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
 import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import { countQuiet } from './quiet.ts';
 import type { Runtimes } from './runtimes.ts';
 import type { Clock, DeadlineScheduler } from './scheduler.ts';
 import { SerialQueues } from './serial.ts';
@@ -24,6 +25,8 @@ export interface Decided {
   carried?: { pot: number; reserve: number };
   /** Kept in the hand history before the events, for exports (see `GameOpened`). */
   records?: GameOpened[];
+  /** Why the table did this by itself, for the players (a game stopped as abandoned). */
+  note?: string;
 }
 
 /**
@@ -43,6 +46,7 @@ export interface StepResult {
   after: GameState;
   events: GameEvent[];
   record: TableRecord;
+  note?: string;
 }
 
 /** What the table layer tells whoever shows the tables (the Discord publisher). */
@@ -89,8 +93,14 @@ export class TableSteps {
    * current record and returns the new state and events, or null to change nothing;
    * a RuleError it throws reaches the caller with nothing written. Returns null when
    * nothing changed: `decide` said so, or `key` was committed before (a retry).
+   * `by`: a player's action, or the clock's (a countdown), for the quiet-deal count.
    */
-  run(tableId: number, key: string, decide: (record: TableRecord) => Decided | null): Promise<StepResult | null> {
+  run(
+    tableId: number,
+    key: string,
+    decide: (record: TableRecord) => Decided | null,
+    by: 'player' | 'clock' = 'player',
+  ): Promise<StepResult | null> {
     this.running++;
     return this.queues
       .run(tableId, async () => {
@@ -110,7 +120,9 @@ export class TableSteps {
             clock.now(),
             this.deps.pauseMs ?? NEXT_DEAL_PAUSE_MS,
           );
-          const messages = runtimes.get(tableId)?.messages ?? NO_MESSAGES;
+          const current = runtimes.get(tableId)?.messages ?? NO_MESSAGES;
+          const quiet = countQuiet(current, decided.events, by === 'player');
+          const messages = { ...current, ...quiet };
           const dealNo = tableDealNo(messages, decided.state.dealNo);
           try {
             const result = await writer.commitStep({
@@ -137,8 +149,14 @@ export class TableSteps {
               deadline,
               dealNo,
             };
-            const step = { before, after: decided.state, events: decided.events, record: committed };
-            runtimes.track(committed);
+            const step: StepResult = {
+              before,
+              after: decided.state,
+              events: decided.events,
+              record: committed,
+              ...(decided.note ? { note: decided.note } : {}),
+            };
+            Object.assign(runtimes.track(committed).messages, quiet);
             this.deps.scheduler.set(String(tableId), deadline);
             this.deps.listener().committed(step);
             return step;

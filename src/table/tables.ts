@@ -10,6 +10,7 @@ import { getVariant, parseOptions, RuleError } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import { UserFacingError } from './errors.ts';
 import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
@@ -37,7 +38,13 @@ export interface TablesOptions {
   nextDealPauseMs?: number;
   /** Where each new game's shuffling starts; the OS's cryptographic source unless a test fixes it. */
   newRngState?: () => RngState;
+  /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
+  quietDealsToStop?: number;
 }
+
+/** Why a game stopped by itself, for the players. */
+export const ABANDONED =
+  'Nobody has pressed anything for a while, so the game is stopped. The pot stays with this channel.';
 
 /** A dry run of an action on the state this process last saw (see `act`). */
 export interface DryRun {
@@ -59,6 +66,7 @@ export class Tables {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
+  private readonly quietDealsToStop: number;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {} };
 
   constructor(options: TablesOptions) {
@@ -67,6 +75,7 @@ export class Tables {
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
     this.newRngState = options.newRngState ?? randomRngState;
+    this.quietDealsToStop = options.quietDealsToStop ?? QUIET_DEALS_TO_STOP;
     this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
     this.steps = new TableSteps({
       db: this.db,
@@ -271,12 +280,22 @@ export class Tables {
         return;
       }
       const key = `deadline:${tableId}:${record.version}`;
-      const result = await this.steps.run(tableId, key, (fresh) => {
-        const state = fresh.state as GameState | null;
-        // A press may have ended the round (and set a new countdown) while this waited.
-        if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > this.clock.now()) return null;
-        return onCountdownEnd(state);
-      });
+      const result = await this.steps.run(
+        tableId,
+        key,
+        (fresh) => {
+          const state = fresh.state as GameState | null;
+          // A press may have ended the round (and set a new countdown) while this waited.
+          if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > this.clock.now()) return null;
+          const quietDeals = this.runtimes.get(tableId)?.messages.quietDeals ?? 0;
+          if (awaiting(state).kind === 'between-deals' && quietDeals >= this.quietDealsToStop) {
+            // Nobody has pressed anything for a while: stop rather than charge antes for ever.
+            return { ...apply(state, { type: 'stop', by: state.host }), note: ABANDONED };
+          }
+          return onCountdownEnd(state);
+        },
+        'clock',
+      );
       this.publish(result);
     } catch (err) {
       this.log.error({ err, tableId }, 'countdown step failed');

@@ -161,6 +161,33 @@ describe('the table layer', () => {
       { playerId: bob.id, name: 'Bob', chips: -5 },
     ]);
   });
+  it('stops a game nobody plays any more after two quiet deals, and a press keeps it going', async () => {
+    const { tableId } = await open('three-card', { ante: 5, timer: 10 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    const tick = async (ms: number) => {
+      time.advance(ms);
+      await new Promise((r) => setTimeout(r, 20));
+      await tables.idle();
+    };
+    await tick(10_000); // deal 1: nobody chose; a quiet deal
+    expect(tables.runtimes.get(tableId)?.messages.quietDeals).toBe(1);
+    await tick(1_000); // the next deal starts by itself
+    expect(state(tableId).dealNo).toBe(2);
+    await tables.act(tableId, 'ann-in', { type: 'declare', playerId: ann.id, choice: 'drop' });
+    await tick(10_000); // deal 2: ann pressed, so it was played
+    expect(tables.runtimes.get(tableId)?.messages.quietDeals).toBe(0);
+    await tick(1_000);
+    await tick(10_000); // deal 3: quiet
+    await tick(1_000);
+    await tick(10_000); // deal 4: quiet again: two in a row
+    await tick(1_000); // instead of deal 5, the game stops
+    expect(state(tableId).phase).toBe('over');
+    expect(state(tableId).dealNo).toBe(4);
+    const last = heard.published.at(-1);
+    expect(last?.note).toMatch(/Nobody has pressed anything/);
+    expect((await auditLedger(o.db)).problems).toEqual([]);
+  });
 });
 
 async function waitFor(ready: () => boolean): Promise<void> {
