@@ -10,24 +10,28 @@ export type ReplyHandle = MessageComponentInteraction | ChatInputCommandInteract
  */
 export const TOKEN_FRESH_MS = 14 * 60 * 1000;
 
+/** The interactions kept per player: the latest, and the one before it to fall back on. */
+const KEPT = 2;
+
 export class ReplyTokens {
-  private readonly latest = new Map<string, { handle: ReplyHandle; at: number }>();
+  private readonly latest = new Map<string, { handle: ReplyHandle; at: number }[]>();
 
   constructor(private readonly now: () => number) {}
 
   remember(tableId: number, userId: string, handle: ReplyHandle): void {
-    this.latest.set(`${tableId}:${userId}`, { handle, at: this.now() });
+    const key = `${tableId}:${userId}`;
+    const kept = (this.latest.get(key) ?? []).filter((e) => e.handle !== handle);
+    this.latest.set(key, [{ handle, at: this.now() }, ...kept].slice(0, KEPT));
   }
 
-  /** The player's latest interaction if it is young enough to follow up on, and its reply is posted. */
+  /**
+   * The player's newest interaction that can carry a private follow-up now: young
+   * enough, and with its reply posted (else the one before it).
+   */
   fresh(tableId: number, userId: string): ReplyHandle | null {
-    const entry = this.latest.get(`${tableId}:${userId}`);
-    if (!entry || awaitsDeferredReply(entry.handle)) return null;
-    if (this.now() - entry.at >= TOKEN_FRESH_MS) {
-      this.latest.delete(`${tableId}:${userId}`);
-      return null;
-    }
-    return entry.handle;
+    const kept = this.latest.get(`${tableId}:${userId}`) ?? [];
+    const usable = kept.find((e) => this.now() - e.at < TOKEN_FRESH_MS && !awaitsDeferredReply(e.handle));
+    return usable?.handle ?? null;
   }
 
   forget(tableId: number): void {

@@ -260,6 +260,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     this.faults.clear();
   }
 
+  /** How many injected failures have not been served yet (a test waits for the bot to hit one). */
+  pendingFaults(): number {
+    return this.faults.pending();
+  }
+
   /** Kills the gateway sockets without a close frame; the client resumes and gets what it missed. */
   dropGateway(): void {
     this.gateway.dropConnections();

@@ -53,6 +53,11 @@ export class FaultInjector {
     this.rules = [];
   }
 
+  /** Failures still to be served: 0 once every request a test wanted to fail has come. */
+  pending(): number {
+    return this.rules.reduce((sum, r) => sum + r.remaining, 0);
+  }
+
   /** Consumes one failure for this request, if a rule matches it. */
   take(method: string, path: string): Fault | null {
     const target = `${method} ${path}`;

@@ -1,0 +1,123 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { afterEach, describe, expect, it } from 'vitest';
+import { prettyCard } from '../../src/cards/card.ts';
+import { type GameState, viewFor } from '../../src/engine/index.ts';
+import { type Decide, playToEnd, showdownThenHostAlone } from './play.ts';
+import { World } from './world.ts';
+
+/**
+ * Private cards stay private: no message a player can see ever shows a card the
+ * game hides from them. Discord turns the first follow-up of a deferred reply into
+ * that reply, ignoring the ephemeral flag, so a bot that reaches a player through
+ * an interaction whose reply is not posted yet shows their cards to the channel.
+ */
+
+/** Everything a player reads in a message: text, embeds and button labels (pictures aside). */
+const textOf = (m: APIMessage): string => JSON.stringify([m.content, m.embeds, m.components]);
+
+/** The cards of this deal that `viewer` may not see (others' face-down cards; in Indian guts their own). */
+function hiddenFrom(state: GameState, viewer: string): string[] {
+  const deal = state.deal;
+  if (!deal) return [];
+  const seen = viewFor(state, viewer).deal?.hands ?? {};
+  const hidden: string[] = [];
+  for (const [owner, cards] of Object.entries(deal.hands)) {
+    cards.forEach((card, i) => {
+      if (seen[owner]?.[i] === null) hidden.push(prettyCard(card));
+    });
+  }
+  return hidden;
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; !condition(); i++) {
+    if (i > 500) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const newerThan = (m: APIMessage, id: string) => BigInt(m.id) >= BigInt(id);
+
+/**
+ * Wraps a strategy: before each choice, every seated player's view of the channel
+ * since this deal's table message (their own private messages included) is checked
+ * for any card hidden from them.
+ */
+function checkingPrivacy(world: World, decide: Decide, checked: { messages: number; privateCards: number }): Decide {
+  return (ctx) => {
+    const table = world.latest(new RegExp(`: deal ${ctx.dealNo}$`));
+    if (table) {
+      for (const viewer of Object.keys(ctx.state.deal?.hands ?? {})) {
+        const name = world.nameOf(viewer);
+        const hidden = hiddenFrom(ctx.state, viewer);
+        for (const m of world.messages(name).filter((m) => newerThan(m, table.id))) {
+          const text = textOf(m);
+          const leaked = hidden.filter((card) => text.includes(card));
+          expect(leaked, `${name} sees ${leaked.join(' ')} in message ${m.id}: ${text.slice(0, 200)}`).toEqual([]);
+          checked.messages++;
+          if ((m.content ?? '').includes('**Your cards**')) checked.privateCards++;
+        }
+      }
+    }
+    return decide(ctx);
+  };
+}
+
+describe('private cards stay private', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  /** A world with Discord's real rate limits, and a lobby of ann (host), bob and cat. */
+  async function lobbyOf(
+    variant: string,
+    rateLimits: 'discord' | 'none' = 'discord',
+  ): Promise<{ world: World; lobby: APIMessage }> {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], rateLimits });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant } });
+    await world.press('bob', lobby, 'Join').response();
+    await world.press('cat', lobby, 'Join').response();
+    return { world, lobby };
+  }
+
+  it('does not reach a player through a /guts table reply that is still being posted', async () => {
+    // Without per-route buckets, so nothing but the bot's own care keeps the cards
+    // from following up on the reply that is still being posted.
+    const { world, lobby } = await lobbyOf('three-card', 'none');
+    // Bob asks for the table again; posting its reply is held back by a 429 for 6 s
+    // (longer than the first cards take to draw).
+    const repost = world.command('bob', 'guts', { subcommand: 'table' });
+    world.discord.failRoute(`PATCH /webhooks/*/${repost.token}/messages/@original`, 429, 1, { retryAfterMs: 6_000 });
+    await repost.acknowledged(); // deferred: "thinking…"
+    await until(() => world.discord.pendingFaults() === 0); // the bot is posting its reply, held back
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    await world.waitForTitle(/: deal 1$/);
+    const bobsCards = await world.waitFor((m) => (m.content ?? '').includes('**Your cards**'), 'bob');
+    expect(bobsCards.flags ?? 0).toBe(64);
+    expect(world.messages('cat').some((m) => m.id === bobsCards.id)).toBe(false);
+    await repost.response(10_000);
+    const state = await world.state();
+    const bobs = (state.deal?.hands[world.user('bob').id] ?? []).map(prettyCard);
+    expect(bobs.length).toBe(3);
+    for (const m of world.messages().filter((m) => newerThan(m, lobby.id))) {
+      const text = textOf(m);
+      expect(
+        bobs.filter((card) => text.includes(card)),
+        `public message ${m.id}`,
+      ).toEqual([]);
+    }
+  });
+
+  for (const variant of ['three-card', 'indian', 'iron-cross']) {
+    it(`never shows a player a card hidden from them, across a whole ${variant} game`, async () => {
+      const { world, lobby } = await lobbyOf(variant);
+      await world.press('ann', lobby, 'Deal').acknowledged();
+      const checked = { messages: 0, privateCards: 0 };
+      await playToEnd(world, checkingPrivacy(world, showdownThenHostAlone('ann'), checked));
+      // The check read real messages, each player's private cards among them.
+      expect(checked.privateCards).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
