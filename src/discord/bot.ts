@@ -11,6 +11,8 @@ import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { COMPONENT_HANDLERS } from './handlers/index.ts';
+import { LostChannels } from './lost-channels.ts';
+import { stopLostTable, watchDeletes } from './lost-tables.ts';
 import { OddsCache } from './odds.ts';
 import { Offload } from './offload.ts';
 import { TablePublisher } from './publisher.ts';
@@ -81,9 +83,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const offload = new Offload();
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now());
+  const lost = new LostChannels((tableId, reason) => void stopLostTable(ctx, tableId, reason));
   const publisher = new TablePublisher({
     log: options.log,
-    output: new ChannelOutput(client, tables.runtimes),
+    output: new ChannelOutput(client, tables.runtimes, lost),
     tables,
     tokens,
     odds: new OddsCache(offload),
@@ -91,7 +94,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
   });
   tables.listen(publisher);
-  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, log: options.log };
+  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, lost, log: options.log };
+  watchDeletes(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, () => clock.now());
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));

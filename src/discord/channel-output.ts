@@ -8,6 +8,7 @@ import type {
 } from 'discord.js';
 import type { Runtimes } from '../table/runtimes.ts';
 import { Lane } from './lane.ts';
+import type { LostChannels } from './lost-channels.ts';
 
 /**
  * What the bot sends to a table's channel, all through one lane: Discord's global limit
@@ -20,16 +21,15 @@ export class ChannelOutput {
   constructor(
     private readonly client: Client,
     private readonly runtimes: Runtimes,
+    private readonly lost: LostChannels,
   ) {}
 
-  async send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
-    const channel = await this.channelOf(tableId);
-    return this.lane.run((): Promise<Message> => channel.send(payload));
+  send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
+    return this.call(tableId, (channel): Promise<Message> => channel.send(payload));
   }
 
   async edit(tableId: number, messageId: string, payload: MessageEditOptions): Promise<void> {
-    const channel = await this.channelOf(tableId);
-    await this.lane.run(() => channel.messages.edit(messageId, payload));
+    await this.call(tableId, (channel) => channel.messages.edit(messageId, payload));
   }
 
   /** Any other request to Discord that belongs in the lane (a follow-up with private cards). */
@@ -37,12 +37,27 @@ export class ChannelOutput {
     return this.lane.run(work);
   }
 
-  private async channelOf(tableId: number): Promise<SendableChannels & { messages: MessageManager }> {
-    const rt = this.runtimes.get(tableId);
-    if (!rt) throw new Error(`table ${tableId} is not loaded`);
-    const channel = await this.client.channels.fetch(rt.record.channelId);
-    if (!channel?.isSendable() || !('messages' in channel))
-      throw new Error(`channel ${rt.record.channelId} is not sendable`);
-    return channel as SendableChannels & { messages: MessageManager };
+  /** One channel call, watched: a channel that answers "no access" is not called again (lost-channels.ts). */
+  private async call<T>(tableId: number, work: (channel: TableChannel) => Promise<T>): Promise<T> {
+    const channelId = this.runtimes.get(tableId)?.record.channelId;
+    if (!channelId) throw new Error(`table ${tableId} is not loaded`);
+    this.lost.check(channelId);
+    try {
+      const channel = await this.channelOf(channelId);
+      const result = await this.lane.run(() => work(channel));
+      this.lost.succeeded(tableId);
+      return result;
+    } catch (err) {
+      this.lost.failed(tableId, channelId, err);
+      throw err;
+    }
+  }
+
+  private async channelOf(channelId: string): Promise<TableChannel> {
+    const channel = await this.client.channels.fetch(channelId);
+    if (!channel?.isSendable() || !('messages' in channel)) throw new Error(`channel ${channelId} is not sendable`);
+    return channel as TableChannel;
   }
 }
+
+type TableChannel = SendableChannels & { messages: MessageManager };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { Tables } from '../table/tables.ts';
+import type { LostChannels } from './lost-channels.ts';
 import type { TablePublisher } from './publisher.ts';
 import type { ReplyTokens } from './tokens.ts';
 
@@ -13,5 +14,7 @@ export interface BotContext {
   tables: Tables;
   publisher: TablePublisher;
   tokens: ReplyTokens;
+  /** Channels the bot can no longer post in (their tables stopped). */
+  lost: LostChannels;
   log: Logger;
 }

@@ -2,6 +2,7 @@ import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.j
 import type { GameState } from '../engine/index.ts';
 import { memberOf, placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
+import { checkCanPlayHere } from './permissions.ts';
 import { targetOf } from './table-message.ts';
 import { bold } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
@@ -16,11 +17,13 @@ export async function startGame(
   look: { fourColour: boolean },
 ): Promise<void> {
   const place = placeOf(interaction);
+  checkCanPlayHere(interaction);
   ctx.tables.checkOpen(place, variantId, options); // a bad option or a running game: refused at once, privately
   // Opening a table takes a few database writes: acknowledge first. A refusal from
   // here on replaces the public placeholder with a private answer (errors.ts).
   await interaction.deferReply();
   const host = memberOf(interaction);
+  ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
   const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
   const lobby = await interaction.editReply(lobbyView(targetOf(runtime), result.after));
   ctx.tokens.remember(runtime.record.id, host.id, interaction);
@@ -48,6 +51,7 @@ export async function stopGame(interaction: ChatInputCommandInteraction, ctx: Bo
 /** `/guts table`: the live table message again, at the bottom of the channel. */
 export async function repostTable(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
+  checkCanPlayHere(interaction);
   await interaction.deferReply(); // the board picture takes a moment
   const rt = await ctx.tables.running(place);
   const state = rt.record.state as GameState;

@@ -227,6 +227,32 @@ export class Tables {
     return this.act(rt.record.id, key, { type: 'stop', by: state.host });
   }
 
+  /**
+   * The table can no longer be shown (its channel or server is gone, or the bot may not
+   * post there): the game stops, at once between deals, else when this deal's countdown
+   * ends. The pot and reserve stay with the channel. (Nothing is posted about it: the
+   * channel cannot be reached; the Discord side tells the players privately.)
+   */
+  async abandon(tableId: number): Promise<StepResult | null> {
+    const record = this.runtimes.get(tableId)?.record;
+    if (!record?.running) return null;
+    return this.steps.run(
+      tableId,
+      `abandon:${tableId}:${record.version}`,
+      (fresh) => {
+        const state = fresh.state as GameState | null;
+        if (!fresh.running || !state || state.stopRequested) return null;
+        return apply(state, { type: 'stop', by: state.host });
+      },
+      'clock',
+    );
+  }
+
+  /** The running tables of a server this process drives (it left or lost the server). */
+  runningInGuild(guildId: string): TableRuntime[] {
+    return [...this.runtimes.values()].filter((rt) => rt.record.guildId === guildId && rt.record.running);
+  }
+
   // ---- players' actions ----
 
   /**

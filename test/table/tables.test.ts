@@ -133,6 +133,26 @@ describe('the table layer', () => {
     await expect(tables.running(place)).rejects.toThrow(/No game is running/);
   });
 
+  it('abandons a table it cannot show: at once in the lobby, after the deal mid-deal, once', async () => {
+    const { tableId } = await open();
+    expect(tables.runningInGuild(place.guildId).map((rt) => rt.record.id)).toEqual([tableId]);
+    expect(tables.runningInGuild('another server')).toEqual([]);
+    const stopped = await tables.abandon(tableId);
+    expect(stopped?.after.phase).toBe('over');
+    expect(await tables.abandon(tableId)).toBeNull();
+
+    const next = await tables.openGame(place, ann, 'three-card', { ante: 5 }, { fourColour: false }, 'start-3');
+    const id = next.runtime.record.id;
+    await tables.act(id, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(id, 'deal-2', { type: 'startDeal', by: ann.id });
+    const midDeal = await tables.abandon(id);
+    expect(midDeal?.after.stopRequested).toBe(true);
+    expect(awaiting(state(id)).kind).toBe('declare');
+    // Asked again (another failed post): nothing more to do.
+    expect(await tables.abandon(id)).toBeNull();
+    expect((await auditLedger(o.db)).problems).toEqual([]);
+  });
+
   it('resumes open tables and their countdowns after a restart', async () => {
     const { tableId } = await open('three-card', { ante: 5, timer: 10 });
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
