@@ -8,12 +8,13 @@ import type { Tables } from '../table/tables.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import { EditCoalescer } from './coalescer.ts';
 import type { Offload } from './offload.ts';
+import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
 import { lobbyView } from './views/lobby.ts';
 import { boardCells, boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
 
 /** The table message for the table's latest state. */
-function liveTableView(rt: TableRuntime, picture: Picture | null, hasBoardImage: boolean) {
+function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture | null, hasBoardImage: boolean) {
   const state = rt.record.state as GameState;
   return tableView({
     target: targetOf(rt),
@@ -22,6 +23,7 @@ function liveTableView(rt: TableRuntime, picture: Picture | null, hasBoardImage:
     restarted: rt.restarted,
     picture,
     hasBoardImage,
+    unreached: (state.deal?.players ?? []).filter((id) => !tokens.fresh(rt.record.id, id)),
   });
 }
 
@@ -35,6 +37,8 @@ export interface TableMessageDeps {
   tables: Tables;
   output: ChannelOutput;
   offload: Offload;
+  /** Who the bot can reach privately: the others are told to press My cards. */
+  tokens: ReplyTokens;
   log: Logger;
   editDelayMs?: number;
 }
@@ -102,7 +106,7 @@ export class TableMessage {
   ): Promise<void> {
     const state = rt.record.state as GameState;
     const picture = await this.boardPicture(rt);
-    const message = await post(liveTableView(rt, picture, false));
+    const message = await post(liveTableView(rt, this.deps.tokens, picture, false));
     rt.messages.table = message.id;
     rt.messages.tableDeal = state.dealNo;
     rt.messages.board = picture ? boardSignature(state) : null;
@@ -159,7 +163,7 @@ export class TableMessage {
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
           return { tableId, messageId, payload: closedPayload(`Deal ${shown} is over`, 'The next deal is below.') };
         }
-        const view = liveTableView(asked, null, asked.messages.board !== null);
+        const view = liveTableView(asked, this.deps.tokens, null, asked.messages.board !== null);
         return { tableId, messageId, payload: { embeds: view.embeds, components: view.components } };
       }
       const rt = live;
@@ -174,7 +178,7 @@ export class TableMessage {
         rt.messages.board = picture ? signature : null;
         void this.saveMessages(tableId).catch(() => {});
       }
-      const view = liveTableView(rt, picture, rt.messages.board !== null);
+      const view = liveTableView(rt, this.deps.tokens, picture, rt.messages.board !== null);
       const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };
       if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };

@@ -95,6 +95,29 @@ describe('table view', () => {
     expect(edit.files).toHaveLength(0);
     expect(json(edit.embeds)[0].image.url).toBe('attachment://board.png');
   });
+
+  it('tells players the bot could not reach privately to press My cards, during the deal only', () => {
+    const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
+    const base = { target, state, deadline: null, restarted: false, picture: null, hasBoardImage: false };
+    const footer = (view: ReturnType<typeof tableView>) => json(view.embeds)[0].footer?.text ?? '';
+    expect(footer(tableView({ ...base, unreached: ['u1', 'someone not dealt in'] }))).toBe(
+      "Didn't get your cards, Bob? Press My cards.",
+    );
+    expect(footer(tableView({ ...base, unreached: [] }))).toBe('');
+    const over = { ...state, phase: 'over' as const };
+    expect(footer(tableView({ ...base, state: over, unreached: ['u1'] }))).toBe('');
+  });
+});
+
+describe('cards view', () => {
+  it("fits Indian guts' list of everyone else's card in one message, naming how many more", () => {
+    const names = Array.from({ length: 51 }, (_, i) => `${'_'.repeat(28)}${String(i).padStart(4, '0')}`);
+    const { state } = run(seated('indian', {}, names), { type: 'startDeal', by: 'u0' });
+    const view = cardsView(target, state, 'u0', handPreview(state, 'u0'), null, null);
+    expect(view.content.length).toBeLessThanOrEqual(2000);
+    expect(view.content).toMatch(/\n…and \d+ more$/);
+    expect(view.content).not.toContain(prettyCard(state.deal?.hands.u0?.[0] as number));
+  });
 });
 
 describe('showdown view', () => {

@@ -14,7 +14,7 @@ import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { escapeName } from './format.ts';
+import { clipLines, escapeName } from './format.ts';
 
 const percent = (x: number): string => `${Math.round(x * 100)}%`;
 
@@ -57,6 +57,9 @@ export function handPicture(
  * the cards as a picture with a text line, the hand's name and, unless the table
  * turned `odds` off, its chance against one random hand and against the whole table.
  */
+/** Discord's limit for a message's content. */
+const CONTENT_MAX = 2000;
+
 export function cardsView(
   target: ButtonTarget,
   state: GameState,
@@ -76,8 +79,9 @@ export function cardsView(
         const name = state.players.find((s) => s.id === p)?.name ?? p;
         return `${escapeName(name)} ${prettyCards(d.hands[p] ?? [])}`;
       });
+    const head = `${title}\nYour own card is on your forehead: everyone sees it but you.\nYou see:`;
     return {
-      content: `${title}\nYour own card is on your forehead: everyone sees it but you.\nYou see: ${others.join(' · ')}`,
+      content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1)}`,
       files: [] as AttachmentBuilder[],
       components: [],
     };

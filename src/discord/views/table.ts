@@ -21,6 +21,8 @@ export interface TableViewInput {
   picture: Picture | null;
   /** The message already carries a board picture that is still right. */
   hasBoardImage: boolean;
+  /** Players in the deal the bot cannot reach privately (no recent press): their cards did not come. */
+  unreached?: readonly string[];
 }
 
 /** The visible board: face-up cards, face-down as backs; removed positions left out. */
@@ -153,6 +155,12 @@ export function tableView(input: TableViewInput) {
   const notes: string[] = [];
   if (input.restarted) notes.push('I restarted during this deal; nothing was lost, the countdown goes on.');
   if (state.stopRequested && !over) notes.push('The host stopped the game: it ends after this deal.');
+  const dealing = d && !['over', 'between-deals'].includes(awaiting(state).kind);
+  const unreached = !dealing ? [] : (input.unreached ?? []).filter((id) => d.players.includes(id));
+  if (unreached.length) {
+    const names = unreached.map((id) => state.players.find((p) => p.id === id)?.name ?? id);
+    notes.push(clip(`Didn't get your cards, ${names.join(', ')}? Press My cards.`, 300));
+  }
   if (notes.length) embed.setFooter({ text: notes.join(' ') });
   const files: AttachmentBuilder[] = [];
   const { picture } = input;
