@@ -1,6 +1,5 @@
 import type { LayoutUse } from '../hands/types.ts';
-import type { Options } from './options.ts';
-import type { BoardPosition, HandSpec, Step, Variant } from './variants.ts';
+import type { BoardPosition, HandSpec, Options, Step, Variant } from './types.ts';
 
 /** The variant catalogue of RULES.md §7, as data. */
 

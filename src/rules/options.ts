@@ -1,39 +1,8 @@
 import { RuleError } from './errors.ts';
-import { getVariant, type VariantId } from './variants.ts';
+import type { Options, VariantId } from './types.ts';
+import { getVariant } from './variants.ts';
 
-/** How losers pay (RULES.md §3 "Burn instead of match"). */
-export type Match = { kind: 'pot' } | { kind: 'burn'; amount: number } | { kind: 'percent'; percent: number };
-
-export type DeadlyRule = '69s' | '7s' | 'low' | 'spades' | 'lively-diamonds';
-
-/** Table options, RULES.md §9, with the exact names scenarios and stored tables use. */
-export interface Options {
-  ante: number;
-  declare: 'simultaneous' | 'sequential';
-  timer: number;
-  cap: number | null;
-  capStyle: 'reserve' | 'clip';
-  match: Match;
-  progressiveBurn: boolean;
-  ties: 'split' | 'no-split';
-  losers: 'all' | 'worst-only';
-  allDrop: 'carry' | 'reante' | 'wimp';
-  wimpAmount: number | null;
-  kitty: 'off' | 'always' | 'alone';
-  legs: number | null;
-  compulsoryFirst: boolean;
-  everybodyAntes: boolean;
-  loserSkipsAnte: boolean;
-  threeCardRanking: 'guts' | 'poker' | 'pairs';
-  pass: 'none' | 'left' | 'alternate';
-  dropPenalty: number;
-  money: 'match' | 'pay-winner';
-  odds: boolean;
-  discard: number;
-  deadly: DeadlyRule;
-  /** `two-plus-one` only (RULES.md §7): stayers pay the ante again and declare again. */
-  secondDeclare: boolean;
-}
+export type { DeadlyRule, Match, Options } from './types.ts';
 
 export const BASE_OPTIONS: Readonly<Options> = {
   ante: 1,

@@ -1,83 +1,8 @@
-import type { Rank } from '../cards/card.ts';
-import type { LayoutUse, RankingId } from '../hands/types.ts';
 import { CATALOGUE } from './catalogue.ts';
 import { RuleError } from './errors.ts';
-import type { Options } from './options.ts';
+import type { Options, Step, Variant, VariantId } from './types.ts';
 
-/** A community card's place on the table, with grid coordinates for drawing it. */
-export interface BoardPosition {
-  id: string;
-  col: number;
-  row: number;
-  /** Dealt face up; face-down board cards are turned at the showdown. */
-  faceUp: boolean;
-}
-
-/** How a hand is made at a showdown. `'three'` means the table's `threeCardRanking`. */
-export interface HandSpec {
-  ranking: RankingId | 'three';
-  wildRanks?: readonly Rank[];
-  /** Deadly 69s and friends: wild cards face down, killers face up (option `deadly`). */
-  deadly?: boolean;
-}
-
-/**
- * One step of a deal. Pass and discard steps are not listed: the options insert them
- * before the first declaration of variants that allow them.
- */
-export type Step =
-  /** Private cards: to everyone dealt in, or only to those still in. */
-  | { kind: 'deal'; count: number; to: 'all' | 'in'; faceUp?: boolean; if?: 'secondDeclare' }
-  | { kind: 'board'; positions: readonly string[] }
-  /** Board cards leave play (six-seven-eight). */
-  | { kind: 'remove'; positions: readonly string[] }
-  | { kind: 'declare'; if?: 'secondDeclare' }
-  /** Players still in pay the ante again (two-plus-one with `secondDeclare`). */
-  | { kind: 'ante-in'; if?: 'secondDeclare' }
-  /** Everyone passes one card to a neighbour (option `pass`). */
-  | { kind: 'pass' }
-  /** Before declaring, everyone may swap up to `max` cards (option `discard`). */
-  | { kind: 'discard'; max: number }
-  /** After declaring, stayers may swap up to `max` cards. */
-  | { kind: 'draw'; max: number }
-  /** In turn, each player takes `count` face-up cards (= stays) or drops. */
-  | { kind: 'take'; count: number }
-  /** Stayers compare hands and settle; in three-stage games everyone plays on afterwards. */
-  | { kind: 'showdown'; hand: HandSpec };
-
-export interface Variant {
-  id: string;
-  name: string;
-  /** The rules in two short lines, for the lobby. */
-  summary: string;
-  source: string;
-  /** False for a variant not fully implemented: the bot must not offer it. */
-  available: boolean;
-  minPlayers: number;
-  /** What the deck can serve without a kitty (RULES.md §8); see `maxPlayersFor`. */
-  maxPlayers: number;
-  /** Private cards each player holds before the first declaration (bounds `discard`). */
-  handCards: number;
-  steps: readonly Step[];
-  board: readonly BoardPosition[];
-  /** Sets of board positions a hand may use together; null: any board cards. */
-  lines: readonly (readonly string[])[] | null;
-  /** How private and board cards combine; null: best hand of all available cards. */
-  use: LayoutUse | null;
-  defaults: Partial<Options>;
-  /** Options this variant refuses. */
-  inapplicable: readonly (keyof Options)[];
-  /** The kitty is Iron Cross's phantom: a tie with it is a stand-off (RULES.md §4). */
-  phantom: boolean;
-  /** Each player's own card is hidden from them and shown to everybody else (Indian guts). */
-  forehead: boolean;
-  /** Sequential games where a dealer who is the first "in" asks everyone again (source 004). */
-  dealerFirstInAsksAgain: boolean;
-  /** Every stage settles and everyone plays on (3-5-7 family). */
-  threeStage: boolean;
-}
-
-export type VariantId = string;
+export type { BoardPosition, HandSpec, Step, Variant, VariantId } from './types.ts';
 
 const BY_ID = new Map(CATALOGUE.map((v) => [v.id, v]));
 
