@@ -3,7 +3,7 @@ import { RuleError } from '../rules/errors.ts';
 import { type Options, parseOptions } from '../rules/options.ts';
 import { getVariant, maxPlayersFor } from '../rules/variants.ts';
 import { type Ctx, DeckExhausted, dealOf, makeCtx } from './context.ts';
-import { startDeal, voidDeal } from './flow.ts';
+import { runPending, startDeal, voidDeal } from './flow.ts';
 import { pick, timeoutPicks } from './picks.ts';
 import { declare, take, timeoutRound } from './round.ts';
 import type { Action, Applied, GameEvent, GameState, PlayerId } from './types.ts';
@@ -65,6 +65,7 @@ export function applyInPlace(s: GameState, action: Action): GameEvent[] {
   if (s.phase === 'over') throw new RuleError('game-over', 'That game is over');
   try {
     dispatch(ctx, action);
+    runPending(ctx);
   } catch (e) {
     if (!(e instanceof DeckExhausted)) throw e;
     voidDeal(ctx, e.message);

@@ -3,6 +3,13 @@ import { Rng } from '../cards/rng.ts';
 import { getVariant, type Step, stepsFor, type Variant } from '../rules/variants.ts';
 import type { DealState, GameEvent, GameState, PlayerId } from './types.ts';
 
+/**
+ * Automatic work a decision leaves behind (boardgame.io's `Process` model): a finished
+ * round or pick step queues `next-step`, and the flow runs the queue once the action is
+ * done (flow.ts `runPending`), so rounds and picks never call back into the flow.
+ */
+export type PendingWork = 'next-step';
+
 /** Everything one `apply` works with: the state it may change, the events it emits, the dealer's RNG. */
 export interface Ctx {
   s: GameState;
@@ -10,6 +17,7 @@ export interface Ctx {
   rng: Rng;
   variant: Variant;
   steps: Step[];
+  pending: PendingWork[];
 }
 
 /** Steps by options object: a state changed in place keeps its options, so simulations resolve them once. */
@@ -19,7 +27,7 @@ export function makeCtx(s: GameState): Ctx {
   const variant = getVariant(s.variant);
   let steps = stepsCache.get(s.options);
   if (!steps) stepsCache.set(s.options, (steps = stepsFor(variant, s.options)));
-  return { s, events: [], rng: new Rng(s.rng), variant, steps };
+  return { s, events: [], rng: new Rng(s.rng), variant, steps, pending: [] };
 }
 
 /** The deal under way; callers only reach here while one is. */

@@ -54,11 +54,21 @@ export function startDeal(ctx: Ctx, by: PlayerId, stack: Stack | undefined): voi
   };
   s.phase = 'deal';
   anteUp(ctx, opened);
-  advance(ctx);
+  ctx.pending.push('next-step');
 }
 
-/** Runs the automatic steps until the deal waits for players or ends. */
-export function advance(ctx: Ctx): void {
+/** Runs the work the action left (see `PendingWork`) until none is left. */
+export function runPending(ctx: Ctx): void {
+  for (let work = ctx.pending.shift(); work; work = ctx.pending.shift()) {
+    if (work === 'next-step') runSteps(ctx);
+  }
+}
+
+/**
+ * Runs the automatic steps until the deal waits for players or ends. A round that
+ * completes at once (a dealer in by default) queues the next step again.
+ */
+function runSteps(ctx: Ctx): void {
   for (;;) {
     const d = ctx.s.deal;
     if (!d) return;

@@ -1,7 +1,6 @@
 import { formatCard } from '../cards/card.ts';
 import { RuleError } from '../rules/errors.ts';
 import { type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
-import { advance } from './flow.ts';
 import type { PlayerId } from './types.ts';
 
 /** Card choices everyone makes at once: passing one card, discarding before declaring, drawing after. */
@@ -91,5 +90,5 @@ function resolvePicks(ctx: Ctx): void {
   }
   d.picks = {};
   d.step++;
-  advance(ctx);
+  ctx.pending.push('next-step');
 }

@@ -1,7 +1,6 @@
 import { RuleError } from '../rules/errors.ts';
 import { type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
 import { killedBy } from './deadly.ts';
-import { advance } from './flow.ts';
 import { move, POT, percentHalfUp, player } from './money.ts';
 import type { Transfer } from './transfer.ts';
 import type { Choice, PlayerId } from './types.ts';
@@ -174,5 +173,5 @@ function completeRound(ctx: Ctx): void {
   if (!ctx.variant.threeStage && (stayed.length === 0 || (stayed.length === 1 && !kittyPlays(ctx, 1)))) {
     d.step = ctx.steps.length - 1;
   }
-  advance(ctx);
+  ctx.pending.push('next-step');
 }
