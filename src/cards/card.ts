@@ -41,7 +41,18 @@ export const RANK_PLURALS = [
 ] as const;
 export const SUIT_NAMES = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
 export const SUIT_SYMBOLS = ['♣', '♦', '♥', '♠'] as const;
+/** Ranks by name, for rules that name them ("sevens are wild"). */
+export const TWO: Rank = 0;
+export const THREE: Rank = 1;
+export const FOUR: Rank = 2;
+export const FIVE: Rank = 3;
+export const SIX: Rank = 4;
+export const SEVEN: Rank = 5;
+export const EIGHT: Rank = 6;
+export const NINE: Rank = 7;
 export const ACE: Rank = 12;
+export const DIAMONDS: Suit = 1;
+export const SPADES: Suit = 3;
 export const DECK_SIZE = 52;
 
 /** Bad card text; `text` is exactly what was given. */

@@ -2,7 +2,7 @@ import type { RngState } from '../cards/rng.ts';
 import { RuleError } from '../rules/errors.ts';
 import { type Options, parseOptions } from '../rules/options.ts';
 import { getVariant, maxPlayersFor } from '../rules/variants.ts';
-import { type Ctx, DeckExhausted, dealOf, makeCtx } from './context.ts';
+import { type Ctx, DeckExhausted, dealOf, makeCtx, notAtThisTable } from './context.ts';
 import { runPending, startDeal, voidDeal } from './flow.ts';
 import { pick, timeoutPicks } from './picks.ts';
 import { declare, take, timeoutRound } from './round.ts';
@@ -17,6 +17,8 @@ export interface NewGame {
   reserve?: number;
   rng: RngState;
   host: PlayerId;
+  /** The host's display name: given, the host is seated at once (a table opened by its host). */
+  hostName?: string;
 }
 
 export function createGame(game: NewGame): GameState {
@@ -34,7 +36,7 @@ export function createGame(game: NewGame): GameState {
     variant: variant.id,
     options,
     host: game.host,
-    players: [],
+    players: game.hostName === undefined ? [] : [{ id: game.host, name: game.hostName, legs: 0, leaving: false }],
     button: null,
     dealNo: 0,
     pot: game.pot ?? 0,
@@ -102,7 +104,8 @@ function dispatch(ctx: Ctx, action: Action): void {
       duringDeal(ctx, () => pick(ctx, action.type, action.playerId, action.cards));
       return;
     case 'timeout':
-      duringDeal(ctx, () => timeout(ctx));
+      if (ctx.s.phase === 'between-deals') nextDealOrEnd(ctx);
+      else duringDeal(ctx, () => timeout(ctx));
       return;
     default:
       throw new RuleError('bad-action', 'Unknown action');
@@ -118,6 +121,21 @@ function timeout(ctx: Ctx): void {
   const kind = ctx.steps[dealOf(ctx).step]?.kind;
   if (kind === 'declare' || kind === 'take') timeoutRound(ctx);
   else timeoutPicks(ctx);
+}
+
+/**
+ * The pause between deals ran out: the next deal starts, dealt by the host if still
+ * seated, else by the first seated player; with too few players left the game ends
+ * (its pot stays with the table).
+ */
+function nextDealOrEnd(ctx: Ctx): void {
+  const { s } = ctx;
+  if (s.players.length < ctx.variant.minPlayers) {
+    stop(ctx, s.host);
+    return;
+  }
+  const dealer = s.players.some((p) => p.id === s.host) ? s.host : (s.players[0] as { id: PlayerId }).id;
+  startDeal(ctx, dealer, undefined);
 }
 
 function join(ctx: Ctx, playerId: PlayerId, name: string): void {
@@ -138,7 +156,7 @@ function join(ctx: Ctx, playerId: PlayerId, name: string): void {
 function leave(ctx: Ctx, playerId: PlayerId): void {
   const { s } = ctx;
   const seat = s.players.find((p) => p.id === playerId);
-  if (!seat || seat.leaving) throw new RuleError('not-seated', "You're not at this table");
+  if (!seat || seat.leaving) throw notAtThisTable();
   if (s.deal?.players.includes(playerId)) {
     seat.leaving = true;
     ctx.events.push({ type: 'LeaveScheduled', playerId });

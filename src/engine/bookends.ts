@@ -1,6 +1,6 @@
 import { RuleError } from '../rules/errors.ts';
 import { maxPlayersFor } from '../rules/variants.ts';
-import type { Ctx } from './context.ts';
+import { type Ctx, notAtThisTable } from './context.ts';
 import { balanceReserve, collectAntes } from './money.ts';
 import type { Transfer } from './transfer.ts';
 import type { PlayerId } from './types.ts';
@@ -18,12 +18,8 @@ export function openDeal(ctx: Ctx, by: PlayerId): OpenedDeal {
   const { s, variant } = ctx;
   if (s.phase === 'deal') throw new RuleError('deal-running', 'A deal is already running');
   const seated = s.players.map((p) => p.id);
-  if (s.phase === 'lobby' ? by !== s.host : !seated.includes(by) && by !== s.host) {
-    throw new RuleError(
-      s.phase === 'lobby' ? 'not-host' : 'not-seated',
-      s.phase === 'lobby' ? 'Only the host can start the game' : "You're not at this table",
-    );
-  }
+  if (s.phase === 'lobby' && by !== s.host) throw new RuleError('not-host', 'Only the host can start the game');
+  if (s.phase !== 'lobby' && !seated.includes(by) && by !== s.host) throw notAtThisTable();
   if (seated.length < variant.minPlayers) {
     throw new RuleError('not-enough-players', `Need at least ${variant.minPlayers} players`);
   }

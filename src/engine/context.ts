@@ -1,5 +1,6 @@
 import type { Card } from '../cards/card.ts';
 import { Rng } from '../cards/rng.ts';
+import { RuleError } from '../rules/errors.ts';
 import { getVariant, type Step, stepsFor, type Variant } from '../rules/variants.ts';
 import type { DealState, GameEvent, GameState, PlayerId } from './types.ts';
 
@@ -68,3 +69,11 @@ export function kittyCards(ctx: Ctx, count: number): Card[] {
 /** Players of the deal in turn order, keeping only those in `subset`. */
 export const inTurnOrder = (d: DealState, subset: readonly PlayerId[]): PlayerId[] =>
   d.players.filter((p) => subset.includes(p));
+
+/** The refusal for someone acting in a deal they were not dealt into: seated or not at all. */
+export function notDealtIn(ctx: Ctx, playerId: PlayerId): RuleError {
+  return ctx.s.players.some((p) => p.id === playerId) ? notInThisDeal() : notAtThisTable();
+}
+
+export const notAtThisTable = () => new RuleError('not-seated', "You're not at this table");
+const notInThisDeal = () => new RuleError('not-in-deal', "You're not in this deal");

@@ -1,4 +1,4 @@
-import { type Card, rankOf, suitOf } from '../cards/card.ts';
+import { type Card, DIAMONDS, NINE, rankOf, SEVEN, SIX, SPADES, suitOf } from '../cards/card.ts';
 import type { WildSpec } from '../hands/types.ts';
 import type { DeadlyRule, Options } from '../rules/options.ts';
 import type { Variant } from '../rules/variants.ts';
@@ -9,10 +9,10 @@ import type { Variant } from '../rules/variants.ts';
  * a face-up card as low as any face-down card kills.
  */
 const MARKED: Record<Exclude<DeadlyRule, 'low'>, (card: Card) => boolean> = {
-  '69s': (c) => rankOf(c) === 4 || rankOf(c) === 7,
-  '7s': (c) => rankOf(c) === 5,
-  spades: (c) => suitOf(c) === 3,
-  'lively-diamonds': (c) => suitOf(c) !== 1,
+  '69s': (c) => rankOf(c) === SIX || rankOf(c) === NINE,
+  '7s': (c) => rankOf(c) === SEVEN,
+  spades: (c) => suitOf(c) === SPADES,
+  'lively-diamonds': (c) => suitOf(c) !== DIAMONDS,
 };
 
 const faceDown = (hand: readonly Card[], up: readonly Card[]): Card[] => hand.filter((c) => !up.includes(c));

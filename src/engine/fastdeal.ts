@@ -2,9 +2,9 @@ import { scoreBest } from '../hands/index.ts';
 import { anteUp, finishDeal, openDeal } from './bookends.ts';
 import { type Ctx, makeCtx } from './context.ts';
 import { transfersOf } from './events.ts';
+import { rankingOf, wildsOf } from './hand-spec.ts';
 import { judge } from './judge.ts';
 import { allDropped, settleShowdown } from './settle.ts';
-import { rankingOf } from './showdown.ts';
 import type { GameEvent, GameState, PlayerId } from './types.ts';
 
 /**
@@ -60,8 +60,8 @@ export function playFastDeal(s: GameState, by: PlayerId, decide: FastDecider): G
     }
   }
   const spec = showdownStep.hand;
-  const ranking = rankingOf(ctx, spec);
-  const wild = spec.wildRanks ? { ranks: spec.wildRanks } : undefined;
+  const ranking = rankingOf(ctx.s.options, spec);
+  const wild = wildsOf(ctx.s.options, spec, [], []);
   const values = new Map<PlayerId, number>();
   const stayed: PlayerId[] = [];
   for (let k = 0; k < players.length; k++) {

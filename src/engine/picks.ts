@@ -1,6 +1,6 @@
 import { formatCard } from '../cards/card.ts';
 import { RuleError } from '../rules/errors.ts';
-import { type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
+import { type Ctx, cardFor, dealOf, inTurnOrder, notDealtIn } from './context.ts';
 import type { PlayerId } from './types.ts';
 
 /** Card choices everyone makes at once: passing one card, discarding before declaring, drawing after. */
@@ -30,11 +30,7 @@ export function pick(ctx: Ctx, kind: PickKind, playerId: PlayerId, cards: readon
   const d = dealOf(ctx);
   if (ctx.steps[d.step]?.kind !== kind) throw new RuleError('wrong-step', 'The table is not waiting for that');
   if (!pickers(ctx).includes(playerId)) {
-    const seated = ctx.s.players.some((p) => p.id === playerId);
-    throw new RuleError(
-      seated ? 'not-in-deal' : 'not-seated',
-      seated ? "You're not in this deal" : "You're not at this table",
-    );
+    throw notDealtIn(ctx, playerId);
   }
   const hand = d.hands[playerId] as number[];
   const up = d.up[playerId] as number[];

@@ -1,11 +1,9 @@
 import type { Card } from '../cards/card.ts';
 import { bestFromLayout, type EquityOptions, evaluateBest, handSize } from '../hands/index.ts';
-import type { WildSpec } from '../hands/types.ts';
-import type { HandSpec } from '../rules/variants.ts';
+import { faceDownPositions, type HandSpec } from '../rules/variants.ts';
 import { dealOf, makeCtx } from './context.ts';
-import { deadlyWilds } from './deadly.ts';
+import { rankingOf, wildsOf } from './hand-spec.ts';
 import { percentHalfUp } from './money.ts';
-import { rankingOf } from './showdown.ts';
 import type { GameState, Hand, PlayerId } from './types.ts';
 
 /**
@@ -46,14 +44,9 @@ export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
   const next = nextShowdown(state, cards.length);
   if (!next) return NONE;
   const { spec, cardsThen } = next;
-  const ranking = rankingOf(ctx, spec);
-  const up = d.up[playerId] ?? [];
-  const wild: WildSpec | undefined = spec.deadly
-    ? deadlyWilds(state.options.deadly, cards, up)
-    : spec.wildRanks
-      ? { ranks: spec.wildRanks }
-      : undefined;
-  const faceDown = new Set(ctx.variant.board.filter((p) => !p.faceUp).map((p) => p.id));
+  const ranking = rankingOf(state.options, spec);
+  const wild = wildsOf(state.options, spec, cards, d.up[playerId] ?? []);
+  const faceDown = faceDownPositions(ctx.variant);
   const board: Record<string, Card> = {};
   for (const [pos, card] of Object.entries(d.board)) {
     if (!faceDown.has(pos) && !d.removed.includes(pos)) board[pos] = card;

@@ -1,5 +1,5 @@
 import { RuleError } from '../rules/errors.ts';
-import { type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
+import { type Ctx, cardFor, dealOf, inTurnOrder, notDealtIn } from './context.ts';
 import { killedBy } from './deadly.ts';
 import { move, POT, percentHalfUp, player } from './money.ts';
 import type { Transfer } from './transfer.ts';
@@ -43,11 +43,7 @@ export function pendingChoosers(ctx: Ctx): PlayerId[] {
 function checkChooser(ctx: Ctx, playerId: PlayerId): void {
   const d = dealOf(ctx);
   if (!d.players.includes(playerId)) {
-    const seated = ctx.s.players.some((p) => p.id === playerId);
-    throw new RuleError(
-      seated ? 'not-in-deal' : 'not-seated',
-      seated ? "You're not in this deal" : "You're not at this table",
-    );
+    throw notDealtIn(ctx, playerId);
   }
   if (!d.in.includes(playerId)) throw new RuleError('not-in-deal', "You're out of this deal");
   if (isSequential(ctx) && d.queue[0] !== playerId) {

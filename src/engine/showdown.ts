@@ -1,9 +1,8 @@
 import type { Card } from '../cards/card.ts';
 import { bestFromLayout, evaluateBest, handSize } from '../hands/index.ts';
-import type { RankingId, WildSpec } from '../hands/types.ts';
 import type { HandSpec } from '../rules/variants.ts';
 import { type Ctx, dealOf, inTurnOrder, kittyCards } from './context.ts';
-import { deadlyWilds } from './deadly.ts';
+import { rankingOf, wildsOf } from './hand-spec.ts';
 import { judge } from './judge.ts';
 import { kittyPlays } from './round.ts';
 import { allDropped, settleShowdown } from './settle.ts';
@@ -11,20 +10,12 @@ import type { Hand, PlayerId, ShownHand } from './types.ts';
 
 /** Showdowns and settling them (RULES.md §2-§4). */
 
-export function rankingOf(ctx: Ctx, spec: HandSpec): RankingId {
-  return spec.ranking === 'three' ? `three-${ctx.s.options.threeCardRanking}` : spec.ranking;
-}
-
 /** The best hand from private cards and the board cards still in play. */
 export function evaluateHand(ctx: Ctx, spec: HandSpec, cards: readonly Card[], up: readonly Card[]): Hand {
   const d = dealOf(ctx);
   const { variant } = ctx;
-  const ranking = rankingOf(ctx, spec);
-  const wild: WildSpec | undefined = spec.deadly
-    ? deadlyWilds(ctx.s.options.deadly, cards, up)
-    : spec.wildRanks
-      ? { ranks: spec.wildRanks }
-      : undefined;
+  const ranking = rankingOf(ctx.s.options, spec);
+  const wild = wildsOf(ctx.s.options, spec, cards, up);
   const board: Record<string, Card> = {};
   for (const [pos, card] of Object.entries(d.board)) if (!d.removed.includes(pos)) board[pos] = card;
   if (variant.lines && variant.use) return bestFromLayout(cards, board, variant.lines, variant.use, ranking, wild);
@@ -87,7 +78,7 @@ export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
 /** Every dealt hand's value, for the wimp rule (hands too short for the ranking sit out). */
 function droppersValues(ctx: Ctx, spec: HandSpec): Map<PlayerId, number> {
   const d = dealOf(ctx);
-  const size = handSize(rankingOf(ctx, spec));
+  const size = handSize(rankingOf(ctx.s.options, spec));
   const values = new Map<PlayerId, number>();
   for (const p of d.players) {
     if ((d.hands[p] as Card[]).length + Object.keys(d.board).length >= size) values.set(p, handOf(ctx, spec, p).value);

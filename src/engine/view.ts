@@ -1,4 +1,5 @@
 import type { Card } from '../cards/card.ts';
+import { faceDownPositions } from '../rules/variants.ts';
 import { dealOf, makeCtx } from './context.ts';
 import { pendingPickers, pickLimit } from './picks.ts';
 import { isSequential, pendingChoosers } from './round.ts';
@@ -68,7 +69,7 @@ export function viewFor(state: GameState, viewer: PlayerId): PlayerView {
     const forehead = ctx.variant.forehead;
     const sees = (owner: PlayerId, card: Card) =>
       (d.up[owner] ?? []).includes(card) || (forehead ? owner !== viewer : owner === viewer);
-    const faceDown = new Set(ctx.variant.board.filter((p) => !p.faceUp).map((p) => p.id));
+    const faceDown = faceDownPositions(ctx.variant);
     const sequential = isSequential(ctx);
     deal = {
       dealNo: state.dealNo,

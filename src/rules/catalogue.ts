@@ -1,11 +1,12 @@
+import { EIGHT, FIVE, FOUR, SEVEN, SIX, THREE, TWO } from '../cards/card.ts';
 import type { LayoutUse } from '../hands/types.ts';
 import type { BoardPosition, HandSpec, Options, Step, Variant } from './types.ts';
 
 /** The variant catalogue of RULES.md §7, as data. */
 
 const DECK = 52;
-const THREE: HandSpec = { ranking: 'three' };
-const FIVE: HandSpec = { ranking: 'five' };
+const THREE_CARD_HAND: HandSpec = { ranking: 'three' };
+const FIVE_CARD_HAND: HandSpec = { ranking: 'five' };
 
 /** Options only some variants use; every other variant refuses them. */
 const SPECIAL: (keyof Options)[] = ['deadly', 'secondDeclare'];
@@ -115,7 +116,7 @@ export const CATALOGUE: readonly Variant[] = [
     name: 'Three-card guts',
     summary: 'Three cards each; stay or drop.\nTrips beat straight flush, straight, flush, pair; losers match the pot.',
     source: '003, 004',
-    steps: simple(3, THREE),
+    steps: simple(3, THREE_CARD_HAND),
   }),
   variant({
     id: 'one-card',
@@ -146,7 +147,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'declare' },
       { kind: 'deal', count: 1, to: 'in' },
       { kind: 'declare' },
-      { kind: 'showdown', hand: THREE },
+      { kind: 'showdown', hand: THREE_CARD_HAND },
     ],
     board: CROSS,
     lines: CROSS_LINES,
@@ -162,7 +163,7 @@ export const CATALOGUE: readonly Variant[] = [
     steps: [
       { kind: 'deal', count: 5, to: 'all' },
       { kind: 'board', positions: boardIds(CROSS) },
-      ...simple(0, FIVE).slice(1),
+      ...simple(0, FIVE_CARD_HAND).slice(1),
     ],
     board: CROSS,
     lines: CROSS_LINES,
@@ -176,7 +177,7 @@ export const CATALOGUE: readonly Variant[] = [
     steps: [
       { kind: 'deal', count: 2, to: 'all' },
       { kind: 'board', positions: boardIds(GRID) },
-      ...simple(0, FIVE).slice(1),
+      ...simple(0, FIVE_CARD_HAND).slice(1),
     ],
     board: GRID,
     lines: GRID_LINES,
@@ -193,7 +194,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'ante-in', if: 'secondDeclare' },
       { kind: 'deal', count: 1, to: 'in' },
       { kind: 'declare', if: 'secondDeclare' },
-      { kind: 'showdown', hand: THREE },
+      { kind: 'showdown', hand: THREE_CARD_HAND },
     ],
     allows: ['secondDeclare'],
   }),
@@ -206,7 +207,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 4, to: 'all' },
       { kind: 'declare' },
       { kind: 'deal', count: 2, to: 'in', faceUp: true },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [0] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [TWO] } },
     ],
   }),
   variant({
@@ -218,7 +219,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 4, to: 'all' },
       { kind: 'declare' },
       { kind: 'board', positions: ['C1', 'C2', 'C3'] },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [0] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [TWO] } },
     ],
     board: [at('C1', 0, 0), at('C2', 1, 0), at('C3', 2, 0)],
   }),
@@ -231,13 +232,13 @@ export const CATALOGUE: readonly Variant[] = [
     steps: [
       { kind: 'deal', count: 3, to: 'all' },
       { kind: 'declare' },
-      { kind: 'showdown', hand: { ranking: 'three-pairs', wildRanks: [1] } },
+      { kind: 'showdown', hand: { ranking: 'three-pairs', wildRanks: [THREE] } },
       { kind: 'deal', count: 2, to: 'all' },
       { kind: 'declare' },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [3] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [FIVE] } },
       { kind: 'deal', count: 2, to: 'all' },
       { kind: 'declare' },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [5] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [SEVEN] } },
     ],
     defaults: THREE_STAGE_DEFAULTS,
     inapplicable: THREE_STAGE_REFUSES,
@@ -253,15 +254,15 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 3, to: 'all' },
       { kind: 'board', positions: boardIds(STAGE_BOARD) },
       { kind: 'declare' },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [4] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [SIX] } },
       { kind: 'remove', positions: ['B1'] },
       { kind: 'deal', count: 2, to: 'all' },
       { kind: 'declare' },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [5] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [SEVEN] } },
       { kind: 'remove', positions: ['B2'] },
       { kind: 'deal', count: 2, to: 'all' },
       { kind: 'declare' },
-      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [6] } },
+      { kind: 'showdown', hand: { ranking: 'five', wildRanks: [EIGHT] } },
     ],
     board: STAGE_BOARD,
     defaults: THREE_STAGE_DEFAULTS,
@@ -294,7 +295,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 4, to: 'all' },
       { kind: 'declare' },
       { kind: 'draw', max: 3 },
-      { kind: 'showdown', hand: { ranking: 'four', wildRanks: [2] } },
+      { kind: 'showdown', hand: { ranking: 'four', wildRanks: [FOUR] } },
     ],
     defaults: { kitty: 'alone', allDrop: 'reante' },
   }),
@@ -307,7 +308,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 4, to: 'all' },
       { kind: 'board', positions: boardIds(PIRANHA) },
       { kind: 'declare' },
-      { kind: 'showdown', hand: FIVE },
+      { kind: 'showdown', hand: FIVE_CARD_HAND },
     ],
     board: PIRANHA,
   }),
@@ -320,7 +321,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 5, to: 'all' },
       { kind: 'declare' },
       { kind: 'draw', max: 3 },
-      { kind: 'showdown', hand: FIVE },
+      { kind: 'showdown', hand: FIVE_CARD_HAND },
     ],
     defaults: { declare: 'sequential', allDrop: 'reante' },
     dealerFirstInAsksAgain: true,
@@ -333,7 +334,7 @@ export const CATALOGUE: readonly Variant[] = [
     steps: [
       { kind: 'deal', count: 5, to: 'all' },
       { kind: 'take', count: 2 },
-      { kind: 'showdown', hand: FIVE },
+      { kind: 'showdown', hand: FIVE_CARD_HAND },
     ],
     defaults: { declare: 'sequential', allDrop: 'reante' },
     inapplicable: TAKE_REFUSES,
@@ -411,7 +412,7 @@ function layoutVariant(
     steps: [
       { kind: 'deal', count, to: 'all' },
       { kind: 'board', positions: boardIds(board) },
-      ...simple(0, FIVE).slice(1),
+      ...simple(0, FIVE_CARD_HAND).slice(1),
     ],
     board,
     lines,

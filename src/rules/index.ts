@@ -11,6 +11,7 @@ export {
 export {
   type BoardPosition,
   cardsPerPlayer,
+  faceDownPositions,
   getVariant,
   type HandSpec,
   listVariants,

@@ -36,3 +36,8 @@ export function stepsFor(variant: Variant, options: Options): Step[] {
   steps.splice(firstDeclare, 0, ...before);
   return steps;
 }
+
+/** The board positions dealt face down (turned at the showdown): hidden from everyone until then. */
+export function faceDownPositions(variant: Variant): Set<string> {
+  return new Set(variant.board.filter((p) => !p.faceUp).map((p) => p.id));
+}

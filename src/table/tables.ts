@@ -6,7 +6,7 @@ import { findTable, listOpenTables, loadTable, type TableRecord } from '../db/ta
 import { type Action, type Applied, apply, awaiting, createGame, type GameState } from '../engine/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
-import { getVariant, parseOptions, RuleError } from '../rules/index.ts';
+import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import { UserFacingError } from './errors.ts';
 import { NO_MESSAGES, tableDealNo } from './messages.ts';
@@ -15,7 +15,7 @@ import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
-import { type Decided, type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
+import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
 
 /** A player as the table knows them: their id and the name shown at the table and in /ledger. */
 export interface Member {
@@ -176,11 +176,17 @@ export class Tables {
     if (table.running || live?.running) throw new UserFacingError(runningText((live ?? table).state as GameState));
     this.runtimes.track(table, { messages: { ...NO_MESSAGES, dealBase: table.dealNo, fourColour: look.fourColour } });
     const carried = await channelPotReserve(this.db, place.guildId, place.channelId);
-    const fresh = createGame({ variant: variantId, options, ...carried, rng: this.newRngState(), host: host.id });
+    const fresh = createGame({
+      variant: variantId,
+      options,
+      ...carried,
+      rng: this.newRngState(),
+      host: host.id,
+      hostName: host.name,
+    });
     const result = await this.steps
       .run(table.id, key, (record) => {
         if (record.running) throw new UserFacingError(runningText(record.state as GameState));
-        const seated = apply(fresh, { type: 'join', playerId: host.id, name: host.name });
         const opened: GameOpened = {
           type: 'GameOpened',
           variant: fresh.variant,
@@ -188,8 +194,8 @@ export class Tables {
           firstDeal: table.dealNo + 1,
         };
         return {
-          state: seated.state,
-          events: seated.events,
+          state: fresh,
+          events: [],
           records: [opened],
           carried: { pot: fresh.pot, reserve: fresh.reserve },
           displayNames: { [host.id]: host.name },
@@ -318,7 +324,8 @@ export class Tables {
             // Nobody has pressed anything for a while: stop rather than charge antes for ever.
             return { ...apply(state, { type: 'stop', by: state.host }), note: ABANDONED };
           }
-          return onCountdownEnd(state);
+          // Undecided players drop, or between deals the next deal starts (the engine's rule).
+          return apply(state, { type: 'timeout' });
         },
         'clock',
       );
@@ -326,18 +333,6 @@ export class Tables {
     } catch (err) {
       this.log.error({ err, tableId }, 'countdown step failed');
     }
-  }
-}
-
-function onCountdownEnd(state: GameState): Decided {
-  if (awaiting(state).kind !== 'between-deals') return apply(state, { type: 'timeout' });
-  const dealer = state.players.some((p) => p.id === state.host) ? state.host : state.players[0]?.id;
-  try {
-    return apply(state, { type: 'startDeal', by: dealer ?? state.host });
-  } catch (err) {
-    // Too few players left to deal: the game ends, and its pot stays with the channel.
-    if (!(err instanceof RuleError)) throw err;
-    return apply(state, { type: 'stop', by: state.host });
   }
 }
 
