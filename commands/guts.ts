@@ -1,75 +1,63 @@
 import {
+  type AutocompleteInteraction,
   type ChatInputCommandInteraction,
   EmbedBuilder,
   InteractionContextType,
   MessageFlags,
   SlashCommandBuilder,
+  type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
 import { chips } from '../src/discord/views/format.ts';
-import { defaultOptions, getVariant, listVariants, OPTION_NAMES } from '../src/rules/index.ts';
+import { describeMoney } from '../src/rules/describe.ts';
+import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
+import { defaultOptions, getVariant, listVariants, OPTION_NAMES, optionSpec } from '../src/rules/index.ts';
+import { UserFacingError } from '../src/table/errors.ts';
 
 /** `/guts`: start, stop, rules, table, help. */
 
 const playable = () => listVariants().filter((v) => v.available);
 
+/** Table options with a slash-command field of their own; the rest go in `options:` as name=value. */
+const OWN_FIELDS = ['ante', 'cap', 'timer', 'kitty', 'legs', 'declare'] as const;
+
+/** A `/guts start` field built from the option's spec: its bounds and choices are the ones `parseOptions` checks. */
+function addOptionField(sub: SlashCommandSubcommandBuilder, name: (typeof OWN_FIELDS)[number]) {
+  const spec = optionSpec(name);
+  if (!spec) throw new Error(`no spec for option ${name}`);
+  if (spec.kind === 'integer') {
+    return sub.addIntegerOption((o) =>
+      o.setName(name).setDescription(spec.about).setMinValue(spec.min).setMaxValue(spec.max),
+    );
+  }
+  if (spec.kind !== 'choice') throw new Error(`option ${name} has no field of its own`);
+  return sub.addStringOption((o) =>
+    o
+      .setName(name)
+      .setDescription(spec.about)
+      .addChoices(...spec.choices.map((c) => ({ name: c.label, value: c.value }))),
+  );
+}
+
 export const data = new SlashCommandBuilder()
   .setName('guts')
   .setDescription('Play guts poker in this channel')
   .setContexts(InteractionContextType.Guild)
-  .addSubcommand((sub) =>
+  .addSubcommand((sub) => {
     sub
       .setName('start')
       .setDescription('Open a table in this channel')
       .addStringOption((o) =>
         o
           .setName('variant')
-          .setDescription('Which game')
+          .setDescription('Which game (start typing: "357", "iron")')
           .setRequired(true)
-          .addChoices(
-            ...playable()
-              .slice(0, 25)
-              .map((v) => ({ name: v.name, value: v.id })),
-          ),
-      )
-      .addIntegerOption((o) =>
-        o.setName('ante').setDescription('Chips each player antes (default 1)').setMinValue(1).setMaxValue(1_000_000),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('cap')
-          .setDescription('Most one deal can win or cost; the rest goes to a reserve')
-          .setMinValue(1)
-          .setMaxValue(1_000_000_000),
-      )
-      .addIntegerOption((o) =>
-        o
-          .setName('timer')
-          .setDescription('Seconds to stay or drop (10-300, default 30)')
-          .setMinValue(10)
-          .setMaxValue(300),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('kitty')
-          .setDescription('An extra dealt hand everyone who stays must beat')
-          .addChoices(
-            { name: 'off', value: 'off' },
-            { name: 'always', value: 'always' },
-            { name: 'only when one player stays', value: 'alone' },
-          ),
-      )
-      .addIntegerOption((o) =>
-        o.setName('legs').setDescription('Legs needed to take the pot').setMinValue(1).setMaxValue(10),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('declare')
-          .setDescription('Everyone at once (hidden), or in turn')
-          .addChoices({ name: 'simultaneous', value: 'simultaneous' }, { name: 'sequential', value: 'sequential' }),
-      )
+          .setAutocomplete(true),
+      );
+    for (const name of OWN_FIELDS) addOptionField(sub, name);
+    return sub
       .addStringOption((o) =>
         o
           .setName('options')
@@ -81,8 +69,8 @@ export const data = new SlashCommandBuilder()
           .setName('deck')
           .setDescription('Card pictures in two colours, or four (clubs green, diamonds blue)')
           .addChoices({ name: 'two colours', value: 'classic' }, { name: 'four colours', value: 'four-colour' }),
-      ),
-  )
+      );
+  })
   .addSubcommand((sub) =>
     sub.setName('stop').setDescription('End the game after the current deal (host or Manage Server)'),
   )
@@ -91,14 +79,7 @@ export const data = new SlashCommandBuilder()
       .setName('rules')
       .setDescription('How a variant is played')
       .addStringOption((o) =>
-        o
-          .setName('variant')
-          .setDescription('Which game (all of them if left out)')
-          .addChoices(
-            ...playable()
-              .slice(0, 25)
-              .map((v) => ({ name: v.name, value: v.id })),
-          ),
+        o.setName('variant').setDescription('Which game (all of them if left out)').setAutocomplete(true),
       ),
   )
   .addSubcommand((sub) => sub.setName('table').setDescription('Post the live table again at the bottom of the channel'))
@@ -106,15 +87,23 @@ export const data = new SlashCommandBuilder()
 
 function startOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
   const raw = parseOptionText(interaction.options.getString('options') ?? '');
-  for (const name of ['ante', 'cap', 'timer', 'legs'] as const) {
-    const value = interaction.options.getInteger(name);
-    if (value !== null) raw[name] = value;
-  }
-  for (const name of ['kitty', 'declare'] as const) {
-    const value = interaction.options.getString(name);
+  for (const name of OWN_FIELDS) {
+    const value =
+      optionSpec(name)?.kind === 'integer' ? interaction.options.getInteger(name) : interaction.options.getString(name);
     if (value !== null) raw[name] = value;
   }
   return raw;
+}
+
+/** The variant a player typed or picked: an id, a name or a nickname ("357"). */
+function variantOf(text: string): string {
+  const id = resolveVariant(text);
+  if (!id) {
+    throw new UserFacingError(
+      `I don't know a variant called "${text.slice(0, 50)}". Start typing and pick one from the list, or see \`/guts rules\`.`,
+    );
+  }
+  return id;
 }
 
 function rulesEmbed(variantId: string | null): EmbedBuilder {
@@ -130,8 +119,7 @@ function rulesEmbed(variantId: string | null): EmbedBuilder {
         { name: 'Countdown', value: `${d.timer}s`, inline: true },
         {
           name: 'Money',
-          value:
-            'Losers who stayed match the pot (caps move the excess to a reserve). A player who stays alone takes the pot and the game ends.',
+          value: describeMoney(d).join(' '),
         },
       )
       .setFooter({ text: `Start it with /guts start variant:${v.id}` });
@@ -162,20 +150,33 @@ const HELP = [
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
     case 'start':
-      return startGame(interaction, ctx, interaction.options.getString('variant', true), startOptions(interaction), {
-        fourColour: interaction.options.getString('deck') === 'four-colour',
-      });
+      return startGame(
+        interaction,
+        ctx,
+        variantOf(interaction.options.getString('variant', true)),
+        startOptions(interaction),
+        {
+          fourColour: interaction.options.getString('deck') === 'four-colour',
+        },
+      );
     case 'stop':
       return stopGame(interaction, ctx);
     case 'table':
       return repostTable(interaction, ctx);
-    case 'rules':
+    case 'rules': {
+      const variantText = interaction.options.getString('variant');
       await interaction.reply({
-        embeds: [rulesEmbed(interaction.options.getString('variant'))],
+        embeds: [rulesEmbed(variantText === null ? null : variantOf(variantText))],
         flags: MessageFlags.Ephemeral,
       });
       return;
+    }
     default:
       await interaction.reply({ content: HELP, flags: MessageFlags.Ephemeral });
   }
+}
+
+/** The variant field, as the player types: the variants matching it, best first. */
+export async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
+  await interaction.respond(findVariants(interaction.options.getFocused()));
 }

@@ -9,6 +9,7 @@ import { FaultInjector, type FaultOptions } from './faults.ts';
 import { type BotIdentity, forwardMessageEvents, Gateway } from './gateway.ts';
 import { InteractionHandle } from './handle.ts';
 import {
+  autocompleteInteraction,
   buttonInteraction,
   chatInputInteraction,
   type InteractionContext,
@@ -193,6 +194,25 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.interact(user, channelRecord, (ctx) => chatInputInteraction(ctx, command, built), null);
   }
 
+  /**
+   * `user` is typing in a command's option: the bot gets an autocomplete interaction
+   * (type 4) with `focused` marked, and answers with choices (`handle.choices()`).
+   */
+  autocomplete(
+    user: Ref,
+    channel: Ref,
+    name: string,
+    invocation: CommandInvocation,
+    focused: string,
+  ): InteractionHandle {
+    const channelRecord = this.store.channel(channel.id);
+    const guild = this.memberGuild(user, channelRecord);
+    const command = [...this.registeredCommands(guild), ...this.registeredCommands()].find((c) => c.name === name);
+    if (!command) throw new InvocationError(`/${name} is not registered in guild ${guild.id} or globally`);
+    const built = buildCommandOptions(this.store, guild, command, invocation);
+    return this.interact(user, channelRecord, (ctx) => autocompleteInteraction(ctx, command, built, focused), null);
+  }
+
   /** The bot's direct message channel with `user` (made on first use). */
   dmChannel(user: Ref): ChannelRecord {
     return this.store.dmChannel(user.id);
@@ -334,6 +354,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       sourceRevisionAtAck: null,
       followUpIds: [],
       modal: null,
+      choices: null,
     };
     this.interactions.add(record);
     const handle = new InteractionHandle(record, this.store, this.changes);

@@ -73,6 +73,17 @@ export class InteractionHandle {
     return this.record.followUpIds.map((id) => this.find(id)).filter((m): m is APIMessage => m !== null);
   }
 
+  /** The choices the bot suggested to an autocomplete interaction, once it answered. */
+  choices(timeoutMs = defaultTimeoutMs) {
+    return waitUntil(
+      this.changes,
+      this.record.channelId,
+      () => this.record.choices ?? undefined,
+      timeoutMs,
+      `the choices for interaction ${this.id}`,
+    );
+  }
+
   /** The modal the bot opened (response type 9), if any. */
   get modal() {
     return this.record.modal;

@@ -1,5 +1,6 @@
 import {
   type APIApplicationCommand,
+  type APIApplicationCommandAutocompleteInteraction,
   type APIChatInputApplicationCommandInteraction,
   type APIMessage,
   type APIMessageComponentButtonInteraction,
@@ -87,6 +88,27 @@ export function chatInputInteraction(
       ...(built.resolved ? { resolved: built.resolved } : {}),
     },
   };
+}
+
+/** INTERACTION_CREATE while a user types in option `focused` (marked as Discord marks it). */
+export function autocompleteInteraction(
+  ctx: InteractionContext,
+  command: APIApplicationCommand,
+  built: BuiltOptions,
+  focused: string,
+): APIApplicationCommandAutocompleteInteraction {
+  const mark = (options: readonly unknown[]): unknown[] =>
+    options.map((o) => {
+      const option = o as { name: string; options?: unknown[] };
+      if (option.options) return { ...option, options: mark(option.options) };
+      return option.name === focused ? { ...option, focused: true } : option;
+    });
+  const chat = chatInputInteraction(ctx, command, built);
+  return {
+    ...chat,
+    type: InteractionType.ApplicationCommandAutocomplete,
+    data: { ...chat.data, options: mark(built.options) },
+  } as APIApplicationCommandAutocompleteInteraction;
 }
 
 /** INTERACTION_CREATE for a button pressed on `message`. */

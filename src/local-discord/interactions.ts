@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import type {
+  APICommandAutocompleteInteractionResponseCallbackData,
   APIInteraction,
   APIModalInteractionResponseCallbackData,
   InteractionResponseType,
@@ -42,6 +43,8 @@ export interface InteractionRecord {
   followUpIds: string[];
   /** The modal the bot answered with (response type 9), if it did. */
   modal: APIModalInteractionResponseCallbackData | null;
+  /** The choices the bot suggested to an autocomplete interaction (response type 8). */
+  choices: APICommandAutocompleteInteractionResponseCallbackData['choices'] | null;
 }
 
 export interface InteractionEvents {

@@ -1,4 +1,5 @@
 export { RuleError } from './errors.ts';
+export { MAX_CHIPS, OPTION_SPECS, type OptionGroup, type OptionSpec, optionSpec } from './option-specs.ts';
 export {
   BASE_OPTIONS,
   type DeadlyRule,

@@ -1,4 +1,5 @@
 import { RuleError } from './errors.ts';
+import { MAX_CHIPS, OPTION_SPECS, type OptionSpec } from './option-specs.ts';
 import type { Options, VariantId } from './types.ts';
 import { getVariant } from './variants.ts';
 
@@ -31,9 +32,6 @@ export const BASE_OPTIONS: Readonly<Options> = {
   secondDeclare: false,
 };
 
-/** Chip amounts stay far below 2^53 even after pot × percent arithmetic. */
-const MAX_CHIPS = 1_000_000_000;
-
 type Check = (name: string, value: unknown) => unknown;
 
 const bad = (name: string, what: string): RuleError => new RuleError('bad-option', `${name} must be ${what}`, name);
@@ -47,27 +45,11 @@ function integer(min: number, max: number): Check {
   };
 }
 
-const nullable =
-  (check: Check): Check =>
-  (name, value) =>
-    value === null ? null : check(name, value);
-
-function oneOf(...values: string[]): Check {
-  return (name, value) => {
-    if (typeof value !== 'string' || !values.includes(value)) throw bad(name, `one of ${values.join(', ')}`);
-    return value;
-  };
-}
-
-const boolean: Check = (name, value) => {
-  if (typeof value !== 'boolean') throw bad(name, 'true or false');
-  return value;
-};
+const MATCH_FORMS = '{kind:"pot"}, {kind:"burn",amount} or {kind:"percent",percent}';
 
 const match: Check = (name, value) => {
   const v = value as Record<string, unknown> | null;
-  if (typeof v !== 'object' || v === null)
-    throw bad(name, '{kind:"pot"}, {kind:"burn",amount} or {kind:"percent",percent}');
+  if (typeof v !== 'object' || v === null) throw bad(name, MATCH_FORMS);
   const keys = Object.keys(v).sort().join(',');
   if (v.kind === 'pot' && keys === 'kind') return { kind: 'pot' };
   if (v.kind === 'burn' && keys === 'amount,kind') {
@@ -76,37 +58,36 @@ const match: Check = (name, value) => {
   if (v.kind === 'percent' && keys === 'kind,percent') {
     return { kind: 'percent', percent: integer(1, 100)(`${name}.percent`, v.percent) };
   }
-  throw bad(name, '{kind:"pot"}, {kind:"burn",amount} or {kind:"percent",percent}');
+  throw bad(name, MATCH_FORMS);
 };
 
-const CHECKS: Record<keyof Options, Check> = {
-  ante: integer(1, MAX_CHIPS),
-  declare: oneOf('simultaneous', 'sequential'),
-  timer: integer(10, 300),
-  cap: nullable(integer(1, MAX_CHIPS)),
-  capStyle: oneOf('reserve', 'clip'),
-  match,
-  progressiveBurn: boolean,
-  ties: oneOf('split', 'no-split'),
-  losers: oneOf('all', 'worst-only'),
-  allDrop: oneOf('carry', 'reante', 'wimp'),
-  wimpAmount: nullable(integer(1, MAX_CHIPS)),
-  kitty: oneOf('off', 'always', 'alone'),
-  legs: nullable(integer(1, 100)),
-  compulsoryFirst: boolean,
-  everybodyAntes: boolean,
-  loserSkipsAnte: boolean,
-  threeCardRanking: oneOf('guts', 'poker', 'pairs'),
-  pass: oneOf('none', 'left', 'alternate'),
-  dropPenalty: integer(0, 100),
-  money: oneOf('match', 'pay-winner'),
-  odds: boolean,
-  discard: integer(0, 5),
-  deadly: oneOf('69s', '7s', 'low', 'spades', 'lively-diamonds'),
-  secondDeclare: boolean,
-};
+/** The check an option's spec calls for (option-specs.ts holds the bounds). */
+function checkOf(spec: OptionSpec): Check {
+  switch (spec.kind) {
+    case 'integer': {
+      const check = integer(spec.min, spec.max);
+      return spec.nullable ? (name, value) => (value === null ? null : check(name, value)) : check;
+    }
+    case 'choice': {
+      const values = spec.choices.map((c) => c.value);
+      return (name, value) => {
+        if (typeof value !== 'string' || !values.includes(value)) throw bad(name, `one of ${values.join(', ')}`);
+        return value;
+      };
+    }
+    case 'boolean':
+      return (name, value) => {
+        if (typeof value !== 'boolean') throw bad(name, 'true or false');
+        return value;
+      };
+    case 'match':
+      return match;
+  }
+}
 
-export const OPTION_NAMES = Object.keys(CHECKS) as (keyof Options)[];
+const CHECKS = new Map<string, Check>(OPTION_SPECS.map((spec) => [spec.name, checkOf(spec)]));
+
+export const OPTION_NAMES: readonly (keyof Options)[] = OPTION_SPECS.map((spec) => spec.name);
 
 /** The options a variant plays with when the table sets none (RULES.md §9 defaults per variant). */
 export function defaultOptions(variantId: VariantId): Options {
@@ -127,7 +108,7 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
   }
   const options = defaultOptions(variantId) as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(raw)) {
-    const check = CHECKS[name as keyof Options];
+    const check = CHECKS.get(name);
     if (!check) throw new RuleError('unknown-option', `unknown option ${name}`, name);
     options[name] = check(name, value);
   }

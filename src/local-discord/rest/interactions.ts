@@ -1,4 +1,5 @@
 import {
+  type APICommandAutocompleteInteractionResponseCallbackData,
   type APIMessage,
   type APIMessageInteractionMetadata,
   type APIModalInteractionResponseCallbackData,
@@ -70,6 +71,35 @@ function invalidResponseType(): never {
   ]);
 }
 
+/** Autocomplete choices as Discord takes them: at most 25, names 1-100 characters, values at most 100. */
+function checkChoices(data: { choices?: unknown }): APICommandAutocompleteInteractionResponseCallbackData['choices'] {
+  const choices = data.choices;
+  if (!Array.isArray(choices) || choices.length > 25) {
+    throw errors.invalidFormBody([
+      { path: ['data', 'choices'], code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 0 and 25 in length.' },
+    ]);
+  }
+  choices.forEach((c: { name?: unknown; value?: unknown }, i) => {
+    const name = typeof c.name === 'string' ? c.name : '';
+    const value = c.value;
+    if (
+      name.length < 1 ||
+      name.length > 100 ||
+      (typeof value === 'string' && value.length > 100) ||
+      value === undefined
+    ) {
+      throw errors.invalidFormBody([
+        {
+          path: ['data', 'choices', String(i)],
+          code: 'BASE_TYPE_BAD_LENGTH',
+          message: 'Must be between 1 and 100 in length.',
+        },
+      ]);
+    }
+  });
+  return choices;
+}
+
 function checkModal(data: Partial<APIModalInteractionResponseCallbackData>): void {
   const problems = [];
   if (!data.title || data.title.length > 45) {
@@ -107,6 +137,13 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
   const body = (request.body ?? {}) as CallbackBody;
   const data = body.data ?? {};
   let message: StoredMessage | null = null;
+  // An autocomplete interaction takes only choices (type 8), nothing else.
+  if (
+    record.payload.type === InteractionType.ApplicationCommandAutocomplete &&
+    body.type !== InteractionResponseType.ApplicationCommandAutocompleteResult
+  ) {
+    invalidResponseType();
+  }
   switch (body.type) {
     case InteractionResponseType.ChannelMessageWithSource:
       message = createInteractionMessage(ctx, record, data, request.files, 0, ['data']);
@@ -127,6 +164,10 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
         'data',
       ]);
       record.originalMessageId = record.sourceMessageId;
+      break;
+    case InteractionResponseType.ApplicationCommandAutocompleteResult:
+      if (record.payload.type !== InteractionType.ApplicationCommandAutocomplete) invalidResponseType();
+      record.choices = checkChoices(data as { choices?: unknown });
       break;
     case InteractionResponseType.Modal:
       checkModal(data);

@@ -1,0 +1,35 @@
+import type { Options } from './types.ts';
+
+/**
+ * A table's money rule in words, from its options (RULES.md §3): what losing stayers
+ * pay and to whom, legs, antes, caps. `/guts rules` and the lobby show it, so players
+ * can see which rule a table uses rather than assume "losers match the pot".
+ */
+export function describeMoney(o: Options): string[] {
+  const amount =
+    o.match.kind === 'pot'
+      ? "the pot's amount"
+      : o.match.kind === 'burn'
+        ? `${o.match.amount} chip${o.match.amount === 1 ? '' : 's'}${o.progressiveBurn ? ' (doubling each deal nobody wins)' : ''}`
+        : `${o.match.percent}% of the pot`;
+  const who = o.losers === 'all' ? 'Stayers who lose' : 'The worst losing hand';
+  const lines = [
+    o.money === 'match'
+      ? `${who} ${o.match.kind === 'pot' ? (o.losers === 'all' ? 'match' : 'matches') + ' the pot' : `pay${o.losers === 'all' ? '' : 's'} ${amount} into it`}; the best hand takes the pot.`
+      : `${who} pay${o.losers === 'all' ? '' : 's'} ${amount} to the winner (to each winner when several tie).`,
+  ];
+  if (o.legs !== null) {
+    lines.push(`A player who stays alone wins a leg; ${o.legs} leg${o.legs === 1 ? '' : 's'} take the pot.`);
+  } else {
+    lines.push('A player who stays alone takes the pot, and the game ends.');
+  }
+  lines.push(o.everybodyAntes ? `Everyone antes ${o.ante} every deal.` : `Everyone antes ${o.ante} to open the pot.`);
+  if (o.cap !== null) {
+    lines.push(
+      o.capStyle === 'reserve'
+        ? `No payment over ${o.cap}: the excess goes to a reserve that refills the pot.`
+        : `No payment over ${o.cap}: the excess is not paid.`,
+    );
+  }
+  return lines;
+}

@@ -1,0 +1,171 @@
+import type { Options } from './types.ts';
+
+/**
+ * Every table option of RULES.md §9, described once: its kind and bounds (which
+ * `parseOptions` checks), a line for players, and the group a settings form puts it
+ * in. `/guts start`'s options, its help text and the bounds Discord enforces on them
+ * are all derived from this table.
+ */
+
+/** Chip amounts stay far below 2^53 even after pot × percent arithmetic. */
+export const MAX_CHIPS = 1_000_000_000;
+
+export type OptionGroup = 'money' | 'declaring' | 'extras';
+
+interface Described {
+  name: keyof Options;
+  /** One line for players (at most 100 characters: Discord's limit for an option description). */
+  about: string;
+  group: OptionGroup;
+}
+
+export type OptionSpec = Described &
+  (
+    | { kind: 'integer'; min: number; max: number; nullable?: boolean }
+    | { kind: 'choice'; choices: readonly { value: string; label: string }[] }
+    | { kind: 'boolean' }
+    /** `{kind:"pot"}`, `{kind:"burn",amount}` or `{kind:"percent",percent}`. */
+    | { kind: 'match' }
+  );
+
+const choice = (...pairs: [value: string, label: string][]) => pairs.map(([value, label]) => ({ value, label }));
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { name: 'ante', kind: 'integer', min: 1, max: MAX_CHIPS, group: 'money', about: 'Chips each player antes' },
+  {
+    name: 'declare',
+    kind: 'choice',
+    choices: choice(['simultaneous', 'everyone at once (hidden)'], ['sequential', 'in turn']),
+    group: 'declaring',
+    about: 'Everyone at once (hidden until the reveal), or in turn',
+  },
+  { name: 'timer', kind: 'integer', min: 10, max: 300, group: 'declaring', about: 'Seconds to stay or drop' },
+  {
+    name: 'cap',
+    kind: 'integer',
+    min: 1,
+    max: MAX_CHIPS,
+    nullable: true,
+    group: 'money',
+    about: 'Most one deal can win or cost; the rest goes to a reserve',
+  },
+  {
+    name: 'capStyle',
+    kind: 'choice',
+    choices: choice(['reserve', 'excess to the reserve'], ['clip', 'excess is not paid']),
+    group: 'money',
+    about: 'What happens to a payment over the cap',
+  },
+  { name: 'match', kind: 'match', group: 'money', about: 'What losers pay: the pot, a fixed burn, or a percent' },
+  { name: 'progressiveBurn', kind: 'boolean', group: 'money', about: 'The burn doubles each deal nobody wins' },
+  {
+    name: 'ties',
+    kind: 'choice',
+    choices: choice(['split', 'tied winners split the pot'], ['no-split', 'a tie carries the pot']),
+    group: 'money',
+    about: 'Whether tied winners split the pot',
+  },
+  {
+    name: 'losers',
+    kind: 'choice',
+    choices: choice(['all', 'every losing stayer pays'], ['worst-only', 'only the worst hand pays']),
+    group: 'money',
+    about: 'Which losing stayers pay',
+  },
+  {
+    name: 'allDrop',
+    kind: 'choice',
+    choices: choice(['carry', 'the pot carries'], ['reante', 'everyone antes again'], ['wimp', 'droppers pay']),
+    group: 'money',
+    about: 'When everyone drops',
+  },
+  {
+    name: 'wimpAmount',
+    kind: 'integer',
+    min: 1,
+    max: MAX_CHIPS,
+    nullable: true,
+    group: 'money',
+    about: 'What each dropper pays when everyone drops (none: the pot)',
+  },
+  {
+    name: 'kitty',
+    kind: 'choice',
+    choices: choice(['off', 'off'], ['always', 'always'], ['alone', 'only when one player stays']),
+    group: 'extras',
+    about: 'An extra dealt hand everyone who stays must beat',
+  },
+  {
+    name: 'legs',
+    kind: 'integer',
+    min: 1,
+    max: 100,
+    nullable: true,
+    group: 'money',
+    about: 'Legs (lone wins) needed to take the pot',
+  },
+  { name: 'compulsoryFirst', kind: 'boolean', group: 'declaring', about: 'Nobody may drop on the first round' },
+  { name: 'everybodyAntes', kind: 'boolean', group: 'money', about: 'Everyone antes every deal, not only the first' },
+  { name: 'loserSkipsAnte', kind: 'boolean', group: 'money', about: 'A player who paid last deal skips the ante' },
+  {
+    name: 'threeCardRanking',
+    kind: 'choice',
+    choices: choice(['guts', 'trips beat straights'], ['poker', 'straight flush on top'], ['pairs', 'pairs only']),
+    group: 'extras',
+    about: 'How three-card hands rank',
+  },
+  {
+    name: 'pass',
+    kind: 'choice',
+    choices: choice(['none', 'no passing'], ['left', 'pass left'], ['alternate', 'left, then right']),
+    group: 'extras',
+    about: 'Pass a card to a neighbour before declaring',
+  },
+  {
+    name: 'dropPenalty',
+    kind: 'integer',
+    min: 0,
+    max: 100,
+    group: 'declaring',
+    about: 'Percent of the pot a player pays to drop in a later round',
+  },
+  {
+    name: 'money',
+    kind: 'choice',
+    choices: choice(['match', 'losers match the pot'], ['pay-winner', 'losers pay the winner']),
+    group: 'money',
+    about: 'Where losers pay: into the pot, or to the winner',
+  },
+  { name: 'odds', kind: 'boolean', group: 'extras', about: "Show each player their hand's chance to win" },
+  {
+    name: 'discard',
+    kind: 'integer',
+    min: 0,
+    max: 5,
+    group: 'extras',
+    about: 'Cards a player may swap before declaring',
+  },
+  {
+    name: 'deadly',
+    kind: 'choice',
+    choices: choice(
+      ['69s', '6s and 9s'],
+      ['7s', '7s'],
+      ['low', 'the lowest card'],
+      ['spades', 'spades'],
+      ['lively-diamonds', 'all but diamonds'],
+    ),
+    group: 'extras',
+    about: 'Which cards are wild face down and kill face up',
+  },
+  {
+    name: 'secondDeclare',
+    kind: 'boolean',
+    group: 'declaring',
+    about: 'Stayers ante again and declare again on their third card',
+  },
+];
+
+export function optionSpec(name: string): OptionSpec | undefined {
+  return OPTION_SPECS.find((s) => s.name === name);
+}
