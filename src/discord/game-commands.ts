@@ -3,7 +3,7 @@ import type { GameState } from '../engine/index.ts';
 import { memberOf, placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
 import { checkCanPlayHere } from './permissions.ts';
-import { targetOf } from './table-message.ts';
+import { publicOf, targetOf } from './table-message.ts';
 import { bold } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
 
@@ -25,7 +25,7 @@ export async function startGame(
   const host = memberOf(interaction);
   ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
   const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
-  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), result.after));
+  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime)));
   ctx.tokens.remember(runtime.record.id, host.id, interaction);
   runtime.messages.lobby = lobby.id;
   await ctx.tables.saveMessages(runtime.record.id);
@@ -56,7 +56,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   const rt = await ctx.tables.running(place);
   const state = rt.record.state as GameState;
   if (state.phase === 'lobby') {
-    rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), state))).id;
+    rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), publicOf(rt)))).id;
     await ctx.tables.saveMessages(rt.record.id);
   } else {
     await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));

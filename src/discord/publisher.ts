@@ -1,5 +1,5 @@
 import { MessageFlags } from 'discord.js';
-import { awaiting, type GameEvent, type GameState } from '../engine/index.ts';
+import { awaiting, type GameEvent, type GameState, viewFor } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
@@ -111,14 +111,15 @@ export class TablePublisher implements StepListener {
   /** A player's private cards message: cards, picture, hand name, odds. */
   async cardsMessage(rt: TableRuntime, state: GameState, playerId: string) {
     const { preview, odds } = this.deps.odds.preview(state, playerId);
-    const wanted = handPicture(state, playerId, preview);
+    const view = viewFor(state, playerId);
+    const wanted = handPicture(view, playerId, preview);
     const colours = { fourColour: rt.messages.fourColour };
     // Both jobs queue on the helper thread at once, the picture right behind the odds.
     const [equity, picture] = await Promise.all([
       odds,
       wanted ? this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null,
     ]);
-    return cardsView(targetOf(rt), state, playerId, preview, equity, picture);
+    return cardsView(targetOf(rt), view, playerId, preview, equity, picture);
   }
 
   /** Ephemeral follow-ups with their cards for players whose latest press is fresh enough to carry one. */

@@ -1,5 +1,5 @@
 import { EmbedBuilder, type MessageEditOptions } from 'discord.js';
-import type { GameState } from '../engine/index.ts';
+import { type GameState, publicView } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
 import { tableDealNo } from '../table/messages.ts';
@@ -18,7 +18,7 @@ function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture |
   const state = rt.record.state as GameState;
   return tableView({
     target: targetOf(rt),
-    state,
+    view: publicOf(rt),
     deadline: rt.record.deadline,
     restarted: rt.restarted,
     picture,
@@ -26,6 +26,9 @@ function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture |
     unreached: (state.deal?.players ?? []).filter((id) => !tokens.fresh(rt.record.id, id)),
   });
 }
+
+/** What the channel may see of the table's game: the table message never shows more. */
+export const publicOf = (rt: TableRuntime) => publicView(rt.record.state as GameState);
 
 /** The table-wide coordinates the table's buttons carry. */
 export function targetOf(rt: TableRuntime): ButtonTarget {
@@ -109,13 +112,13 @@ export class TableMessage {
     const message = await post(liveTableView(rt, this.deps.tokens, picture, false));
     rt.messages.table = message.id;
     rt.messages.tableDeal = state.dealNo;
-    rt.messages.board = picture ? boardSignature(state) : null;
+    rt.messages.board = picture ? boardSignature(publicOf(rt)) : null;
     await this.saveMessages(rt.record.id);
   }
 
   /** The table's board picture, or null when it has no board (or the picture failed). */
   private boardPicture(rt: TableRuntime): Promise<Picture | null> {
-    const cells = boardCells(rt.record.state as GameState);
+    const cells = boardCells(publicOf(rt));
     return cells.length
       ? this.deps.offload.board(cells, { fourColour: rt.messages.fourColour })
       : Promise.resolve(null);
@@ -145,7 +148,7 @@ export class TableMessage {
     this.editor.request(`${tableId}:${messageId}`, () => {
       const live = this.runtime(tableId);
       const rt = live?.messages.lobby === messageId ? live : asked;
-      return { tableId, messageId, payload: lobbyView(targetOf(rt), rt.record.state as GameState) };
+      return { tableId, messageId, payload: lobbyView(targetOf(rt), publicOf(rt)) };
     });
   }
 
@@ -171,7 +174,7 @@ export class TableMessage {
       // A later deal gets its own message (perhaps being posted now): this one must not show it.
       const later = state.phase === 'deal' && rt.messages.tableDeal !== state.dealNo;
       if (later) return null;
-      const signature = boardSignature(state);
+      const signature = boardSignature(publicOf(rt));
       const replace = signature !== rt.messages.board;
       const picture = replace ? await this.boardPicture(rt) : null;
       if (replace) {

@@ -27,4 +27,4 @@ export type {
   ShownHand,
   Stack,
 } from './types.ts';
-export { awaiting, type DealView, type PlayerView, viewFor } from './view.ts';
+export { awaiting, type DealView, type PlayerView, publicView, viewFor } from './view.ts';

@@ -38,6 +38,10 @@ export interface DealView {
   round: number;
   in: PlayerId[];
   dead: PlayerId[];
+  /** Face-up cards of each player (dealt or taken face up): everyone sees them. */
+  up: Record<PlayerId, Card[]>;
+  /** The pot when this declaration round began (a late drop pays a share of it). */
+  roundPot: number;
   /** Each player's private cards; null where this viewer may not see the card. */
   hands: Record<PlayerId, (Card | null)[]>;
   /** Board cards; null while face down. */
@@ -47,7 +51,7 @@ export interface DealView {
   decided: PlayerId[];
   /** Choices everybody may see (sequential rounds). */
   choices: Record<PlayerId, Choice>;
-  /** The viewer's own choice this round. */
+  /** The viewer's own choice this round (null for the public view). */
   myChoice: Choice | null;
 }
 
@@ -62,13 +66,23 @@ export interface PlayerView extends Omit<GameState, 'rng' | 'deal' | 'compulsory
  * kitty and the RNG are gone; in Indian guts the viewer's own card is hidden instead.
  */
 export function viewFor(state: GameState, viewer: PlayerId): PlayerView {
+  return viewAs(state, viewer);
+}
+
+/** The game as anyone watching the channel may see it: face-up cards only, no choice before the reveal. */
+export function publicView(state: GameState): PlayerView {
+  return viewAs(state, null);
+}
+
+function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
   const ctx = makeCtx(state);
   const d = state.deal;
   let deal: DealView | null = null;
   if (d) {
     const forehead = ctx.variant.forehead;
     const sees = (owner: PlayerId, card: Card) =>
-      (d.up[owner] ?? []).includes(card) || (forehead ? owner !== viewer : owner === viewer);
+      (d.up[owner] ?? []).includes(card) ||
+      (viewer !== null && (forehead ? owner !== viewer : owner === viewer));
     const faceDown = faceDownPositions(ctx.variant);
     const sequential = isSequential(ctx);
     deal = {
@@ -78,6 +92,8 @@ export function viewFor(state: GameState, viewer: PlayerId): PlayerView {
       round: d.round,
       in: [...d.in],
       dead: [...d.dead],
+      up: structuredClone(d.up),
+      roundPot: d.roundPot,
       hands: Object.fromEntries(
         Object.entries(d.hands).map(([owner, cards]) => [owner, cards.map((c) => (sees(owner, c) ? c : null))]),
       ),
@@ -85,7 +101,7 @@ export function viewFor(state: GameState, viewer: PlayerId): PlayerView {
       removed: [...d.removed],
       decided: Object.keys(d.choices),
       choices: sequential ? { ...d.choices } : {},
-      myChoice: d.choices[viewer] ?? null,
+      myChoice: viewer === null ? null : (d.choices[viewer] ?? null),
     };
   }
   return {

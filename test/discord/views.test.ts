@@ -5,7 +5,7 @@ import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
 import { boardCells, tableView } from '../../src/discord/views/table.ts';
-import { apply, createGame, type GameEvent, type GameState } from '../../src/engine/index.ts';
+import { apply, createGame, type GameEvent, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 import { nextDeadline } from '../../src/table/deadline.ts';
@@ -39,7 +39,7 @@ const buttonIds = (components: unknown[]) =>
 describe('lobby view', () => {
   it('shows variant, options, pot and players, with Join, Leave and Deal for the table', () => {
     const s = seated('iron-cross', { ante: 10, cap: 100 });
-    const view = json(lobbyView(target, { ...s, pot: 40, reserve: 5 }));
+    const view = json(lobbyView(target, publicView({ ...s, pot: 40, reserve: 5 })));
     const embed = view.embeds[0];
     expect(embed.title).toContain('Iron Cross');
     const fields = Object.fromEntries(embed.fields.map((f: { name: string; value: string }) => [f.name, f.value]));
@@ -61,7 +61,14 @@ describe('table view', () => {
     let { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
     ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'drop' }));
     const view = json(
-      tableView({ target, state, deadline: 1_700_000_000_000, restarted: false, picture: null, hasBoardImage: false }),
+      tableView({
+        target,
+        view: publicView(state),
+        deadline: 1_700_000_000_000,
+        restarted: false,
+        picture: null,
+        hasBoardImage: false,
+      }),
     );
     const players = view.embeds[0].fields.find((f: { name: string }) => f.name === 'Players').value as string;
     expect(players).toContain('✅ **Bob**');
@@ -83,29 +90,50 @@ describe('table view', () => {
       state,
       ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
     ));
-    const picture = renderBoard(boardCells(state));
-    const view = tableView({ target, state, deadline: null, restarted: true, picture, hasBoardImage: false });
+    const picture = renderBoard(boardCells(publicView(state)));
+    const view = tableView({
+      target,
+      view: publicView(state),
+      deadline: null,
+      restarted: true,
+      picture,
+      hasBoardImage: false,
+    });
     const drop = buttonIds(view.components).find((b: { custom_id: string }) => b.custom_id.endsWith(':drop'));
     expect(drop.label).toBe('Drop (costs 3)'); // 10% of 30, rounded half up
     expect(view.files).toHaveLength(1);
     expect(json(view.embeds)[0].image.url).toBe('attachment://board.png');
     expect(json(view.embeds)[0].footer.text).toMatch(/restarted/);
     // An edit that keeps the attached picture points at it again without re-uploading.
-    const edit = tableView({ target, state, deadline: null, restarted: false, picture: null, hasBoardImage: true });
+    const edit = tableView({
+      target,
+      view: publicView(state),
+      deadline: null,
+      restarted: false,
+      picture: null,
+      hasBoardImage: true,
+    });
     expect(edit.files).toHaveLength(0);
     expect(json(edit.embeds)[0].image.url).toBe('attachment://board.png');
   });
 
   it('tells players the bot could not reach privately to press My cards, during the deal only', () => {
     const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
-    const base = { target, state, deadline: null, restarted: false, picture: null, hasBoardImage: false };
+    const base = {
+      target,
+      view: publicView(state),
+      deadline: null,
+      restarted: false,
+      picture: null,
+      hasBoardImage: false,
+    };
     const footer = (view: ReturnType<typeof tableView>) => json(view.embeds)[0].footer?.text ?? '';
     expect(footer(tableView({ ...base, unreached: ['u1', 'someone not dealt in'] }))).toBe(
       "Didn't get your cards, Bob? Press My cards.",
     );
     expect(footer(tableView({ ...base, unreached: [] }))).toBe('');
     const over = { ...state, phase: 'over' as const };
-    expect(footer(tableView({ ...base, state: over, unreached: ['u1'] }))).toBe('');
+    expect(footer(tableView({ ...base, view: publicView(over), unreached: ['u1'] }))).toBe('');
   });
 });
 
@@ -113,7 +141,7 @@ describe('cards view', () => {
   it("fits Indian guts' list of everyone else's card in one message, naming how many more", () => {
     const names = Array.from({ length: 51 }, (_, i) => `${'_'.repeat(28)}${String(i).padStart(4, '0')}`);
     const { state } = run(seated('indian', {}, names), { type: 'startDeal', by: 'u0' });
-    const view = cardsView(target, state, 'u0', handPreview(state, 'u0'), null, null);
+    const view = cardsView(target, viewFor(state, 'u0'), 'u0', handPreview(state, 'u0'), null, null);
     expect(view.content.length).toBeLessThanOrEqual(2000);
     expect(view.content).toMatch(/\n…and \d+ more$/);
     expect(view.content).not.toContain(prettyCard(state.deal?.hands.u0?.[0] as number));
@@ -148,10 +176,10 @@ describe('private cards view', () => {
   it('shows your cards with the hand name and a picture', () => {
     const { state } = run(seated('three-card', { odds: false }), { type: 'startDeal', by: 'u0' });
     const preview = handPreview(state, 'u1');
-    const wanted = handPicture(state, 'u1', preview);
+    const wanted = handPicture(viewFor(state, 'u1'), 'u1', preview);
     expect(wanted?.options.highlight).toEqual(preview.hand?.cards);
     const picture = wanted ? renderHand(wanted.cards, wanted.options) : null;
-    const view = cardsView(target, state, 'u1', preview, null, picture);
+    const view = cardsView(target, viewFor(state, 'u1'), 'u1', preview, null, picture);
     for (const c of state.deal?.hands.u1 ?? []) expect(view.content).toContain(prettyCard(c));
     expect(view.content).toMatch(/Best hand now: /);
     expect(view.files).toHaveLength(1);
@@ -159,8 +187,8 @@ describe('private cards view', () => {
 
   it("in Indian guts shows everyone's card but your own", () => {
     const { state } = run(seated('indian'), { type: 'startDeal', by: 'u0' });
-    expect(handPicture(state, 'u1', handPreview(state, 'u1'))).toBeNull();
-    const view = cardsView(target, state, 'u1', handPreview(state, 'u1'), null, null);
+    expect(handPicture(viewFor(state, 'u1'), 'u1', handPreview(state, 'u1'))).toBeNull();
+    const view = cardsView(target, viewFor(state, 'u1'), 'u1', handPreview(state, 'u1'), null, null);
     const own = state.deal?.hands.u1?.[0] as number;
     expect(view.content).not.toContain(prettyCard(own));
     expect(view.content).toContain(prettyCard(state.deal?.hands.u0?.[0] as number));
@@ -169,9 +197,9 @@ describe('private cards view', () => {
 
   it('refuses someone who is not in the deal', () => {
     const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
-    expect(() => cardsView(target, state, 'stranger', handPreview(state, 'stranger'), null, null)).toThrow(
-      /not in this deal/,
-    );
+    expect(() =>
+      cardsView(target, viewFor(state, 'stranger'), 'stranger', handPreview(state, 'stranger'), null, null),
+    ).toThrow(/not in this deal/);
   });
 });
 

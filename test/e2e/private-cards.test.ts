@@ -38,29 +38,72 @@ async function until(condition: () => boolean): Promise<void> {
 
 const newerThan = (m: APIMessage, id: string) => BigInt(m.id) >= BigInt(id);
 
+/** What was hidden from whom in each deal, noted at each decision (the cards dealt so far). */
+interface Hidden {
+  cards: Map<string, Set<string>>; // `${dealNo}:${viewer}` → cards
+  /** Each deal's table message (its title changes once the deal is over). */
+  tables: Map<string, string>;
+}
+
 /**
- * Wraps a strategy: before each choice, every seated player's view of the channel
- * since this deal's table message (their own private messages included) is checked
- * for any card hidden from them.
+ * Wraps a strategy: before each choice, notes the cards of the deal each seated player
+ * may not see, and checks what each of them sees right now (the live table message
+ * included: it is edited as the deal goes, and closed once it is over).
  */
-function checkingPrivacy(world: World, decide: Decide, checked: { messages: number; privateCards: number }): Decide {
+function checkingPrivacy(world: World, decide: Decide, hidden: Hidden): Decide {
   return (ctx) => {
     const table = world.latest(new RegExp(`: deal ${ctx.dealNo}$`));
-    if (table) {
-      for (const viewer of Object.keys(ctx.state.deal?.hands ?? {})) {
-        const name = world.nameOf(viewer);
-        const hidden = hiddenFrom(ctx.state, viewer);
-        for (const m of world.messages(name).filter((m) => newerThan(m, table.id))) {
-          const text = textOf(m);
-          const leaked = hidden.filter((card) => text.includes(card));
-          expect(leaked, `${name} sees ${leaked.join(' ')} in message ${m.id}: ${text.slice(0, 200)}`).toEqual([]);
-          checked.messages++;
-          if ((m.content ?? '').includes('**Your cards**')) checked.privateCards++;
-        }
-      }
+    if (table) hidden.tables.set(String(ctx.dealNo), table.id);
+    for (const viewer of Object.keys(ctx.state.deal?.hands ?? {})) {
+      const key = `${ctx.dealNo}:${viewer}`;
+      const cards = hidden.cards.get(key) ?? new Set<string>();
+      for (const card of hiddenFrom(ctx.state, viewer)) cards.add(card);
+      hidden.cards.set(key, cards);
+      if (table)
+        checkMessages(
+          world,
+          viewer,
+          cards,
+          world.messages(world.nameOf(viewer)).filter((m) => newerThan(m, table.id)),
+        );
     }
     return decide(ctx);
   };
+}
+
+/** No message shows `viewer` one of `cards`; returns how many private cards messages it read. */
+function checkMessages(world: World, viewer: string, cards: Set<string>, messages: APIMessage[]): number {
+  let privateCards = 0;
+  for (const m of messages) {
+    const text = textOf(m);
+    const leaked = [...cards].filter((card) => text.includes(card));
+    expect(
+      leaked,
+      `${world.nameOf(viewer)} sees ${leaked.join(' ')} in message ${m.id}: ${text.slice(0, 200)}`,
+    ).toEqual([]);
+    if ((m.content ?? '').includes('**Your cards**')) privateCards++;
+  }
+  return privateCards;
+}
+
+/**
+ * Once the game is over, reads every message each player could see during each deal
+ * (from its table message to its result, their private ones included) for any card
+ * that was hidden from them then. Returns how many private cards messages it read.
+ */
+function checkNothingLeaked(world: World, hidden: Hidden): number {
+  let privateCards = 0;
+  for (const [key, cards] of hidden.cards) {
+    const [dealNo, viewer] = key.split(':') as [string, string];
+    const table = hidden.tables.get(dealNo);
+    const result = world.latest(new RegExp(`: deal ${dealNo} result$`));
+    expect(table, `deal ${dealNo}'s table message`).toBeDefined();
+    const during = world
+      .messages(world.nameOf(viewer))
+      .filter((m) => newerThan(m, table ?? '0') && (!result || BigInt(m.id) < BigInt(result.id)));
+    privateCards += checkMessages(world, viewer, cards, during);
+  }
+  return privateCards;
 }
 
 describe('private cards stay private', () => {
@@ -114,10 +157,11 @@ describe('private cards stay private', () => {
     it(`never shows a player a card hidden from them, across a whole ${variant} game`, async () => {
       const { world, lobby } = await lobbyOf(variant);
       await world.press('ann', lobby, 'Deal').acknowledged();
-      const checked = { messages: 0, privateCards: 0 };
-      await playToEnd(world, checkingPrivacy(world, showdownThenHostAlone('ann'), checked));
+      const hidden: Hidden = { cards: new Map(), tables: new Map() };
+      await playToEnd(world, checkingPrivacy(world, showdownThenHostAlone('ann'), hidden));
+      await world.bot.idle();
       // The check read real messages, each player's private cards among them.
-      expect(checked.privateCards).toBeGreaterThanOrEqual(3);
+      expect(checkNothingLeaked(world, hidden)).toBeGreaterThanOrEqual(3);
     });
   }
 });

@@ -6,7 +6,7 @@ import {
   StringSelectMenuOptionBuilder,
 } from 'discord.js';
 import { prettyCard, prettyCards } from '../../cards/card.ts';
-import { awaiting, type GameState } from '../../engine/index.ts';
+import type { PlayerView } from '../../engine/index.ts';
 import type { HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
@@ -19,8 +19,8 @@ import { clipLines, escapeName } from './format.ts';
 const percent = (x: number): string => `${Math.round(x * 100)}%`;
 
 /** The "pass", "discard" or "draw" picker, shown under the player's cards when it is their move. */
-function pickerRows(target: ButtonTarget, state: GameState, playerId: string, cards: readonly number[]) {
-  const wait = awaiting(state);
+function pickerRows(target: ButtonTarget, view: PlayerView, playerId: string, cards: readonly number[]) {
+  const wait = view.awaiting;
   if (!(wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw')) return [];
   if (!wait.pending.includes(playerId)) return [];
   const pass = wait.kind === 'pass';
@@ -43,13 +43,18 @@ function pickerRows(target: ButtonTarget, state: GameState, playerId: string, ca
 
 /** The picture a player's cards answer shows (none in Indian guts, where you can't see your own card). */
 export function handPicture(
-  state: GameState,
+  view: PlayerView,
   playerId: string,
   preview: HandPreview,
 ): { cards: number[]; options: HandOptions } | null {
-  const cards = state.deal?.hands[playerId];
-  if (!cards?.length || getVariant(state.variant).forehead) return null;
+  const cards = visibleCards(view, playerId);
+  if (!cards.length || getVariant(view.variant).forehead) return null;
   return { cards, options: preview.hand ? { highlight: preview.hand.cards } : {} };
+}
+
+/** A player's cards as this view shows them (the viewer's own, or in Indian guts everyone else's). */
+function visibleCards(view: PlayerView, playerId: string): number[] {
+  return (view.deal?.hands[playerId] ?? []).filter((c): c is number => c !== null);
 }
 
 /**
@@ -62,7 +67,8 @@ const CONTENT_MAX = 2000;
 
 export function cardsView(
   target: ButtonTarget,
-  state: GameState,
+  /** The game as this player may see it (engine `viewFor`). */
+  state: PlayerView,
   playerId: string,
   preview: HandPreview,
   odds: EquityResult | null,
@@ -77,7 +83,7 @@ export function cardsView(
       .filter((p) => p !== playerId)
       .map((p) => {
         const name = state.players.find((s) => s.id === p)?.name ?? p;
-        return `${escapeName(name)} ${prettyCards(d.hands[p] ?? [])}`;
+        return `${escapeName(name)} ${prettyCards(visibleCards(state, p))}`;
       });
     const head = `${title}\nYour own card is on your forehead: everyone sees it but you.\nYou see:`;
     return {
@@ -86,7 +92,7 @@ export function cardsView(
       components: [],
     };
   }
-  const cards = d.hands[playerId] ?? [];
+  const cards = visibleCards(state, playerId);
   const lines = [`${title}: ${handText(cards)}`];
   if (preview.hand) lines.push(`Best hand now: ${preview.hand.description}`);
   if (odds && state.options.odds) {

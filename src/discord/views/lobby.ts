@@ -1,5 +1,5 @@
 import { ButtonStyle, EmbedBuilder } from 'discord.js';
-import type { GameState } from '../../engine/index.ts';
+import type { PlayerView } from '../../engine/index.ts';
 import { defaultOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clip } from './format.ts';
@@ -19,7 +19,7 @@ export function optionsLine(variantId: string, options: Options): string {
 }
 
 /** The lobby: what is being played, for what, and who is in. Join, Leave, Deal. */
-export function lobbyView(target: ButtonTarget, state: GameState) {
+export function lobbyView(target: ButtonTarget, state: PlayerView) {
   const variant = getVariant(state.variant);
   const max = maxPlayersFor(variant, state.options);
   const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ' (host)' : ''}`);

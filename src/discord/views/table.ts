@@ -1,6 +1,6 @@
 import { type APIEmbedField, AttachmentBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
-import { awaiting, type GameState } from '../../engine/index.ts';
+import type { PlayerView } from '../../engine/index.ts';
 import { dropCost } from '../../engine/preview.ts';
 import { type BoardCell, boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
@@ -12,7 +12,8 @@ export const OVER_COLOUR = 0x6b6b6b;
 
 export interface TableViewInput {
   target: ButtonTarget;
-  state: GameState;
+  /** What the channel may see of the game (engine `publicView`). */
+  view: PlayerView;
   /** The running countdown's end (epoch ms), or null. */
   deadline: number | null;
   /** The bot restarted during this deal: say so, so nobody wonders about the pause. */
@@ -26,16 +27,16 @@ export interface TableViewInput {
 }
 
 /** The visible board: face-up cards, face-down as backs; removed positions left out. */
-export function boardCells(state: GameState): BoardCell[] {
-  const d = state.deal;
+export function boardCells(view: PlayerView): BoardCell[] {
+  const d = view.deal;
   if (!d) return [];
-  const variant = getVariant(state.variant);
+  const variant = getVariant(view.variant);
   return variant.board
     .filter((p) => p.id in d.board && !d.removed.includes(p.id))
-    .map((p) => ({ card: p.faceUp ? (d.board[p.id] as number) : null, col: p.col, row: p.row, label: p.id }));
+    .map((p) => ({ card: d.board[p.id] ?? null, col: p.col, row: p.row, label: p.id }));
 }
 
-function statusLine(state: GameState, playerId: string): string {
+function statusLine(state: PlayerView, playerId: string): string {
   const d = state.deal;
   const seat = state.players.find((p) => p.id === playerId);
   const name = bold(seat?.name ?? playerId);
@@ -47,12 +48,13 @@ function statusLine(state: GameState, playerId: string): string {
   const extra = `${dealer}${legs}${up}${seat?.leaving ? ' · leaving after this deal' : ''}`;
   if (d.dead.includes(playerId)) return `💀 ${name}${extra}: killed`;
   if (!d.in.includes(playerId)) return `➖ ${name}${extra}: out`;
-  const wait = awaiting(state);
+  const wait = state.awaiting;
   if (wait.kind === 'declare' || wait.kind === 'take') {
-    const choice = d.choices[playerId];
     if (wait.kind === 'declare' && wait.mode === 'simultaneous') {
-      return `${choice ? '✅' : '⏳'} ${name}${extra}: ${choice ? 'decided' : 'deciding'}`;
+      const decided = d.decided.includes(playerId);
+      return `${decided ? '✅' : '⏳'} ${name}${extra}: ${decided ? 'decided' : 'deciding'}`;
     }
+    const choice = d.choices[playerId];
     if (choice) return `${choice === 'stay' ? '✅' : '➖'} ${name}${extra}: ${choice === 'stay' ? 'in' : 'out'}`;
     const turn = 'turn' in wait && wait.turn === playerId;
     return `${turn ? '👉' : '⏳'} ${name}${extra}${turn ? ': your turn' : ''}`;
@@ -63,9 +65,9 @@ function statusLine(state: GameState, playerId: string): string {
   return `▫️ ${name}${extra}`;
 }
 
-function instructions(state: GameState, deadline: number | null): string {
+function instructions(state: PlayerView, deadline: number | null): string {
   const when = deadline ? relativeTime(deadline) : 'soon';
-  const wait = awaiting(state);
+  const wait = state.awaiting;
   const nameOf = (id: string) => bold(state.players.find((p) => p.id === id)?.name ?? id);
   switch (wait.kind) {
     case 'declare': {
@@ -95,8 +97,8 @@ function instructions(state: GameState, deadline: number | null): string {
   }
 }
 
-function tableButtons(target: ButtonTarget, state: GameState): ButtonRow[] {
-  const wait = awaiting(state);
+function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow[] {
+  const wait = state.awaiting;
   if (wait.kind === 'over' || wait.kind === 'lobby') return [];
   const rows: ButtonRow[] = [];
   const inDeal = wait.kind !== 'between-deals';
@@ -133,7 +135,7 @@ function tableButtons(target: ButtonTarget, state: GameState): ButtonRow[] {
 
 /** The one public message of a deal, edited in place as it goes. */
 export function tableView(input: TableViewInput) {
-  const { state, target } = input;
+  const { view: state, target } = input;
   const variant = getVariant(state.variant);
   const d = state.deal;
   const over = state.phase === 'over';
@@ -155,7 +157,7 @@ export function tableView(input: TableViewInput) {
   const notes: string[] = [];
   if (input.restarted) notes.push('I restarted during this deal; nothing was lost, the countdown goes on.');
   if (state.stopRequested && !over) notes.push('The host stopped the game: it ends after this deal.');
-  const dealing = d && !['over', 'between-deals'].includes(awaiting(state).kind);
+  const dealing = d && !['over', 'between-deals'].includes(state.awaiting.kind);
   const unreached = !dealing ? [] : (input.unreached ?? []).filter((id) => d.players.includes(id));
   if (unreached.length) {
     const names = unreached.map((id) => state.players.find((p) => p.id === id)?.name ?? id);
@@ -177,7 +179,7 @@ export function tableView(input: TableViewInput) {
 export const BOARD_FILE = 'board.png';
 
 /** Changes exactly when the board picture would (null: no board to show): re-attach only then. */
-export function boardSignature(state: GameState): string | null {
-  const cells = boardCells(state);
+export function boardSignature(view: PlayerView): string | null {
+  const cells = boardCells(view);
   return cells.length ? JSON.stringify(cells) : null;
 }
