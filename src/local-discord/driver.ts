@@ -17,6 +17,7 @@ import {
 } from './interaction-payloads.ts';
 import { type InteractionRecord, InteractionRegistry, type LatencyStats } from './interactions.ts';
 import { MessageComposer } from './messages.ts';
+import { bitsOf, type Overwrite, type PermissionName } from './permissions.ts';
 import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
 import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
@@ -166,6 +167,55 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     const channel = this.store.createChannel(guild.id, options.name, options.id);
     this.gateway.dispatch(guild.id, 'CHANNEL_CREATE', apiChannel(channel));
     return channel;
+  }
+
+  /**
+   * Sets a channel permission overwrite for one member (`who` a user, the bot
+   * included) or for @everyone, as a server admin would in the channel's settings.
+   * Replaces any earlier overwrite for them; an empty allow and deny removes it.
+   */
+  setPermissions(
+    channel: Ref,
+    who: Ref | 'everyone',
+    change: { allow?: PermissionName[]; deny?: PermissionName[] },
+  ): void {
+    const record = this.store.channel(channel.id);
+    const id = who === 'everyone' ? record.guildId : who.id;
+    const overwrite: Overwrite = {
+      id,
+      type: who === 'everyone' ? 'role' : 'member',
+      allow: bitsOf(change.allow ?? []),
+      deny: bitsOf(change.deny ?? []),
+    };
+    record.overwrites = record.overwrites.filter((o) => o.id !== id);
+    if (overwrite.allow || overwrite.deny) record.overwrites.push(overwrite);
+    this.gateway.dispatch(record.guildId, 'CHANNEL_UPDATE', apiChannel(record));
+  }
+
+  /** Someone deletes the channel: the bot gets CHANNEL_DELETE, and calls on it answer 10003 Unknown Channel. */
+  deleteChannel(channel: Ref): void {
+    const record = this.store.channel(channel.id);
+    const payload = apiChannel(record);
+    this.store.deleteChannel(channel.id);
+    this.gateway.dispatch(record.guildId, 'CHANNEL_DELETE', payload);
+  }
+
+  /**
+   * The bot is removed from the server (kicked, or the server deleted): it gets
+   * GUILD_DELETE without \`unavailable\`, and its calls on the server's channels answer
+   * 50001 Missing Access (10003 once the server itself is deleted).
+   */
+  removeBot(guild: Ref, options: { deleteGuild?: boolean } = {}): void {
+    const record = this.store.guild(guild.id);
+    // Sent before the bot leaves: dispatches go to the guild's members.
+    this.gateway.dispatch(record.id, 'GUILD_DELETE', { id: record.id });
+    record.members.delete(this.bot.user.id);
+    if (options.deleteGuild) this.store.deleteGuild(record.id);
+  }
+
+  /** 401, 403 and 429 answers the bot has had (Discord bans an IP past 10,000 in 10 minutes). */
+  invalidRequests(): number {
+    return this.rest.invalidRequests;
   }
 
   addMember(guild: Ref, user: Ref): void {

@@ -12,7 +12,8 @@ import {
   Locale,
 } from 'discord-api-types/v10';
 import type { BuiltOptions } from './commands.ts';
-import { apiChannel, apiDmChannel, apiMember, apiUser, memberPermissions } from './state/render.ts';
+import { channelPermissions } from './permissions.ts';
+import { apiChannel, apiDmChannel, apiMember, apiUser } from './state/render.ts';
 import type { Store } from './state/store.ts';
 import type { ChannelRecord, UserRecord } from './state/types.ts';
 
@@ -39,8 +40,9 @@ function guildInteractionBase(ctx: InteractionContext) {
     guild_id: guild.id,
     channel: apiChannel(channel),
     channel_id: channel.id,
-    member: { ...apiMember(store, guild, user.id), permissions: memberPermissions(guild, user.id) },
-    app_permissions: memberPermissions(guild, ctx.botUserId),
+    // Both as Discord sends them: the member's and the bot's permissions in this channel.
+    member: { ...apiMember(store, guild, user.id), permissions: String(channelPermissions(store, channel, user.id)) },
+    app_permissions: String(channelPermissions(store, channel, ctx.botUserId)),
     locale: Locale.EnglishUS,
     guild_locale: Locale.EnglishUS,
     entitlements: [],

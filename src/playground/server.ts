@@ -67,6 +67,9 @@ export class PageServer {
         return this.options.feed.subscribe(this.seat(url.searchParams.get('seat')), response);
       if (route === 'POST /api/seats') return sendJson(response, 201, this.addSeat(await readJson(request)));
       if (route === 'POST /api/command') return sendJson(response, 200, await this.command(await readJson(request)));
+      if (route === 'POST /api/autocomplete') {
+        return sendJson(response, 200, await this.autocomplete(await readJson(request)));
+      }
       if (route === 'POST /api/press') return sendJson(response, 200, await this.press(await readJson(request)));
       if (route === 'POST /api/select') return sendJson(response, 200, await this.select(await readJson(request)));
       if (request.method === 'GET' && url.pathname.startsWith('/attachments/')) return this.attachment(url, response);
@@ -114,14 +117,29 @@ export class PageServer {
     return seat;
   }
 
-  private async command(body: Record<string, unknown>) {
-    const seat = this.seat(stringField(body, 'seat'));
-    const { discord, guild, channel, seats, feed } = this.options;
+  /** A typed line as the command and options Discord would send. */
+  private parse(line: string) {
+    const { discord, guild, seats } = this.options;
     const resolveUser = (text: string) => {
       const mention = /^<@!?(\d+)>$/.exec(text)?.[1];
       return mention ? seats.byId(mention)?.id : seats.byName(text.replace(/^@/, ''))?.id;
     };
-    const parsed = parseCommandLine(stringField(body, 'line'), discord.registeredCommands(guild), resolveUser);
+    return parseCommandLine(line, discord.registeredCommands(guild), resolveUser);
+  }
+
+  /** The choices the bot suggests while `option` is being typed (an autocomplete interaction). */
+  private async autocomplete(body: Record<string, unknown>) {
+    const seat = this.seat(stringField(body, 'seat'));
+    const parsed = this.parse(stringField(body, 'line'));
+    const { discord, channel } = this.options;
+    const handle = discord.autocomplete(seat, channel, parsed.name, parsed.invocation, stringField(body, 'option'));
+    return { choices: await handle.choices() };
+  }
+
+  private async command(body: Record<string, unknown>) {
+    const seat = this.seat(stringField(body, 'seat'));
+    const { discord, channel, feed } = this.options;
+    const parsed = this.parse(stringField(body, 'line'));
     const handle = discord.runCommand(seat, channel, parsed.name, parsed.invocation);
     const { subcommandGroup, subcommand } = parsed.invocation;
     feed.rememberCommand(handle.id, ['/' + parsed.name, subcommandGroup, subcommand].filter(Boolean).join(' '));

@@ -22,10 +22,13 @@ describe('typed slash commands', () => {
   });
 
   it('lets a value run to the next option, quoted or not, and takes a choice by its name', () => {
-    const parsed = parse('/guts start variant:Iron Cross options:"ties=no-split losers=worst-only" timer:45');
+    const parsed = parse(
+      '/guts start variant:Iron Cross options:"ties=no-split losers=worst-only" declare:in turn timer:45',
+    );
     expect(parsed.invocation.options).toEqual({
-      variant: 'iron-cross',
+      variant: 'Iron Cross', // an autocomplete field: the bot resolves what was typed
       options: 'ties=no-split losers=worst-only',
+      declare: 'sequential',
       timer: 45,
     });
   });
@@ -40,7 +43,7 @@ describe('typed slash commands', () => {
     ['/guts', /pick one of: start, stop/],
     ['/guts begin', /"begin" is not a subcommand/],
     ['/guts start', /missing variant:/],
-    ['/guts start variant:chess', /variant: must be one of/],
+    ['/guts start variant:iron-cross declare:whenever', /declare: must be one of/],
     ['/guts start variant:iron-cross ante:ten', /ante: takes a whole number/],
     ['/guts start variant:iron-cross ante:1 ante:2', /ante: is given twice/],
     ['/guts start fast variant:iron-cross', /"fast" is not an option/],

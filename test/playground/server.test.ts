@@ -96,9 +96,9 @@ describe('the playground API', () => {
 
   it('refuses what Discord would not send: bad commands, missing buttons, odd bodies', async () => {
     const before = interactions;
-    expect(await post('/api/command', { seat: 'Ann', line: '/guts start variant:chess' })).toMatchObject({
+    expect(await post('/api/command', { seat: 'Ann', line: '/guts start variant:chess ante:ten' })).toMatchObject({
       status: 400,
-      body: { error: expect.stringMatching(/variant: must be one of/) },
+      body: { error: expect.stringMatching(/ante: takes a whole number/) },
     });
     expect(await post('/api/press', { seat: 'Cat', messageId: lobby.id, customId: 'Explode' })).toMatchObject({
       status: 400,
@@ -111,6 +111,12 @@ describe('the playground API', () => {
       status: 415,
     });
     expect(interactions).toBe(before);
+  });
+
+  it("suggests an autocomplete field's values from the bot, as Discord's client does", async () => {
+    const answer = await post('/api/autocomplete', { seat: 'Ann', line: '/guts start variant:357', option: 'variant' });
+    expect(answer.status).toBe(200);
+    expect((answer.body as { choices?: { value: string }[] }).choices?.[0]?.value).toBe('three-five-seven');
   });
 
   it('adds a seat once, and only with a plain name', async () => {

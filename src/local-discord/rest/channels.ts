@@ -1,23 +1,37 @@
-import { MessageType } from 'discord-api-types/v10';
+import { MessageType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { DiscordHttpError, errors } from '../errors.ts';
 import type { MessageBody } from '../messages.ts';
+import { requirePermissions } from '../permissions.ts';
 import { apiChannel } from '../state/render.ts';
 import type { ChannelRecord, StoredMessage } from '../state/types.ts';
 import type { RouteContext } from './context.ts';
 import { noContent, ok, type RestRequest, type Route } from './route.ts';
 
-/** The channel in the path, if the bot is in its guild (50001 Missing Access otherwise). */
-function botChannel(ctx: RouteContext, request: RestRequest): ChannelRecord {
+/**
+ * The channel in the path, if the bot is in its guild and has `needed` there besides
+ * View Channel (50001 Missing Access, 50013 Missing Permissions otherwise).
+ */
+function botChannel(ctx: RouteContext, request: RestRequest, needed = 0n): ChannelRecord {
   const channel = ctx.store.channel(request.params.channelId ?? '');
   if (!ctx.store.guild(channel.guildId).members.has(ctx.bot.user.id)) {
     throw new DiscordHttpError(403, 50001, 'Missing Access');
   }
+  requirePermissions(ctx.store, channel, ctx.bot.user.id, needed);
   return channel;
 }
 
+/** What sending or editing this body needs: Embed Links for embeds, Attach Files for files. */
+function contentNeeds(request: RestRequest): bigint {
+  const body = (request.body ?? {}) as { embeds?: unknown[] };
+  return (
+    (body.embeds?.length ? PermissionFlagsBits.EmbedLinks : 0n) |
+    (request.files.length ? PermissionFlagsBits.AttachFiles : 0n)
+  );
+}
+
 /** A message the bot can reach through channel routes: ephemeral ones do not exist there. */
-function channelMessage(ctx: RouteContext, request: RestRequest): StoredMessage {
-  const channel = botChannel(ctx, request);
+function channelMessage(ctx: RouteContext, request: RestRequest, needed = 0n): StoredMessage {
+  const channel = botChannel(ctx, request, needed);
   const stored = ctx.store.message(channel.id, request.params.messageId ?? '');
   if (stored.visibleTo !== null) throw errors.unknownMessage();
   return stored;
@@ -36,7 +50,7 @@ function limitParam(query: URLSearchParams): number {
 
 /** `GET /channels/:id/messages`: newest first, paged by `before`, `after` or `around`. */
 function listMessages(ctx: RouteContext, request: RestRequest) {
-  const channel = botChannel(ctx, request);
+  const channel = botChannel(ctx, request, PermissionFlagsBits.ReadMessageHistory);
   const limit = limitParam(request.query);
   const all = ctx.store.channelMessages(channel.id, ctx.bot.user.id).map((m) => m.message);
   const byId = (a: { id: string }, b: { id: string }) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1);
@@ -78,7 +92,7 @@ export function channelRoutes(ctx: RouteContext): Route[] {
       path: '/channels/:channelId/messages',
       bucket: 'message-create',
       handle: (r) => {
-        const channel = botChannel(ctx, r);
+        const channel = botChannel(ctx, r, PermissionFlagsBits.SendMessages | contentNeeds(r));
         const origin = {
           channelId: channel.id,
           author: ctx.bot.user,
@@ -90,14 +104,20 @@ export function channelRoutes(ctx: RouteContext): Route[] {
         return ok(ctx.composer.create(origin, (r.body ?? {}) as MessageBody, r.files).message);
       },
     },
-    { ...base, method: 'GET', path: one, bucket: 'message-read', handle: (r) => ok(channelMessage(ctx, r).message) },
+    {
+      ...base,
+      method: 'GET',
+      path: one,
+      bucket: 'message-read',
+      handle: (r) => ok(channelMessage(ctx, r, PermissionFlagsBits.ReadMessageHistory).message),
+    },
     {
       ...base,
       method: 'PATCH',
       path: one,
       bucket: 'message-edit',
       handle: (r) => {
-        const stored = channelMessage(ctx, r);
+        const stored = channelMessage(ctx, r, contentNeeds(r));
         if (stored.message.author.id !== ctx.bot.user.id) throw errors.cannotEditOthersMessage();
         return ok(ctx.composer.edit(stored, (r.body ?? {}) as MessageBody, r.files).message);
       },

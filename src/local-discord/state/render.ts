@@ -15,31 +15,18 @@ import {
   GuildSystemChannelFlags,
   GuildVerificationLevel,
   Locale,
-  PermissionFlagsBits,
   type RoleFlags,
 } from 'discord-api-types/v10';
+import { guildPermissions } from '../permissions.ts';
 import type { Store } from './store.ts';
 import type { ChannelRecord, GuildRecord, UserRecord } from './types.ts';
-
-/** What @everyone may do in a fresh community server: enough to play and to answer. */
-const everyonePermissions =
-  PermissionFlagsBits.ViewChannel |
-  PermissionFlagsBits.SendMessages |
-  PermissionFlagsBits.EmbedLinks |
-  PermissionFlagsBits.AttachFiles |
-  PermissionFlagsBits.ReadMessageHistory |
-  PermissionFlagsBits.AddReactions |
-  PermissionFlagsBits.UseExternalEmojis |
-  PermissionFlagsBits.UseApplicationCommands;
 
 /** A bitfield with no bit set (the flag enums have no zero member). */
 const noFlags = 0;
 
-const allPermissions = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
-
-/** The permissions of `userId` in a guild: the owner has them all, everybody else @everyone's. */
+/** The permissions of `userId` in a guild, before channel overwrites (see permissions.ts). */
 export function memberPermissions(guild: GuildRecord, userId: string): string {
-  return String(guild.ownerId === userId ? allPermissions : everyonePermissions);
+  return String(guildPermissions(guild, userId));
 }
 
 export function apiUser(user: UserRecord): APIUser {
@@ -101,7 +88,7 @@ function everyoneRole(guild: GuildRecord): APIRole {
     icon: null,
     unicode_emoji: null,
     position: 0,
-    permissions: String(everyonePermissions),
+    permissions: String(guild.everyone),
     managed: false,
     mentionable: false,
     flags: noFlags as RoleFlags,

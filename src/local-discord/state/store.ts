@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Clock } from '../clock.ts';
 import { errors } from '../errors.ts';
+import { EVERYONE_DEFAULT } from '../permissions.ts';
 import { SnowflakeFactory } from '../snowflake.ts';
 import type {
   ChannelRecord,
@@ -61,6 +62,7 @@ export class Store extends EventEmitter<StoreEvents> {
       ownerId,
       channelIds: [],
       members: new Map(),
+      everyone: EVERYONE_DEFAULT,
       createdAt: this.clock.now(),
     };
     this.guilds.set(guild.id, guild);
@@ -83,6 +85,7 @@ export class Store extends EventEmitter<StoreEvents> {
       name,
       position: guild.channelIds.length,
       lastMessageId: null,
+      overwrites: [],
     };
     guild.channelIds.push(channel.id);
     this.channels.set(channel.id, channel);
@@ -113,10 +116,26 @@ export class Store extends EventEmitter<StoreEvents> {
       name: '',
       position: 0,
       lastMessageId: null,
+      overwrites: [],
     };
     this.channels.set(channel.id, channel);
     this.messages.set(channel.id, new Map());
     return channel;
+  }
+
+  /** The channel is gone (deleted, or its server is): later lookups answer 10003. */
+  deleteChannel(id: string): void {
+    const channel = this.channel(id);
+    this.channels.delete(id);
+    this.messages.delete(id);
+    const guild = this.guilds.get(channel.guildId);
+    if (guild) guild.channelIds = guild.channelIds.filter((c) => c !== id);
+  }
+
+  /** The server is gone, with its channels: later lookups answer 10004 / 10003. */
+  deleteGuild(id: string): void {
+    for (const channelId of this.guild(id).channelIds) this.deleteChannel(channelId);
+    this.guilds.delete(id);
   }
 
   channel(id: string): ChannelRecord {

@@ -1,4 +1,5 @@
 import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
+import type { Overwrite } from '../permissions.ts';
 
 /** A user account: a person played by the driver, or the bot itself. */
 export interface UserRecord {
@@ -16,6 +17,8 @@ export interface GuildRecord {
   channelIds: string[];
   /** Member user ids with the time each joined (ISO 8601). */
   members: Map<string, string>;
+  /** The @everyone role's permission bits. */
+  everyone: bigint;
   createdAt: number;
 }
 
@@ -28,6 +31,8 @@ export interface ChannelRecord {
   name: string;
   position: number;
   lastMessageId: string | null;
+  /** Permission overwrites (see permissions.ts). */
+  overwrites: Overwrite[];
 }
 
 /**

@@ -225,8 +225,30 @@ function drawHints() {
 
 function updateHints() {
   const names = page.seats.map((s) => s.name);
-  page.hints = commandHints(commandInput.value, page.commands, names);
+  const line = commandInput.value;
+  page.hints = commandHints(line, page.commands, names);
   page.hintIndex = page.hints?.items.length ? 0 : -1;
+  drawHints();
+  const wanted = page.hints?.autocomplete;
+  if (wanted) void autocompleteHints(line, wanted);
+}
+
+/** An autocomplete option's choices, from the bot (an autocomplete interaction), shown if still current. */
+async function autocompleteHints(line, { option, from }) {
+  let choices = [];
+  try {
+    ({ choices } = await api('/api/autocomplete', { seat: page.seat, line, option }));
+  } catch {
+    return; // half-typed: no suggestions yet
+  }
+  if (commandInput.value !== line || !page.hints) return;
+  page.hints.items = choices.map((c) => ({
+    label: String(c.value),
+    description: c.name,
+    insert: `${option}:${c.value} `,
+    from,
+  }));
+  page.hintIndex = page.hints.items.length ? 0 : -1;
   drawHints();
 }
 

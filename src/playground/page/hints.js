@@ -35,9 +35,15 @@ function optionHint(option, from, used) {
   };
 }
 
-/** Values one may type for an option: its choices, the seats for a user, true/false. */
+/**
+ * Values one may type for an option: its choices, the seats for a user, true/false.
+ * An autocomplete option's values come from the bot, as in Discord: the hints say so
+ * (`autocomplete`), and the page asks for them.
+ */
 function valueHints(option, typed, from, seatNames) {
   const prefix = typed.toLowerCase();
+  const about = `${option.name}: ${OPTION_TYPES[option.type] ?? 'value'}${range(option)}, ${option.description}`;
+  if (option.autocomplete) return { title: about, items: [], autocomplete: { option: option.name, from } };
   let values = [];
   if (option.choices?.length) values = option.choices.map((c) => ({ value: String(c.value), description: c.name }));
   else if (option.type === 6 || option.type === 9) values = seatNames.map((n) => ({ value: n, description: 'user' }));
@@ -45,7 +51,6 @@ function valueHints(option, typed, from, seatNames) {
   const items = values
     .filter((v) => v.value.toLowerCase().startsWith(prefix) || v.description.toLowerCase().startsWith(prefix))
     .map((v) => ({ label: v.value, description: v.description, insert: `${option.name}:${v.value} `, from }));
-  const about = `${option.name}: ${OPTION_TYPES[option.type] ?? 'value'}${range(option)}, ${option.description}`;
   return { title: about, items };
 }
 

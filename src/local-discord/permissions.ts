@@ -1,0 +1,70 @@
+import { PermissionFlagsBits } from 'discord-api-types/v10';
+import { DiscordHttpError } from './errors.ts';
+import type { Store } from './state/store.ts';
+import type { ChannelRecord, GuildRecord } from './state/types.ts';
+
+/**
+ * Discord's permission computation, for the members and channels the local Discord
+ * knows: the @everyone role's permissions, then Administrator (everything), then the
+ * channel's overwrites, @everyone's first and the member's last, each denying then
+ * allowing. The server owner has everything. (Roles other than @everyone are not
+ * modelled: overwrites for @everyone and for members cover what the tests need.)
+ */
+
+export type PermissionName = keyof typeof PermissionFlagsBits;
+
+/** A channel permission overwrite: for @everyone (the guild's id) or one member. */
+export interface Overwrite {
+  id: string;
+  type: 'role' | 'member';
+  allow: bigint;
+  deny: bigint;
+}
+
+/** What @everyone may do in a fresh community server: enough to play and to answer. */
+export const EVERYONE_DEFAULT =
+  PermissionFlagsBits.ViewChannel |
+  PermissionFlagsBits.SendMessages |
+  PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.EmbedLinks |
+  PermissionFlagsBits.AttachFiles |
+  PermissionFlagsBits.ReadMessageHistory |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.UseExternalEmojis |
+  PermissionFlagsBits.UseApplicationCommands;
+
+export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
+
+export const bitsOf = (names: readonly PermissionName[]): bigint =>
+  names.reduce((all, name) => all | PermissionFlagsBits[name], 0n);
+
+/** A member's permissions in the server, before any channel's overwrites. */
+export function guildPermissions(guild: GuildRecord, userId: string): bigint {
+  if (guild.ownerId === userId) return ALL_PERMISSIONS;
+  const base = guild.everyone;
+  return base & PermissionFlagsBits.Administrator ? ALL_PERMISSIONS : base;
+}
+
+/** A member's permissions in one channel: what `app_permissions` and `member.permissions` carry. */
+export function channelPermissions(store: Store, channel: ChannelRecord, userId: string): bigint {
+  const guild = store.guild(channel.guildId);
+  const base = guildPermissions(guild, userId);
+  if (base === ALL_PERMISSIONS) return base;
+  let perms = base;
+  const apply = (o: Overwrite | undefined) => {
+    if (o) perms = (perms & ~o.deny) | o.allow;
+  };
+  apply(channel.overwrites.find((o) => o.type === 'role' && o.id === guild.id));
+  apply(channel.overwrites.find((o) => o.type === 'member' && o.id === userId));
+  return perms;
+}
+
+/**
+ * What a channel route demands of the bot: View Channel, else 50001 Missing Access;
+ * then every permission in `needed`, else 50013 Missing Permissions.
+ */
+export function requirePermissions(store: Store, channel: ChannelRecord, userId: string, needed: bigint): void {
+  const perms = channelPermissions(store, channel, userId);
+  if (!(perms & PermissionFlagsBits.ViewChannel)) throw new DiscordHttpError(403, 50001, 'Missing Access');
+  if ((perms & needed) !== needed) throw new DiscordHttpError(403, 50013, 'Missing Permissions');
+}

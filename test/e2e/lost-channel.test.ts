@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { World } from './world.ts';
+
+/**
+ * The bot in a channel it cannot (or can no longer) post in, or that is deleted: it
+ * says so privately, stops calling Discord there, and stops the game (the pot stays).
+ */
+describe('a channel the bot cannot use', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  async function seated(): Promise<{ world: World; lobby: Awaited<ReturnType<World['reply']>> }> {
+    world = await World.start({ players: ['ann', 'bob', 'cat'] });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    await world.press('bob', lobby, 'Join').response();
+    await world.press('cat', lobby, 'Join').response();
+    return { world, lobby };
+  }
+
+  it('refuses /guts start privately, naming each permission it lacks there', async () => {
+    world = await World.start({ players: ['ann'] });
+    world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['EmbedLinks', 'AttachFiles'] });
+    const answer = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    expect(answer.flags ?? 0).toBe(64);
+    expect(answer.content).toMatch(/missing \*\*Embed Links\*\* .*\*\*Attach Files\*\*/);
+    expect(answer.content).not.toMatch(/Send Messages/);
+    expect((await world.tableRecord()).running).toBe(false);
+    // Given back (an @everyone overwrite does not take away what the bot's own allows):
+    world.discord.setPermissions(world.channel, world.discord.bot.user, { allow: ['EmbedLinks', 'AttachFiles'] });
+    world.discord.setPermissions(world.channel, 'everyone', { deny: ['AttachFiles'] });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    expect(lobby.embeds[0]?.title).toMatch(/Three-card/);
+  });
+
+  it('stops the game when a permission is taken away mid-deal, tells the players, and stops calling', async () => {
+    const { world, lobby } = await seated();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['SendMessages', 'EmbedLinks'] });
+    const before = world.discord.invalidRequests();
+    await world.press('ann', table, 'Stay').response(); // its table edit is refused: 50013
+    const told = await world.waitFor((m) => /can't post in this channel any more/.test(m.content ?? ''), 'bob');
+    expect(told.flags ?? 0).toBe(64);
+    await world.until((s) => s.stopRequested || s.phase === 'over');
+    // The deal still ends (presses are answered through the interactions), then the game.
+    await world.press('bob', table, 'Stay').response();
+    await world.press('cat', table, 'Drop').response();
+    const over = await world.until((s) => s.phase === 'over');
+    expect(over.pot + over.reserve).toBeGreaterThanOrEqual(0);
+    await world.bot.idle();
+    // One refused call, not one per edit, result and standings.
+    expect(world.discord.invalidRequests() - before).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('stops the game when its channel is deleted', async () => {
+    const { world } = await seated();
+    world.discord.deleteChannel(world.channel);
+    const over = await world.until((s) => s.phase === 'over');
+    expect(over.players.map((p) => p.name)).toEqual(['ann', 'bob', 'cat']);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('stops the games of a server that removed the bot', async () => {
+    const { world, lobby } = await seated();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    await world.waitForTitle(/: deal 1$/);
+    world.discord.removeBot(world.guild);
+    await world.until((s) => s.stopRequested || s.phase === 'over');
+    expect((await world.audit()).problems).toEqual([]);
+  });
+});
