@@ -37,6 +37,8 @@ export interface ScenarioDeal {
 }
 
 export interface Scenario {
+  /** What the scenario pins, and the source line it follows (not read by the replay). */
+  note?: string;
   variant: string;
   options?: Record<string, unknown>;
   players: PlayerId[];

@@ -265,7 +265,8 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'showdown', hand: { ranking: 'five', wildRanks: [EIGHT] } },
     ],
     board: STAGE_BOARD,
-    defaults: THREE_STAGE_DEFAULTS,
+    // Source 004's money, not source 003's: the best hand takes the pot, every other stayer matches it.
+    defaults: { ...THREE_STAGE_DEFAULTS, money: 'match' },
     inapplicable: THREE_STAGE_REFUSES,
     threeStage: true,
   }),
