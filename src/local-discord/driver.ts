@@ -17,7 +17,7 @@ import {
 } from './interaction-payloads.ts';
 import { type InteractionRecord, InteractionRegistry, type LatencyStats } from './interactions.ts';
 import { MessageComposer } from './messages.ts';
-import { bitsOf, type Overwrite, type PermissionName } from './permissions.ts';
+import { bitsOf, type PermissionName } from './permissions.ts';
 import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
 import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
@@ -27,7 +27,14 @@ import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
 import { apiChannel, apiGuildCreate, apiMember } from './state/render.ts';
 import { Store } from './state/store.ts';
-import type { ChannelRecord, GuildRecord, MessageDeleteEvent, MessageEvent, UserRecord } from './state/types.ts';
+import type {
+  ChannelRecord,
+  GuildRecord,
+  MessageDeleteEvent,
+  MessageEvent,
+  Overwrite,
+  UserRecord,
+} from './state/types.ts';
 import { waitUntil } from './wait.ts';
 
 export interface LocalDiscordOptions {

@@ -41,8 +41,8 @@ function guildInteractionBase(ctx: InteractionContext) {
     channel: apiChannel(channel),
     channel_id: channel.id,
     // Both as Discord sends them: the member's and the bot's permissions in this channel.
-    member: { ...apiMember(store, guild, user.id), permissions: String(channelPermissions(store, channel, user.id)) },
-    app_permissions: String(channelPermissions(store, channel, ctx.botUserId)),
+    member: { ...apiMember(store, guild, user.id), permissions: String(channelPermissions(guild, channel, user.id)) },
+    app_permissions: String(channelPermissions(guild, channel, ctx.botUserId)),
     locale: Locale.EnglishUS,
     guild_locale: Locale.EnglishUS,
     entitlements: [],

@@ -1,7 +1,6 @@
 import { PermissionFlagsBits } from 'discord-api-types/v10';
 import { DiscordHttpError } from './errors.ts';
-import type { Store } from './state/store.ts';
-import type { ChannelRecord, GuildRecord } from './state/types.ts';
+import type { ChannelRecord, GuildRecord, Overwrite } from './state/types.ts';
 
 /**
  * Discord's permission computation, for the members and channels the local Discord
@@ -12,14 +11,6 @@ import type { ChannelRecord, GuildRecord } from './state/types.ts';
  */
 
 export type PermissionName = keyof typeof PermissionFlagsBits;
-
-/** A channel permission overwrite: for @everyone (the guild's id) or one member. */
-export interface Overwrite {
-  id: string;
-  type: 'role' | 'member';
-  allow: bigint;
-  deny: bigint;
-}
 
 /** What @everyone may do in a fresh community server: enough to play and to answer. */
 export const EVERYONE_DEFAULT =
@@ -46,8 +37,7 @@ export function guildPermissions(guild: GuildRecord, userId: string): bigint {
 }
 
 /** A member's permissions in one channel: what `app_permissions` and `member.permissions` carry. */
-export function channelPermissions(store: Store, channel: ChannelRecord, userId: string): bigint {
-  const guild = store.guild(channel.guildId);
+export function channelPermissions(guild: GuildRecord, channel: ChannelRecord, userId: string): bigint {
   const base = guildPermissions(guild, userId);
   if (base === ALL_PERMISSIONS) return base;
   let perms = base;
@@ -63,8 +53,8 @@ export function channelPermissions(store: Store, channel: ChannelRecord, userId:
  * What a channel route demands of the bot: View Channel, else 50001 Missing Access;
  * then every permission in `needed`, else 50013 Missing Permissions.
  */
-export function requirePermissions(store: Store, channel: ChannelRecord, userId: string, needed: bigint): void {
-  const perms = channelPermissions(store, channel, userId);
+export function requirePermissions(guild: GuildRecord, channel: ChannelRecord, userId: string, needed: bigint): void {
+  const perms = channelPermissions(guild, channel, userId);
   if (!(perms & PermissionFlagsBits.ViewChannel)) throw new DiscordHttpError(403, 50001, 'Missing Access');
   if ((perms & needed) !== needed) throw new DiscordHttpError(403, 50013, 'Missing Permissions');
 }

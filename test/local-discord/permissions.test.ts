@@ -15,31 +15,31 @@ function world() {
 
 describe("the local Discord's permissions", () => {
   it("computes Discord's order: @everyone, then its channel overwrite, then the member's", () => {
-    const { store, bot, guild, channel } = world();
-    const base = channelPermissions(store, channel, bot.id);
+    const { bot, guild, channel } = world();
+    const base = channelPermissions(guild, channel, bot.id);
     expect(base & P.SendMessages).toBe(P.SendMessages);
     channel.overwrites.push({ id: guild.id, type: 'role', allow: 0n, deny: P.SendMessages | P.AttachFiles });
-    expect(channelPermissions(store, channel, bot.id) & (P.SendMessages | P.AttachFiles)).toBe(0n);
+    expect(channelPermissions(guild, channel, bot.id) & (P.SendMessages | P.AttachFiles)).toBe(0n);
     channel.overwrites.push({ id: bot.id, type: 'member', allow: P.SendMessages, deny: 0n });
-    expect(channelPermissions(store, channel, bot.id) & (P.SendMessages | P.AttachFiles)).toBe(P.SendMessages);
+    expect(channelPermissions(guild, channel, bot.id) & (P.SendMessages | P.AttachFiles)).toBe(P.SendMessages);
   });
 
   it('gives the owner and Administrator everything', () => {
-    const { store, owner, bot, guild, channel } = world();
+    const { owner, bot, guild, channel } = world();
     channel.overwrites.push({ id: guild.id, type: 'role', allow: 0n, deny: ALL_PERMISSIONS });
-    expect(channelPermissions(store, channel, owner.id)).toBe(ALL_PERMISSIONS);
+    expect(channelPermissions(guild, channel, owner.id)).toBe(ALL_PERMISSIONS);
     guild.everyone |= P.Administrator;
-    expect(channelPermissions(store, channel, bot.id)).toBe(ALL_PERMISSIONS);
+    expect(channelPermissions(guild, channel, bot.id)).toBe(ALL_PERMISSIONS);
   });
 
   it('answers 50001 without View Channel and 50013 for anything else missing', () => {
-    const { store, bot, channel } = world();
+    const { bot, guild, channel } = world();
     channel.overwrites.push({ id: bot.id, type: 'member', allow: 0n, deny: P.EmbedLinks });
-    expect(() => requirePermissions(store, channel, bot.id, P.SendMessages)).not.toThrow();
-    expect(() => requirePermissions(store, channel, bot.id, P.SendMessages | P.EmbedLinks)).toThrow(
+    expect(() => requirePermissions(guild, channel, bot.id, P.SendMessages)).not.toThrow();
+    expect(() => requirePermissions(guild, channel, bot.id, P.SendMessages | P.EmbedLinks)).toThrow(
       expect.objectContaining({ status: 403, code: 50013 }),
     );
     channel.overwrites[0] = { id: bot.id, type: 'member', allow: 0n, deny: P.ViewChannel };
-    expect(() => requirePermissions(store, channel, bot.id, 0n)).toThrow(expect.objectContaining({ code: 50001 }));
+    expect(() => requirePermissions(guild, channel, bot.id, 0n)).toThrow(expect.objectContaining({ code: 50001 }));
   });
 });

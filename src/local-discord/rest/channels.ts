@@ -16,7 +16,7 @@ function botChannel(ctx: RouteContext, request: RestRequest, needed = 0n): Chann
   if (!ctx.store.guild(channel.guildId).members.has(ctx.bot.user.id)) {
     throw new DiscordHttpError(403, 50001, 'Missing Access');
   }
-  requirePermissions(ctx.store, channel, ctx.bot.user.id, needed);
+  requirePermissions(ctx.store.guild(channel.guildId), channel, ctx.bot.user.id, needed);
   return channel;
 }
 

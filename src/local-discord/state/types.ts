@@ -1,5 +1,4 @@
 import type { APIApplicationCommand, APIMessage } from 'discord-api-types/v10';
-import type { Overwrite } from '../permissions.ts';
 
 /** A user account: a person played by the driver, or the bot itself. */
 export interface UserRecord {
@@ -20,6 +19,14 @@ export interface GuildRecord {
   /** The @everyone role's permission bits. */
   everyone: bigint;
   createdAt: number;
+}
+
+/** A channel permission overwrite: for @everyone (the guild's id) or one member (see permissions.ts). */
+export interface Overwrite {
+  id: string;
+  type: 'role' | 'member';
+  allow: bigint;
+  deny: bigint;
 }
 
 export interface ChannelRecord {
