@@ -31,7 +31,9 @@ function playableFast({ s, variant, steps }: Ctx): boolean {
     !variant.forehead &&
     o.declare === 'simultaneous' &&
     o.kitty === 'off' &&
-    o.allDrop !== 'wimp'
+    o.allDrop !== 'wimp' &&
+    o.allDrop !== 'wimp-wild' &&
+    !o.dropperAnte
   );
 }
 

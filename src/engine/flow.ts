@@ -1,7 +1,7 @@
 import { fullDeck } from '../cards/deck.ts';
 import { anteUp, finishDeal, openDeal } from './bookends.ts';
 import { boardCard, type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
-import { move, POT, player } from './money.ts';
+import { anteAgain, move } from './money.ts';
 import { beginPicks } from './picks.ts';
 import { beginRound } from './round.ts';
 import { showdown } from './showdown.ts';
@@ -91,12 +91,9 @@ function runSteps(ctx: Ctx): void {
         d.removed.push(...step.positions);
         ctx.events.push({ type: 'BoardRemoved', positions: [...step.positions] });
         break;
-      case 'ante-in': {
-        const transfers: Transfer[] = [];
-        for (const p of inTurnOrder(d, d.in)) move(ctx.s, transfers, player(p), POT, ctx.s.options.ante, 'ante');
-        if (transfers.length > 0) ctx.events.push({ type: 'Anted', transfers });
+      case 'ante-in':
+        anteAgain(ctx.s, ctx.events, inTurnOrder(d, d.in));
         break;
-      }
       case 'declare':
       case 'take':
         if (beginRound(ctx)) return;

@@ -9,13 +9,16 @@ export function rankingOf(options: Options, spec: HandSpec): RankingId {
   return spec.ranking === 'three' ? `three-${options.threeCardRanking}` : spec.ranking;
 }
 
-/** The wild cards of this hand: fixed ranks, or in Deadly games the ones its face-up cards make. */
+/**
+ * The wild cards of this hand: fixed ranks, or under a deadly rule (Deadly 69s, a
+ * `deadlyRank`) the marked cards still face down.
+ */
 export function wildsOf(
   options: Options,
   spec: HandSpec,
   cards: readonly Card[],
   up: readonly Card[],
 ): WildSpec | undefined {
-  if (spec.deadly) return deadlyWilds(options.deadly, cards, up);
+  if (spec.deadly || options.deadlyRank !== null) return deadlyWilds(options, cards, up);
   return spec.wildRanks ? { ranks: spec.wildRanks } : undefined;
 }

@@ -8,6 +8,13 @@ export const POT: Party = { kind: 'pot' };
 export const RESERVE: Party = { kind: 'reserve' };
 export const player = (id: PlayerId): Party => ({ kind: 'player', id });
 
+/** These players pay the table's ante into the pot again (two-plus-one's stayers, source 003's droppers). */
+export function anteAgain(s: GameState, events: GameEvent[], players: readonly PlayerId[]): void {
+  const transfers: Transfer[] = [];
+  for (const p of players) move(s, transfers, player(p), POT, s.options.ante, 'ante');
+  if (transfers.length > 0) events.push({ type: 'Anted', transfers });
+}
+
 /**
  * Moves chips (nothing for a zero amount), records the transfer on `out` and on the
  * current deal, so a void deal can hand back exactly what it took.

@@ -82,7 +82,9 @@ export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
 }
 
 /** What dropping costs right now (a later round's drop penalty, RULES.md §7 Iron Cross), 0 when free. */
-export function dropCost(state: Pick<GameState, 'options'> & { deal: { round: number; roundPot: number } | null }): number {
+export function dropCost(
+  state: Pick<GameState, 'options'> & { deal: { round: number; roundPot: number } | null },
+): number {
   const d = state.deal;
   if (!d || d.round <= 1 || state.options.dropPenalty <= 0) return 0;
   return percentHalfUp(d.roundPot, state.options.dropPenalty);

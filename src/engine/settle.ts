@@ -1,4 +1,4 @@
-import type { Ctx } from './context.ts';
+import { type Ctx, dealOf } from './context.ts';
 import { maxOf, type Verdict } from './judge.ts';
 import { balanceReserve, lossAmount, matchPot, move, POT, payWinners, player, winAmount } from './money.ts';
 import type { Transfer } from './transfer.ts';
@@ -61,16 +61,25 @@ function awardLegs(ctx: Ctx, winners: PlayerId[], pot: number): boolean {
   return true;
 }
 
-/** Nobody stayed (RULES.md §3): carry, re-ante next deal, or the best hand pays (the wimp). */
-export function allDropped(ctx: Ctx, values: () => ReadonlyMap<PlayerId, number>): void {
+/**
+ * Nobody stayed (RULES.md §3): carry, re-ante next deal, or the best hand pays (the
+ * wimp); with `wimp-wild`, so does every dropper holding a wild card, each once.
+ */
+export function allDropped(
+  ctx: Ctx,
+  values: () => ReadonlyMap<PlayerId, number>,
+  holdsWild: (p: PlayerId) => boolean = () => false,
+): void {
   const { s } = ctx;
   const o = s.options;
   const transfers: Transfer[] = [];
   if (o.allDrop === 'reante') s.reanteNext = true;
-  if (o.allDrop === 'wimp') {
+  if (o.allDrop === 'wimp' || o.allDrop === 'wimp-wild') {
     const all = values();
     const amount = Math.min(o.wimpAmount ?? s.pot, o.cap ?? Number.MAX_SAFE_INTEGER);
-    for (const p of maxOf(all, [...all.keys()])) move(s, transfers, player(p), POT, amount, 'wimp');
+    const payers = new Set(maxOf(all, [...all.keys()]));
+    if (o.allDrop === 'wimp-wild') for (const p of dealOf(ctx).players) if (holdsWild(p)) payers.add(p);
+    for (const p of payers) move(s, transfers, player(p), POT, amount, 'wimp');
   }
   ctx.events.push({ type: 'AllDropped', rule: o.allDrop, transfers });
 }

@@ -1,9 +1,10 @@
-import type { Card } from '../cards/card.ts';
+import { type Card, rankOf } from '../cards/card.ts';
 import { bestFromLayout, evaluateBest, handSize } from '../hands/index.ts';
 import type { HandSpec } from '../rules/variants.ts';
 import { type Ctx, dealOf, inTurnOrder, kittyCards } from './context.ts';
 import { rankingOf, wildsOf } from './hand-spec.ts';
 import { judge } from './judge.ts';
+import { anteAgain } from './money.ts';
 import { kittyPlays } from './round.ts';
 import { allDropped, settleShowdown } from './settle.ts';
 import type { Hand, PlayerId, ShownHand } from './types.ts';
@@ -35,7 +36,12 @@ export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
   const o = s.options;
   const contenders = inTurnOrder(d, d.in);
   if (contenders.length === 0) {
-    if (!variant.threeStage) allDropped(ctx, () => droppersValues(ctx, spec));
+    if (!variant.threeStage)
+      allDropped(
+        ctx,
+        () => droppersValues(ctx, spec),
+        (p) => holdsWild(ctx, spec, p),
+      );
     return last;
   }
   const kitty = kittyPlays(ctx, contenders.length);
@@ -67,12 +73,27 @@ export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
   }
   d.stayed.push(...contenders);
   d.winners.push(...verdict.winners);
+  // Source 003's variant 1: while losing stayers match the pot, the droppers ante anew.
+  if (o.dropperAnte)
+    anteAgain(
+      s,
+      ctx.events,
+      d.players.filter((p) => !contenders.includes(p)),
+    );
   const potTaken = settleShowdown(ctx, verdict, pot);
   if (variant.threeStage && !potTaken) {
     d.in = [...d.players];
     d.dead = [];
   }
   return last || potTaken;
+}
+
+/** Does this player hold a card the hand's spec makes wild (for `allDrop: "wimp-wild"`)? */
+function holdsWild(ctx: Ctx, spec: HandSpec, p: PlayerId): boolean {
+  const d = dealOf(ctx);
+  const wild = wildsOf(ctx.s.options, spec, d.hands[p] as Card[], d.up[p] as Card[]);
+  const cards = d.hands[p] as Card[];
+  return cards.some((c) => wild?.ranks?.includes(rankOf(c)) || wild?.cards?.includes(c));
 }
 
 /** Every dealt hand's value, for the wimp rule (hands too short for the ranking sit out). */

@@ -81,8 +81,7 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
   if (d) {
     const forehead = ctx.variant.forehead;
     const sees = (owner: PlayerId, card: Card) =>
-      (d.up[owner] ?? []).includes(card) ||
-      (viewer !== null && (forehead ? owner !== viewer : owner === viewer));
+      (d.up[owner] ?? []).includes(card) || (viewer !== null && (forehead ? owner !== viewer : owner === viewer));
     const faceDown = faceDownPositions(ctx.variant);
     const sequential = isSequential(ctx);
     deal = {

@@ -9,7 +9,7 @@ const THREE_CARD_HAND: HandSpec = { ranking: 'three' };
 const FIVE_CARD_HAND: HandSpec = { ranking: 'five' };
 
 /** Options only some variants use; every other variant refuses them. */
-const SPECIAL: (keyof Options)[] = ['deadly', 'secondDeclare'];
+const SPECIAL: (keyof Options)[] = ['deadly', 'secondDeclare', 'dropperAnte', 'deadlyRank'];
 
 type Spec = Omit<
   Variant,
@@ -26,6 +26,7 @@ type Spec = Omit<
   | 'forehead'
   | 'dealerFirstInAsksAgain'
   | 'threeStage'
+  | 'allDropRules'
 > &
   Partial<Variant> & { allows?: (keyof Options)[] };
 
@@ -48,11 +49,18 @@ function variant(spec: Spec): Variant {
     forehead: false,
     dealerFirstInAsksAgain: false,
     threeStage: false,
+    allDropRules: ['carry', 'reante', 'wimp'],
     ...rest,
     board,
     inapplicable: [...SPECIAL.filter((o) => !allows.includes(o)), ...(rest.inapplicable ?? [])],
   };
 }
+
+/** Source 003's variants 1 and 2 of four-two-two and four-two-three (RULES.md §7). */
+const SOURCE_003_DEUCES_OPTIONS = {
+  allows: ['dropperAnte'] as (keyof Options)[],
+  allDropRules: ['carry', 'reante', 'wimp', 'wimp-wild'] as const,
+};
 
 const simple = (count: number, hand: HandSpec): Step[] => [
   { kind: 'deal', count, to: 'all' },
@@ -209,6 +217,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'deal', count: 2, to: 'in', faceUp: true },
       { kind: 'showdown', hand: { ranking: 'five', wildRanks: [TWO] } },
     ],
+    ...SOURCE_003_DEUCES_OPTIONS,
   }),
   variant({
     id: 'four-two-three',
@@ -222,6 +231,7 @@ export const CATALOGUE: readonly Variant[] = [
       { kind: 'showdown', hand: { ranking: 'five', wildRanks: [TWO] } },
     ],
     board: [at('C1', 0, 0), at('C2', 1, 0), at('C3', 2, 0)],
+    ...SOURCE_003_DEUCES_OPTIONS,
   }),
   variant({
     id: 'three-five-seven',
@@ -340,6 +350,7 @@ export const CATALOGUE: readonly Variant[] = [
     defaults: { declare: 'sequential', allDrop: 'reante' },
     inapplicable: TAKE_REFUSES,
     dealerFirstInAsksAgain: true,
+    allows: ['deadlyRank'], // Two More Deadly Inches (source 004)
   }),
   layoutVariant(
     'pyramid',

@@ -5,6 +5,13 @@ import type { Options } from './types.ts';
  * pay and to whom, legs, antes, caps. `/guts rules` and the lobby show it, so players
  * can see which rule a table uses rather than assume "losers match the pot".
  */
+const ALL_DROP: Record<Options['allDrop'], string> = {
+  carry: 'If everyone drops, the pot carries to the next deal.',
+  reante: 'If everyone drops, everyone antes again.',
+  wimp: 'If everyone drops, the best dropped hand pays the pot.',
+  'wimp-wild': 'If everyone drops, the best dropped hand and every player holding a wild card pay the pot.',
+};
+
 export function describeMoney(o: Options): string[] {
   const amount =
     o.match.kind === 'pot'
@@ -23,6 +30,8 @@ export function describeMoney(o: Options): string[] {
   } else {
     lines.push('A player who stays alone takes the pot, and the game ends.');
   }
+  if (o.dropperAnte) lines.push('Players who drop pay a new ante into the pot.');
+  lines.push(ALL_DROP[o.allDrop]);
   lines.push(o.everybodyAntes ? `Everyone antes ${o.ante} every deal.` : `Everyone antes ${o.ante} to open the pot.`);
   if (o.cap !== null) {
     lines.push(

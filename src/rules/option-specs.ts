@@ -24,6 +24,8 @@ export type OptionSpec = Described &
     | { kind: 'integer'; min: number; max: number; nullable?: boolean }
     | { kind: 'choice'; choices: readonly { value: string; label: string }[] }
     | { kind: 'boolean' }
+    /** A card rank, "2"…"A" ("T" or "10" for ten), or null. */
+    | { kind: 'rank'; nullable: true }
     /** `{kind:"pot"}`, `{kind:"burn",amount}` or `{kind:"percent",percent}`. */
     | { kind: 'match' }
   );
@@ -75,7 +77,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   {
     name: 'allDrop',
     kind: 'choice',
-    choices: choice(['carry', 'the pot carries'], ['reante', 'everyone antes again'], ['wimp', 'droppers pay']),
+    choices: choice(
+      ['carry', 'the pot carries'],
+      ['reante', 'everyone antes again'],
+      ['wimp', 'the best dropped hand pays'],
+      ['wimp-wild', 'it and every dropper with a wild card pay'],
+    ),
     group: 'money',
     about: 'When everyone drops',
   },
@@ -163,6 +170,19 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     kind: 'boolean',
     group: 'declaring',
     about: 'Stayers ante again and declare again on their third card',
+  },
+  {
+    name: 'dropperAnte',
+    kind: 'boolean',
+    group: 'money',
+    about: 'Players who dropped pay a new ante while losing stayers match the pot',
+  },
+  {
+    name: 'deadlyRank',
+    kind: 'rank',
+    nullable: true,
+    group: 'extras',
+    about: 'A rank that is wild face down and kills face up (none: off)',
   },
 ];
 

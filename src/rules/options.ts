@@ -1,3 +1,4 @@
+import { RANK_CHARS } from '../cards/card.ts';
 import { RuleError } from './errors.ts';
 import { MAX_CHIPS, OPTION_SPECS, type OptionSpec } from './option-specs.ts';
 import type { Options, VariantId } from './types.ts';
@@ -30,6 +31,8 @@ export const BASE_OPTIONS: Readonly<Options> = {
   discard: 0,
   deadly: '69s',
   secondDeclare: false,
+  dropperAnte: false,
+  deadlyRank: null,
 };
 
 type Check = (name: string, value: unknown) => unknown;
@@ -82,6 +85,13 @@ function checkOf(spec: OptionSpec): Check {
       };
     case 'match':
       return match;
+    case 'rank':
+      return (name, value) => {
+        if (value === null) return null;
+        const rank = typeof value === 'string' ? value.toUpperCase().replace(/^10$/, 'T') : '';
+        if (rank.length !== 1 || !RANK_CHARS.includes(rank)) throw bad(name, 'a rank 2…A, or none');
+        return rank;
+      };
   }
 }
 
@@ -122,6 +132,9 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
     if (name in raw && JSON.stringify(parsed[name]) !== JSON.stringify(defaults[name])) {
       throw new RuleError('bad-option', `${name} does not apply to ${variant.id}`, name);
     }
+  }
+  if (!variant.allDropRules.includes(parsed.allDrop)) {
+    throw new RuleError('bad-option', `allDrop ${parsed.allDrop} does not apply to ${variant.id}`, 'allDrop');
   }
   if (parsed.discard > variant.handCards) {
     throw new RuleError('bad-option', `discard must be 0–${variant.handCards} for ${variant.id}`, 'discard');

@@ -78,12 +78,21 @@ export interface Variant {
   dealerFirstInAsksAgain: boolean;
   /** Every stage settles and everyone plays on (3-5-7 family). */
   threeStage: boolean;
+  /** The `allDrop` rules this variant can play (`wimp-wild` needs wild cards). */
+  allDropRules: readonly AllDropRule[];
 }
 
 export type VariantId = string;
 
 /** How losers pay (RULES.md §3 "Burn instead of match"). */
 export type Match = { kind: 'pot' } | { kind: 'burn'; amount: number } | { kind: 'percent'; percent: number };
+
+/**
+ * When everyone drops (RULES.md §3): the pot carries, everyone antes again, the best
+ * dropped hand pays (the wimp), or it and every dropper holding a wild card pay
+ * (`wimp-wild`, source 003's variant 2 of four-two-two and four-two-three).
+ */
+export type AllDropRule = 'carry' | 'reante' | 'wimp' | 'wimp-wild';
 
 export type DeadlyRule = '69s' | '7s' | 'low' | 'spades' | 'lively-diamonds';
 
@@ -98,7 +107,7 @@ export interface Options {
   progressiveBurn: boolean;
   ties: 'split' | 'no-split';
   losers: 'all' | 'worst-only';
-  allDrop: 'carry' | 'reante' | 'wimp';
+  allDrop: AllDropRule;
   wimpAmount: number | null;
   kitty: 'off' | 'always' | 'alone';
   legs: number | null;
@@ -114,4 +123,8 @@ export interface Options {
   deadly: DeadlyRule;
   /** `two-plus-one` only (RULES.md §7): stayers pay the ante again and declare again. */
   secondDeclare: boolean;
+  /** `four-two-two`, `four-two-three` (source 003's variant 1): droppers pay a new ante while losers match. */
+  dropperAnte: boolean;
+  /** `two-more-inches` (Two More Deadly Inches): this rank is wild face down and kills face up. */
+  deadlyRank: string | null;
 }

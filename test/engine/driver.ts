@@ -18,6 +18,11 @@ export const OPTION_SETS: Record<string, unknown>[] = [
   { kitty: 'alone', cap: 10 },
   { pass: 'alternate', discard: 1 },
   { dropPenalty: 25, wimpAmount: 3, allDrop: 'wimp' },
+  // Source 003's four-two-two / four-two-three options and Two More Deadly Inches
+  // (refused elsewhere: those games are skipped for other variants).
+  { dropperAnte: true, cap: 12 },
+  { allDrop: 'wimp-wild', wimpAmount: 4 },
+  { deadlyRank: 'Q' },
 ];
 
 export function randomAction(s: GameState, rng: Rng, players: PlayerId[]): Action {

@@ -32,6 +32,21 @@ describe('OPTION_SPECS', () => {
   });
 });
 
+describe('the options of source 003 and Two More Deadly Inches', () => {
+  it('are taken where RULES.md says, and refused by name elsewhere', () => {
+    expect(parseOptions('four-two-two', { dropperAnte: true }).dropperAnte).toBe(true);
+    expect(parseOptions('four-two-three', { allDrop: 'wimp-wild' }).allDrop).toBe('wimp-wild');
+    expect(parseOptions('two-more-inches', { deadlyRank: 'q' }).deadlyRank).toBe('Q');
+    expect(parseOptions('two-more-inches', { deadlyRank: '10' }).deadlyRank).toBe('T');
+    expect(() => parseOptions('three-card', { dropperAnte: true })).toThrow('dropperAnte does not apply to three-card');
+    expect(() => parseOptions('three-card', { allDrop: 'wimp-wild' })).toThrow('allDrop wimp-wild does not apply');
+    expect(() => parseOptions('deadly-69s', { deadlyRank: 'Q' })).toThrow('deadlyRank does not apply');
+    expect(() => parseOptions('two-more-inches', { deadlyRank: 'Z' })).toThrow('deadlyRank must be a rank');
+    const told = describeMoney(parseOptions('four-two-two', { dropperAnte: true, allDrop: 'wimp-wild' })).join(' ');
+    expect(told).toMatch(/Players who drop pay a new ante.*every player holding a wild card pay/);
+  });
+});
+
 describe('describeMoney', () => {
   it('says which money rule a table uses', () => {
     const three = describeMoney(defaultOptions('three-card')).join(' ');
