@@ -23,6 +23,7 @@ export interface WorldOptions {
   players?: string[];
   /** Pause before the next deal starts by itself. */
   pauseMs?: number;
+  /** Discord's real rate limits (the default), or none (a test that must not wait on them). */
   rateLimits?: 'discord' | 'none';
   /**
    * Run the bot as a real child process (`node bin/guts.js start`, configured only by
@@ -54,7 +55,7 @@ export class World {
   private commandsDeployed = false;
 
   private constructor(private readonly options: WorldOptions) {
-    this.discord = new LocalDiscord(options.rateLimits === 'discord' ? {} : { rateLimits: noRateLimits });
+    this.discord = new LocalDiscord(options.rateLimits === 'none' ? { rateLimits: noRateLimits } : {});
   }
 
   static async start(options: WorldOptions = {}): Promise<World> {
