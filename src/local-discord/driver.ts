@@ -46,6 +46,8 @@ export interface LocalDiscordOptions {
   heartbeatIntervalMs?: number;
   /** The bot's username. Default "guts". */
   botName?: string;
+  /** Privileged intents the application may use (bits of GatewayIntentBits); default none, as a new application. */
+  privilegedIntents?: number;
 }
 
 /** Where a started server listens: `restBase` is what discord.js's `rest.api` (DISCORD_API_URL) takes. */
@@ -108,6 +110,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       bot: this.bot,
       url: () => this.requireAddress().gatewayUrl,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
+      ...(options.privilegedIntents !== undefined ? { privilegedIntents: options.privilegedIntents } : {}),
     });
     const ctx: RouteContext = {
       store: this.store,

@@ -28,7 +28,12 @@ export interface GatewayOptions {
   heartbeatIntervalMs: number;
   /** How many missed dispatches a disconnected session keeps for its RESUME. */
   backlogLimit?: number;
+  /** Privileged intents enabled for the application in its settings (bits); others close with 4014. */
+  privilegedIntents?: number;
 }
+
+/** Guild Members, Guild Presences and Message Content: a bot must be granted these. */
+const PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15);
 
 interface Dispatch {
   t: string;
@@ -185,6 +190,11 @@ export class Gateway {
   private identify(socket: WebSocket, data: unknown): Session | null {
     const d = (data ?? {}) as { token?: unknown; intents?: unknown; shard?: unknown };
     if (!this.authenticate(socket, d.token)) return null;
+    const intents = typeof d.intents === 'number' ? d.intents : 0;
+    if (intents & PRIVILEGED_INTENTS & ~(this.options.privilegedIntents ?? 0)) {
+      socket.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s).');
+      return null;
+    }
     const shard = Array.isArray(d.shard) ? (d.shard as [number, number]) : ([0, 1] as [number, number]);
     if (!(shard[1] >= 1 && shard[0] >= 0 && shard[0] < shard[1])) {
       socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard.');
@@ -197,7 +207,7 @@ export class Gateway {
     const session: Session = {
       id: randomBytes(16).toString('hex'),
       shard,
-      intents: typeof d.intents === 'number' ? d.intents : 0,
+      intents,
       seq: 0,
       backlog: [],
       socket,

@@ -8,7 +8,7 @@ import {
   MessageFlags,
   type MessageType,
 } from 'discord-api-types/v10';
-import { errors, type FieldError } from './errors.ts';
+import { DiscordHttpError, errors, type FieldError } from './errors.ts';
 import { checkMessageLimits } from './limits.ts';
 import { apiUser } from './state/render.ts';
 import type { Store } from './state/store.ts';
@@ -31,7 +31,45 @@ export interface MessageBody {
   flags?: number | null;
   tts?: boolean;
   attachments?: { id: string | number; filename?: string; description?: string }[] | null;
+  allowed_mentions?: AllowedMentions | null;
 }
+
+/** What a message may ping (Discord's `allowed_mentions`); absent: everything its content mentions. */
+export interface AllowedMentions {
+  parse?: ('users' | 'roles' | 'everyone')[];
+  users?: string[];
+  roles?: string[];
+}
+
+/**
+ * Who a message's content pings, as Discord works it out: `<@id>` users, `<@&id>`
+ * roles, `@everyone` / `@here`, each only if `allowed_mentions` lets that kind (or that
+ * id) through. Embeds never ping.
+ */
+function mentionsOf(
+  store: Store,
+  content: string,
+  allowed: AllowedMentions | null | undefined,
+): Pick<APIMessage, 'mention_everyone' | 'mentions' | 'mention_roles'> {
+  const parse = new Set(allowed ? (allowed.parse ?? []) : ['users', 'roles', 'everyone']);
+  const ids = (re: RegExp) => [...new Set([...content.matchAll(re)].map((m) => m[1] as string))];
+  const users = ids(/<@!?(\d+)>/g).filter((id) => parse.has('users') || allowed?.users?.includes(id));
+  const roles = ids(/<@&(\d+)>/g).filter((id) => parse.has('roles') || allowed?.roles?.includes(id));
+  return {
+    mention_everyone: parse.has('everyone') && /@(everyone|here)\b/.test(content),
+    mentions: users.flatMap((id) => {
+      const user = store.users.get(id);
+      return user ? [apiUser(user)] : [];
+    }),
+    mention_roles: roles,
+  };
+}
+
+/**
+ * Discord's upload limits for a bot in a server without boosts: 10 files a message,
+ * 10 MiB a file and per request.
+ */
+export const uploadLimits = { files: 10, bytes: 10 * 1024 * 1024 };
 
 /** Where a new message comes from, beyond its body. */
 export interface MessageOrigin {
@@ -96,9 +134,7 @@ export class MessageComposer {
       timestamp: now,
       edited_timestamp: null,
       tts: Boolean(body.tts),
-      mention_everyone: false,
-      mentions: [],
-      mention_roles: [],
+      ...mentionsOf(this.store, body.content ?? '', body.allowed_mentions),
       attachments,
       embeds: this.resolveEmbeds(body.embeds ?? [], attachments),
       pinned: false,
@@ -137,7 +173,10 @@ export class MessageComposer {
     this.validate(body, files, prefix);
     const message = stored.message;
     const next: APIMessage = { ...message };
-    if (body.content !== undefined) next.content = body.content ?? '';
+    if (body.content !== undefined) {
+      next.content = body.content ?? '';
+      Object.assign(next, mentionsOf(this.store, next.content, body.allowed_mentions));
+    }
     if (body.components !== undefined) next.components = body.components ?? [];
     if (body.attachments !== undefined || files.length > 0) {
       const keep = body.attachments
@@ -175,6 +214,13 @@ export class MessageComposer {
       }
     });
     if (problems.length > 0) throw errors.invalidFormBody(problems);
+    const bytes = files.reduce((sum, f) => sum + f.bytes.length, 0);
+    if (files.length > uploadLimits.files) {
+      throw errors.invalidFormBody([
+        { path: [...prefix, 'attachments'], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 10 or fewer in length.' },
+      ]);
+    }
+    if (bytes > uploadLimits.bytes) throw new DiscordHttpError(413, 40005, 'Request entity too large');
   }
 
   private upload(channelId: string, files: UploadedFile[], described: MessageBody['attachments']): APIAttachment[] {

@@ -96,4 +96,24 @@ describe('gateway', () => {
     await expect(client.login('not-the-token')).rejects.toThrow(/token/i);
     await client.destroy();
   });
+
+  it('closes with 4014 on a privileged intent the application was not granted', async () => {
+    discord = new LocalDiscord();
+    const { gatewayUrl } = await discord.start();
+    const members = await connect(gatewayUrl);
+    members.send({ op: 2, d: { token: discord.bot.token, intents: 1 | (1 << 1), properties: {} } });
+    await expect.poll(() => members.closeCode()).toBe(4014);
+    const content = await connect(gatewayUrl);
+    content.send({ op: 2, d: { token: discord.bot.token, intents: 1 | (1 << 15), properties: {} } });
+    await expect.poll(() => content.closeCode()).toBe(4014);
+  });
+
+  it('lets a granted privileged intent through', async () => {
+    discord = new LocalDiscord({ privilegedIntents: 1 << 1 });
+    const { gatewayUrl } = await discord.start();
+    const gw = await connect(gatewayUrl);
+    gw.send({ op: 2, d: { token: discord.bot.token, intents: 1 | (1 << 1), properties: {} } });
+    await expect.poll(() => gw.received.find((p) => p.t === 'READY')).toBeDefined();
+    gw.socket.close();
+  });
 });

@@ -8,6 +8,100 @@ const commandName = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
 type CommandBody = Partial<APIApplicationCommand>;
 
+/** Discord's limit on a command's names, descriptions and choice names and values, all together. */
+const COMMAND_CHARACTERS_MAX = 8000;
+
+type LooseOption = {
+  type?: number;
+  name?: string;
+  description?: string;
+  required?: boolean;
+  autocomplete?: boolean;
+  choices?: { name?: string; value?: unknown }[];
+  options?: LooseOption[];
+};
+
+const SUBCOMMAND = 1;
+const SUBCOMMAND_GROUP = 2;
+
+function commandCharacters(node: { name?: string; description?: string; options?: unknown[] }): number {
+  const own = (node.name ?? '').length + (node.description ?? '').length;
+  const choices = ((node as LooseOption).choices ?? []).reduce(
+    (n, c) => n + (c.name ?? '').length + String(c.value ?? '').length,
+    0,
+  );
+  const children = ((node.options ?? []) as LooseOption[]).reduce((n, o) => n + commandCharacters(o), 0);
+  return own + choices + children;
+}
+
+/**
+ * A level of options as Discord checks it: at most 25; names and descriptions in
+ * range; at most 25 choices of 1-100 characters, never with autocomplete; required ones
+ * first; groups hold only subcommands, subcommands only plain options.
+ */
+function checkOptions(
+  out: FieldError[],
+  path: (string | number)[],
+  options: unknown[],
+  level: 'command' | 'group' | 'subcommand',
+): void {
+  if (options.length > 25) out.push({ path, code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+  let optionalSeen = false;
+  (options as LooseOption[]).forEach((o, j) => {
+    const at = [...path, j];
+    const nested = o.type === SUBCOMMAND || o.type === SUBCOMMAND_GROUP;
+    const allowed = level === 'command' ? true : level === 'group' ? o.type === SUBCOMMAND : !nested;
+    if (!allowed)
+      out.push({
+        path: [...at, 'type'],
+        code: 'APPLICATION_COMMAND_OPTIONS_TYPE_INVALID',
+        message: 'Sub-command and sub-command group option types are mutually exclusive to all other types',
+      });
+    const name = o.name ?? '';
+    if (!commandName.test(name) || name !== name.toLowerCase()) {
+      out.push({ path: [...at, 'name'], code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' });
+    }
+    const description = o.description ?? '';
+    if (description.length < 1 || description.length > 100) {
+      out.push({
+        path: [...at, 'description'],
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: 'Must be between 1 and 100 in length.',
+      });
+    }
+    if (o.required && optionalSeen) {
+      out.push({
+        path: [...at, 'required'],
+        code: 'APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID',
+        message: 'Required options must be placed before non-required options',
+      });
+    }
+    if (!o.required && !nested) optionalSeen = true;
+    const choices = o.choices ?? [];
+    if (choices.length > 25)
+      out.push({ path: [...at, 'choices'], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+    if (choices.length > 0 && o.autocomplete) {
+      out.push({
+        path: [...at, 'autocomplete'],
+        code: 'AUTOCOMPLETE_CHOICES_MUTUALLY_EXCLUSIVE',
+        message: 'Autocomplete and choices cannot both be set',
+      });
+    }
+    choices.forEach((c, k) => {
+      const choiceName = c.name ?? '';
+      if (choiceName.length < 1 || choiceName.length > 100 || String(c.value ?? '').length > 100) {
+        out.push({
+          path: [...at, 'choices', k],
+          code: 'BASE_TYPE_BAD_LENGTH',
+          message: 'Must be between 1 and 100 in length.',
+        });
+      }
+    });
+    if (nested)
+      checkOptions(out, [...at, 'options'], o.options ?? [], o.type === SUBCOMMAND_GROUP ? 'group' : 'subcommand');
+  });
+}
+
 function checkCommands(body: unknown): CommandBody[] {
   if (!Array.isArray(body)) {
     throw errors.invalidFormBody([{ path: [], code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' }]);
@@ -44,8 +138,14 @@ function checkCommands(body: unknown): CommandBody[] {
         message: 'Must be between 1 and 100 in length.',
       });
     }
-    if ((command.options?.length ?? 0) > 25) {
-      problems.push({ path: [i, 'options'], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 25 or fewer in length.' });
+    if (chatInput) checkOptions(problems, [i, 'options'], command.options ?? [], 'command');
+    const characters = commandCharacters(command);
+    if (characters > COMMAND_CHARACTERS_MAX) {
+      problems.push({
+        path: [i],
+        code: 'APPLICATION_COMMAND_TOO_LARGE',
+        message: `Command exceeds maximum size (${COMMAND_CHARACTERS_MAX})`,
+      });
     }
   });
   if (problems.length > 0) throw errors.invalidFormBody(problems);

@@ -1,0 +1,76 @@
+import { AttachmentBuilder, DiscordAPIError } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCommands } from '../../src/discord/command-registry.ts';
+import { type Harness, startHarness } from './harness.ts';
+
+/** What Discord refuses when a bot registers commands or uploads files, refused here too. */
+describe('command registration and upload limits', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  const register = (body: unknown[]) => h.client.application?.commands.set(body as never, h.guild.id);
+  const refusal = async (body: unknown[]) => {
+    const err = await register(body)?.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DiscordAPIError);
+    return JSON.stringify((err as DiscordAPIError).rawError);
+  };
+
+  it("takes the bot's own commands", async () => {
+    const mine = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    await expect(register(mine)).resolves.toBeDefined();
+  });
+
+  it('refuses more than 25 choices, nesting beyond subcommands, misplaced required options', async () => {
+    const choices = Array.from({ length: 26 }, (_, i) => ({ name: `c${i}`, value: `v${i}` }));
+    const many = { name: 'many', description: 'd', options: [{ type: 3, name: 'pick', description: 'd', choices }] };
+    expect(await refusal([many])).toMatch(/25 or fewer/);
+    const deep = {
+      name: 'deep',
+      description: 'd',
+      options: [{ type: 1, name: 'sub', description: 'd', options: [{ type: 1, name: 'subsub', description: 'd' }] }],
+    };
+    expect(await refusal([deep])).toMatch(/mutually exclusive/);
+    const order = {
+      name: 'order',
+      description: 'd',
+      options: [
+        { type: 3, name: 'a', description: 'd' },
+        { type: 3, name: 'b', description: 'd', required: true },
+      ],
+    };
+    expect(await refusal([order])).toMatch(/Required options must be placed before/);
+  });
+
+  it('refuses a command over 8000 characters in all', async () => {
+    const sub = (i: number) => {
+      return {
+        type: 1,
+        name: `s${i}`,
+        description: 'd'.repeat(100),
+        options: Array.from({ length: 4 }, (_, j) => ({
+          type: 3,
+          name: `o${j}`,
+          description: 'd'.repeat(100),
+          choices: Array.from({ length: 5 }, (_, k) => ({ name: 'n'.repeat(50), value: `${k}` })),
+        })),
+      };
+    };
+    const big = { name: 'big', description: 'd', options: Array.from({ length: 12 }, (_, i) => sub(i)) };
+    expect(await refusal([big])).toMatch(/maximum size/);
+  });
+
+  it('refuses more than 10 files in a message, and over 10 MiB in a request', async () => {
+    const channel = await h.client.channels.fetch(h.channel.id);
+    if (!channel?.isSendable()) throw new Error('no channel');
+    const files = (n: number, size: number) =>
+      Array.from({ length: n }, (_, i) => new AttachmentBuilder(Buffer.alloc(size, 1), { name: `f${i}.bin` }));
+    await expect(channel.send({ files: files(10, 10) })).resolves.toBeDefined();
+    await expect(channel.send({ files: files(11, 10) })).rejects.toThrow(/10 or fewer/);
+    await expect(channel.send({ files: files(2, 6 * 1024 * 1024) })).rejects.toMatchObject({ status: 413 });
+  });
+});
