@@ -1,10 +1,12 @@
-import type {
-  Client,
-  Message,
-  MessageCreateOptions,
-  MessageEditOptions,
-  MessageManager,
-  SendableChannels,
+import {
+  type Client,
+  DiscordAPIError,
+  type Message,
+  type MessageCreateOptions,
+  type MessageEditOptions,
+  type MessageManager,
+  RESTJSONErrorCodes,
+  type SendableChannels,
 } from 'discord.js';
 import type { Runtimes } from '../table/runtimes.ts';
 import { Lane } from './lane.ts';
@@ -44,7 +46,17 @@ export class ChannelOutput {
     this.lost.check(channelId);
     try {
       const channel = await this.channelOf(channelId);
-      const result = await this.lane.run(() => work(channel));
+      const result = await this.lane.run(async () => {
+        try {
+          return await work(channel);
+        } catch (err) {
+          // Discord archives a quiet thread: a game there brings it back and goes on
+          // (a locked one stays archived, and its table is lost).
+          if (!isArchivedThread(err) || !channel.isThread() || channel.locked) throw err;
+          await channel.setArchived(false, 'a game of guts is being played here');
+          return await work(channel);
+        }
+      });
       this.lost.succeeded(tableId);
       return result;
     } catch (err) {
@@ -61,3 +73,6 @@ export class ChannelOutput {
 }
 
 type TableChannel = SendableChannels & { messages: MessageManager };
+
+const isArchivedThread = (err: unknown) =>
+  err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.InvalidActionOnArchivedThread;

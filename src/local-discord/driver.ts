@@ -1,7 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type APIApplicationCommand, type APIMessage, InteractionContextType } from 'discord-api-types/v10';
+import {
+  type APIApplicationCommand,
+  type APIMessage,
+  ChannelType,
+  InteractionContextType,
+} from 'discord-api-types/v10';
 import { type Clock, systemClock } from './clock.ts';
 import { buildCommandOptions, type CommandInvocation, InvocationError } from './commands.ts';
 import { choosableSelect, pressableButton } from './components.ts';
@@ -25,7 +30,7 @@ import type { RouteContext } from './rest/context.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
-import { apiChannel, apiGuildCreate, apiMember } from './state/render.ts';
+import { apiChannel, apiGuildCreate, apiMember, apiThread } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type {
   ChannelRecord,
@@ -118,6 +123,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       interactions: this.interactions,
       bot: this.bot,
       gatewayUrl: () => this.requireAddress().gatewayUrl,
+      threadChanged: (thread) => this.gateway.dispatch(thread.guildId, 'THREAD_UPDATE', apiThread(thread)),
     };
     this.rest = new RestServer({
       routes: [...miscRoutes(ctx), ...commandRoutes(ctx), ...channelRoutes(ctx), ...interactionRoutes(ctx)],
@@ -202,12 +208,38 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     this.gateway.dispatch(record.guildId, 'CHANNEL_UPDATE', apiChannel(record));
   }
 
-  /** Someone deletes the channel: the bot gets CHANNEL_DELETE, and calls on it answer 10003 Unknown Channel. */
+  /**
+   * Someone deletes the channel or thread: the bot gets CHANNEL_DELETE (THREAD_DELETE),
+   * and calls on it answer 10003 Unknown Channel.
+   */
   deleteChannel(channel: Ref): void {
     const record = this.store.channel(channel.id);
-    const payload = apiChannel(record);
+    const thread = record.thread;
+    const payload = thread
+      ? { id: record.id, guild_id: record.guildId, parent_id: thread.parentId, type: ChannelType.PublicThread }
+      : apiChannel(record);
     this.store.deleteChannel(channel.id);
-    this.gateway.dispatch(record.guildId, 'CHANNEL_DELETE', payload);
+    this.gateway.dispatch(record.guildId, thread ? 'THREAD_DELETE' : 'CHANNEL_DELETE', payload);
+  }
+
+  /** Someone starts a public thread in a text channel: the bot gets THREAD_CREATE. */
+  createThread(channel: Ref, options: { name: string }): ChannelRecord {
+    const thread = this.store.createThread(channel.id, options.name);
+    this.gateway.dispatch(thread.guildId, 'THREAD_CREATE', { ...apiThread(thread), newly_created: true });
+    return thread;
+  }
+
+  /**
+   * The thread is archived (Discord does it after a while without messages), and
+   * locked too if a moderator locks it: edits in it answer 50083, and a post either
+   * unarchives it or, when locked, answers 50083.
+   */
+  archiveThread(thread: Ref, options: { locked?: boolean } = {}): void {
+    const record = this.store.channel(thread.id);
+    if (!record.thread) throw new Error(`channel ${thread.id} is not a thread`);
+    record.thread.archived = true;
+    record.thread.locked = options.locked ?? false;
+    this.gateway.dispatch(record.guildId, 'THREAD_UPDATE', apiThread(record));
   }
 
   /**

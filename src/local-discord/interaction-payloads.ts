@@ -13,7 +13,7 @@ import {
 } from 'discord-api-types/v10';
 import type { BuiltOptions } from './commands.ts';
 import { channelPermissions } from './permissions.ts';
-import { apiChannel, apiDmChannel, apiMember, apiUser } from './state/render.ts';
+import { apiAnyChannel, type apiChannel, apiDmChannel, apiMember, apiUser } from './state/render.ts';
 import type { Store } from './state/store.ts';
 import type { ChannelRecord, UserRecord } from './state/types.ts';
 
@@ -38,11 +38,14 @@ function guildInteractionBase(ctx: InteractionContext) {
     version: 1 as const,
     guild: { id: guild.id, features: [], locale: Locale.EnglishUS },
     guild_id: guild.id,
-    channel: apiChannel(channel),
+    channel: apiAnyChannel(channel) as ReturnType<typeof apiChannel>,
     channel_id: channel.id,
     // Both as Discord sends them: the member's and the bot's permissions in this channel.
-    member: { ...apiMember(store, guild, user.id), permissions: String(channelPermissions(guild, channel, user.id)) },
-    app_permissions: String(channelPermissions(guild, channel, ctx.botUserId)),
+    member: {
+      ...apiMember(store, guild, user.id),
+      permissions: String(channelPermissions(guild, store.permissionChannel(channel), user.id)),
+    },
+    app_permissions: String(channelPermissions(guild, store.permissionChannel(channel), ctx.botUserId)),
     locale: Locale.EnglishUS,
     guild_locale: Locale.EnglishUS,
     entitlements: [],

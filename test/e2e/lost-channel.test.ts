@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { findTable } from '../../src/db/table-store.ts';
+import type { GameState } from '../../src/engine/index.ts';
 import { World } from './world.ts';
 
 /**
@@ -70,6 +72,52 @@ describe('a channel the bot cannot use', () => {
     await world.waitForTitle(/: deal 1$/);
     world.discord.removeBot(world.guild);
     await world.until((s) => s.stopRequested || s.phase === 'over');
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it('plays in a thread, checking Send Messages in Threads there', async () => {
+    world = await World.start({ players: ['ann', 'bob'] });
+    const thread = world.discord.createThread(world.channel, { name: 'poker night' });
+    const ann = world.user('ann');
+    const start = () =>
+      world?.discord.runCommand(ann, thread, 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['SendMessagesInThreads'] });
+    const refused = await start()?.response();
+    expect(refused?.content).toMatch(/missing \*\*Send Messages in Threads\*\*/);
+    world.discord.setPermissions(world.channel, world.discord.bot.user, {});
+    const lobby = await start()?.response();
+    if (!lobby) throw new Error('no lobby');
+    await world.discord.pressButton(world.user('bob'), lobby, 'Join').response();
+    await world.discord.pressButton(ann, lobby, 'Deal').acknowledged();
+    const table = await world.discord.waitForMessage(thread, (m) => /: deal 1$/.test(m.embeds?.[0]?.title ?? ''));
+    expect(table.channel_id).toBe(thread.id);
+    // Archived (not locked): the bot's next post unarchives it and the game goes on.
+    world.discord.archiveThread(thread);
+    await world.discord.pressButton(ann, table, 'Stay').response();
+    await world.discord.pressButton(world.user('bob'), table, 'Stay').response();
+    await world.discord.waitForMessage(thread, (m) => /deal 1 result$/.test(m.embeds?.[0]?.title ?? ''));
+    const record = await findTable(world.database.db, world.guild.id, thread.id);
+    expect(record?.running || (record?.state as GameState | null)?.phase === 'over').toBe(true);
+  });
+
+  it('stops the game when its thread is locked or deleted', async () => {
+    world = await World.start({ players: ['ann', 'bob'] });
+    const thread = world.discord.createThread(world.channel, { name: 'poker night' });
+    const ann = world.user('ann');
+    const lobby = await world.discord
+      .runCommand(ann, thread, 'guts', { subcommand: 'start', options: { variant: 'three-card' } })
+      .response();
+    await world.discord.pressButton(world.user('bob'), lobby, 'Join').response();
+    await world.discord.pressButton(ann, lobby, 'Deal').acknowledged();
+    const table = await world.discord.waitForMessage(thread, (m) => /: deal 1$/.test(m.embeds?.[0]?.title ?? ''));
+    world.discord.archiveThread(thread, { locked: true });
+    await world.discord.pressButton(ann, table, 'Stay').response(); // its table edit: 50083
+    const stopping = async () => {
+      const state = (await findTable(world?.database.db as never, world?.guild.id ?? '', thread.id))?.state;
+      return (state as GameState | null)?.stopRequested;
+    };
+    await expect.poll(stopping, { timeout: 10_000 }).toBe(true);
+    world.discord.deleteChannel(thread);
     expect((await world.audit()).problems).toEqual([]);
   });
 });

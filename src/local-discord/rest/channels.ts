@@ -2,7 +2,7 @@ import { MessageType, PermissionFlagsBits } from 'discord-api-types/v10';
 import { DiscordHttpError, errors } from '../errors.ts';
 import type { MessageBody } from '../messages.ts';
 import { requirePermissions } from '../permissions.ts';
-import { apiChannel } from '../state/render.ts';
+import { apiAnyChannel } from '../state/render.ts';
 import type { ChannelRecord, StoredMessage } from '../state/types.ts';
 import type { RouteContext } from './context.ts';
 import { noContent, ok, type RestRequest, type Route } from './route.ts';
@@ -16,7 +16,49 @@ function botChannel(ctx: RouteContext, request: RestRequest, needed = 0n): Chann
   if (!ctx.store.guild(channel.guildId).members.has(ctx.bot.user.id)) {
     throw new DiscordHttpError(403, 50001, 'Missing Access');
   }
-  requirePermissions(ctx.store.guild(channel.guildId), channel, ctx.bot.user.id, needed);
+  // In a thread, the parent's overwrites apply, and posting needs Send Messages in Threads.
+  const posting = channel.thread && needed & PermissionFlagsBits.SendMessages;
+  const inThread = posting
+    ? (needed & ~PermissionFlagsBits.SendMessages) | PermissionFlagsBits.SendMessagesInThreads
+    : needed;
+  requirePermissions(ctx.store.guild(channel.guildId), ctx.store.permissionChannel(channel), ctx.bot.user.id, inThread);
+  return channel;
+}
+
+/**
+ * A thread's archive as Discord keeps it: posting in an archived thread unarchives it,
+ * unless a moderator locked it; editing in an archived thread is refused (50083).
+ */
+function checkArchive(ctx: RouteContext, channel: ChannelRecord, posting: boolean): void {
+  const thread = channel.thread;
+  if (!thread?.archived) return;
+  if (!posting || thread.locked) throw new DiscordHttpError(400, 50083, 'Thread is archived');
+  thread.archived = false;
+  ctx.threadChanged(channel);
+}
+
+/**
+ * `PATCH /channels/:id` for a thread's `archived` (the only change modelled): anyone who
+ * may post there can unarchive it, unless it is locked (Manage Threads needed).
+ */
+function modifyThread(ctx: RouteContext, request: RestRequest): ChannelRecord {
+  const channel = botChannel(ctx, request, PermissionFlagsBits.SendMessages);
+  const body = (request.body ?? {}) as { archived?: unknown };
+  if (!channel.thread || typeof body.archived !== 'boolean') {
+    throw errors.invalidFormBody([
+      { path: ['archived'], code: 'BASE_TYPE_BAD', message: 'Only a thread can be archived.' },
+    ]);
+  }
+  if (channel.thread.locked) {
+    requirePermissions(
+      ctx.store.guild(channel.guildId),
+      ctx.store.permissionChannel(channel),
+      ctx.bot.user.id,
+      PermissionFlagsBits.ManageThreads,
+    );
+  }
+  channel.thread.archived = body.archived;
+  ctx.threadChanged(channel);
   return channel;
 }
 
@@ -77,7 +119,14 @@ export function channelRoutes(ctx: RouteContext): Route[] {
       method: 'GET',
       path: '/channels/:channelId',
       bucket: 'default',
-      handle: (r) => ok(apiChannel(botChannel(ctx, r))),
+      handle: (r) => ok(apiAnyChannel(botChannel(ctx, r))),
+    },
+    {
+      ...base,
+      method: 'PATCH',
+      path: '/channels/:channelId',
+      bucket: 'default',
+      handle: (r) => ok(apiAnyChannel(modifyThread(ctx, r))),
     },
     {
       ...base,
@@ -93,6 +142,7 @@ export function channelRoutes(ctx: RouteContext): Route[] {
       bucket: 'message-create',
       handle: (r) => {
         const channel = botChannel(ctx, r, PermissionFlagsBits.SendMessages | contentNeeds(r));
+        checkArchive(ctx, channel, true);
         const origin = {
           channelId: channel.id,
           author: ctx.bot.user,
@@ -118,6 +168,7 @@ export function channelRoutes(ctx: RouteContext): Route[] {
       bucket: 'message-edit',
       handle: (r) => {
         const stored = channelMessage(ctx, r, contentNeeds(r));
+        checkArchive(ctx, ctx.store.channel(stored.message.channel_id), false);
         if (stored.message.author.id !== ctx.bot.user.id) throw errors.cannotEditOthersMessage();
         return ok(ctx.composer.edit(stored, (r.body ?? {}) as MessageBody, r.files).message);
       },

@@ -2,6 +2,7 @@ import type { BotIdentity } from '../gateway.ts';
 import type { InteractionRegistry } from '../interactions.ts';
 import type { MessageComposer } from '../messages.ts';
 import type { Store } from '../state/store.ts';
+import type { ChannelRecord } from '../state/types.ts';
 
 /** What REST routes work with. */
 export interface RouteContext {
@@ -9,6 +10,8 @@ export interface RouteContext {
   composer: MessageComposer;
   interactions: InteractionRegistry;
   bot: BotIdentity;
+  /** A thread was unarchived by a post: the bot hears THREAD_UPDATE. */
+  threadChanged(thread: ChannelRecord): void;
   /** The gateway URL `GET /gateway/bot` hands out. */
   gatewayUrl: () => string;
 }

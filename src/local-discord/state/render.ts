@@ -3,6 +3,7 @@ import {
   type APIGuildMember,
   type APIGuildTextChannel,
   type APIRole,
+  type APIThreadChannel,
   type APIUser,
   ChannelType,
   type GatewayGuildCreateDispatchData,
@@ -58,6 +59,38 @@ export function apiMember(store: Store, guild: GuildRecord, userId: string): API
     pending: false,
     communication_disabled_until: null,
   };
+}
+
+/** A text channel or a thread, as the API shows it. */
+export function apiAnyChannel(channel: ChannelRecord): APIGuildTextChannel<ChannelType.GuildText> | APIThreadChannel {
+  return channel.thread ? apiThread(channel) : apiChannel(channel);
+}
+
+/** A public thread, as the API shows it. */
+export function apiThread(channel: ChannelRecord): APIThreadChannel {
+  const thread = channel.thread;
+  if (!thread) throw new Error(`channel ${channel.id} is not a thread`);
+  return {
+    id: channel.id,
+    type: ChannelType.PublicThread,
+    guild_id: channel.guildId,
+    name: channel.name,
+    parent_id: thread.parentId,
+    last_message_id: channel.lastMessageId,
+    rate_limit_per_user: 0,
+    owner_id: '0',
+    message_count: 0,
+    member_count: 1,
+    total_message_sent: 0,
+    flags: 0,
+    thread_metadata: {
+      archived: thread.archived,
+      locked: thread.locked,
+      auto_archive_duration: 1440,
+      archive_timestamp: new Date(0).toISOString(),
+    },
+    applied_tags: [],
+  } as unknown as APIThreadChannel;
 }
 
 export function apiChannel(channel: ChannelRecord): APIGuildTextChannel<ChannelType.GuildText> {
@@ -137,7 +170,7 @@ export function apiGuildCreate(store: Store, guild: GuildRecord, botUserId: stri
     voice_states: [],
     members: members.map((id) => apiMember(store, guild, id)),
     channels: guild.channelIds.map((id) => apiChannel(store.channel(id))),
-    threads: [],
+    threads: store.activeThreads(guild.id).map(apiThread),
     presences: [],
     stage_instances: [],
     guild_scheduled_events: [],

@@ -86,6 +86,7 @@ export class Store extends EventEmitter<StoreEvents> {
       position: guild.channelIds.length,
       lastMessageId: null,
       overwrites: [],
+      thread: null,
     };
     guild.channelIds.push(channel.id);
     this.channels.set(channel.id, channel);
@@ -117,10 +118,39 @@ export class Store extends EventEmitter<StoreEvents> {
       position: 0,
       lastMessageId: null,
       overwrites: [],
+      thread: null,
     };
     this.channels.set(channel.id, channel);
     this.messages.set(channel.id, new Map());
     return channel;
+  }
+
+  /** A public thread in a text channel (not among the guild's channels: its threads are listed apart). */
+  createThread(parentId: string, name: string): ChannelRecord {
+    const parent = this.channel(parentId);
+    const thread: ChannelRecord = {
+      id: this.newId(),
+      guildId: parent.guildId,
+      recipientId: null,
+      name,
+      position: 0,
+      lastMessageId: null,
+      overwrites: [],
+      thread: { parentId, archived: false, locked: false },
+    };
+    this.channels.set(thread.id, thread);
+    this.messages.set(thread.id, new Map());
+    return thread;
+  }
+
+  /** The guild's threads that are not archived (what GUILD_CREATE lists). */
+  activeThreads(guildId: string): ChannelRecord[] {
+    return [...this.channels.values()].filter((c) => c.guildId === guildId && c.thread && !c.thread.archived);
+  }
+
+  /** The channel whose permission overwrites apply: a thread's parent, else the channel itself. */
+  permissionChannel(channel: ChannelRecord): ChannelRecord {
+    return channel.thread ? this.channel(channel.thread.parentId) : channel;
   }
 
   /** The channel is gone (deleted, or its server is): later lookups answer 10003. */
@@ -134,6 +164,9 @@ export class Store extends EventEmitter<StoreEvents> {
 
   /** The server is gone, with its channels: later lookups answer 10004 / 10003. */
   deleteGuild(id: string): void {
+    for (const thread of [...this.channels.values()].filter((c) => c.guildId === id && c.thread)) {
+      this.deleteChannel(thread.id);
+    }
     for (const channelId of this.guild(id).channelIds) this.deleteChannel(channelId);
     this.guilds.delete(id);
   }

@@ -38,8 +38,10 @@ export interface ChannelRecord {
   name: string;
   position: number;
   lastMessageId: string | null;
-  /** Permission overwrites (see permissions.ts). */
+  /** Permission overwrites (see permissions.ts); a thread uses its parent's. */
   overwrites: Overwrite[];
+  /** Set for a public thread: the text channel it lives in, and whether it is archived or locked. */
+  thread: { parentId: string; archived: boolean; locked: boolean } | null;
 }
 
 /**
