@@ -8,7 +8,7 @@ import { Rng } from '../cards/rng.ts';
 import { openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { type LatencyStats, LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
 import type { BotWorkerData } from './bot-worker.ts';
 
 /**
@@ -45,6 +45,11 @@ export interface TableLoadResult {
   auditOk: boolean;
   /** Answers that were refusals or errors rather than what the player asked for. */
   refused: string[];
+  /**
+   * REST requests from the first Deal press to the last result, split by Discord's
+   * global limit (table 0's deals only make sense of it: run one table to measure).
+   */
+  dealRequests: { global: number; exempt: number; byRoute: Record<string, number> };
 }
 
 function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<{ loop: number }> }> {
@@ -71,6 +76,15 @@ function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promi
       return stats;
     },
   }));
+}
+
+function countsBetween(from: RequestCounts | null, to: RequestCounts | null): TableLoadResult['dealRequests'] {
+  const byRoute: Record<string, number> = {};
+  for (const [route, n] of Object.entries(to?.byRoute ?? {})) {
+    const delta = n - (from?.byRoute[route] ?? 0);
+    if (delta > 0) byRoute[route] = delta;
+  }
+  return { global: (to?.global ?? 0) - (from?.global ?? 0), exempt: (to?.exempt ?? 0) - (from?.exempt ?? 0), byRoute };
 }
 
 export async function runTableLoad(options: TableLoadOptions): Promise<TableLoadResult> {
@@ -111,6 +125,8 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
     };
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
+    let countsAtDeal: RequestCounts | null = null;
+    let countsAtEnd: RequestCounts | null = null;
     await Promise.all(
       tables.map(async ({ channel, players }, t) => {
         const at = (what: string) => (err: unknown) => {
@@ -127,6 +143,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
           /^ ?Guts: /,
         ).catch(at('start'));
         for (const p of others) await answered(discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
+        countsAtDeal ??= discord.requestCounts();
         await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
         for (let deal = 1; deal <= options.dealsPerTable; deal++) {
           const title = new RegExp(`: deal ${deal}$`);
@@ -152,6 +169,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
             .waitForMessage(channel, (m) => result.test(m.embeds[0]?.title ?? ''), { timeoutMs: 60_000 })
             .catch(at(`result of deal ${deal}`));
         }
+        countsAtEnd = discord.requestCounts();
         await answered(discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }), /stop/).catch(at('stop'));
       }),
     );
@@ -179,6 +197,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         seconds,
         auditOk: audit.ok,
         refused,
+        dealRequests: countsBetween(countsAtDeal, countsAtEnd),
       };
     } finally {
       await database.close();

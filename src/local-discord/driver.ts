@@ -29,7 +29,7 @@ import { commandRoutes } from './rest/commands.ts';
 import type { RouteContext } from './rest/context.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
-import { apiPrefix, RestServer } from './rest/server.ts';
+import { apiPrefix, type RequestCounts, RestServer } from './rest/server.ts';
 import { apiChannel, apiGuildCreate, apiMember, apiThread } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type {
@@ -253,6 +253,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     this.gateway.dispatch(record.id, 'GUILD_DELETE', { id: record.id });
     record.members.delete(this.bot.user.id);
     if (options.deleteGuild) this.store.deleteGuild(record.id);
+  }
+
+  /** REST requests so far, split by Discord's global limit (see `RequestCounts`); a copy. */
+  requestCounts(): RequestCounts {
+    return structuredClone(this.rest.requestCounts);
   }
 
   /** 401, 403 and 429 answers the bot has had (Discord bans an IP past 10,000 in 10 minutes). */

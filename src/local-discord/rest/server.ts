@@ -102,6 +102,13 @@ function decodePath(path: string): string {
  * The REST half of the local Discord: parses requests, checks the bot token, applies
  * injected faults and rate limits, runs the route and answers in Discord's format.
  */
+export interface RequestCounts {
+  global: number;
+  exempt: number;
+  /** By `METHOD /route/:template`. */
+  byRoute: Record<string, number>;
+}
+
 export class RestServer {
   private readonly router: Router;
   /**
@@ -109,6 +116,12 @@ export class RestServer {
    * counts them per IP and bans it for a while past 10,000 in 10 minutes.
    */
   invalidRequests = 0;
+  /**
+   * Requests by Discord's global limit: `global` ones count against the bot's 50 a
+   * second (all its processes together), `exempt` ones do not (interaction callbacks
+   * and webhooks: follow-ups, edits of \`@original\` or of a follow-up).
+   */
+  readonly requestCounts: RequestCounts = { global: 0, exempt: 0, byRoute: {} };
 
   constructor(private readonly options: RestServerOptions) {
     this.router = new Router(options.routes);
@@ -127,6 +140,7 @@ export class RestServer {
       const match = this.router.match(method, path);
       if (!match.route) throw match.methodMismatch ? errors.methodNotAllowed() : errors.notFound();
       const { route, params } = match;
+      this.count(method, route);
       if (route.auth === 'bot' && request.headers.authorization !== `Bot ${this.options.botToken}`) {
         throw errors.unauthorized();
       }
@@ -165,6 +179,14 @@ export class RestServer {
     }
     const headers = { 'Retry-After': seconds(fault.retryAfterMs), 'X-RateLimit-Scope': 'shared' };
     this.reply(response, rateLimited(fault.retryAfterMs, false), headers);
+  }
+
+  private count(method: string, route: Route): void {
+    const counts = this.requestCounts;
+    if (route.globalExempt) counts.exempt++;
+    else counts.global++;
+    const key = `${method} ${route.path}`;
+    counts.byRoute[key] = (counts.byRoute[key] ?? 0) + 1;
   }
 
   /** Answers, counting the answers Discord counts against a bot's IP. */
