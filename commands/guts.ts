@@ -10,6 +10,13 @@ import {
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
+import {
+  deletePresetCommand,
+  listPresetsCommand,
+  presetChoices,
+  presetSetup,
+  savePresetCommand,
+} from '../src/discord/preset-commands.ts';
 import { chips } from '../src/discord/views/format.ts';
 import { describeMoney } from '../src/rules/describe.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
@@ -50,11 +57,10 @@ export const data = new SlashCommandBuilder()
       .setName('start')
       .setDescription('Open a table in this channel')
       .addStringOption((o) =>
-        o
-          .setName('variant')
-          .setDescription('Which game (start typing: "357", "iron")')
-          .setRequired(true)
-          .setAutocomplete(true),
+        o.setName('variant').setDescription('Which game (start typing: "357", "iron")').setAutocomplete(true),
+      )
+      .addStringOption((o) =>
+        o.setName('preset').setDescription('A setup saved on this server (/guts preset)').setAutocomplete(true),
       );
     for (const name of OWN_FIELDS) addOptionField(sub, name);
     return sub
@@ -83,6 +89,28 @@ export const data = new SlashCommandBuilder()
       ),
   )
   .addSubcommand((sub) => sub.setName('table').setDescription('Post the live table again at the bottom of the channel'))
+  .addSubcommandGroup((group) =>
+    group
+      .setName('preset')
+      .setDescription("This server's saved table setups")
+      .addSubcommand((sub) =>
+        sub
+          .setName('save')
+          .setDescription("Save this channel's running table (variant and options) under a name (host)")
+          .addStringOption((o) =>
+            o.setName('name').setDescription('1-32 letters, digits, spaces').setRequired(true).setMaxLength(32),
+          ),
+      )
+      .addSubcommand((sub) => sub.setName('list').setDescription("This server's presets"))
+      .addSubcommand((sub) =>
+        sub
+          .setName('delete')
+          .setDescription('Delete a preset (whoever saved it, or Manage Server)')
+          .addStringOption((o) =>
+            o.setName('name').setDescription('Which preset').setRequired(true).setAutocomplete(true),
+          ),
+      ),
+  )
   .addSubcommand((sub) => sub.setName('help').setDescription('How to play guts with this bot'));
 
 function startOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
@@ -144,21 +172,30 @@ const HELP = [
   `All option names: ${OPTION_NAMES.map((n) => `\`${n}\``).join(', ')}.`,
   '`/guts stop` ends the game after this deal (host or Manage Server); the pot stays with the channel.',
   '`/guts table` posts the table again at the bottom. `/guts rules` explains a variant.',
+  '`/guts preset save` keeps the running table\'s setup under a name (host); `/guts start preset:` starts it again.',
   '`/ledger` shows balances, pots and reserves; `/ledger settle` the fewest payments to square up.',
 ].join('\n');
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
-    case 'start':
-      return startGame(
-        interaction,
-        ctx,
-        variantOf(interaction.options.getString('variant', true)),
-        startOptions(interaction),
-        {
-          fourColour: interaction.options.getString('deck') === 'four-colour',
-        },
-      );
+    case 'start': {
+      const look = { fourColour: interaction.options.getString('deck') === 'four-colour' };
+      const variantText = interaction.options.getString('variant');
+      const variantId = variantText === null ? null : variantOf(variantText);
+      const preset = interaction.options.getString('preset');
+      if (preset) {
+        const typed = { variantId, options: startOptions(interaction) };
+        return startGame(interaction, ctx, presetSetup(interaction, ctx, preset, typed), look);
+      }
+      if (!variantId) throw new UserFacingError('Pick a variant (start typing its name), or a preset.');
+      return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look);
+    }
+    case 'save':
+      return savePresetCommand(interaction, ctx);
+    case 'list':
+      return listPresetsCommand(interaction, ctx);
+    case 'delete':
+      return deletePresetCommand(interaction, ctx);
     case 'stop':
       return stopGame(interaction, ctx);
     case 'table':
@@ -176,7 +213,9 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   }
 }
 
-/** The variant field, as the player types: the variants matching it, best first. */
-export async function autocomplete(interaction: AutocompleteInteraction): Promise<void> {
-  await interaction.respond(findVariants(interaction.options.getFocused()));
+/** As the player types: the variants matching it, best first, or the server's presets. */
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
+  const focused = interaction.options.getFocused(true);
+  if (focused.name === 'variant') return interaction.respond(findVariants(focused.value));
+  await interaction.respond(interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value) : []);
 }

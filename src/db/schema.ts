@@ -11,6 +11,20 @@ export interface Database {
   postings: PostingTable;
   game_tables: GameTableTable;
   game_steps: GameStepTable;
+  table_presets: TablePresetTable;
+}
+
+/** A server's saved table setups (`/guts preset`): a variant and its options, by name. */
+export interface TablePresetTable {
+  id: Generated<number>;
+  guild_id: string;
+  /** Lower case, as typed names are matched. */
+  name: string;
+  variant: string;
+  /** The table options as given (JSON); checked again by `parseOptions` when used. */
+  options: string;
+  created_by: string;
+  created_at: number;
 }
 
 /** Per guild: one account per player; one pot and one reserve per channel. */

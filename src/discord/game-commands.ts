@@ -9,19 +9,24 @@ import { lobbyView } from './views/lobby.ts';
 
 /** The table commands of `/guts`: start, stop and table. Rules live in the table layer; this answers. */
 
+/** What a new table plays: typed in full, or read from a saved preset (a database read: after the ack). */
+export type TableSetup = { variantId: string; options: Record<string, unknown> } | (() => Promise<TableSetupFound>);
+type TableSetupFound = { variantId: string; options: Record<string, unknown> };
+
 export async function startGame(
   interaction: ChatInputCommandInteraction,
   ctx: BotContext,
-  variantId: string,
-  options: Record<string, unknown>,
+  setup: TableSetup,
   look: { fourColour: boolean },
 ): Promise<void> {
   const place = placeOf(interaction);
   checkCanPlayHere(interaction);
-  ctx.tables.checkOpen(place, variantId, options); // a bad option or a running game: refused at once, privately
+  // A bad option or a running game: refused at once, privately.
+  if (typeof setup !== 'function') ctx.tables.checkOpen(place, setup.variantId, setup.options);
   // Opening a table takes a few database writes: acknowledge first. A refusal from
   // here on replaces the public placeholder with a private answer (errors.ts).
   await interaction.deferReply();
+  const { variantId, options } = typeof setup === 'function' ? await setup() : setup;
   const host = memberOf(interaction);
   ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
   const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);

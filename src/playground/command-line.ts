@@ -130,11 +130,22 @@ export function parseCommandLine(
   let rest = match[2] ?? '';
   let declared = command.options ?? [];
   const invocation: CommandInvocation = {};
+  // A command's first level may mix subcommand groups and subcommands (`/guts preset save`, `/guts start`).
   if (declared.some(isGroup)) {
-    let group: string;
-    [group, rest] = nextWord(rest, declared.filter(isGroup), 'subcommand group');
-    invocation.subcommandGroup = group;
-    declared = (declared.find((o) => o.name === group) as { options?: APIApplicationCommandOption[] }).options ?? [];
+    let word: string;
+    [word, rest] = nextWord(rest, declared.filter((o) => isGroup(o) || isSubcommand(o)), 'subcommand');
+    const picked = declared.find((o) => o.name === word) as APIApplicationCommandOption & {
+      options?: APIApplicationCommandOption[];
+    };
+    if (isGroup(picked)) {
+      invocation.subcommandGroup = word;
+      declared = picked.options ?? [];
+    } else {
+      invocation.subcommand = word;
+      declared = picked.options ?? [];
+      invocation.options = invocationOptions(declared, rest, resolveUser);
+      return { name, invocation };
+    }
   }
   if (declared.some(isSubcommand)) {
     let sub: string;

@@ -97,7 +97,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await page.type('#command', 'st');
     await page.press('#command', 'Tab');
     expect(await page.inputValue('#command')).toBe('/guts start ');
-    expect(await page.locator('.hint-title').textContent()).toMatch(/^\/guts start variant: \[ante:\]/);
+    expect(await page.locator('.hint-title').textContent()).toMatch(/^\/guts start \[variant:\] \[preset:\] \[ante:\]/);
     await page.type('#command', 'variant:iron');
     await page.locator('.hint', { has: page.locator('.hint-name', { hasText: /^iron-cross$/ }) }).click();
     await page.type('#command', 'ante:10');

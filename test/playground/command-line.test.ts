@@ -42,7 +42,7 @@ describe('typed slash commands', () => {
     ['/nope', /no command \/nope/],
     ['/guts', /pick one of: start, stop/],
     ['/guts begin', /"begin" is not a subcommand/],
-    ['/guts start', /missing variant:/],
+    ['/ledger show user', /user/],
     ['/guts start variant:iron-cross declare:whenever', /declare: must be one of/],
     ['/guts start variant:iron-cross ante:ten', /ante: takes a whole number/],
     ['/guts start variant:iron-cross ante:1 ante:2', /ante: is given twice/],

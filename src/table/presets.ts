@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/index.ts';
+import { deletePresetRow, findPreset, listPresetRows, type PresetRow, upsertPreset } from '../db/presets.ts';
+import { defaultOptions, type Options, parseOptions } from '../rules/index.ts';
+import { UserFacingError } from './errors.ts';
+
+/**
+ * Saved table setups per server (`/guts preset`): a name for a variant and the options
+ * that differ from its defaults. Names are short and lower case; a server keeps at most
+ * `PRESETS_PER_SERVER`, so they fit one Discord choice list. Saving a name again
+ * replaces that preset.
+ */
+
+export const PRESETS_PER_SERVER = 25;
+
+export type Preset = PresetRow;
+
+/** "Friday Night" → "friday night"; refused unless 1-32 letters, digits, spaces, - or _. */
+export function presetName(typed: string): string {
+  const name = typed.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!/^[\p{L}\p{N} _-]{1,32}$/u.test(name)) {
+    throw new UserFacingError('A preset name is 1-32 letters, digits, spaces, - or _.');
+  }
+  return name;
+}
+
+/** The options of a table that differ from its variant's defaults: what a preset keeps. */
+export function changedOptions(variantId: string, options: Options): Record<string, unknown> {
+  const defaults = defaultOptions(variantId) as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(options).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(defaults[name])),
+  );
+}
+
+export async function savePreset(
+  db: Kysely<Database>,
+  guildId: string,
+  typedName: string,
+  setup: { variant: string; options: Options; by: string },
+  now: number,
+): Promise<Preset> {
+  const name = presetName(typedName);
+  const existing = await listPresetRows(db, guildId);
+  if (existing.length >= PRESETS_PER_SERVER && !existing.some((p) => p.name === name)) {
+    throw new UserFacingError(`This server has ${PRESETS_PER_SERVER} presets already: delete one first.`);
+  }
+  const preset = {
+    name,
+    variant: setup.variant,
+    options: changedOptions(setup.variant, setup.options),
+    createdBy: setup.by,
+  };
+  await upsertPreset(db, guildId, preset, now);
+  return preset;
+}
+
+/** The preset of that name, or a refusal naming it. */
+export async function presetNamed(db: Kysely<Database>, guildId: string, typedName: string): Promise<Preset> {
+  const preset = await findPreset(db, guildId, typedName.trim().toLowerCase());
+  if (!preset)
+    throw new UserFacingError(
+      `There is no preset called "${typedName.slice(0, 32)}" here. \`/guts preset list\` shows them.`,
+    );
+  parseOptions(preset.variant, preset.options); // still valid under today's rules
+  return preset;
+}
+
+export function listPresets(db: Kysely<Database>, guildId: string): Promise<Preset[]> {
+  return listPresetRows(db, guildId);
+}
+
+/** Deleting is for whoever saved the preset, or someone who manages the server. */
+export async function deletePreset(
+  db: Kysely<Database>,
+  guildId: string,
+  typedName: string,
+  by: { id: string; admin: boolean },
+): Promise<void> {
+  const preset = await presetNamed(db, guildId, typedName);
+  if (preset.createdBy !== by.id && !by.admin) {
+    throw new UserFacingError('Only whoever saved a preset, or someone with Manage Server, can delete it.');
+  }
+  await deletePresetRow(db, guildId, preset.name);
+}

@@ -1,0 +1,71 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { World } from './world.ts';
+
+/** A server's saved table setups: saved by the host, started by name, listed, deleted. */
+describe('presets', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'bob'] });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const privately = async (answer: Promise<APIMessage>) => {
+    const message = await answer;
+    expect(message.flags ?? 0).toBe(64);
+    return message.content ?? '';
+  };
+  const preset = (as: string, subcommand: string, options: Record<string, string> = {}) =>
+    privately(world.reply(as, 'guts', { subcommandGroup: 'preset', subcommand, options }));
+
+  it("saves the running table's setup, for its host only", async () => {
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'iron-cross', cap: 50, options: 'ties=no-split' },
+    });
+    await world.press('bob', lobby, 'Join').response();
+    expect(await preset('bob', 'save', { name: 'Friday' })).toMatch(/Only the host/);
+    expect(await preset('ann', 'save', { name: 'Friday' })).toMatch(
+      /Saved \*\*friday\*\*: Iron Cross \(cap=50 ties=no-split\)/,
+    );
+    expect(await preset('ann', 'save', { name: 'no/slashes' })).toMatch(/1-32 letters/);
+    expect(await preset('bob', 'list')).toMatch(/\*\*friday\*\*: Iron Cross/);
+    await world.reply('ann', 'guts', { subcommand: 'stop' });
+  });
+
+  it('offers the presets as the player types, and starts a table from one', async () => {
+    const choices = await world.discord
+      .autocomplete(
+        world.user('bob'),
+        world.channel,
+        'guts',
+        { subcommand: 'start', options: { preset: 'fr' } },
+        'preset',
+      )
+      .choices();
+    expect(choices).toEqual([{ name: 'friday: Iron Cross', value: 'friday' }]);
+    const refused = await privately(
+      world.reply('bob', 'guts', { subcommand: 'start', options: { preset: 'saturday' } }),
+    );
+    expect(refused).toMatch(/no preset called "saturday"/);
+    const lobby = await world.reply('bob', 'guts', { subcommand: 'start', options: { preset: 'friday', timer: 45 } });
+    expect(lobby.embeds[0]?.title).toBe('Guts: Iron Cross');
+    const options = lobby.embeds[0]?.fields?.find((f) => f.name === 'Options')?.value ?? '';
+    expect(options).toMatch(/timer 45s/);
+    expect(options).toMatch(/cap 50/);
+    expect(options).toMatch(/ties no-split/);
+    expect((await world.state()).host).toBe(world.user('bob').id);
+    await world.reply('bob', 'guts', { subcommand: 'stop' });
+  });
+
+  it('lets whoever saved a preset delete it', async () => {
+    expect(await preset('bob', 'delete', { name: 'friday' })).toMatch(/Only whoever saved a preset/);
+    expect(await preset('ann', 'delete', { name: 'Friday' })).toMatch(/Deleted the preset "friday"/);
+    expect(await preset('ann', 'delete', { name: 'friday' })).toMatch(/no preset called/);
+    expect(await preset('bob', 'list')).toMatch(/No presets yet/);
+    const nothing = await privately(world.reply('bob', 'guts', { subcommand: 'start', options: {} }));
+    expect(nothing).toMatch(/Pick a variant/);
+  });
+});
