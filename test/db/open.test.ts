@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -63,7 +63,13 @@ describe.each(backends)('migrations on $name', (backend) => {
     try {
       await migrateToLatest(o.db); // second run: nothing pending, no error
       const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(o.db);
-      expect(applied.rows.map((r) => r.name)).toEqual(['2026-11-22-0001-ledger', '2026-11-22-0002-tables']);
+      // Every file of migrations/, each applied once, in date order.
+      const files = readdirSync(new URL('../../migrations/', import.meta.url))
+        .filter((f) => f.endsWith('.ts'))
+        .map((f) => f.slice(0, -3))
+        .sort();
+      expect(files).toContain('2026-11-23-0002-deal-results');
+      expect(applied.rows.map((r) => r.name)).toEqual(files);
       await o.db
         .insertInto('journal_entries')
         .values({ guild_id: 'g', key: 'k', kind: 'adjust', created_at: 1 })
