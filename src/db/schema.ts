@@ -12,6 +12,32 @@ export interface Database {
   game_tables: GameTableTable;
   game_steps: GameStepTable;
   table_presets: TablePresetTable;
+  deal_results: DealResultTable;
+}
+
+/**
+ * One player's part in one settled deal, written with the step that settled it: what
+ * `/guts stats` and `/guts leaderboard` add up with indexed queries.
+ */
+export interface DealResultTable {
+  id: Generated<number>;
+  guild_id: string;
+  table_id: number;
+  /** The table-wide deal number (one deal's hand history). */
+  deal_no: number;
+  user_id: string;
+  variant: string;
+  /** 1 or 0. */
+  stayed: number;
+  won: number;
+  /** Chips the deal moved to (positive) or from the player. */
+  net: number;
+  /** What the player took from the pot or from the losers (0 if nothing). */
+  pot_won: number;
+  /** The hand shown at the showdown, if any; values compare within one variant only. */
+  hand_name: string | null;
+  hand_value: number | null;
+  created_at: number;
 }
 
 /** A server's saved table setups (`/guts preset`): a variant and its options, by name. */

@@ -1,3 +1,4 @@
+import { type DealResult, insertDealResults } from '../db/deal-results.ts';
 import { insertStepRecord, json, updateTableRow } from '../db/table-store.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import type { Transfer } from '../engine/transfer.ts';
@@ -47,6 +48,8 @@ export interface TableStep {
   carried?: { pot: number; reserve: number };
   /** Players' latest display names (user id → name), stored for `/ledger`. */
   displayNames?: Readonly<Record<string, string>>;
+  /** Each player's part in a deal this step settled (for stats), with the variant played. */
+  dealResults?: { variant: string; results: readonly DealResult[] };
   /** Epoch ms; defaults to now. */
   at?: number;
 }
@@ -96,6 +99,10 @@ export async function commitStep(db: Db, step: TableStep): Promise<CommitResult>
       if (now.pot !== step.carried.pot || now.reserve !== step.carried.reserve) throw new CarriedPotMovedError();
     }
     if (step.displayNames) await rememberDisplayNames(trx, table.guildId, step.displayNames);
+    if (step.dealResults) {
+      const where = { guildId: table.guildId, tableId: step.tableId, dealNo: step.dealNo, at };
+      await insertDealResults(trx, { ...where, variant: step.dealResults.variant }, step.dealResults.results);
+    }
     if (step.transfers.length === 0) return { applied: true, version, entryId: null };
     const posted = await postTransfers(trx, {
       guildId: table.guildId,

@@ -3,6 +3,7 @@ import type { Database } from '../db/index.ts';
 import { loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
 import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
+import { dealResultsOf } from './deal-results.ts';
 import { NO_MESSAGES, tableDealNo } from './messages.ts';
 import { countQuiet } from './quiet.ts';
 import type { Runtimes } from './runtimes.ts';
@@ -124,6 +125,7 @@ export class TableSteps {
           const quiet = countQuiet(current, decided.events, by === 'player');
           const messages = { ...current, ...quiet };
           const dealNo = tableDealNo(messages, decided.state.dealNo);
+          const results = dealResultsOf(decided.events);
           try {
             const result = await writer.commitStep({
               tableId,
@@ -138,6 +140,7 @@ export class TableSteps {
               transfers: transfersOf(decided.events),
               ...(decided.displayNames ? { displayNames: decided.displayNames } : {}),
               ...(decided.carried ? { carried: decided.carried } : {}),
+              ...(results.length ? { dealResults: { variant: decided.state.variant, results } } : {}),
               at: clock.now(),
             });
             if (!result.applied) return null;

@@ -1,0 +1,138 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from './schema.ts';
+
+/** Rows and queries of `deal_results`: each player's part in each settled deal (see schema.ts). */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** One player's part in a deal, as the table layer works it out from the deal's events. */
+export interface DealResult {
+  userId: string;
+  stayed: boolean;
+  won: boolean;
+  net: number;
+  potWon: number;
+  hand: { name: string; value: number } | null;
+}
+
+export async function insertDealResults(
+  trx: Db,
+  where: { guildId: string; tableId: number; dealNo: number; variant: string; at: number },
+  results: readonly DealResult[],
+): Promise<void> {
+  if (results.length === 0) return;
+  await trx
+    .insertInto('deal_results')
+    .values(
+      results.map((r) => ({
+        guild_id: where.guildId,
+        table_id: where.tableId,
+        deal_no: where.dealNo,
+        user_id: r.userId,
+        variant: where.variant,
+        stayed: r.stayed ? 1 : 0,
+        won: r.won ? 1 : 0,
+        net: r.net,
+        pot_won: r.potWon,
+        hand_name: r.hand?.name ?? null,
+        hand_value: r.hand?.value ?? null,
+        created_at: where.at,
+      })),
+    )
+    .execute();
+}
+
+export interface VariantStats {
+  variant: string;
+  deals: number;
+  won: number;
+  stayed: number;
+  net: number;
+  biggestPot: number;
+  /** The best hand the player showed in this variant, if any. */
+  bestHand: string | null;
+}
+
+/** Sums as bigints: Postgres sums bigints into numerics, which come back as strings. */
+const total = (column: 'net' | 'won' | 'stayed' | 'pot_won') =>
+  sql<number>`cast(coalesce(sum(${sql.ref(column)}), 0) as bigint)`;
+
+/** A player's deals in a server, per variant (indexed by server, player, variant). */
+export async function playerStats(db: Db, guildId: string, userId: string): Promise<VariantStats[]> {
+  const rows = await db
+    .selectFrom('deal_results')
+    .select((eb) => [
+      'variant',
+      eb.fn.countAll<number>().as('deals'),
+      total('won').as('won'),
+      total('stayed').as('stayed'),
+      total('net').as('net'),
+      sql<number>`cast(coalesce(max(pot_won), 0) as bigint)`.as('biggest'),
+    ])
+    .where('guild_id', '=', guildId)
+    .where('user_id', '=', userId)
+    .groupBy('variant')
+    .orderBy('variant')
+    .execute();
+  return Promise.all(
+    rows.map(async (r) => {
+      const best = await db
+        .selectFrom('deal_results')
+        .select('hand_name')
+        .where('guild_id', '=', guildId)
+        .where('user_id', '=', userId)
+        .where('variant', '=', r.variant)
+        .where('hand_value', 'is not', null)
+        .orderBy('hand_value', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return {
+        variant: r.variant,
+        deals: Number(r.deals),
+        won: Number(r.won),
+        stayed: Number(r.stayed),
+        net: Number(r.net),
+        biggestPot: Number(r.biggest),
+        bestHand: best?.hand_name ?? null,
+      };
+    }),
+  );
+}
+
+export interface LeaderboardRow {
+  userId: string;
+  name: string | null;
+  net: number;
+  won: number;
+  deals: number;
+}
+
+/** A server's players since `since` (epoch ms), by net chips, then deals won (indexed by server and time). */
+export async function leaderboard(db: Db, guildId: string, since: number, limit = 10): Promise<LeaderboardRow[]> {
+  const rows = await db
+    .selectFrom('deal_results as d')
+    .leftJoin('ledger_accounts as a', (join) =>
+      join.onRef('a.owner', '=', 'd.user_id').onRef('a.guild_id', '=', 'd.guild_id').on('a.kind', '=', 'player'),
+    )
+    .select((eb) => [
+      'd.user_id as userId',
+      eb.fn.max('a.display_name').as('name'),
+      sql<number>`cast(sum(d.net) as bigint)`.as('net'),
+      sql<number>`cast(sum(d.won) as bigint)`.as('won'),
+      eb.fn.countAll<number>().as('deals'),
+    ])
+    .where('d.guild_id', '=', guildId)
+    .where('d.created_at', '>=', since)
+    .groupBy('d.user_id')
+    .orderBy('net', 'desc')
+    .orderBy('won', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: r.name ?? null,
+    net: Number(r.net),
+    won: Number(r.won),
+    deals: Number(r.deals),
+  }));
+}
