@@ -17,6 +17,7 @@ import {
   presetSetup,
   savePresetCommand,
 } from '../src/discord/preset-commands.ts';
+import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
 import { chips } from '../src/discord/views/format.ts';
 import { describeMoney } from '../src/rules/describe.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
@@ -89,6 +90,27 @@ export const data = new SlashCommandBuilder()
       ),
   )
   .addSubcommand((sub) => sub.setName('table').setDescription('Post the live table again at the bottom of the channel'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('stats')
+      .setDescription("A player's deals on this server: played, won, net chips, best hand, per variant")
+      .addUserOption((o) => o.setName('player').setDescription('Whose (yours if left out)')),
+  )
+  .addSubcommand((sub) =>
+    sub
+      .setName('leaderboard')
+      .setDescription("This server's players by net chips, then deals won")
+      .addStringOption((o) =>
+        o
+          .setName('period')
+          .setDescription('Since when (default: the last month)')
+          .addChoices(
+            { name: 'the last week', value: 'week' },
+            { name: 'the last month', value: 'month' },
+            { name: 'all time', value: 'all' },
+          ),
+      ),
+  )
   .addSubcommandGroup((group) =>
     group
       .setName('preset')
@@ -172,7 +194,8 @@ const HELP = [
   `All option names: ${OPTION_NAMES.map((n) => `\`${n}\``).join(', ')}.`,
   '`/guts stop` ends the game after this deal (host or Manage Server); the pot stays with the channel.',
   '`/guts table` posts the table again at the bottom. `/guts rules` explains a variant.',
-  '`/guts preset save` keeps the running table\'s setup under a name (host); `/guts start preset:` starts it again.',
+  '`/guts stats [player]` and `/guts leaderboard [period]`: who plays, wins and is up on this server.',
+  "`/guts preset save` keeps the running table's setup under a name (host); `/guts start preset:` starts it again.",
   '`/ledger` shows balances, pots and reserves; `/ledger settle` the fewest payments to square up.',
 ].join('\n');
 
@@ -190,6 +213,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       if (!variantId) throw new UserFacingError('Pick a variant (start typing its name), or a preset.');
       return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look);
     }
+    case 'stats':
+      return statsCommand(interaction, ctx);
+    case 'leaderboard':
+      return leaderboardCommand(interaction, ctx);
     case 'save':
       return savePresetCommand(interaction, ctx);
     case 'list':
