@@ -24,7 +24,24 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('deal_results_player')
     .on('deal_results')
-    .columns(['guild_id', 'user_id', 'variant'])
+    .columns(['guild_id', 'user_id', 'variant', 'hand_value'])
     .execute();
-  await db.schema.createIndex('deal_results_period').on('deal_results').columns(['guild_id', 'created_at']).execute();
+  // The period's rows, with what the leaderboard sums: read from the index alone.
+  await db.schema
+    .createIndex('deal_results_period')
+    .on('deal_results')
+    .columns(['guild_id', 'created_at', 'user_id', 'net', 'won'])
+    .execute();
+
+  // Running totals per player and server, kept with each deal: the all-time board
+  // reads one row per player instead of summing every deal ever played.
+  await db.schema
+    .createTable('player_totals')
+    .addColumn('guild_id', 'text', (c) => c.notNull())
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('net', 'bigint', (c) => c.notNull())
+    .addColumn('won', 'bigint', (c) => c.notNull())
+    .addColumn('deals', 'bigint', (c) => c.notNull())
+    .addPrimaryKeyConstraint('player_totals_key', ['guild_id', 'user_id'])
+    .execute();
 }

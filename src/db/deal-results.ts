@@ -40,6 +40,19 @@ export async function insertDealResults(
       })),
     )
     .execute();
+  for (const r of results) {
+    await trx
+      .insertInto('player_totals')
+      .values({ guild_id: where.guildId, user_id: r.userId, net: r.net, won: r.won ? 1 : 0, deals: 1 })
+      .onConflict((oc) =>
+        oc.columns(['guild_id', 'user_id']).doUpdateSet((eb) => ({
+          net: eb('player_totals.net', '+', eb.ref('excluded.net')),
+          won: eb('player_totals.won', '+', eb.ref('excluded.won')),
+          deals: eb('player_totals.deals', '+', eb.ref('excluded.deals')),
+        })),
+      )
+      .execute();
+  }
 }
 
 export interface VariantStats {
@@ -107,30 +120,52 @@ export interface LeaderboardRow {
   deals: number;
 }
 
-/** A server's players since `since` (epoch ms), by net chips, then deals won (indexed by server and time). */
+/**
+ * A server's players since `since` (epoch ms), by net chips, then deals won. Summed
+ * over the period's rows (indexed by server and time), then the few names looked up.
+ */
 export async function leaderboard(db: Db, guildId: string, since: number, limit = 10): Promise<LeaderboardRow[]> {
-  const rows = await db
-    .selectFrom('deal_results as d')
-    .leftJoin('ledger_accounts as a', (join) =>
-      join.onRef('a.owner', '=', 'd.user_id').onRef('a.guild_id', '=', 'd.guild_id').on('a.kind', '=', 'player'),
+  const rows =
+    since <= 0
+      ? await db
+          .selectFrom('player_totals')
+          .select(['user_id', 'net', 'won', 'deals'])
+          .where('guild_id', '=', guildId)
+          .orderBy('net', 'desc')
+          .orderBy('won', 'desc')
+          .limit(limit)
+          .execute()
+      : await db
+          .selectFrom('deal_results')
+          .select((eb) => [
+            'user_id',
+            total('net').as('net'),
+            total('won').as('won'),
+            eb.fn.countAll<number>().as('deals'),
+          ])
+          .where('guild_id', '=', guildId)
+          .where('created_at', '>=', since)
+          .groupBy('user_id')
+          .orderBy('net', 'desc')
+          .orderBy('won', 'desc')
+          .limit(limit)
+          .execute();
+  if (rows.length === 0) return [];
+  const names = await db
+    .selectFrom('ledger_accounts')
+    .select(['owner', 'display_name'])
+    .where('guild_id', '=', guildId)
+    .where('kind', '=', 'player')
+    .where(
+      'owner',
+      'in',
+      rows.map((r) => r.user_id),
     )
-    .select((eb) => [
-      'd.user_id as userId',
-      eb.fn.max('a.display_name').as('name'),
-      sql<number>`cast(sum(d.net) as bigint)`.as('net'),
-      sql<number>`cast(sum(d.won) as bigint)`.as('won'),
-      eb.fn.countAll<number>().as('deals'),
-    ])
-    .where('d.guild_id', '=', guildId)
-    .where('d.created_at', '>=', since)
-    .groupBy('d.user_id')
-    .orderBy('net', 'desc')
-    .orderBy('won', 'desc')
-    .limit(limit)
     .execute();
+  const nameOf = new Map(names.map((n) => [n.owner, n.display_name]));
   return rows.map((r) => ({
-    userId: r.userId,
-    name: r.name ?? null,
+    userId: r.user_id,
+    name: nameOf.get(r.user_id) ?? null,
     net: Number(r.net),
     won: Number(r.won),
     deals: Number(r.deals),

@@ -13,6 +13,16 @@ export interface Database {
   game_steps: GameStepTable;
   table_presets: TablePresetTable;
   deal_results: DealResultTable;
+  player_totals: PlayerTotalTable;
+}
+
+/** Each player's deals on a server, summed as they are written (the all-time leaderboard). */
+export interface PlayerTotalTable {
+  guild_id: string;
+  user_id: string;
+  net: number;
+  won: number;
+  deals: number;
 }
 
 /**
