@@ -112,6 +112,32 @@ export async function playerStats(db: Db, guildId: string, userId: string): Prom
   );
 }
 
+/**
+ * A player's net chips over time on a server, cumulative, in at most `buckets` steps
+ * of equal time (grouped in the database, so a long history stays a few rows).
+ */
+export async function netSeries(db: Db, guildId: string, userId: string, buckets = 24): Promise<number[]> {
+  const range = await db
+    .selectFrom('deal_results')
+    .select((eb) => [eb.fn.min('created_at').as('first'), eb.fn.max('created_at').as('last')])
+    .where('guild_id', '=', guildId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (range?.first === null || range?.first === undefined) return [];
+  const first = Number(range.first);
+  const width = Math.max(1, Math.ceil((Number(range.last) - first + 1) / buckets));
+  const rows = await db
+    .selectFrom('deal_results')
+    .select([sql<number>`cast((created_at - ${first}) / ${width} as bigint)`.as('bucket'), total('net').as('net')])
+    .where('guild_id', '=', guildId)
+    .where('user_id', '=', userId)
+    .groupBy('bucket')
+    .orderBy('bucket')
+    .execute();
+  let running = 0;
+  return [0, ...rows.map((r) => (running += Number(r.net)))];
+}
+
 export interface LeaderboardRow {
   userId: string;
   name: string | null;

@@ -1,5 +1,6 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
-import { leaderboard, playerStats } from '../db/deal-results.ts';
+import { AttachmentBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { leaderboard, netSeries, playerStats } from '../db/deal-results.ts';
+import { renderNetChart } from '../render/chart.ts';
 import { placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
 import { leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
@@ -15,7 +16,11 @@ export async function statsCommand(interaction: ChatInputCommandInteraction, ctx
     interaction.options.getMember('player') ?? (user.id === interaction.user.id ? interaction.member : null);
   const name = (member && 'displayName' in member ? member.displayName : null) ?? user.displayName;
   const rows = await playerStats(ctx.db, place.guildId, user.id);
-  await interaction.editReply({ embeds: [statsEmbed(name, rows)] });
+  const chart = rows.length ? renderNetChart(await netSeries(ctx.db, place.guildId, user.id), name) : null;
+  const embed = statsEmbed(name, rows);
+  if (chart) embed.setImage(`attachment://${chart.name}`);
+  const files = chart ? [new AttachmentBuilder(chart.png, { name: chart.name, description: chart.alt })] : [];
+  await interaction.editReply({ embeds: [embed], files });
 }
 
 /** `/guts leaderboard [period]`: this server's players by net chips, then deals won. */

@@ -35,6 +35,8 @@ describe('stats and leaderboard', () => {
     const annNet = Number(balances.find((b) => b.owner === world.user('ann').id)?.balance);
     expect(embed?.description).toContain(`Net ${annNet > 0 ? '+' : annNet < 0 ? '−' : ''}${Math.abs(annNet)}`);
     expect(embed?.fields?.[0]?.name).toBe('Three-card guts');
+    expect(embed?.image?.url).toMatch(/net-chips\.png$/);
+    expect(stats.attachments[0]?.filename).toBe('net-chips.png');
   });
 
   it('ranks the server by net chips', async () => {

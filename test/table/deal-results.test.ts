@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertDealResults, leaderboard, playerStats } from '../../src/db/deal-results.ts';
+import { insertDealResults, leaderboard, netSeries, playerStats } from '../../src/db/deal-results.ts';
 import type { OpenDatabase } from '../../src/db/index.ts';
 import { createOrLoadTable } from '../../src/db/table-store.ts';
 import { apply, createGame, type GameEvent, type GameState } from '../../src/engine/index.ts';
@@ -89,6 +89,12 @@ describe.each(backends)('stats queries on $name', (backend) => {
       ['ann', 0],
       ['cat', -20],
     ]);
+    // Net chips over time, cumulative, in time buckets; nothing for a stranger.
+    const series = await netSeries(o.db, 'g', 'ann', 4);
+    expect(series[0]).toBe(0);
+    expect(series.at(-1)).toBe(25);
+    expect(series.length).toBeLessThanOrEqual(5);
+    expect(await netSeries(o.db, 'g', 'nobody')).toEqual([]);
     // One row per player and deal: a second write of the same deal is refused.
     await expect(deal(table, 3, 50 * day, 'iron-cross', [part('bob', 20)])).rejects.toThrow();
   });
