@@ -12,7 +12,7 @@ import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { COMPONENT_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
-import { stopLostTable, watchDeletes } from './lost-tables.ts';
+import { onLostTable, watchDeletes } from './lost-tables.ts';
 import { OddsCache } from './odds.ts';
 import { Offload } from './offload.ts';
 import { TablePublisher } from './publisher.ts';
@@ -83,7 +83,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const offload = new Offload();
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now());
-  const lost = new LostChannels((tableId, reason) => void stopLostTable(ctx, tableId, reason));
+  const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const publisher = new TablePublisher({
     log: options.log,
     output: new ChannelOutput(client, tables.runtimes, lost),

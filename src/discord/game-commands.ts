@@ -59,6 +59,11 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   checkCanPlayHere(interaction);
   await interaction.deferReply(); // the board picture takes a moment
   const rt = await ctx.tables.running(place);
+  if (ctx.tables.isPaused(rt.record.id)) {
+    // The permissions are back (checked above): the channel may be called again.
+    ctx.lost.reopen(place.channelId);
+    ctx.tables.publish(await ctx.tables.resume(rt.record.id));
+  }
   const state = rt.record.state as GameState;
   if (state.phase === 'lobby') {
     rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), publicOf(rt)))).id;

@@ -28,6 +28,8 @@ export interface Decided {
   records?: GameOpened[];
   /** Why the table did this by itself, for the players (a game stopped as abandoned). */
   note?: string;
+  /** The running countdown starts again in full (a paused table resuming). */
+  restartCountdown?: boolean;
 }
 
 /**
@@ -115,9 +117,9 @@ export class TableSteps {
           const before = (record.state as GameState | null) ?? null;
           const running = awaiting(decided.state).kind !== 'over';
           const deadline = nextDeadline(
-            before,
+            decided.restartCountdown ? null : before,
             decided.state,
-            record.deadline,
+            decided.restartCountdown ? null : record.deadline,
             clock.now(),
             this.deps.pauseMs ?? NEXT_DEAL_PAUSE_MS,
           );

@@ -46,6 +46,10 @@ export interface TablesOptions {
 export const ABANDONED =
   'Nobody has pressed anything for a while, so the game is stopped. The pot stays with this channel.';
 
+/** The answer to a press on a paused table. */
+export const PAUSED =
+  "This game is paused: I can't post in this channel. Once I have my permissions back, `/guts table` carries on.";
+
 /** A dry run of an action on the state this process last saw (see `act`). */
 export interface DryRun {
   from: GameState;
@@ -68,6 +72,8 @@ export class Tables {
   private readonly newRngState: () => RngState;
   private readonly quietDealsToStop: number;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {} };
+  /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
+  private readonly paused = new Set<number>();
 
   constructor(options: TablesOptions) {
     this.db = options.db;
@@ -254,6 +260,38 @@ export class Tables {
     );
   }
 
+  /**
+   * The table cannot be shown for now (the bot lost a permission there, or Discord keeps
+   * failing): its countdown stops and presses are refused until `resume`, so nobody is
+   * dropped or charged while nobody can see the table. Kept in memory: after a restart
+   * the countdown runs again, and the first failed post pauses it again.
+   */
+  pause(tableId: number): void {
+    if (!this.runtimes.get(tableId)?.record.running) return;
+    this.paused.add(tableId);
+    this.scheduler.set(String(tableId), null);
+  }
+
+  isPaused(tableId: number): boolean {
+    return this.paused.has(tableId);
+  }
+
+  /** Takes a paused table up again with its countdown started afresh (committed, as any change of countdown). */
+  async resume(tableId: number): Promise<StepResult | null> {
+    if (!this.paused.delete(tableId)) return null;
+    const record = this.runtimes.get(tableId)?.record;
+    if (!record?.running) return null;
+    return this.steps.run(
+      tableId,
+      `resume:${tableId}:${record.version}`,
+      (fresh) => {
+        const state = fresh.state as GameState | null;
+        return fresh.running && state ? { state, events: [], restartCountdown: true } : null;
+      },
+      'clock',
+    );
+  }
+
   /** The running tables of a server this process drives (it left or lost the server). */
   runningInGuild(guildId: string): TableRuntime[] {
     return [...this.runtimes.values()].filter((rt) => rt.record.guildId === guildId && rt.record.running);
@@ -272,6 +310,7 @@ export class Tables {
       throw new UserFacingError("That table doesn't exist any more.");
     }
     if (!record.running) throw new UserFacingError('That game is over.');
+    if (this.paused.has(tableId)) throw new UserFacingError(PAUSED);
     const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
       throw new UserFacingError('That deal is over. Use the newest table message.');
@@ -304,6 +343,7 @@ export class Tables {
 
   /** A countdown ended: undecided players drop, or the next deal starts. */
   private async onDeadline(tableId: number): Promise<void> {
+    if (this.paused.has(tableId)) return;
     try {
       const record = await loadTable(this.db, tableId);
       if (!record?.running || record.deadline === null) return;

@@ -37,7 +37,7 @@ describe('a channel the bot cannot use', () => {
     expect(lobby.embeds[0]?.title).toMatch(/Three-card/);
   });
 
-  it('stops the game when a permission is taken away mid-deal, tells the players, and stops calling', async () => {
+  it('pauses the game when a permission is taken away mid-deal, tells the players, stops calling, and carries on after /guts table', async () => {
     const { world, lobby } = await seated();
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
@@ -46,15 +46,21 @@ describe('a channel the bot cannot use', () => {
     await world.press('ann', table, 'Stay').response(); // its table edit is refused: 50013
     const told = await world.waitFor((m) => /can't post in this channel any more/.test(m.content ?? ''), 'bob');
     expect(told.flags ?? 0).toBe(64);
-    await world.until((s) => s.stopRequested || s.phase === 'over');
-    // The deal still ends (presses are answered through the interactions), then the game.
-    await world.press('bob', table, 'Stay').response();
-    await world.press('cat', table, 'Drop').response();
-    const over = await world.until((s) => s.phase === 'over');
-    expect(over.pot + over.reserve).toBeGreaterThanOrEqual(0);
+    expect(told.content).toMatch(/paused/);
+    const paused = await world.state();
+    const refused = await world.press('bob', table, 'Stay').response();
+    expect(refused.content).toMatch(/This game is paused/);
+    expect(await world.state()).toEqual(paused);
     await world.bot.idle();
-    // One refused call, not one per edit, result and standings.
-    expect(world.discord.invalidRequests() - before).toBe(1);
+    expect(world.discord.invalidRequests() - before).toBe(1); // one refused call, not one per edit
+    // Still missing a permission: /guts table says which, and the game stays paused.
+    expect((await world.reply('bob', 'guts', { subcommand: 'table' })).content).toMatch(/Embed Links/);
+    world.discord.setPermissions(world.channel, world.discord.bot.user, {});
+    const again = await world.reply('bob', 'guts', { subcommand: 'table' });
+    expect(again.embeds[0]?.title).toMatch(/: deal 1$/);
+    await world.press('bob', again, 'Stay').response();
+    await world.press('cat', again, 'Drop').response();
+    await world.waitForTitle(/deal 1 result$/);
     expect((await world.audit()).problems).toEqual([]);
   });
 

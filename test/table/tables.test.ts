@@ -153,6 +153,26 @@ describe('the table layer', () => {
     expect((await auditLedger(o.db)).problems).toEqual([]);
   });
 
+  it('pauses a table: no countdown fires, no press is taken; resuming starts the countdown afresh', async () => {
+    const { tableId } = await open('three-card', { ante: 5, timer: 10 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    const dealt = state(tableId);
+    tables.pause(tableId);
+    expect(tables.isPaused(tableId)).toBe(true);
+    time.advance(60_000);
+    await tables.idle();
+    expect(state(tableId)).toEqual(dealt); // nobody dropped while nobody could see the table
+    await expect(tables.pressTarget(tableId, place, 1, false)).rejects.toThrow(/paused/);
+    const resumed = await tables.resume(tableId);
+    expect(resumed?.events).toEqual([]);
+    expect(tables.runtimes.get(tableId)?.record.deadline).toBe(time.clock.now() + 10_000);
+    expect(await tables.resume(tableId)).toBeNull(); // not paused any more
+    time.advance(10_000);
+    await waitFor(() => state(tableId).phase !== 'deal' || awaiting(state(tableId)).kind !== 'declare');
+    expect((await auditLedger(o.db)).problems).toEqual([]);
+  });
+
   it('resumes open tables and their countdowns after a restart', async () => {
     const { tableId } = await open('three-card', { ante: 5, timer: 10 });
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
