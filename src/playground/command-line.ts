@@ -133,7 +133,11 @@ export function parseCommandLine(
   // A command's first level may mix subcommand groups and subcommands (`/guts preset save`, `/guts start`).
   if (declared.some(isGroup)) {
     let word: string;
-    [word, rest] = nextWord(rest, declared.filter((o) => isGroup(o) || isSubcommand(o)), 'subcommand');
+    [word, rest] = nextWord(
+      rest,
+      declared.filter((o) => isGroup(o) || isSubcommand(o)),
+      'subcommand',
+    );
     const picked = declared.find((o) => o.name === word) as APIApplicationCommandOption & {
       options?: APIApplicationCommandOption[];
     };

@@ -43,7 +43,8 @@ export function renderNetChart(points: readonly number[], title: string): Pictur
         ctx.strokeStyle = last >= 0 ? UP : DOWN;
         ctx.lineWidth = 3;
         ctx.beginPath();
-        points.forEach((v, i) => (i === 0 ? ctx.moveTo(x(i), y(v)) : ctx.lineTo(x(i), y(v))));
+        ctx.moveTo(x(0), y(points[0] as number));
+        for (let i = 1; i < points.length; i++) ctx.lineTo(x(i), y(points[i] as number));
         ctx.stroke();
         ctx.fillStyle = COLOURS.text;
         ctx.font = `${LABEL_PX}px ${FONT_REGULAR}`;
