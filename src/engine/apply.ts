@@ -119,7 +119,8 @@ function duringDeal(ctx: Ctx, run: () => void): void {
 
 function timeout(ctx: Ctx): void {
   const kind = ctx.steps[dealOf(ctx).step]?.kind;
-  if (kind === 'declare' || kind === 'take') timeoutRound(ctx);
+  if (dealOf(ctx).drawing) timeoutPicks(ctx);
+  else if (kind === 'declare' || kind === 'take') timeoutRound(ctx);
   else timeoutPicks(ctx);
 }
 

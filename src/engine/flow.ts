@@ -46,6 +46,8 @@ export function startDeal(ctx: Ctx, by: PlayerId, stack: Stack | undefined): voi
     picks: {},
     queue: [],
     askedAgain: false,
+    drawing: null,
+    drawn: {},
     compulsory: opened.compulsory,
     roundPot: 0,
     transfers: [],

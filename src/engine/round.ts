@@ -42,6 +42,7 @@ export function pendingChoosers(ctx: Ctx): PlayerId[] {
 
 function checkChooser(ctx: Ctx, playerId: PlayerId): void {
   const d = dealOf(ctx);
+  if (d.drawing) throw new RuleError('wrong-step', 'Wait: a player is drawing');
   if (!d.players.includes(playerId)) {
     throw notDealtIn(ctx, playerId);
   }
@@ -123,6 +124,27 @@ function record(ctx: Ctx, playerId: PlayerId, choice: Choice, auto?: 'dealer' | 
     d.queue = others;
     ctx.events.push({ type: 'AskedAgain', round: d.round, players: others });
   }
+  // In a sequential round followed by a draw, saying "in" means drawing now, before
+  // the next player is asked, so everyone after sees how many cards were taken.
+  if (choice === 'stay' && drawsInTurn(ctx) && !(playerId in (d.drawn ?? {}))) {
+    d.drawing = playerId;
+    return;
+  }
+  nextTurn(ctx);
+}
+
+/** The draw step that follows this declaration round, if the round is played in turn. */
+export function drawStepInTurn(ctx: Ctx): { kind: 'draw'; max: number } | null {
+  const d = dealOf(ctx);
+  const next = ctx.steps[d.step + 1];
+  return stepKind(ctx) === 'declare' && isSequential(ctx) && next?.kind === 'draw' ? next : null;
+}
+
+const drawsInTurn = (ctx: Ctx): boolean => drawStepInTurn(ctx) !== null;
+
+/** The player drawing in turn has drawn (or let the countdown run out): the round goes on. */
+export function drawnInTurn(ctx: Ctx): void {
+  dealOf(ctx).drawing = null;
   nextTurn(ctx);
 }
 

@@ -56,6 +56,13 @@ export interface DealState {
   queue: PlayerId[];
   /** A dealer who was first in has already asked everyone again this round. */
   askedAgain: boolean;
+  /**
+   * Drawing in turn (RULES.md §7, five-card draw): the player who just said "in" and
+   * draws before the next player is asked; null otherwise (absent in older states).
+   */
+  drawing?: PlayerId | null;
+  /** How many cards each player has drawn this deal (so later players see it). */
+  drawn?: Record<PlayerId, number>;
   /** The first declaration round of this deal allows no drop (`compulsoryFirst`). */
   compulsory: boolean;
   /** Pot when the current declaration round began: drop penalties are a percent of it. */

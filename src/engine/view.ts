@@ -11,6 +11,7 @@ export function awaiting(state: GameState): Awaiting {
   const ctx = makeCtx(state);
   const d = dealOf(ctx);
   const step = ctx.steps[d.step];
+  if (d.drawing) return { kind: 'draw', pending: [d.drawing], max: pickLimit(ctx) };
   if (step?.kind === 'declare') {
     const sequential = isSequential(ctx);
     return {
@@ -40,6 +41,8 @@ export interface DealView {
   dead: PlayerId[];
   /** Face-up cards of each player (dealt or taken face up): everyone sees them. */
   up: Record<PlayerId, Card[]>;
+  /** How many cards each player has drawn this deal: everyone sees that. */
+  drawn: Record<PlayerId, number>;
   /** The pot when this declaration round began (a late drop pays a share of it). */
   roundPot: number;
   /** Each player's private cards; null where this viewer may not see the card. */
@@ -92,6 +95,7 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
       in: [...d.in],
       dead: [...d.dead],
       up: structuredClone(d.up),
+      drawn: { ...(d.drawn ?? {}) },
       roundPot: d.roundPot,
       hands: Object.fromEntries(
         Object.entries(d.hands).map(([owner, cards]) => [owner, cards.map((c) => (sees(owner, c) ? c : null))]),

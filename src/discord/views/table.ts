@@ -45,7 +45,9 @@ function statusLine(state: PlayerView, playerId: string): string {
   const dealer = state.button === playerId ? ' (dealer)' : '';
   if (!d?.players.includes(playerId)) return `🪑 ${name}${legs}: joins the next deal`;
   const up = d.up[playerId]?.length ? ` · ${prettyCards(d.up[playerId] ?? [])}` : '';
-  const extra = `${dealer}${legs}${up}${seat?.leaving ? ' · leaving after this deal' : ''}`;
+  const drew = d.drawn[playerId];
+  const drawn = drew === undefined ? '' : drew === 0 ? ' · stood pat' : ` · drew ${drew}`;
+  const extra = `${dealer}${legs}${up}${drawn}${seat?.leaving ? ' · leaving after this deal' : ''}`;
   if (d.dead.includes(playerId)) return `💀 ${name}${extra}: killed`;
   if (!d.in.includes(playerId)) return `➖ ${name}${extra}: out`;
   const wait = state.awaiting;
@@ -87,7 +89,10 @@ function instructions(state: PlayerView, deadline: number | null): string {
     case 'discard':
       return `Swap up to ${wait.max} card${wait.max > 1 ? 's' : ''}: press **My cards**, ${when}.`;
     case 'draw':
-      return `Stayers may draw up to ${wait.max}: press **My cards**, ${when}.`;
+      // One drawer (in turn, before the next player is asked, or the last stayer).
+      return wait.pending.length === 1
+        ? `${nameOf(wait.pending[0] as string)} is in: draw up to ${wait.max} (press **My cards**), ${when}.`
+        : `Stayers may draw up to ${wait.max}: press **My cards**, ${when}.`;
     case 'between-deals':
       return state.stopRequested ? 'The game stops after this deal.' : `Next deal ${when}.`;
     case 'over':
