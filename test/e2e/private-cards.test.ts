@@ -106,6 +106,30 @@ function checkNothingLeaked(world: World, hidden: Hidden): number {
   return privateCards;
 }
 
+/**
+ * Pictures too: no message another player can see carries a picture of a player's
+ * private cards (the bytes of any attachment of their private cards messages).
+ */
+function checkNoPrivatePictureShown(world: World, players: readonly string[]): number {
+  const bytesOf = (m: APIMessage) =>
+    m.attachments.map((a) => world.discord.attachment(a.id)?.bytes.toString('base64') ?? '');
+  let pictures = 0;
+  for (const owner of players) {
+    const own = world
+      .messages(owner)
+      .filter((m) => (m.flags ?? 0) & 64 && (m.content ?? '').includes('**Your cards**'))
+      .flatMap(bytesOf);
+    pictures += own.length;
+    for (const viewer of players.filter((p) => p !== owner)) {
+      for (const m of world.messages(viewer)) {
+        const shown = bytesOf(m).filter((b) => own.includes(b));
+        expect(shown, `${viewer} sees a picture of ${owner}'s cards in message ${m.id}`).toEqual([]);
+      }
+    }
+  }
+  return pictures;
+}
+
 describe('private cards stay private', () => {
   let world: World | undefined;
   afterEach(async () => {
@@ -162,6 +186,8 @@ describe('private cards stay private', () => {
       await world.bot.idle();
       // The check read real messages, each player's private cards among them.
       expect(checkNothingLeaked(world, hidden)).toBeGreaterThanOrEqual(3);
+      const pictures = checkNoPrivatePictureShown(world, ['ann', 'bob', 'cat']);
+      if (variant !== 'indian') expect(pictures).toBeGreaterThanOrEqual(3); // Indian guts draws no hand
     });
   }
 });
