@@ -88,7 +88,7 @@ export class TablePublisher implements StepListener {
         ? await this.deps.offload.showdown(rows, { fourColour: rt.messages.fourColour })
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
-      await this.postPublic(tableId, showdownView(before, after, events, picture, history));
+      await this.deps.output.send(tableId, showdownView(before, after, events, picture, history));
     }
     if (events.some((e) => e.type === 'GameOver')) {
       const standings = await this.deps.tables.standings(tableId, after);
@@ -98,25 +98,6 @@ export class TablePublisher implements StepListener {
       });
     }
     this.tableMessage.requestEdits(tableId);
-  }
-
-  /**
-   * A result goes out as a follow-up of the latest interaction at the table while its
-   * token lives: interaction webhooks do not count against the bot's global limit of
-   * 50 requests a second (all its servers together). Else, or if that fails, as a
-   * channel post.
-   */
-  private async postPublic(tableId: number, payload: ReturnType<typeof showdownView>): Promise<void> {
-    const via = this.deps.tokens.latestAt(tableId);
-    if (via) {
-      try {
-        await this.deps.output.run(() => via.followUp(payload));
-        return;
-      } catch (err) {
-        this.deps.log.warn({ err, tableId }, 'could not post a result through an interaction; posting to the channel');
-      }
-    }
-    await this.deps.output.send(tableId, payload);
   }
 
   /**

@@ -34,23 +34,6 @@ export class ReplyTokens {
     return usable?.handle ?? null;
   }
 
-  /**
-   * The newest interaction of anyone at the table that can carry a follow-up now:
-   * a public post through its webhook, which Discord does not count against the
-   * bot's global request limit.
-   */
-  latestAt(tableId: number): ReplyHandle | null {
-    let best: { handle: ReplyHandle; at: number } | null = null;
-    for (const [key, kept] of this.latest) {
-      if (!key.startsWith(`${tableId}:`)) continue;
-      for (const e of kept) {
-        const usable = this.now() - e.at < TOKEN_FRESH_MS && !awaitsDeferredReply(e.handle);
-        if (usable && (!best || e.at > best.at)) best = e;
-      }
-    }
-    return best?.handle ?? null;
-  }
-
   forget(tableId: number): void {
     for (const key of this.latest.keys()) if (key.startsWith(`${tableId}:`)) this.latest.delete(key);
   }

@@ -47,22 +47,4 @@ describe('ReplyTokens', () => {
     tokens.forget(1);
     expect(tokens.fresh(1, 'bob')).toBeNull();
   });
-
-  it("finds the table's newest usable interaction, whoever made it", () => {
-    let now = 0;
-    const tokens = new ReplyTokens(() => now);
-    expect(tokens.latestAt(1)).toBeNull();
-    const ann = handle('replied');
-    const bob = handle('replied');
-    tokens.remember(1, 'ann', ann);
-    now = 5;
-    tokens.remember(1, 'bob', bob);
-    tokens.remember(2, 'cat', handle('replied'));
-    expect(tokens.latestAt(1)).toBe(bob);
-    now = 6;
-    tokens.remember(1, 'ann', handle('thinking')); // not posted yet: passed over
-    expect(tokens.latestAt(1)).toBe(bob);
-    now = TOKEN_FRESH_MS + 5;
-    expect(tokens.latestAt(1)).toBeNull();
-  });
 });
