@@ -17,6 +17,7 @@ import {
 import { type InteractionRecord, InteractionRegistry, type LatencyStats } from './interactions.ts';
 import { MessageComposer } from './messages.ts';
 import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
+import { RequestCounter, type RequestCounts } from './request-counts.ts';
 import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
 import type { RouteContext } from './rest/context.ts';
@@ -77,6 +78,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   private readonly interactions: InteractionRegistry;
   private readonly limiter: RateLimiter;
   private readonly faults = new FaultInjector();
+  private readonly requestCounter = new RequestCounter();
   private readonly gateway: Gateway;
   private readonly rest: RestServer;
   /** Emits a channel's id on every message change and acknowledgement there: what waiters re-check on. */
@@ -112,6 +114,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       botToken: this.bot.token,
       limiter: this.limiter,
       faults: this.faults,
+      counter: this.requestCounter,
     });
     this.wireEvents();
   }
@@ -254,6 +257,15 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   /** The next `count` REST requests matching `pattern` fail with `status` (see `compileFaultPattern`). */
   failRoute(pattern: string | RegExp, status: number, count: number, options?: FaultOptions): void {
     this.faults.add(pattern, status, count, options);
+  }
+
+  /** REST requests since the last reset, split into global-limited and interaction-exempt, per route. */
+  requestCounts(): RequestCounts {
+    return this.requestCounter.counts();
+  }
+
+  resetRequestCounts(): void {
+    this.requestCounter.reset();
   }
 
   clearFaults(): void {

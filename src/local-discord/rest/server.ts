@@ -4,6 +4,7 @@ import { DiscordHttpError, errors } from '../errors.ts';
 import type { Fault, FaultInjector } from '../faults.ts';
 import type { UploadedFile } from '../messages.ts';
 import { type RateLimiter, seconds } from '../ratelimit.ts';
+import type { RequestCounter } from '../request-counts.ts';
 import { type HttpMethod, type RestRequest, type RestResult, type Route, Router } from './route.ts';
 
 /** Where the REST API lives on the server: what discord.js's `rest.api` option points at, plus the version. */
@@ -14,6 +15,7 @@ export interface RestServerOptions {
   botToken: string;
   limiter: RateLimiter;
   faults: FaultInjector;
+  counter: RequestCounter;
 }
 
 interface ParsedBody {
@@ -122,6 +124,7 @@ export class RestServer {
       const match = this.router.match(method, path);
       if (!match.route) throw match.methodMismatch ? errors.methodNotAllowed() : errors.notFound();
       const { route, params } = match;
+      this.options.counter.record(route);
       if (route.auth === 'bot' && request.headers.authorization !== `Bot ${this.options.botToken}`) {
         throw errors.unauthorized();
       }
