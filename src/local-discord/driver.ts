@@ -24,6 +24,7 @@ import type { RouteContext } from './rest/context.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
+import { ShardedGuildIds } from './shards.ts';
 import { apiChannel, apiGuildCreate, apiMember } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type { ChannelRecord, GuildRecord, MessageDeleteEvent, MessageEvent, UserRecord } from './state/types.ts';
@@ -38,6 +39,8 @@ export interface LocalDiscordOptions {
   heartbeatIntervalMs?: number;
   /** The bot's username. Default "guts". */
   botName?: string;
+  /** The shard count `GET /gateway/bot` recommends. Default 1. */
+  shards?: number;
 }
 
 /** Where a started server listens: `restBase` is what discord.js's `rest.api` (DISCORD_API_URL) takes. */
@@ -79,6 +82,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   private readonly limiter: RateLimiter;
   private readonly faults = new FaultInjector();
   private readonly requestCounter = new RequestCounter();
+  private readonly shardedGuildIds: ShardedGuildIds;
   private readonly gateway: Gateway;
   private readonly rest: RestServer;
   /** Emits a channel's id on every message change and acknowledgement there: what waiters re-check on. */
@@ -92,6 +96,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     this.changes.setMaxListeners(0);
     this.clock = options.clock ?? systemClock;
     this.store = new Store(this.clock);
+    this.shardedGuildIds = new ShardedGuildIds(() => this.clock.now());
     const botUser = this.store.createUser(options.botName ?? 'guts', true);
     this.bot = { user: botUser, token: `${Buffer.from(botUser.id).toString('base64url')}.local.discord` };
     this.interactions = new InteractionRegistry(this.clock);
@@ -108,6 +113,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       interactions: this.interactions,
       bot: this.bot,
       gatewayUrl: () => this.requireAddress().gatewayUrl,
+      shardCount: options.shards ?? 1,
     };
     this.rest = new RestServer({
       routes: [...miscRoutes(ctx), ...commandRoutes(ctx), ...channelRoutes(ctx), ...interactionRoutes(ctx)],
@@ -155,10 +161,14 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return user;
   }
 
-  /** A guild the bot is in; `owner` defaults to a new user named after the guild. */
-  createGuild(options: { name: string; owner?: Ref; id?: string }): GuildRecord {
+  /**
+   * A guild the bot is in; `owner` defaults to a new user named after the guild.
+   * `shard: [id, count]` mints an id that lands on that shard of `count`.
+   */
+  createGuild(options: { name: string; owner?: Ref; id?: string; shard?: [number, number] }): GuildRecord {
     const ownerId = options.owner?.id ?? this.store.createUser(`${options.name}-owner`).id;
-    const guild = this.store.createGuild(options.name, ownerId, options.id);
+    const id = options.shard ? this.shardedGuildIds.next(...options.shard) : options.id;
+    const guild = this.store.createGuild(options.name, ownerId, id);
     this.store.addMember(guild.id, this.bot.user.id);
     this.gateway.dispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(this.store, guild, this.bot.user.id));
     return guild;

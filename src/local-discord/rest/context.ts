@@ -11,4 +11,6 @@ export interface RouteContext {
   bot: BotIdentity;
   /** The gateway URL `GET /gateway/bot` hands out. */
   gatewayUrl: () => string;
+  /** The shard count `GET /gateway/bot` recommends. */
+  shardCount: number;
 }
