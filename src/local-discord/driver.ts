@@ -16,6 +16,7 @@ import {
 } from './interaction-payloads.ts';
 import { type InteractionRecord, InteractionRegistry, type LatencyStats } from './interactions.ts';
 import { MessageComposer } from './messages.ts';
+import { type ModalValue, modalSubmission, modalSubmitInteraction } from './modals.ts';
 import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
 import { RequestCounter, type RequestCounts } from './request-counts.ts';
 import { channelRoutes } from './rest/channels.ts';
@@ -241,6 +242,23 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.useComponent(user, message, (ctx, current) =>
       stringSelectInteraction(ctx, current, choosableSelect(current, customIdOrPlaceholder, values), values),
     );
+  }
+
+  /**
+   * `user` fills in and submits the modal the bot opened (response type 9) in answer to
+   * `interaction`; `values` are keyed by custom id. A modal opened from a component
+   * carries that message, so the bot may answer with UPDATE_MESSAGE (7).
+   */
+  submitModal(user: Ref, interaction: InteractionHandle, values: Record<string, ModalValue>): InteractionHandle {
+    const opener = this.interactions.get(interaction.id);
+    const modal = opener?.modal;
+    if (!opener || !modal) throw new InvocationError(`interaction ${interaction.id} did not open a modal`);
+    if (opener.userId !== user.id)
+      throw new InvocationError(`the modal of ${interaction.id} is not open for ${user.id}`);
+    const channel = this.store.channel(opener.channelId);
+    const source = opener.sourceMessageId ? this.store.message(channel.id, opener.sourceMessageId).message : null;
+    const data = modalSubmission(modal, values);
+    return this.interact(user, channel, (ctx) => modalSubmitInteraction(ctx, data, source), opener.sourceMessageId);
   }
 
   /** The channel as `as` sees it (their ephemerals included), oldest first; without `as`, public messages only. */
