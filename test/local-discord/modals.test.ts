@@ -1,7 +1,6 @@
-import type { TextChannel } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvocationError, noRateLimits } from '../../src/local-discord/index.ts';
-import { type Harness, startHarness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { InvocationError } from '../../src/local-discord/index.ts';
+import { harnessForFile } from './harness.ts';
 
 const betModal = {
   title: 'Place a bet',
@@ -27,33 +26,24 @@ const betModal = {
 };
 
 describe('modals', () => {
-  let h: Harness;
-  let channel: TextChannel;
-  beforeAll(async () => {
-    h = await startHarness({ rateLimits: noRateLimits });
-    channel = (await h.client.channels.fetch(h.channel.id)) as TextChannel;
-  });
-  afterAll(async () => {
-    await h.close();
-  });
-
+  const file = harnessForFile();
   it('submits a modal opened from a button in Discord shape; the bot updates the button message (7)', async () => {
-    const table = await channel.send({
+    const table = await file.channel().send({
       content: 'Deal 1',
       components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Bet', custom_id: 'g:1:bet' }] }],
     });
     const received: unknown[] = [];
-    h.onInteraction(async (i) => {
+    file.h().onInteraction(async (i) => {
       if (i.isButton()) await i.showModal(betModal as never);
       if (!i.isModalSubmit()) return;
       received.push(i.fields.getTextInputValue('amount'), i.fields.getStringSelectValues('hand'));
       received.push(i.fields.getCheckbox('sure'));
       if (i.isFromMessage()) await i.update({ content: `bet ${i.fields.getTextInputValue('amount')}` });
     });
-    const press = h.discord.pressButton(h.ann, table.id, 'Bet');
+    const press = file.h().discord.pressButton(file.h().ann, table.id, 'Bet');
     expect((await press.acknowledged()).type).toBe(9);
     expect(press.modal?.custom_id).toBe('g:1:bet-modal');
-    const submit = h.discord.submitModal(h.ann, press, { amount: '25', hand: ['left'], sure: true });
+    const submit = file.h().discord.submitModal(file.h().ann, press, { amount: '25', hand: ['left'], sure: true });
     expect(submit.payload).toMatchObject({
       type: 5,
       message: { id: table.id },
@@ -72,23 +62,25 @@ describe('modals', () => {
   });
 
   it('refuses what the Discord client would not submit', async () => {
-    const table = await channel.send({
+    const table = await file.channel().send({
       content: 'Deal 2',
       components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Bet', custom_id: 'g:2:bet' }] }],
     });
-    h.onInteraction(async (i) => {
+    file.h().onInteraction(async (i) => {
       if (i.isButton()) await i.showModal(betModal as never);
     });
-    const press = h.discord.pressButton(h.ann, table.id, 'Bet');
+    const press = file.h().discord.pressButton(file.h().ann, table.id, 'Bet');
     await press.acknowledged();
     const submit = (values: Record<string, string | string[] | boolean>) => () =>
-      h.discord.submitModal(h.ann, press, values);
+      file.h().discord.submitModal(file.h().ann, press, values);
     expect(submit({ hand: ['left'] })).toThrow(/amount: is required/);
     expect(submit({ amount: '12345', hand: ['left'] })).toThrow(/out of bounds/);
     expect(submit({ amount: '1', hand: ['middle'] })).toThrow(/not an option/);
     expect(submit({ amount: '1', hand: ['left'], tip: 'x' })).toThrow(/tip: is not in the modal/);
-    expect(() => h.discord.submitModal(h.bob, press, { amount: '1', hand: ['left'] })).toThrow(InvocationError);
-    const noModal = h.discord.pressButton(h.ann, table.id, 'Bet');
-    expect(() => h.discord.submitModal(h.ann, noModal, {})).toThrow(/did not open a modal/);
+    expect(() => file.h().discord.submitModal(file.h().bob, press, { amount: '1', hand: ['left'] })).toThrow(
+      InvocationError,
+    );
+    const noModal = file.h().discord.pressButton(file.h().ann, table.id, 'Bet');
+    expect(() => file.h().discord.submitModal(file.h().ann, noModal, {})).toThrow(/did not open a modal/);
   });
 });
