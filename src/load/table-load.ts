@@ -80,8 +80,8 @@ function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promi
 
 function countsBetween(from: RequestCounts | null, to: RequestCounts | null): TableLoadResult['dealRequests'] {
   const byRoute: Record<string, number> = {};
-  for (const [route, n] of Object.entries(to?.byRoute ?? {})) {
-    const delta = n - (from?.byRoute[route] ?? 0);
+  for (const [route, { count }] of Object.entries(to?.byRoute ?? {})) {
+    const delta = count - (from?.byRoute[route]?.count ?? 0);
     if (delta > 0) byRoute[route] = delta;
   }
   return { global: (to?.global ?? 0) - (from?.global ?? 0), exempt: (to?.exempt ?? 0) - (from?.exempt ?? 0), byRoute };

@@ -22,14 +22,17 @@ import {
 } from './interaction-payloads.ts';
 import { type InteractionRecord, InteractionRegistry, type LatencyStats } from './interactions.ts';
 import { MessageComposer } from './messages.ts';
+import { type ModalValue, modalSubmission, modalSubmitInteraction } from './modals.ts';
 import { bitsOf, type PermissionName } from './permissions.ts';
 import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
+import { RequestCounter, type RequestCounts } from './request-counts.ts';
 import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
 import type { RouteContext } from './rest/context.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
-import { apiPrefix, type RequestCounts, RestServer } from './rest/server.ts';
+import { apiPrefix, RestServer } from './rest/server.ts';
+import { ShardedGuildIds } from './shards.ts';
 import { apiChannel, apiGuildCreate, apiMember, apiThread } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type {
@@ -53,6 +56,8 @@ export interface LocalDiscordOptions {
   botName?: string;
   /** Privileged intents the application may use (bits of GatewayIntentBits); default none, as a new application. */
   privilegedIntents?: number;
+  /** The shard count `GET /gateway/bot` recommends. Default 1. */
+  shards?: number;
 }
 
 /** Where a started server listens: `restBase` is what discord.js's `rest.api` (DISCORD_API_URL) takes. */
@@ -93,6 +98,8 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   private readonly interactions: InteractionRegistry;
   private readonly limiter: RateLimiter;
   private readonly faults = new FaultInjector();
+  private readonly requestCounter = new RequestCounter();
+  private readonly shardedGuildIds: ShardedGuildIds;
   private readonly gateway: Gateway;
   private readonly rest: RestServer;
   /** Emits a channel's id on every message change and acknowledgement there: what waiters re-check on. */
@@ -106,6 +113,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     this.changes.setMaxListeners(0);
     this.clock = options.clock ?? systemClock;
     this.store = new Store(this.clock);
+    this.shardedGuildIds = new ShardedGuildIds(() => this.clock.now());
     const botUser = this.store.createUser(options.botName ?? 'guts', true);
     this.bot = { user: botUser, token: `${Buffer.from(botUser.id).toString('base64url')}.local.discord` };
     this.interactions = new InteractionRegistry(this.clock);
@@ -124,12 +132,14 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       bot: this.bot,
       gatewayUrl: () => this.requireAddress().gatewayUrl,
       threadChanged: (thread) => this.gateway.dispatch(thread.guildId, 'THREAD_UPDATE', apiThread(thread)),
+      shardCount: options.shards ?? 1,
     };
     this.rest = new RestServer({
       routes: [...miscRoutes(ctx), ...commandRoutes(ctx), ...channelRoutes(ctx), ...interactionRoutes(ctx)],
       botToken: this.bot.token,
       limiter: this.limiter,
       faults: this.faults,
+      counter: this.requestCounter,
     });
     this.wireEvents();
   }
@@ -170,10 +180,14 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return user;
   }
 
-  /** A guild the bot is in; `owner` defaults to a new user named after the guild. */
-  createGuild(options: { name: string; owner?: Ref; id?: string }): GuildRecord {
+  /**
+   * A guild the bot is in; `owner` defaults to a new user named after the guild.
+   * `shard: [id, count]` mints an id that lands on that shard of `count`.
+   */
+  createGuild(options: { name: string; owner?: Ref; id?: string; shard?: [number, number] }): GuildRecord {
     const ownerId = options.owner?.id ?? this.store.createUser(`${options.name}-owner`).id;
-    const guild = this.store.createGuild(options.name, ownerId, options.id);
+    const id = options.shard ? this.shardedGuildIds.next(...options.shard) : options.id;
+    const guild = this.store.createGuild(options.name, ownerId, id);
     this.store.addMember(guild.id, this.bot.user.id);
     this.gateway.dispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(this.store, guild, this.bot.user.id));
     return guild;
@@ -253,11 +267,6 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     this.gateway.dispatch(record.id, 'GUILD_DELETE', { id: record.id });
     record.members.delete(this.bot.user.id);
     if (options.deleteGuild) this.store.deleteGuild(record.id);
-  }
-
-  /** REST requests so far, split by Discord's global limit (see `RequestCounts`); a copy. */
-  requestCounts(): RequestCounts {
-    return structuredClone(this.rest.requestCounts);
   }
 
   /** 401, 403 and 429 answers the bot has had (Discord bans an IP past 10,000 in 10 minutes). */
@@ -347,6 +356,23 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     );
   }
 
+  /**
+   * `user` fills in and submits the modal the bot opened (response type 9) in answer to
+   * `interaction`; `values` are keyed by custom id. A modal opened from a component
+   * carries that message, so the bot may answer with UPDATE_MESSAGE (7).
+   */
+  submitModal(user: Ref, interaction: InteractionHandle, values: Record<string, ModalValue>): InteractionHandle {
+    const opener = this.interactions.get(interaction.id);
+    const modal = opener?.modal;
+    if (!opener || !modal) throw new InvocationError(`interaction ${interaction.id} did not open a modal`);
+    if (opener.userId !== user.id)
+      throw new InvocationError(`the modal of ${interaction.id} is not open for ${user.id}`);
+    const channel = this.store.channel(opener.channelId);
+    const source = opener.sourceMessageId ? this.store.message(channel.id, opener.sourceMessageId).message : null;
+    const data = modalSubmission(modal, values);
+    return this.interact(user, channel, (ctx) => modalSubmitInteraction(ctx, data, source), opener.sourceMessageId);
+  }
+
   /** The channel as `as` sees it (their ephemerals included), oldest first; without `as`, public messages only. */
   channelMessages(channel: Ref, options: { as?: Ref } = {}): APIMessage[] {
     return this.store.channelMessages(channel.id, options.as?.id ?? '').map((m) => m.message);
@@ -371,6 +397,15 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   /** The next `count` REST requests matching `pattern` fail with `status` (see `compileFaultPattern`). */
   failRoute(pattern: string | RegExp, status: number, count: number, options?: FaultOptions): void {
     this.faults.add(pattern, status, count, options);
+  }
+
+  /** REST requests since the last reset, split into global-limited and interaction-exempt, per route. */
+  requestCounts(): RequestCounts {
+    return this.requestCounter.counts();
+  }
+
+  resetRequestCounts(): void {
+    this.requestCounter.reset();
   }
 
   clearFaults(): void {

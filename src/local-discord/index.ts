@@ -7,5 +7,5 @@ export type { InteractionHandle } from './handle.ts';
 export { ackDeadlineMs, type InteractionAck, type LatencyStats, tokenLifetimeMs } from './interactions.ts';
 export { messageLimits } from './limits.ts';
 export { type BucketRule, discordRateLimits, noRateLimits, type RateLimitConfig } from './ratelimit.ts';
-export type { RequestCounts } from './rest/server.ts';
+export type { RequestCounts, RouteCount } from './request-counts.ts';
 export type { MessageDeleteEvent, MessageEvent } from './state/types.ts';

@@ -28,7 +28,7 @@ export interface InteractionContext {
 }
 
 /** The fields every guild interaction carries: guild, channel, member with permissions, locale. */
-function guildInteractionBase(ctx: InteractionContext) {
+export function guildInteractionBase(ctx: InteractionContext) {
   const { store, user, channel } = ctx;
   const guild = store.guild(channel.guildId);
   return {

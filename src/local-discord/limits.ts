@@ -32,7 +32,7 @@ export interface MessageContentBody {
   components?: unknown;
 }
 
-type Path = (string | number)[];
+export type Path = (string | number)[];
 
 const ComponentType = { ActionRow: 1, Button: 2, StringSelect: 3 } as const;
 const ButtonStyleLink = 5;
@@ -163,7 +163,7 @@ function checkInteractive(out: FieldError[], path: Path, component: LooseCompone
   }
 }
 
-function checkRow(out: FieldError[], path: Path, row: LooseComponent, seenIds: Set<string>): void {
+export function checkRow(out: FieldError[], path: Path, row: LooseComponent, seenIds: Set<string>): void {
   if (row.type !== ComponentType.ActionRow) {
     out.push({
       path: [...path, 'type'],

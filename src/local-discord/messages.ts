@@ -8,6 +8,7 @@ import {
   MessageFlags,
   type MessageType,
 } from 'discord-api-types/v10';
+import { checkComponentsV2, isComponentsV2 } from './components-v2.ts';
 import { DiscordHttpError, errors, type FieldError } from './errors.ts';
 import { checkMessageLimits } from './limits.ts';
 import { apiUser } from './state/render.ts';
@@ -94,6 +95,17 @@ function imageSize(file: UploadedFile): { width: number; height: number } | null
   return isPng ? { width: b.readUInt32BE(16), height: b.readUInt32BE(20) } : null;
 }
 
+/** The filenames `attachment://` may name: this request's uploads (as described) and the files an edit keeps. */
+function attachableNames(body: MessageBody, files: UploadedFile[], existing: APIMessage | null): Set<string> {
+  const names = files.map(
+    (file) => body.attachments?.find((a) => String(a.id) === file.index)?.filename ?? file.filename,
+  );
+  const kept = (existing?.attachments ?? []).filter(
+    (a) => !body.attachments || body.attachments.some((wanted) => String(wanted.id) === a.id),
+  );
+  return new Set([...names, ...kept.map((a) => a.filename)]);
+}
+
 function isEmpty(message: APIMessage): boolean {
   return (
     message.content === '' &&
@@ -122,7 +134,7 @@ export class MessageComposer {
     prefix: (string | number)[] = [],
   ): StoredMessage {
     const channel = this.store.channel(origin.channelId);
-    this.validate(body, files, prefix);
+    this.validate(body, files, prefix, null);
     const now = new Date(this.store.clock.now()).toISOString();
     const id = this.store.ids.next();
     const attachments = this.upload(channel.id, files, body.attachments ?? null);
@@ -139,7 +151,7 @@ export class MessageComposer {
       embeds: this.resolveEmbeds(body.embeds ?? [], attachments),
       pinned: false,
       type: origin.type,
-      flags: ((body.flags ?? 0) & settableFlags) | origin.flags,
+      flags: ((body.flags ?? 0) & (settableFlags | MessageFlags.IsComponentsV2)) | origin.flags,
       components: body.components ?? [],
     };
     if (origin.interaction) {
@@ -170,7 +182,7 @@ export class MessageComposer {
     files: UploadedFile[],
     prefix: (string | number)[] = [],
   ): StoredMessage {
-    this.validate(body, files, prefix);
+    this.validate(body, files, prefix, stored.message);
     const message = stored.message;
     const next: APIMessage = { ...message };
     if (body.content !== undefined) {
@@ -187,7 +199,8 @@ export class MessageComposer {
     if (body.embeds !== undefined) next.embeds = this.resolveEmbeds(body.embeds ?? [], next.attachments);
     const fixedFlags = (message.flags ?? 0) & ~settableFlags & ~MessageFlags.Loading;
     const bodyFlags = body.flags === undefined || body.flags === null ? (message.flags ?? 0) : body.flags;
-    next.flags = fixedFlags | (bodyFlags & settableFlags);
+    // IS_COMPONENTS_V2 may be added by an edit but never removed: it stays among the fixed flags.
+    next.flags = fixedFlags | (bodyFlags & (settableFlags | MessageFlags.IsComponentsV2));
     next.edited_timestamp = new Date(this.store.clock.now()).toISOString();
     if (isEmpty(next)) throw errors.emptyMessage();
     for (const dropped of message.attachments) {
@@ -199,8 +212,20 @@ export class MessageComposer {
     return stored;
   }
 
-  private validate(body: MessageBody, files: UploadedFile[], prefix: (string | number)[]): void {
-    const problems: FieldError[] = checkMessageLimits(body, prefix);
+  /** `existing` is the message an edit applies to: its flags and files count too. */
+  private validate(
+    body: MessageBody,
+    files: UploadedFile[],
+    prefix: (string | number)[],
+    existing: APIMessage | null,
+  ): void {
+    const v2 = isComponentsV2(body.flags) || isComponentsV2(existing?.flags);
+    const problems: FieldError[] = v2
+      ? [
+          ...checkMessageLimits({ ...body, components: undefined }, prefix),
+          ...checkComponentsV2(body, attachableNames(body, files, existing), prefix),
+        ]
+      : checkMessageLimits(body, prefix);
     const uploaded = new Set(files.map((f) => f.index));
     (body.attachments ?? []).forEach((attachment, i) => {
       const id = String(attachment.id);

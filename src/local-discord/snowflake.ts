@@ -1,5 +1,5 @@
 /** Discord's epoch (2015-01-01T00:00:00Z): snowflakes count milliseconds from it. */
-const DISCORD_EPOCH = 1_420_070_400_000n;
+export const DISCORD_EPOCH = 1_420_070_400_000n;
 
 /**
  * Makes Discord-shaped snowflakes: 42 bits of milliseconds since the Discord epoch,

@@ -1,5 +1,6 @@
-import { Client, Events, GatewayIntentBits, type Interaction, SlashCommandBuilder } from 'discord.js';
-import { LocalDiscord, type LocalDiscordOptions } from '../../src/local-discord/index.ts';
+import { Client, Events, GatewayIntentBits, type Interaction, SlashCommandBuilder, type TextChannel } from 'discord.js';
+import { afterAll, beforeAll } from 'vitest';
+import { LocalDiscord, type LocalDiscordOptions, noRateLimits } from '../../src/local-discord/index.ts';
 
 /** A started local Discord with one guild, one channel, two players, and a logged-in discord.js client. */
 export interface Harness {
@@ -73,4 +74,22 @@ export async function startHarness(options: LocalDiscordOptions = {}): Promise<H
       await discord.stop();
     },
   };
+}
+
+/** A harness without rate limits for the tests of one file: started before them, closed after. */
+export function harnessForFile(): { h: () => Harness; channel: () => TextChannel } {
+  let harness: Harness | undefined;
+  let channel: TextChannel | undefined;
+  beforeAll(async () => {
+    harness = await startHarness({ rateLimits: noRateLimits });
+    channel = (await harness.client.channels.fetch(harness.channel.id)) as TextChannel;
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the harness starts in beforeAll');
+    return value;
+  };
+  return { h: () => started(harness), channel: () => started(channel) };
 }

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { MessageFlags, Routes } from 'discord.js';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../src/cards/rng.ts';
@@ -186,5 +187,43 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await refusal.waitFor(WAIT);
     expect(await refusal.locator('.content').textContent()).toContain('<b>bold</b><img/src/onerror>');
     expect(await page.locator('.message .content img, .message .content b').count()).toBe(0);
+  });
+  it('draws a Components V2 message readable at phone width', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const text = (content: string) => ({ type: 10, content });
+    const stay = { type: 2, style: 1, label: 'V2 stay', custom_id: 'v2:stay' };
+    await playground.bot.client.rest.post(Routes.channelMessages(playground.channelId), {
+      body: {
+        flags: MessageFlags.IsComponentsV2,
+        attachments: [{ id: 0, filename: 'cards.png' }],
+        components: [
+          {
+            type: 17,
+            accent_color: 0x2ecc71,
+            components: [
+              text('## V2 table\n**Ann** has 3 chips and a very long line of text that has to wrap on a phone'),
+              { type: 9, components: [text('Ben: stays')], accessory: stay },
+              { type: 14, divider: true },
+              { type: 12, items: [{ media: { url: 'attachment://cards.png' }, description: 'the cards' }] },
+              { type: 1, components: [{ type: 2, style: 4, label: 'V2 drop', custom_id: 'v2:drop' }] },
+            ],
+          },
+        ],
+      },
+      files: [{ name: 'cards.png', data: Buffer.from('not really a png'), contentType: 'image/png' }],
+    });
+    const container = page.locator('.v2-container', { hasText: 'V2 table' });
+    await container.waitFor(WAIT);
+    expect(await container.getAttribute('style')).toContain('border-left-color: rgb(46, 204, 113)');
+    expect(await container.locator('.v2-text strong', { hasText: 'Ann' }).count()).toBe(1);
+    await button(container.locator('.v2-section', { hasText: 'Ben: stays' }), 'V2 stay').waitFor(WAIT);
+    await button(container.locator('.action-row'), 'V2 drop').waitFor(WAIT);
+    expect(await container.locator('hr.v2-separator').count()).toBe(1);
+    expect(await container.locator('img.v2-gallery-item').getAttribute('alt')).toBe('the cards');
+    // The card fits the phone's width: nothing in it runs off the right edge.
+    const box = await container.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+    expect(await container.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 1320 });
   });
 });

@@ -14,4 +14,6 @@ export interface RouteContext {
   threadChanged(thread: ChannelRecord): void;
   /** The gateway URL `GET /gateway/bot` hands out. */
   gatewayUrl: () => string;
+  /** The shard count `GET /gateway/bot` recommends. */
+  shardCount: number;
 }

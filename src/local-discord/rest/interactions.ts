@@ -153,13 +153,14 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
       message = createInteractionMessage(ctx, record, { flags: data.flags ?? 0 }, [], MessageFlags.Loading, ['data']);
       record.originalMessageId = message.message.id;
       break;
+    // Types 6 and 7 need a message to update: a component's, or that of the component that opened a modal.
     case InteractionResponseType.DeferredMessageUpdate:
-      if (!isComponent(record) || !record.sourceMessageId) invalidResponseType();
+      if (!record.sourceMessageId) invalidResponseType();
       record.originalMessageId = record.sourceMessageId;
       record.sourceRevisionAtAck = ctx.store.message(record.channelId, record.sourceMessageId).revision;
       break;
     case InteractionResponseType.UpdateMessage:
-      if (!isComponent(record) || !record.sourceMessageId) invalidResponseType();
+      if (!record.sourceMessageId) invalidResponseType();
       message = ctx.composer.edit(ctx.store.message(record.channelId, record.sourceMessageId), data, request.files, [
         'data',
       ]);

@@ -14,7 +14,7 @@ export function miscRoutes(ctx: RouteContext): Route[] {
       handle: () => {
         const info: APIGatewayBotInfo = {
           url: ctx.gatewayUrl(),
-          shards: 1,
+          shards: ctx.shardCount,
           session_start_limit: { total: 1000, remaining: 1000, reset_after: 86_400_000, max_concurrency: 1 },
         };
         return ok(info);

@@ -4,6 +4,7 @@ import { DiscordHttpError, errors } from '../errors.ts';
 import type { Fault, FaultInjector } from '../faults.ts';
 import type { UploadedFile } from '../messages.ts';
 import { type RateLimiter, seconds } from '../ratelimit.ts';
+import type { RequestCounter } from '../request-counts.ts';
 import { type HttpMethod, type RestRequest, type RestResult, type Route, Router } from './route.ts';
 
 /** Where the REST API lives on the server: what discord.js's `rest.api` option points at, plus the version. */
@@ -14,6 +15,7 @@ export interface RestServerOptions {
   botToken: string;
   limiter: RateLimiter;
   faults: FaultInjector;
+  counter: RequestCounter;
 }
 
 interface ParsedBody {
@@ -102,12 +104,6 @@ function decodePath(path: string): string {
  * The REST half of the local Discord: parses requests, checks the bot token, applies
  * injected faults and rate limits, runs the route and answers in Discord's format.
  */
-export interface RequestCounts {
-  global: number;
-  exempt: number;
-  /** By `METHOD /route/:template`. */
-  byRoute: Record<string, number>;
-}
 
 export class RestServer {
   private readonly router: Router;
@@ -121,7 +117,6 @@ export class RestServer {
    * second (all its processes together), `exempt` ones do not (interaction callbacks
    * and webhooks: follow-ups, edits of \`@original\` or of a follow-up).
    */
-  readonly requestCounts: RequestCounts = { global: 0, exempt: 0, byRoute: {} };
 
   constructor(private readonly options: RestServerOptions) {
     this.router = new Router(options.routes);
@@ -140,7 +135,7 @@ export class RestServer {
       const match = this.router.match(method, path);
       if (!match.route) throw match.methodMismatch ? errors.methodNotAllowed() : errors.notFound();
       const { route, params } = match;
-      this.count(method, route);
+      this.options.counter.record(route);
       if (route.auth === 'bot' && request.headers.authorization !== `Bot ${this.options.botToken}`) {
         throw errors.unauthorized();
       }
@@ -179,14 +174,6 @@ export class RestServer {
     }
     const headers = { 'Retry-After': seconds(fault.retryAfterMs), 'X-RateLimit-Scope': 'shared' };
     this.reply(response, rateLimited(fault.retryAfterMs, false), headers);
-  }
-
-  private count(method: string, route: Route): void {
-    const counts = this.requestCounts;
-    if (route.globalExempt) counts.exempt++;
-    else counts.global++;
-    const key = `${method} ${route.path}`;
-    counts.byRoute[key] = (counts.byRoute[key] ?? 0) + 1;
   }
 
   /** Answers, counting the answers Discord counts against a bot's IP. */

@@ -1,10 +1,12 @@
 // Renders Discord message JSON (discord-api-types' APIMessage) as Discord's client
-// draws it: author line, content, pictures, embeds, buttons and select menus. Every
+// draws it: author line, content, pictures, embeds, buttons and select menus, and
+// Components V2 layouts (containers, sections, text, galleries, separators). Every
 // user-supplied string goes through textContent or markdownHtml (which escapes).
 
 const EPHEMERAL = 64;
 const LOADING = 128;
 const COMMAND_INTERACTION = 2;
+const COMPONENTS_V2 = 1 << 15;
 const AVATAR_COLOURS = ['#5865f2', '#3ba55c', '#faa61a', '#ed4245', '#eb459e', '#747f8d', '#1abc9c', '#e67e22'];
 
 function el(tag, className, text) {
@@ -152,18 +154,63 @@ function renderSelect(message, select, ctx) {
   return node;
 }
 
-function renderComponents(message, ctx) {
-  const rows = [];
-  for (const row of message.components ?? []) {
-    if (row.type !== 1) continue;
-    const node = el('div', 'action-row');
-    for (const c of row.components ?? []) {
-      if (c.type === 2) node.append(renderButton(message, c, ctx));
-      else if (c.type === 3) node.append(renderSelect(message, c, ctx));
-    }
-    rows.push(node);
+function renderActionRow(message, row, ctx) {
+  const node = el('div', 'action-row');
+  for (const c of row.components ?? []) {
+    if (c.type === 2) node.append(renderButton(message, c, ctx));
+    else if (c.type === 3) node.append(renderSelect(message, c, ctx));
   }
-  return rows;
+  return node;
+}
+
+function renderMedia(media, description, className) {
+  const img = el('img', className);
+  img.src = media?.url ?? '';
+  img.alt = description ?? '';
+  return img;
+}
+
+/** One Components V2 component (IS_COMPONENTS_V2 messages), nested ones included. */
+function renderV2(message, c, ctx) {
+  switch (c.type) {
+    case 1:
+      return renderActionRow(message, c, ctx);
+    case 10:
+      return markdown('div', 'v2-text', c.content ?? '', ctx);
+    case 9: {
+      const node = el('div', 'v2-section');
+      const texts = el('div', 'v2-section-texts');
+      texts.append(...(c.components ?? []).map((child) => renderV2(message, child, ctx)));
+      node.append(texts);
+      if (c.accessory?.type === 2) node.append(renderButton(message, c.accessory, ctx));
+      else if (c.accessory?.type === 11)
+        node.append(renderMedia(c.accessory.media, c.accessory.description, 'v2-thumbnail'));
+      return node;
+    }
+    case 12: {
+      const node = el('div', 'v2-gallery');
+      for (const item of c.items ?? []) node.append(renderMedia(item.media, item.description, 'v2-gallery-item'));
+      return node;
+    }
+    case 13:
+      return el('div', 'v2-file', `📄 ${(c.file?.url ?? '').replace(/^attachment:\/\//, '')}`);
+    case 14:
+      return el('hr', `v2-separator${c.divider === false ? ' invisible' : ''}${c.spacing === 2 ? ' large' : ''}`);
+    case 17: {
+      const node = el('div', 'v2-container');
+      if (c.accent_color !== undefined && c.accent_color !== null)
+        node.style.borderLeftColor = colourOf(c.accent_color);
+      node.append(...(c.components ?? []).map((child) => renderV2(message, child, ctx)));
+      return node;
+    }
+    default:
+      return el('div', 'v2-unknown', `(component type ${c.type})`);
+  }
+}
+
+function renderComponents(message, ctx) {
+  if ((message.flags ?? 0) & COMPONENTS_V2) return (message.components ?? []).map((c) => renderV2(message, c, ctx));
+  return (message.components ?? []).filter((row) => row.type === 1).map((row) => renderActionRow(message, row, ctx));
 }
 
 /** Pictures posted with the message, except the ones an embed already shows (as Discord does). */

@@ -1,0 +1,97 @@
+import { DiscordAPIError, Routes } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noRateLimits } from '../../src/local-discord/index.ts';
+import { type Harness, startHarness } from './harness.ts';
+
+function codeOf(error: unknown): number | string {
+  return error instanceof DiscordAPIError ? error.code : String(error);
+}
+
+describe('interaction routes and tokens follow Discord', () => {
+  let h: Harness;
+  let api: string;
+  beforeAll(async () => {
+    h = await startHarness({ rateLimits: noRateLimits });
+    api = `${String(h.client.options.rest?.api)}/v10`;
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  const start = () =>
+    h.discord.runCommand(h.ann, h.channel, 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } });
+
+  const post = (path: string, body: unknown, auth: boolean) =>
+    fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(auth ? { Authorization: `Bot ${h.discord.bot.token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('leaves interaction callbacks and interaction webhooks out of the global limit', async () => {
+    h.discord.setRateLimits({ ...noRateLimits, globalPerSecond: 1 });
+    const statuses: number[] = [];
+    let done = false;
+    h.onInteraction(async (i) => {
+      if (!i.isChatInputCommand()) return;
+      const channelPath = `/channels/${h.channel.id}/messages`;
+      statuses.push((await post(channelPath, { content: 'uses the global second' }, true)).status);
+      statuses.push((await post(channelPath, { content: 'over the global limit' }, true)).status);
+      statuses.push(
+        (await post(`/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'a' } }, false)).status,
+      );
+      statuses.push((await post(`/webhooks/${i.applicationId}/${i.token}`, { content: 'b' }, false)).status);
+      done = true;
+    });
+    start();
+    await expect.poll(() => done).toBe(true);
+    h.discord.setRateLimits(noRateLimits);
+    expect(statuses).toEqual([200, 429, 204, 204]);
+  });
+
+  it('refuses UPDATE_MESSAGE (7) and DEFERRED_UPDATE_MESSAGE (6) to a slash command, leaving it unacknowledged', async () => {
+    const codes: unknown[] = [];
+    h.onInteraction(async (i) => {
+      if (!i.isChatInputCommand()) return;
+      for (const type of [7, 6]) {
+        await h.client.rest
+          .post(Routes.interactionCallback(i.id, i.token), { body: { type, data: { content: 'x' } }, auth: false })
+          .catch((error) => codes.push(codeOf(error)));
+      }
+      await i.reply('answered properly');
+    });
+    const handle = start();
+    await expect.poll(() => codes).toEqual([50035, 50035]);
+    expect((await handle.response()).content).toBe('answered properly');
+  });
+
+  it('answers 10008 when a token edits or deletes a message it did not create', async () => {
+    const codes: unknown[] = [];
+    let otherFollowUp = '';
+    h.onInteraction(async (i) => {
+      if (!i.isChatInputCommand()) return;
+      await i.reply('mine');
+      const followUp = await i.followUp('also mine');
+      if (!otherFollowUp) {
+        otherFollowUp = followUp.id;
+        return;
+      }
+      const channelMessage = await h.client.rest.post(Routes.channelMessages(h.channel.id), {
+        body: { content: 'a channel message' },
+      });
+      const foreignIds = [(channelMessage as { id: string }).id, otherFollowUp];
+      for (const id of foreignIds) {
+        await i.webhook.editMessage(id, { content: 'taken over' }).catch((error) => codes.push(codeOf(error)));
+        await i.webhook.deleteMessage(id).catch((error) => codes.push(codeOf(error)));
+      }
+    });
+    start();
+    await expect.poll(() => otherFollowUp).not.toBe('');
+    start();
+    await expect.poll(() => codes).toEqual([10008, 10008, 10008, 10008]);
+    expect(h.discord.channelMessages(h.channel).some((m) => m.content === 'taken over')).toBe(false);
+  });
+});
