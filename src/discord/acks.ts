@@ -1,4 +1,9 @@
-import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
+import type {
+  ChatInputCommandInteraction,
+  Interaction,
+  MessageComponentInteraction,
+  ModalSubmitInteraction,
+} from 'discord.js';
 import { UserFacingError } from '../table/errors.ts';
 import type { Member, Place } from '../table/tables.ts';
 
@@ -37,7 +42,9 @@ export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId'>)
 }
 
 /** The presser as a table member: their id and the name they show in this server (at most 32 characters). */
-export function memberOf(interaction: MessageComponentInteraction | ChatInputCommandInteraction): Member {
+export function memberOf(
+  interaction: MessageComponentInteraction | ChatInputCommandInteraction | ModalSubmitInteraction,
+): Member {
   const member = interaction.member;
   const nick = member && 'displayName' in member ? member.displayName : null;
   return {

@@ -15,6 +15,7 @@ export const BUTTON_ACTIONS = [
   'pass',
   'swap',
   'keep',
+  'rules',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

@@ -14,12 +14,13 @@ export function parseOptionText(text: string): Record<string, unknown> {
     }
     const name = pair.slice(0, at);
     if (name in options) throw new UserFacingError(`The option ${name} is given twice.`);
-    options[name] = parseValue(name, pair.slice(at + 1));
+    options[name] = parseOptionValue(name, pair.slice(at + 1));
   }
   return options;
 }
 
-function parseValue(name: string, text: string): unknown {
+/** One typed value ("50", "none", "true", "burn:5"), as the engine's option parser takes it. */
+export function parseOptionValue(name: string, text: string): unknown {
   if (name === 'match') {
     const [kind, amount] = text.split(':');
     if (kind === 'pot' && amount === undefined) return { kind: 'pot' };

@@ -4,7 +4,7 @@ import { UserFacingError } from '../table/errors.ts';
 import type { SlashCommand } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { answerError } from './errors.ts';
-import type { ComponentHandler } from './handlers/types.ts';
+import type { ComponentHandler, ModalHandler } from './handlers/types.ts';
 
 /**
  * Discord wants an answer within 3 seconds of an interaction's creation. One that reaches
@@ -24,6 +24,7 @@ export function createRouter(
   ctx: BotContext,
   commands: Map<string, SlashCommand>,
   handlers: readonly ComponentHandler<unknown>[],
+  modals: readonly ModalHandler<unknown>[],
   now: () => number = Date.now,
 ) {
   return async function route(interaction: Interaction): Promise<void> {
@@ -51,6 +52,16 @@ export function createRouter(
         if (!command) throw new UserFacingError("I don't know that command. It may have been removed.");
         await command.execute(interaction, { ...ctx, log });
         return;
+      }
+      if (interaction.isModalSubmit()) {
+        for (const handler of modals) {
+          const parsed = handler.parse(interaction);
+          if (parsed === null) continue;
+          log = log.child({ handler: handler.name, ...tableOf(parsed) });
+          await handler.run(interaction, parsed, { ...ctx, log });
+          return;
+        }
+        throw new UserFacingError("That form isn't one of mine, or it is too old.");
       }
       if (interaction.isMessageComponent()) {
         for (const handler of handlers) {

@@ -1,6 +1,6 @@
 import type { RngState } from '../cards/rng.ts';
 import { RuleError } from '../rules/errors.ts';
-import { type Options, parseOptions } from '../rules/options.ts';
+import { changedOptions, type Options, parseOptions } from '../rules/options.ts';
 import { getVariant, maxPlayersFor } from '../rules/variants.ts';
 import { type Ctx, DeckExhausted, dealOf, makeCtx, notAtThisTable } from './context.ts';
 import { runPending, startDeal, voidDeal } from './flow.ts';
@@ -90,6 +90,9 @@ function dispatch(ctx: Ctx, action: Action): void {
     case 'stop':
       stop(ctx, action.by);
       return;
+    case 'setOptions':
+      setOptions(ctx, action.by, action.options);
+      return;
     case 'declare':
       duringDeal(ctx, () => declare(ctx, action.playerId, action.choice));
       return;
@@ -165,6 +168,31 @@ function leave(ctx: Ctx, playerId: PlayerId): void {
   }
   s.players = s.players.filter((p) => p.id !== playerId);
   ctx.events.push({ type: 'PlayerLeft', playerId });
+}
+
+/**
+ * The host changes the rules while the table waits for its first deal: the changes are
+ * laid over the current options and checked as a whole, as `/guts start` checks them.
+ */
+function setOptions(ctx: Ctx, by: PlayerId, changes: Record<string, unknown>): void {
+  const { s } = ctx;
+  if (s.phase !== 'lobby') throw new RuleError('game-started', 'The rules are set once the first deal is dealt');
+  if (by !== s.host) throw new RuleError('not-host', 'Only the host can change the rules');
+  if (typeof changes !== 'object' || changes === null || Array.isArray(changes)) {
+    throw new RuleError('bad-option', 'options must be an object', 'options');
+  }
+  // What the table changed from the defaults, then the new changes: an option left alone
+  // keeps following the others as a fresh table's would (allDrop with a kitty).
+  const options = parseOptions(s.variant, { ...changedOptions(s.variant, s.options), ...changes });
+  const max = maxPlayersFor(ctx.variant, options);
+  if (s.players.length > max) {
+    throw new RuleError(
+      'table-full',
+      `${s.players.length} players are seated; with those rules at most ${max} can play`,
+    );
+  }
+  s.options = options;
+  ctx.events.push({ type: 'OptionsChanged', by, options });
 }
 
 function stop(ctx: Ctx, by: PlayerId): void {

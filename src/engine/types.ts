@@ -108,7 +108,9 @@ export type Action =
   | { type: 'discard'; playerId: PlayerId; cards: Card[] }
   | { type: 'draw'; playerId: PlayerId; cards: Card[] }
   | { type: 'take'; playerId: PlayerId }
-  | { type: 'stop'; by: PlayerId };
+  | { type: 'stop'; by: PlayerId }
+  /** The host changes the table's options before the first deal (given as typed: RULES.md §9 names). */
+  | { type: 'setOptions'; by: PlayerId; options: Record<string, unknown> };
 
 export type Hand = HandResult | LayoutResult;
 
@@ -129,6 +131,7 @@ export type GameEvent =
   | { type: 'PlayerLeft'; playerId: PlayerId }
   | { type: 'LeaveScheduled'; playerId: PlayerId }
   | { type: 'StopRequested'; by: PlayerId }
+  | { type: 'OptionsChanged'; by: PlayerId; options: Options }
   | {
       type: 'DealStarted';
       dealNo: number;

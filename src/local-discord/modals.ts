@@ -24,7 +24,9 @@ interface LooseField {
   max_length?: number;
   min_values?: number;
   max_values?: number;
-  options?: { value: string }[];
+  value?: string;
+  default?: boolean;
+  options?: { value: string; default?: boolean }[];
   component?: LooseField;
   components?: LooseField[];
 }
@@ -71,9 +73,23 @@ function submitted(field: LooseField, value: ModalValue): ModalSubmitComponent {
   }
 }
 
+/** What the client submits for a field the user left alone: its prefilled text or default choices. */
+function prefilled(field: LooseField): ModalValue {
+  switch (field.type) {
+    case ComponentType.TextInput:
+      return field.value ?? '';
+    case ComponentType.Checkbox:
+      return field.default === true;
+    case ComponentType.RadioGroup:
+      return field.options?.find((o) => o.default)?.value ?? null;
+    default:
+      return (field.options ?? []).filter((o) => o.default).map((o) => o.value);
+  }
+}
+
 /**
  * The `data` of the MODAL_SUBMIT interaction a user sends by filling `modal` with
- * `values` (keyed by custom id), in Discord's shape: labels (type 18) wrap their
+ * `values` (keyed by custom id; a field left out keeps what the modal prefilled), in Discord's shape: labels (type 18) wrap their
  * submitted component, legacy action rows hold text inputs, text displays come back
  * bare. Unknown custom ids and values the client would refuse throw InvocationError.
  */
@@ -83,8 +99,9 @@ export function modalSubmission(
 ): APIModalSubmission {
   const used = new Set<string>();
   const take = (field: LooseField) => {
-    used.add(field.custom_id ?? '');
-    return submitted(field, values[field.custom_id ?? ''] ?? null);
+    const key = field.custom_id ?? '';
+    used.add(key);
+    return submitted(field, key in values ? (values[key] ?? null) : prefilled(field));
   };
   const components = (modal.components as LooseField[]).map((top): APIModalSubmissionComponent => {
     const id = top.id ?? 0;

@@ -2,6 +2,7 @@ export { RuleError } from './errors.ts';
 export { MAX_CHIPS, OPTION_SPECS, type OptionGroup, type OptionSpec, optionSpec } from './option-specs.ts';
 export {
   BASE_OPTIONS,
+  changedOptions,
   type DeadlyRule,
   defaultOptions,
   type Match,

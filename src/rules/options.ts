@@ -105,6 +105,14 @@ export function defaultOptions(variantId: VariantId): Options {
   return { ...BASE_OPTIONS, match: { kind: 'pot' }, ...variant.defaults };
 }
 
+/** The options of a table that differ from its variant's defaults: what a preset keeps, what a lobby names. */
+export function changedOptions(variantId: VariantId, options: Options): Record<string, unknown> {
+  const defaults = defaultOptions(variantId) as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(options).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(defaults[name])),
+  );
+}
+
 /**
  * Full typed options from what a table or scenario gave, or a RuleError naming the
  * first bad option. Options a variant cannot use are refused rather than ignored,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { deletePresetRow, findPreset, listPresetRows, type PresetRow, upsertPreset } from '../db/presets.ts';
-import { defaultOptions, type Options, parseOptions } from '../rules/index.ts';
+import { changedOptions, type Options, parseOptions } from '../rules/index.ts';
 import { UserFacingError } from './errors.ts';
 
 /**
@@ -22,14 +22,6 @@ export function presetName(typed: string): string {
     throw new UserFacingError('A preset name is 1-32 letters, digits, spaces, - or _.');
   }
   return name;
-}
-
-/** The options of a table that differ from its variant's defaults: what a preset keeps. */
-export function changedOptions(variantId: string, options: Options): Record<string, unknown> {
-  const defaults = defaultOptions(variantId) as unknown as Record<string, unknown>;
-  return Object.fromEntries(
-    Object.entries(options).filter(([name, value]) => JSON.stringify(value) !== JSON.stringify(defaults[name])),
-  );
 }
 
 export async function savePreset(

@@ -31,7 +31,7 @@ describe('the router', () => {
   const execute = vi.fn(async () => {});
   const commands = new Map([['guts', { execute } as unknown as SlashCommand]]);
   const now = 1_000_000;
-  const route = createRouter(ctx, commands, [], () => now);
+  const route = createRouter(ctx, commands, [], [], () => now);
 
   it('runs an interaction that arrives in time', async () => {
     const interaction = commandInteraction(now - 100);

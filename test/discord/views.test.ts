@@ -37,7 +37,7 @@ const buttonIds = (components: unknown[]) =>
   );
 
 describe('lobby view', () => {
-  it('shows variant, options, pot and players, with Join, Leave and Deal for the table', () => {
+  it('shows variant, options, pot and players, with Join, Leave, Deal and Rules for the table', () => {
     const s = seated('iron-cross', { ante: 10, cap: 100 });
     const view = json(lobbyView(target, publicView({ ...s, pot: 40, reserve: 5 })));
     const embed = view.embeds[0];
@@ -51,7 +51,7 @@ describe('lobby view', () => {
     expect(players).toContain('**Ann** (host)');
     expect(players).toContain('**Cat**');
     const buttons = buttonIds(view.components);
-    expect(buttons.map((b: { label: string }) => b.label)).toEqual(['Join', 'Leave', 'Deal']);
+    expect(buttons.map((b: { label: string }) => b.label)).toEqual(['Join', 'Leave', 'Deal', 'Rules']);
     for (const b of buttons) expect(parseButtonId(b.custom_id)).toMatchObject({ tableId: '7', dealNo: 12 });
   });
 });

@@ -83,4 +83,36 @@ describe('modals', () => {
     const noModal = file.h().discord.pressButton(file.h().ann, table.id, 'Bet');
     expect(() => file.h().discord.submitModal(file.h().ann, noModal, {})).toThrow(/did not open a modal/);
   });
+
+  it('refuses modals Discord refuses: long labels, labelled text inputs with their own label, too few radio options', async () => {
+    const table = await file.channel().send({
+      content: 'Deal 3',
+      components: [{ type: 1, components: [{ type: 2, style: 1, label: 'Bet', custom_id: 'g:3:bet' }] }],
+    });
+    const bad = [
+      { type: 18, label: 'x'.repeat(46), component: { type: 4, custom_id: 'a', style: 1 } },
+      { type: 18, label: 'Amount', component: { type: 4, custom_id: 'b', style: 1, label: 'Amount' } },
+      { type: 18, label: 'Side', component: { type: 21, custom_id: 'c', options: [{ value: 'l', label: 'Left' }] } },
+      { type: 18, label: 'Prefilled', component: { type: 4, custom_id: 'd', style: 1, max_length: 2, value: 'abc' } },
+    ];
+    const answers: unknown[] = [];
+    file.h().onInteraction(async (i) => {
+      if (!i.isButton()) return;
+      for (const component of bad) {
+        await i
+          .showModal({ title: 'Bad', custom_id: 'm', components: [component] } as never)
+          .catch((err: { code?: number; rawError?: unknown }) =>
+            answers.push([err.code, JSON.stringify(err.rawError)]),
+          );
+      }
+      await i.showModal(betModal as never);
+    });
+    const press = file.h().discord.pressButton(file.h().ann, table.id, 'Bet');
+    expect((await press.acknowledged()).type).toBe(9);
+    expect(press.modal?.custom_id).toBe('g:1:bet-modal');
+    expect(answers.map((a) => (a as [number])[0])).toEqual([50035, 50035, 50035, 50035]);
+    expect(String(answers.map((a) => (a as [number, string])[1]))).toMatch(
+      /label[\s\S]*label[\s\S]*options[\s\S]*value/,
+    );
+  });
 });

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../src/db/index.ts';
-import { parseOptions } from '../../src/rules/index.ts';
+import { changedOptions, parseOptions } from '../../src/rules/index.ts';
 import {
-  changedOptions,
   deletePreset,
   listPresets,
   PRESETS_PER_SERVER,

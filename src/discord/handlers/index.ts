@@ -1,6 +1,7 @@
 import { myCardsHandler } from './my-cards.ts';
+import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
-import type { ComponentHandler } from './types.ts';
+import type { ComponentHandler, ModalHandler } from './types.ts';
 
 /** Every button and menu family the bot answers, asked in this order. */
 export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
@@ -10,4 +11,8 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   myCardsHandler,
   passHandler,
   swapHandler,
+  rulesButtonHandler,
 ];
+
+/** Every modal the bot opens and answers. */
+export const MODAL_HANDLERS: readonly ModalHandler<unknown>[] = [rulesFormHandler];

@@ -1,4 +1,4 @@
-import type { MessageComponentInteraction } from 'discord.js';
+import type { MessageComponentInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext } from '../context.ts';
 
 /**
@@ -10,4 +10,11 @@ export interface ComponentHandler<Parsed> {
   name: string;
   parse(interaction: MessageComponentInteraction): Parsed | null;
   run(interaction: MessageComponentInteraction, parsed: Parsed, ctx: BotContext): Promise<void>;
+}
+
+/** One family of modals: as a component handler, for the forms the bot opens. */
+export interface ModalHandler<Parsed> {
+  name: string;
+  parse(interaction: ModalSubmitInteraction): Parsed | null;
+  run(interaction: ModalSubmitInteraction, parsed: Parsed, ctx: BotContext): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { ButtonStyle, EmbedBuilder } from 'discord.js';
 import type { PlayerView } from '../../engine/index.ts';
-import { defaultOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
+import { changedOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clip } from './format.ts';
 
@@ -8,11 +8,9 @@ export const LOBBY_COLOUR = 0x2b7a4b;
 
 /** "ante 10 · timer 30s · cap 100 · kitty alone": the options a player would want to know. */
 export function optionsLine(variantId: string, options: Options): string {
-  const defaults = defaultOptions(variantId) as unknown as Record<string, unknown>;
   const parts = [`ante ${chips(options.ante)}`, `timer ${options.timer}s`];
-  for (const [name, value] of Object.entries(options)) {
+  for (const [name, value] of Object.entries(changedOptions(variantId, options))) {
     if (name === 'ante' || name === 'timer') continue;
-    if (JSON.stringify(value) === JSON.stringify(defaults[name])) continue;
     parts.push(`${name} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
   }
   return parts.join(' · ');
@@ -36,7 +34,7 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
         value: seated.length ? clip(seated.join('\n'), 1024) : 'Nobody yet: press Join.',
       },
     )
-    .setFooter({ text: 'Press Join to sit down. The host presses Deal when everyone is in.' });
+    .setFooter({ text: 'Press Join to sit down. The host sets the Rules and presses Deal when everyone is in.' });
   const open = state.phase === 'lobby';
   if (!open) embed.setFooter({ text: `The game is on: deal ${state.dealNo} is below.` });
   const components = open
@@ -45,6 +43,7 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
           { action: 'join', label: 'Join', style: ButtonStyle.Primary },
           { action: 'leave', label: 'Leave' },
           { action: 'deal', label: 'Deal', style: ButtonStyle.Success },
+          { action: 'rules', label: 'Rules' },
         ]),
       ]
     : [];

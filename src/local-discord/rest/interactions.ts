@@ -12,6 +12,7 @@ import {
 import { errors } from '../errors.ts';
 import type { InteractionRecord } from '../interactions.ts';
 import type { MessageBody } from '../messages.ts';
+import { checkModalComponents } from '../modal-components.ts';
 import { apiUser } from '../state/render.ts';
 import type { StoredMessage } from '../state/types.ts';
 import type { RouteContext } from './context.ts';
@@ -123,6 +124,7 @@ function checkModal(data: Partial<APIModalInteractionResponseCallbackData>): voi
       message: 'Must be between 1 and 5 in length.',
     });
   }
+  problems.push(...checkModalComponents(data.components));
   if (problems.length > 0) throw errors.invalidFormBody(problems);
 }
 

@@ -1,0 +1,215 @@
+import {
+  type APIActionRowComponent,
+  type APIButtonComponent,
+  type APILabelComponent,
+  type APIModalInteractionResponseCallbackData,
+  ButtonStyle,
+  ComponentType,
+  TextInputStyle,
+} from 'discord.js';
+import { RANK_CHARS } from '../../cards/card.ts';
+import { getVariant, OPTION_SPECS, type OptionGroup, type OptionSpec, type Options } from '../../rules/index.ts';
+import { encodeButtonId } from '../custom-id.ts';
+import type { ButtonTarget } from './buttons.ts';
+import { optionsLine } from './lobby.ts';
+
+/**
+ * The host's rules form, built from the rule book's option table (OPTION_SPECS), never
+ * by hand per option. A Discord modal holds at most 5 fields, so a variant's options are
+ * laid out in pages by group (money, declaring, extras): each option that takes a value
+ * is a field of its own, and a group's on/off options share one checkbox group. A
+ * variant's form shows only the options it plays with.
+ */
+
+/** Discord's limit on a modal's top-level components. */
+const FIELDS_PER_MODAL = 5;
+const GROUPS: readonly { group: OptionGroup; title: string }[] = [
+  { group: 'money', title: 'Money' },
+  { group: 'declaring', title: 'Declaring' },
+  { group: 'extras', title: 'Extras' },
+];
+/** The custom id of the checkbox group that holds a page's on/off options. */
+export const SWITCHES = 'switches';
+
+export type RulesField = { kind: 'value'; spec: OptionSpec } | { kind: 'switches'; specs: OptionSpec[] };
+
+export interface RulesPage {
+  /** In custom ids: `money-1`. */
+  key: string;
+  title: string;
+  fields: RulesField[];
+}
+
+/** "capStyle" → "Cap style". */
+export function optionLabel(name: string): string {
+  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** The choices a variant offers for an option (its own all-drop rules only). */
+function choicesFor(variantId: string, spec: OptionSpec & { kind: 'choice' }) {
+  if (spec.name !== 'allDrop') return spec.choices;
+  const allowed: readonly string[] = getVariant(variantId).allDropRules;
+  return spec.choices.filter((c) => allowed.includes(c.value));
+}
+
+/** The form's pages for a variant. */
+export function rulesPages(variantId: string): RulesPage[] {
+  const variant = getVariant(variantId);
+  const applies = (spec: OptionSpec) =>
+    !variant.inapplicable.includes(spec.name) && (spec.kind !== 'choice' || choicesFor(variantId, spec).length > 1);
+  const pages: RulesPage[] = [];
+  for (const { group, title } of GROUPS) {
+    const specs = OPTION_SPECS.filter((spec) => spec.group === group && applies(spec));
+    const switches = specs.filter((spec) => spec.kind === 'boolean');
+    const fields: RulesField[] = specs
+      .filter((spec) => spec.kind !== 'boolean')
+      .map((spec) => ({ kind: 'value', spec }));
+    if (switches.length > 0) fields.push({ kind: 'switches', specs: switches });
+    const count = Math.ceil(fields.length / FIELDS_PER_MODAL);
+    for (let n = 0; n < count; n++) {
+      pages.push({
+        key: `${group}-${n + 1}`,
+        title: count > 1 ? `${title} (${n + 1} of ${count})` : title,
+        fields: fields.slice(n * FIELDS_PER_MODAL, (n + 1) * FIELDS_PER_MODAL),
+      });
+    }
+  }
+  return pages;
+}
+
+/** An option's value as the typed form writes it: `50`, `burn:5`, `none`. */
+export function valueText(spec: OptionSpec, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (spec.kind !== 'match') return String(value);
+  const match = value as Options['match'];
+  return match.kind === 'pot' ? 'pot' : match.kind === 'burn' ? `burn:${match.amount}` : `percent:${match.percent}`;
+}
+
+function field(variantId: string, spec: OptionSpec, value: unknown): APILabelComponent {
+  const label = { type: ComponentType.Label as const, label: optionLabel(spec.name), description: spec.about };
+  const custom_id = spec.name;
+  switch (spec.kind) {
+    case 'integer':
+    case 'match': {
+      const text = valueText(spec, value);
+      const nullable = spec.kind === 'integer' && spec.nullable === true;
+      return {
+        ...label,
+        component: {
+          type: ComponentType.TextInput,
+          custom_id,
+          style: TextInputStyle.Short,
+          required: !nullable,
+          max_length: 20,
+          ...(text ? { value: text } : {}),
+          ...(nullable
+            ? { placeholder: 'none' }
+            : spec.kind === 'match'
+              ? { placeholder: 'pot, burn:5 or percent:10' }
+              : {}),
+        },
+      };
+    }
+    case 'choice':
+      return {
+        ...label,
+        component: {
+          type: ComponentType.RadioGroup,
+          custom_id,
+          options: choicesFor(variantId, spec).map((c) => ({
+            value: c.value,
+            label: c.label,
+            ...(c.value === value ? { default: true } : {}),
+          })),
+        },
+      };
+    case 'rank':
+      return {
+        ...label,
+        component: {
+          type: ComponentType.StringSelect,
+          custom_id,
+          options: ['none', ...RANK_CHARS].map((rank) => ({
+            value: rank,
+            label: rank === 'T' ? '10' : rank,
+            ...((value ?? 'none') === rank ? { default: true } : {}),
+          })),
+        },
+      };
+    case 'boolean':
+      throw new RangeError(`${spec.name} is one of a page's switches`);
+  }
+}
+
+function switchesField(specs: OptionSpec[], options: Options): APILabelComponent {
+  const values = options as unknown as Record<string, unknown>;
+  return {
+    type: ComponentType.Label,
+    label: 'On or off',
+    description: 'Tick the rules to play with.',
+    component: {
+      type: ComponentType.CheckboxGroup,
+      custom_id: SWITCHES,
+      required: false,
+      min_values: 0,
+      max_values: specs.length,
+      options: specs.map((spec) => ({
+        value: spec.name,
+        label: optionLabel(spec.name),
+        description: spec.about,
+        ...(values[spec.name] === true ? { default: true } : {}),
+      })),
+    },
+  };
+}
+
+/** One page of the form as a modal, filled in with the table's options. */
+export function rulesModal(
+  target: ButtonTarget,
+  variantId: string,
+  options: Options,
+  page: RulesPage,
+): APIModalInteractionResponseCallbackData {
+  const values = options as unknown as Record<string, unknown>;
+  return {
+    custom_id: encodeButtonId({
+      tableId: String(target.tableId),
+      dealNo: target.dealNo,
+      action: 'rules',
+      arg: page.key,
+    }),
+    title: `Rules: ${page.title}`,
+    components: page.fields.map((f) =>
+      f.kind === 'value' ? field(variantId, f.spec, values[f.spec.name]) : switchesField(f.specs, options),
+    ),
+  };
+}
+
+/** The host's private menu: the table's rules now, and a button per page of the form. */
+export function rulesMenu(target: ButtonTarget, variantId: string, options: Options, said?: string) {
+  const pages = rulesPages(variantId);
+  const rows: APIActionRowComponent<APIButtonComponent>[] = [];
+  for (let i = 0; i < pages.length; i += 5) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: pages.slice(i, i + 5).map((page) => ({
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: page.title,
+        custom_id: encodeButtonId({
+          tableId: String(target.tableId),
+          dealNo: target.dealNo,
+          action: 'rules',
+          arg: page.key,
+        }),
+      })),
+    });
+  }
+  const lines = [
+    ...(said ? [said] : []),
+    `**${getVariant(variantId).name}**: ${optionsLine(variantId, options)}`,
+    'Pick what to change. Everyone sees the new rules on the table.',
+  ];
+  return { content: lines.join('\n'), embeds: [], components: rows.slice(0, 5) };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { rulesModal, rulesPages } from '../../src/discord/views/rules-form.ts';
+import { checkModalComponents } from '../../src/local-discord/modal-components.ts';
+import { defaultOptions, getVariant, listVariants, OPTION_SPECS, parseOptions } from '../../src/rules/index.ts';
+
+const target = { tableId: 7, dealNo: 0 };
+
+describe('the rules form, built from the option table', () => {
+  it.each(listVariants().map((v) => v.id))('%s: every option it plays with, once, in modals Discord accepts', (id) => {
+    const variant = getVariant(id);
+    const pages = rulesPages(id);
+    const shown = pages.flatMap((p) =>
+      p.fields.flatMap((f) => (f.kind === 'value' ? [f.spec.name] : f.specs.map((s) => s.name))),
+    );
+    expect(new Set(shown).size).toBe(shown.length);
+    const playable = OPTION_SPECS.map((s) => s.name).filter((name) => !variant.inapplicable.includes(name));
+    // Every option a table of this variant can change is on the form (allDrop only where it offers a choice).
+    expect(playable.filter((name) => !shown.includes(name) && name !== 'allDrop')).toEqual([]);
+    const options = parseOptions(id, {});
+    for (const page of pages) {
+      const modal = rulesModal(target, id, options, page);
+      expect(modal.title.length).toBeLessThanOrEqual(45);
+      expect(checkModalComponents(modal.components)).toEqual([]);
+      expect(modal.components.length).toBeGreaterThan(0);
+      expect(modal.components.length).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('fills each field with the table’s value and offers a variant only its own all-drop rules', () => {
+    const options = { ...defaultOptions('four-two-two'), cap: 50, ties: 'no-split' as const };
+    const pages = rulesPages('four-two-two');
+    const json = JSON.stringify(pages.map((p) => rulesModal(target, 'four-two-two', options, p)));
+    expect(json).toContain('"custom_id":"cap","style":1,"required":false,"max_length":20,"value":"50"');
+    expect(json).toMatch(/"value":"no-split","label":"[^"]+","default":true/);
+    expect(json).toContain('"value":"wimp-wild"');
+    expect(
+      JSON.stringify(pages.map((p) => rulesModal(target, 'three-card', defaultOptions('three-card'), p))),
+    ).not.toContain('wimp-wild');
+  });
+});

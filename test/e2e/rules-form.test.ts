@@ -1,0 +1,101 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { World } from './world.ts';
+
+/** The lobby's Rules button: the host changes the table's options by pressing, not typing. */
+describe('the rules form', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'bob'] });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const privately = async (answer: Promise<APIMessage>) => {
+    const message = await answer;
+    expect(message.flags ?? 0).toBe(64);
+    return message;
+  };
+  const optionsOf = (message: APIMessage) => message.embeds[0]?.fields?.find((f) => f.name === 'Options')?.value ?? '';
+  const labels = (message: APIMessage) =>
+    (message.components ?? []).flatMap((row) =>
+      'components' in row ? row.components.map((c) => ('label' in c ? c.label : '')) : [],
+    );
+  /** The page of the host's menu whose modal has a field for `option`, opened. */
+  async function openPageWith(menu: APIMessage, option: string) {
+    for (const label of labels(menu)) {
+      const press = world.press('ann', menu, label ?? '');
+      await press.acknowledged();
+      const fields = JSON.stringify(press.modal?.components ?? []);
+      if (fields.includes(`"custom_id":"${option}"`)) return press;
+    }
+    throw new Error(`no page has ${option}`);
+  }
+
+  it('lets only the host open it, and changes the table through a modal checked by the rule book', async () => {
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } });
+    await world.press('bob', lobby, 'Join').response();
+    const refused = await privately(world.press('bob', lobby, 'Rules').response());
+    expect(refused.content).toMatch(/Only the host can change the rules/);
+
+    const menu = await privately(world.press('ann', lobby, 'Rules').response());
+    expect(menu.content).toMatch(/Iron Cross/);
+    expect(labels(menu)).toEqual(expect.arrayContaining([expect.stringMatching(/^Money/), 'Declaring', 'Extras']));
+
+    const page = await openPageWith(menu, 'cap');
+    expect(page.modal?.title).toMatch(/^Rules: Money/);
+    expect(page.modal?.components.length).toBeLessThanOrEqual(5);
+    const submit = world.discord.submitModal(world.user('ann'), page, { cap: '50', ties: 'no-split' });
+    expect((await submit.acknowledged()).type).toBe(7);
+    expect((await submit.response()).content).toMatch(/Changed: cap 50 · ties no-split\./);
+    const state = await world.until((s) => s.options.cap === 50);
+    expect(state.options.ties).toBe('no-split');
+    const edited = await world.waitFor((m) => m.id === lobby.id && /cap 50/.test(optionsOf(m)));
+    expect(optionsOf(edited)).toMatch(/ties no-split/);
+
+    // The same page again, opened with the new values filled in: nothing typed, nothing changed.
+    const again = await openPageWith(menu, 'cap');
+    const unchanged = world.discord.submitModal(world.user('ann'), again, {});
+    expect((await unchanged.response()).content).toMatch(/^Nothing changed\./);
+  });
+
+  it('refuses a bad value naming the option, and leaves the table as it was', async () => {
+    const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
+    const menu = await privately(world.press('ann', lobby, 'Rules').response());
+    const ante = (await world.state()).options.ante;
+    const page = await openPageWith(menu, 'ante');
+    const bad = await privately(world.discord.submitModal(world.user('ann'), page, { ante: '0' }).response());
+    expect(bad.content).toMatch(/ante/);
+    const words = await privately(
+      world.discord.submitModal(world.user('ann'), await openPageWith(menu, 'ante'), { ante: 'lots' }).response(),
+    );
+    expect(words.content).toMatch(/ante/);
+    expect((await world.state()).options.ante).toBe(ante);
+  });
+
+  it('turns switches on and off from one checkbox group', async () => {
+    const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
+    const menu = await privately(world.press('ann', lobby, 'Rules').response());
+    const page = await openPageWith(menu, 'switches');
+    const switches = (page.modal?.components ?? []).find((c) => JSON.stringify(c).includes('"custom_id":"switches"'));
+    const name = (switches as unknown as { component: { options: { value: string }[] } }).component.options[0]
+      ?.value as string;
+    const before = (await world.state()).options as unknown as Record<string, boolean>;
+    const ticked = before[name] ? [] : [name];
+    await world.discord.submitModal(world.user('ann'), page, { switches: ticked }).response();
+    const after = (await world.until((s) => (s.options as unknown as Record<string, boolean>)[name] !== before[name]))
+      .options as unknown as Record<string, boolean>;
+    expect(after[name]).toBe(!before[name]);
+  });
+
+  it('is closed once the first deal is dealt', async () => {
+    const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
+    const menu = await privately(world.press('ann', lobby, 'Rules').response());
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    await world.until((s) => s.phase === 'deal');
+    const late = await privately(world.press('ann', menu, labels(menu)[0] ?? '').response());
+    expect(late.content).toMatch(/old|rules are set|over/i);
+    await world.reply('ann', 'guts', { subcommand: 'stop' });
+  });
+});
