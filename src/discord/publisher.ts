@@ -14,7 +14,7 @@ import type { ReplyTokens } from './tokens.ts';
 import { cardsView, handPicture } from './views/cards.ts';
 import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
 import { standingsEmbed } from './views/standings.ts';
-import type { tableView } from './views/table.ts';
+import type { tableView } from './views/table-card.ts';
 
 export interface PublisherDeps {
   log: Logger;

@@ -1,4 +1,4 @@
-import { EmbedBuilder, type MessageEditOptions } from 'discord.js';
+import type { MessageEditOptions } from 'discord.js';
 import { type GameState, publicView } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
@@ -11,7 +11,8 @@ import type { Offload } from './offload.ts';
 import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
 import { lobbyView } from './views/lobby.ts';
-import { boardCells, boardSignature, OVER_COLOUR, tableView } from './views/table.ts';
+import { boardCells, boardSignature } from './views/table.ts';
+import { closedCard, tableView } from './views/table-card.ts';
 
 /** The table message for the table's latest state. */
 function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture | null, hasBoardImage: boolean) {
@@ -167,7 +168,7 @@ export class TableMessage {
           return { tableId, messageId, payload: closedPayload(`Deal ${shown} is over`, 'The next deal is below.') };
         }
         const view = liveTableView(asked, this.deps.tokens, null, asked.messages.board !== null);
-        return { tableId, messageId, payload: { embeds: view.embeds, components: view.components } };
+        return { tableId, messageId, payload: editOf(view) };
       }
       const rt = live;
       const state = rt.record.state as GameState;
@@ -182,17 +183,24 @@ export class TableMessage {
         void this.saveMessages(tableId).catch(() => {});
       }
       const view = liveTableView(rt, this.deps.tokens, picture, rt.messages.board !== null);
-      const payload: MessageEditOptions = { embeds: view.embeds, components: view.components };
+      const payload = editOf(view);
       if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };
     });
   }
 }
 
-/** What a table message that is no longer live becomes: a short note without buttons. */
+/**
+ * An edit of the table card: its components and the V2 flag (an edit may add it, never
+ * drop it), and no embeds (a message posted before the card, by an older version, loses its embed).
+ */
+function editOf(view: ReturnType<typeof tableView>): MessageEditOptions {
+  return { flags: view.flags, components: view.components, embeds: [] };
+}
+
+/** What a table message that is no longer live becomes: a short card without buttons (and without the picture). */
 function closedPayload(title: string, text: string): MessageEditOptions {
-  const closed = new EmbedBuilder().setColor(OVER_COLOUR).setTitle(title).setDescription(text);
-  return { embeds: [closed], components: [], attachments: [] };
+  return { ...closedCard(title, text), embeds: [], attachments: [] };
 }
 
 /** The runtime as it is now: committed records are never changed, the message ids are. */

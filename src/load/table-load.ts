@@ -8,7 +8,7 @@ import { Rng } from '../cards/rng.ts';
 import { openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
+import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts, titleOf } from '../local-discord/index.ts';
 import type { BotWorkerData } from './bot-worker.ts';
 
 /**
@@ -148,7 +148,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         for (let deal = 1; deal <= options.dealsPerTable; deal++) {
           const title = new RegExp(`: deal ${deal}$`);
           const table = await discord
-            .waitForMessage(channel, (m) => title.test(m.embeds[0]?.title ?? ''), { timeoutMs: 60_000 })
+            .waitForMessage(channel, (m) => title.test(titleOf(m)), { timeoutMs: 60_000 })
             .catch(at(`table message of deal ${deal}`));
           await Promise.all(
             players.map(async (p) => {

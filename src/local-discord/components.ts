@@ -9,16 +9,37 @@ import {
 } from 'discord-api-types/v10';
 import { InvocationError } from './commands.ts';
 
-/** The interactive components of a message's action rows. */
-function components(message: APIMessage): APIComponentInMessageActionRow[] {
-  return (message.components ?? [])
-    .filter((row): row is APIActionRowComponent<APIComponentInMessageActionRow> => row.type === ComponentType.ActionRow)
-    .flatMap((row) => row.components);
+interface Nested {
+  type: number;
+  components?: Nested[];
+  accessory?: Nested;
+}
+
+/**
+ * The interactive components of a message: those of its action rows, wherever they sit
+ * (in a Components V2 container too), and buttons beside a section's text.
+ */
+export function interactiveComponents(message: Pick<APIMessage, 'components'>): APIComponentInMessageActionRow[] {
+  const out: APIComponentInMessageActionRow[] = [];
+  const walk = (list: readonly Nested[]) => {
+    for (const c of list) {
+      if (c.type === ComponentType.ActionRow) {
+        out.push(...(c as unknown as APIActionRowComponent<APIComponentInMessageActionRow>).components);
+      } else {
+        walk(c.components ?? []);
+        if (c.accessory?.type === ComponentType.Button) out.push(c.accessory as unknown as APIButtonComponent);
+      }
+    }
+  };
+  walk((message.components ?? []) as unknown as Nested[]);
+  return out;
 }
 
 /** The custom id of the button a user can press, found by custom id or else by label. */
 export function pressableButton(message: APIMessage, labelOrCustomId: string): string {
-  const buttons = components(message).filter((c): c is APIButtonComponent => c.type === ComponentType.Button);
+  const buttons = interactiveComponents(message).filter(
+    (c): c is APIButtonComponent => c.type === ComponentType.Button,
+  );
   const button =
     buttons.find((b) => 'custom_id' in b && b.custom_id === labelOrCustomId) ??
     buttons.find((b) => 'label' in b && b.label === labelOrCustomId);
@@ -35,7 +56,7 @@ export function pressableButton(message: APIMessage, labelOrCustomId: string): s
  * `values` the way the client does: options that exist, between min and max of them.
  */
 export function choosableSelect(message: APIMessage, customIdOrPlaceholder: string, values: string[]): string {
-  const selects = components(message).filter(
+  const selects = interactiveComponents(message).filter(
     (c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect,
   );
   const select =

@@ -1,11 +1,13 @@
 /** The local Discord: a Discord-compatible server and its driver, for tests and the playground. */
 export { AdjustableClock, type Clock, systemClock } from './clock.ts';
 export { type CommandInvocation, InvocationError, type OptionValue } from './commands.ts';
+export { interactiveComponents } from './components.ts';
 export { type DriverEvents, LocalDiscord, type LocalDiscordAddress, type LocalDiscordOptions } from './driver.ts';
 export type { FaultOptions } from './faults.ts';
 export type { InteractionHandle } from './handle.ts';
 export { ackDeadlineMs, type InteractionAck, type LatencyStats, tokenLifetimeMs } from './interactions.ts';
 export { messageLimits } from './limits.ts';
+export { textOf, titleOf } from './message-text.ts';
 export { type BucketRule, discordRateLimits, noRateLimits, type RateLimitConfig } from './ratelimit.ts';
 export type { RequestCounts, RouteCount } from './request-counts.ts';
 export type { MessageDeleteEvent, MessageEvent } from './state/types.ts';

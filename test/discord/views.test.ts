@@ -4,9 +4,12 @@ import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
-import { boardCells, tableView } from '../../src/discord/views/table.ts';
+import { boardCells } from '../../src/discord/views/table.ts';
+import { tableView } from '../../src/discord/views/table-card.ts';
 import { apply, createGame, type GameEvent, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
+import { checkComponentsV2 } from '../../src/local-discord/components-v2.ts';
+import { textOf } from '../../src/local-discord/index.ts';
 import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 import { nextDeadline } from '../../src/table/deadline.ts';
 
@@ -31,6 +34,25 @@ function run(s: GameState, ...actions: Parameters<typeof apply>[1][]): { state: 
 }
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v));
+/** A V2 card's buttons in reading order (seat status accessories aside). */
+function cardButtons(view: ReturnType<typeof tableView>): { custom_id: string; label: string; disabled?: boolean }[] {
+  const out: { custom_id: string; label: string; type: number }[] = [];
+  const walk = (list: unknown[]) => {
+    for (const c of list as { type: number; components?: unknown[]; accessory?: unknown }[]) {
+      if (c.type === 2) out.push(c as never);
+      walk(c.components ?? []);
+      if (c.accessory) walk([c.accessory]);
+    }
+  };
+  walk(json(view.components));
+  return out;
+}
+/** What a player reads on the card. */
+const cardText = (view: ReturnType<typeof tableView>) =>
+  textOf({ components: json(view.components), embeds: [], content: '' } as never);
+/** What Discord would answer the card with (no errors: accepted). */
+const discordErrors = (view: ReturnType<typeof tableView>, kept: string[] = []) =>
+  checkComponentsV2(json({ components: view.components }), new Set([...view.files.map((f) => f.name ?? ''), ...kept]));
 const buttonIds = (components: unknown[]) =>
   json(components).flatMap(
     (row: { components: { custom_id: string; label: string; disabled?: boolean }[] }) => row.components,
@@ -60,31 +82,37 @@ describe('table view', () => {
   it('never tells which way a player chose before the reveal', () => {
     let { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
     ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'drop' }));
-    const view = json(
-      tableView({
-        target,
-        view: publicView(state),
-        deadline: 1_700_000_000_000,
-        restarted: false,
-        picture: null,
-        hasBoardImage: false,
-      }),
-    );
-    const players = view.embeds[0].fields.find((f: { name: string }) => f.name === 'Players').value as string;
-    expect(players).toContain('✅ **Bob**');
-    expect(players).toContain('deciding');
-    expect(players).not.toMatch(/drop|out|stay/i);
-    expect(view.embeds[0].description).toContain('<t:1700000000:R>');
-    expect(buttonIds(view.components).map((b: { label: string }) => b.label)).toEqual([
-      'Stay',
-      'Drop',
-      'My cards',
-      'Join',
-      'Leave',
-    ]);
+    const view = tableView({
+      target,
+      view: publicView(state),
+      deadline: 1_700_000_000_000,
+      restarted: false,
+      picture: null,
+      hasBoardImage: false,
+    });
+    expect(view.flags).toBe(1 << 15);
+    expect(discordErrors(view)).toEqual([]);
+    const text = cardText(view);
+    expect(text).toContain('**Bob**\ndecided');
+    expect(text).toContain('deciding');
+    const seats = text.split('\n').filter((line) => /^\*\*(Ann|Bob|Cat)\*\*|^(deciding|decided)$/.test(line));
+    expect(seats).toHaveLength(6);
+    expect(seats.join('\n')).not.toMatch(/drop|out|stay/i);
+    expect(text).toContain('<t:1700000000:R>');
+    expect(
+      cardButtons(view)
+        .filter((b) => !b.disabled)
+        .map((b) => b.label),
+    ).toEqual(['Stay', 'Drop', 'My cards', 'Join', 'Leave']);
+    // Each seat's status sits beside it as a button nobody can press.
+    expect(
+      cardButtons(view)
+        .filter((b) => b.disabled)
+        .map((b) => b.label),
+    ).toEqual(['deciding', 'decided', 'deciding']);
   });
 
-  it('states the drop penalty on the Drop button in a later round, and attaches the board picture once asked', () => {
+  it('states the drop penalty on the Drop button in a later round, and shows the board picture in a gallery', () => {
     let { state } = run(seated('iron-cross', { ante: 10 }), { type: 'startDeal', by: 'u0' });
     ({ state } = run(
       state,
@@ -99,11 +127,12 @@ describe('table view', () => {
       picture,
       hasBoardImage: false,
     });
-    const drop = buttonIds(view.components).find((b: { custom_id: string }) => b.custom_id.endsWith(':drop'));
-    expect(drop.label).toBe('Drop (costs 3)'); // 10% of 30, rounded half up
+    const drop = cardButtons(view).find((b) => b.custom_id.endsWith(':drop'));
+    expect(drop?.label).toBe('Drop (costs 3)'); // 10% of 30, rounded half up
     expect(view.files).toHaveLength(1);
-    expect(json(view.embeds)[0].image.url).toBe('attachment://board.png');
-    expect(json(view.embeds)[0].footer.text).toMatch(/restarted/);
+    expect(JSON.stringify(view.components)).toContain('"media":{"url":"attachment://board.png"}');
+    expect(cardText(view)).toMatch(/restarted/);
+    expect(discordErrors(view)).toEqual([]);
     // An edit that keeps the attached picture points at it again without re-uploading.
     const edit = tableView({
       target,
@@ -114,7 +143,25 @@ describe('table view', () => {
       hasBoardImage: true,
     });
     expect(edit.files).toHaveLength(0);
-    expect(json(edit.embeds)[0].image.url).toBe('attachment://board.png');
+    expect(JSON.stringify(edit.components)).toContain('"media":{"url":"attachment://board.png"}');
+    expect(discordErrors(edit, ['board.png'])).toEqual([]);
+    expect(discordErrors(edit)).not.toEqual([]);
+  });
+
+  it("fits a full table in Discord's 40 components: seats past what fits share one line", () => {
+    const names = Array.from({ length: 17 }, (_, i) => `P${i}`);
+    const { state } = run(seated('three-card', {}, names), { type: 'startDeal', by: 'u0' });
+    const view = tableView({
+      target,
+      view: publicView(state),
+      deadline: null,
+      restarted: false,
+      picture: null,
+      hasBoardImage: false,
+    });
+    expect(discordErrors(view)).toEqual([]);
+    const text = cardText(view);
+    for (const name of names) expect(text).toContain(`**${name}**`);
   });
 
   it('tells players the bot could not reach privately to press My cards, during the deal only', () => {
@@ -127,13 +174,13 @@ describe('table view', () => {
       picture: null,
       hasBoardImage: false,
     };
-    const footer = (view: ReturnType<typeof tableView>) => json(view.embeds)[0].footer?.text ?? '';
-    expect(footer(tableView({ ...base, unreached: ['u1', 'someone not dealt in'] }))).toBe(
+    const note = (view: ReturnType<typeof tableView>) => /Didn't get your cards[^\n]*/.exec(cardText(view))?.[0] ?? '';
+    expect(note(tableView({ ...base, unreached: ['u1', 'someone not dealt in'] }))).toBe(
       "Didn't get your cards, Bob? Press My cards.",
     );
-    expect(footer(tableView({ ...base, unreached: [] }))).toBe('');
+    expect(note(tableView({ ...base, unreached: [] }))).toBe('');
     const over = { ...state, phase: 'over' as const };
-    expect(footer(tableView({ ...base, view: publicView(over), unreached: ['u1'] }))).toBe('');
+    expect(note(tableView({ ...base, view: publicView(over), unreached: ['u1'] }))).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
+import { titleOf } from '../../src/local-discord/index.ts';
 import { World } from './world.ts';
 
 async function openTable(world: World, variant = 'three-card'): Promise<APIMessage> {
@@ -44,7 +45,7 @@ describe('faults', () => {
     const table = await world.waitForTitle(/: deal 1$/);
     for (const name of ['ann', 'bob', 'cat']) await world.press(name, table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
-    expect(world.messages().filter((m) => /: deal 1$/.test(m.embeds[0]?.title ?? ''))).toHaveLength(1);
+    expect(world.messages().filter((m) => /: deal 1$/.test(titleOf(m)))).toHaveLength(1);
     expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);
   });

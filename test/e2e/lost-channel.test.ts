@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
+import { titleOf } from '../../src/local-discord/index.ts';
 import { World } from './world.ts';
 
 /**
@@ -57,7 +58,7 @@ describe('a channel the bot cannot use', () => {
     expect((await world.reply('bob', 'guts', { subcommand: 'table' })).content).toMatch(/Embed Links/);
     world.discord.setPermissions(world.channel, world.discord.bot.user, {});
     const again = await world.reply('bob', 'guts', { subcommand: 'table' });
-    expect(again.embeds[0]?.title).toMatch(/: deal 1$/);
+    expect(titleOf(again)).toMatch(/: deal 1$/);
     await world.press('bob', again, 'Stay').response();
     await world.press('cat', again, 'Drop').response();
     await world.waitForTitle(/deal 1 result$/);
@@ -95,7 +96,7 @@ describe('a channel the bot cannot use', () => {
     if (!lobby) throw new Error('no lobby');
     await world.discord.pressButton(world.user('bob'), lobby, 'Join').response();
     await world.discord.pressButton(ann, lobby, 'Deal').acknowledged();
-    const table = await world.discord.waitForMessage(thread, (m) => /: deal 1$/.test(m.embeds?.[0]?.title ?? ''));
+    const table = await world.discord.waitForMessage(thread, (m) => /: deal 1$/.test(titleOf(m)));
     expect(table.channel_id).toBe(thread.id);
     // Archived (not locked): the bot's next post unarchives it and the game goes on.
     world.discord.archiveThread(thread);
@@ -115,7 +116,7 @@ describe('a channel the bot cannot use', () => {
       .response();
     await world.discord.pressButton(world.user('bob'), lobby, 'Join').response();
     await world.discord.pressButton(ann, lobby, 'Deal').acknowledged();
-    const table = await world.discord.waitForMessage(thread, (m) => /: deal 1$/.test(m.embeds?.[0]?.title ?? ''));
+    const table = await world.discord.waitForMessage(thread, (m) => /: deal 1$/.test(titleOf(m)));
     world.discord.archiveThread(thread, { locked: true });
     await world.discord.pressButton(ann, table, 'Stay').response(); // its table edit: 50083
     const stopping = async () => {

@@ -1,13 +1,12 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { interactiveComponents, titleOf } from '../../src/local-discord/index.ts';
 import type { World } from './world.ts';
 
 function findButton(message: APIMessage, action: string): string | undefined {
-  for (const row of message.components ?? []) {
-    for (const c of (row as { components: { custom_id?: string }[] }).components) {
-      if (c.custom_id?.endsWith(`:${action}`)) return c.custom_id;
-    }
+  for (const c of interactiveComponents(message) as { custom_id?: string }[]) {
+    if (c.custom_id?.endsWith(`:${action}`)) return c.custom_id;
   }
   return undefined;
 }
@@ -44,7 +43,7 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         const choice = decide({ dealNo: state.dealNo, round: w.kind === 'declare' ? w.round : 0, player, state });
         const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';
         // The table message is edited shortly after each step: wait for the version that offers the move.
-        const table = await world.waitFor((m) => title.test(m.embeds[0]?.title ?? '') && hasButton(m, action));
+        const table = await world.waitFor((m) => title.test(titleOf(m)) && hasButton(m, action));
         const answer = await world.press(player, table, buttonId(table, action)).response();
         expect(answer.flags ?? 0, `${player}'s answer is private`).toBe(64);
       }

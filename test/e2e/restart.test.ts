@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { awaiting } from '../../src/engine/index.ts';
 import { runScenario } from '../../src/engine/scenario.ts';
+import { textOf } from '../../src/local-discord/index.ts';
 import { playToEnd } from './play.ts';
 import { World } from './world.ts';
 
@@ -25,10 +26,8 @@ describe('a crash in the middle of a deal', () => {
 
     await world.crashBot();
     await world.startBot();
-    const restarted = await world.waitFor(
-      (m) => m.id === table.id && /restarted/.test(m.embeds[0]?.footer?.text ?? ''),
-    );
-    expect(restarted.embeds[0]?.description).toMatch(/reveal is <t:\d+:R>/);
+    const restarted = await world.waitFor((m) => m.id === table.id && /restarted/.test(textOf(m)));
+    expect(textOf(restarted)).toMatch(/reveal is <t:\d+:R>/);
     const cat = await world.press('cat', restarted, 'Stay').response();
     expect(cat.content).toMatch(/Everyone has chosen/);
     await world.waitForTitle(/deal 1 result$/);

@@ -11,7 +11,7 @@ import { type Bot, createBot } from '../../src/discord/bot.ts';
 import { loadCommands } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
-import { type CommandInvocation, LocalDiscord, noRateLimits } from '../../src/local-discord/index.ts';
+import { type CommandInvocation, LocalDiscord, noRateLimits, titleOf } from '../../src/local-discord/index.ts';
 import { openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 
 /**
@@ -189,7 +189,7 @@ export class World {
   /** The newest public message whose first embed's title matches. */
   latest(title: RegExp): APIMessage | undefined {
     return this.messages()
-      .filter((m) => title.test(m.embeds?.[0]?.title ?? ''))
+      .filter((m) => title.test(titleOf(m)))
       .at(-1);
   }
 
@@ -198,7 +198,7 @@ export class World {
   }
 
   waitForTitle(title: RegExp, timeoutMs = 15_000): Promise<APIMessage> {
-    return this.waitFor((m) => title.test(m.embeds?.[0]?.title ?? ''), undefined, timeoutMs);
+    return this.waitFor((m) => title.test(titleOf(m)), undefined, timeoutMs);
   }
 
   async tableRecord() {

@@ -67,7 +67,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
   }
 
   const byTitle = (title: string | RegExp): Locator =>
-    page.locator('.message', { has: page.locator('.embed-title', { hasText: title }) }).last();
+    page.locator('.message', { has: page.locator('.embed-title, .v2-heading', { hasText: title }) }).last();
 
   const button = (message: Locator, label: string): Locator =>
     message.getByRole('button', { name: label, exact: true });
@@ -137,8 +137,20 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
           `${name} sees ${other}'s private messages`,
         ).toBe(false);
       }
-      // Mid-deal as Ann: the live table, her private cards, the buttons (the README's picture).
-      if (name === 'Ann') await screenshot('mid-deal.png', process.env.PLAYGROUND_SCREENSHOT);
+      // Mid-deal as Ann: the live table, her private cards, the buttons (the README's picture),
+      // and the table card on a phone (390 px wide): it fits, nothing runs off the edge.
+      if (name === 'Ann') {
+        await screenshot('mid-deal.png', process.env.PLAYGROUND_SCREENSHOT);
+        await page.setViewportSize({ width: 390, height: 1100 });
+        const card = table.locator('.v2-container');
+        await card.evaluate((node) => node.scrollIntoView({ block: 'end' }));
+        const box = await card.boundingBox();
+        expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+        expect(await card.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
+        await button(table.locator('.v2-section', { hasText: 'Ben' }), 'deciding').waitFor(WAIT);
+        await screenshot('table-phone.png', process.env.PLAYGROUND_PHONE_SCREENSHOT);
+        await page.setViewportSize({ width: 1280, height: 1320 });
+      }
       await button(table, 'Stay').click();
       await page
         .locator('.message.ephemeral', { hasText: /staying|Everyone has chosen/ })
@@ -147,7 +159,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     }
 
     // Round 2 (a fourth card each; dropping now costs): everyone stays again.
-    await expect.poll(() => table.locator('.embed-description').textContent(), WAIT).toMatch(/Round 2/);
+    await expect.poll(() => table.locator('.v2-container').textContent(), WAIT).toMatch(/Round 2/);
     for (const name of ['Ann', 'Ben', 'Cat']) {
       await asSeat(name);
       await button(table, 'Stay').click();

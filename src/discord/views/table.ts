@@ -1,30 +1,14 @@
-import { type APIEmbedField, AttachmentBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
+import { ButtonStyle } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';
 import { dropCost } from '../../engine/preview.ts';
-import { type BoardCell, boardText, type Picture } from '../../render/index.ts';
+import type { BoardCell } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, clip, relativeTime } from './format.ts';
+import { bold, chips, relativeTime } from './format.ts';
 
 export const TABLE_COLOUR = 0x1f6f8b;
 export const OVER_COLOUR = 0x6b6b6b;
-
-export interface TableViewInput {
-  target: ButtonTarget;
-  /** What the channel may see of the game (engine `publicView`). */
-  view: PlayerView;
-  /** The running countdown's end (epoch ms), or null. */
-  deadline: number | null;
-  /** The bot restarted during this deal: say so, so nobody wonders about the pause. */
-  restarted: boolean;
-  /** A new board picture to attach, or null. */
-  picture: Picture | null;
-  /** The message already carries a board picture that is still right. */
-  hasBoardImage: boolean;
-  /** Players in the deal the bot cannot reach privately (no recent press): their cards did not come. */
-  unreached?: readonly string[];
-}
 
 /** The visible board: face-up cards, face-down as backs; removed positions left out. */
 export function boardCells(view: PlayerView): BoardCell[] {
@@ -36,38 +20,58 @@ export function boardCells(view: PlayerView): BoardCell[] {
     .map((p) => ({ card: d.board[p.id] ?? null, col: p.col, row: p.row, label: p.id }));
 }
 
-function statusLine(state: PlayerView, playerId: string): string {
+/** A seat as the table card shows it: who and what they show, and one word for where they stand. */
+export interface SeatStatus {
+  /** "✅": the status at a glance, where the seat is one line of text. */
+  icon: string;
+  /** "**Bob** (dealer) · 2 legs · A♠". */
+  who: string;
+  /** "deciding", "in", "out", "your turn"…: the label beside the seat. */
+  status: string;
+  style: ButtonStyle;
+}
+
+const seat = (icon: string, who: string, status: string, style = ButtonStyle.Secondary): SeatStatus => ({
+  icon,
+  who,
+  status,
+  style,
+});
+
+export function seatStatus(state: PlayerView, playerId: string): SeatStatus {
   const d = state.deal;
-  const seat = state.players.find((p) => p.id === playerId);
-  const name = bold(seat?.name ?? playerId);
+  const player = state.players.find((p) => p.id === playerId);
+  const name = bold(player?.name ?? playerId);
   const legs =
-    state.options.legs !== null && seat && seat.legs > 0 ? ` · ${seat.legs} leg${seat.legs > 1 ? 's' : ''}` : '';
+    state.options.legs !== null && player && player.legs > 0
+      ? ` · ${player.legs} leg${player.legs > 1 ? 's' : ''}`
+      : '';
   const dealer = state.button === playerId ? ' (dealer)' : '';
-  if (!d?.players.includes(playerId)) return `🪑 ${name}${legs}: joins the next deal`;
+  if (!d?.players.includes(playerId)) return seat('🪑', `${name}${legs}`, 'next deal');
   const up = d.up[playerId]?.length ? ` · ${prettyCards(d.up[playerId] ?? [])}` : '';
   const drew = d.drawn[playerId];
   const drawn = drew === undefined ? '' : drew === 0 ? ' · stood pat' : ` · drew ${drew}`;
-  const extra = `${dealer}${legs}${up}${drawn}${seat?.leaving ? ' · leaving after this deal' : ''}`;
-  if (d.dead.includes(playerId)) return `💀 ${name}${extra}: killed`;
-  if (!d.in.includes(playerId)) return `➖ ${name}${extra}: out`;
+  const who = `${name}${dealer}${legs}${up}${drawn}${player?.leaving ? ' · leaving after this deal' : ''}`;
+  if (d.dead.includes(playerId)) return seat('💀', who, 'killed', ButtonStyle.Danger);
+  if (!d.in.includes(playerId)) return seat('➖', who, 'out');
   const wait = state.awaiting;
   if (wait.kind === 'declare' || wait.kind === 'take') {
     if (wait.kind === 'declare' && wait.mode === 'simultaneous') {
       const decided = d.decided.includes(playerId);
-      return `${decided ? '✅' : '⏳'} ${name}${extra}: ${decided ? 'decided' : 'deciding'}`;
+      return decided ? seat('✅', who, 'decided', ButtonStyle.Success) : seat('⏳', who, 'deciding');
     }
     const choice = d.choices[playerId];
-    if (choice) return `${choice === 'stay' ? '✅' : '➖'} ${name}${extra}: ${choice === 'stay' ? 'in' : 'out'}`;
+    if (choice) return choice === 'stay' ? seat('✅', who, 'in', ButtonStyle.Success) : seat('➖', who, 'out');
     const turn = 'turn' in wait && wait.turn === playerId;
-    return `${turn ? '👉' : '⏳'} ${name}${extra}${turn ? ': your turn' : ''}`;
+    return turn ? seat('👉', who, 'your turn', ButtonStyle.Primary) : seat('⏳', who, 'waiting');
   }
   if (wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw') {
-    return `${wait.pending.includes(playerId) ? '⏳' : '✅'} ${name}${extra}`;
+    return wait.pending.includes(playerId) ? seat('⏳', who, 'choosing') : seat('✅', who, 'done', ButtonStyle.Success);
   }
-  return `▫️ ${name}${extra}`;
+  return seat('▫️', who, 'in');
 }
 
-function instructions(state: PlayerView, deadline: number | null): string {
+export function instructions(state: PlayerView, deadline: number | null): string {
   const when = deadline ? relativeTime(deadline) : 'soon';
   const wait = state.awaiting;
   const nameOf = (id: string) => bold(state.players.find((p) => p.id === id)?.name ?? id);
@@ -102,7 +106,7 @@ function instructions(state: PlayerView, deadline: number | null): string {
   }
 }
 
-function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow[] {
+export function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow[] {
   const wait = state.awaiting;
   if (wait.kind === 'over' || wait.kind === 'lobby') return [];
   const rows: ButtonRow[] = [];
@@ -136,48 +140,6 @@ function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow[] {
     ]),
   );
   return rows;
-}
-
-/** The one public message of a deal, edited in place as it goes. */
-export function tableView(input: TableViewInput) {
-  const { view: state, target } = input;
-  const variant = getVariant(state.variant);
-  const d = state.deal;
-  const over = state.phase === 'over';
-  const embed = new EmbedBuilder()
-    .setColor(over ? OVER_COLOUR : TABLE_COLOUR)
-    .setTitle(`${variant.name}: deal ${state.dealNo}`)
-    .setDescription(instructions(state, input.deadline));
-  const fields: APIEmbedField[] = [
-    { name: 'Pot', value: chips(state.pot), inline: true },
-    { name: 'Reserve', value: chips(state.reserve), inline: true },
-  ];
-  if (state.options.cap !== null) fields.push({ name: 'Cap', value: chips(state.options.cap), inline: true });
-  const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
-  const seats = order.length ? order : state.players.map((p) => p.id);
-  fields.push({ name: 'Players', value: clip(seats.map((id) => statusLine(state, id)).join('\n') || 'Nobody', 1024) });
-  const cells = boardCells(state);
-  if (cells.length) fields.push({ name: 'Board', value: boardText(cells) });
-  embed.addFields(fields);
-  const notes: string[] = [];
-  if (input.restarted) notes.push('I restarted during this deal; nothing was lost, the countdown goes on.');
-  if (state.stopRequested && !over) notes.push('The host stopped the game: it ends after this deal.');
-  const dealing = d && !['over', 'between-deals'].includes(state.awaiting.kind);
-  const unreached = !dealing ? [] : (input.unreached ?? []).filter((id) => d.players.includes(id));
-  if (unreached.length) {
-    const names = unreached.map((id) => state.players.find((p) => p.id === id)?.name ?? id);
-    notes.push(clip(`Didn't get your cards, ${names.join(', ')}? Press My cards.`, 300));
-  }
-  if (notes.length) embed.setFooter({ text: notes.join(' ') });
-  const files: AttachmentBuilder[] = [];
-  const { picture } = input;
-  if (picture) {
-    embed.setImage(`attachment://${picture.name}`);
-    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
-  } else if (input.hasBoardImage && cells.length) {
-    embed.setImage(`attachment://${BOARD_FILE}`);
-  }
-  return { embeds: [embed], components: tableButtons(target, state), files };
 }
 
 /** The board picture's file name (render/board.ts names it so). */

@@ -170,13 +170,29 @@ function renderMedia(media, description, className) {
   return img;
 }
 
+/**
+ * A text display: Discord's markdown with its block rules, line by line: "# ", "## " and
+ * "### " headings, "-# " subtext, the rest inline markdown.
+ */
+function v2Text(content, ctx) {
+  const node = el('div', 'v2-text');
+  for (const line of String(content).split('\n')) {
+    const heading = /^(#{1,3}) (.*)$/.exec(line);
+    const subtext = /^-# (.*)$/.exec(line);
+    if (heading) node.append(markdown('div', `v2-heading h${heading[1].length}`, heading[2], ctx));
+    else if (subtext) node.append(markdown('div', 'v2-subtext', subtext[1], ctx));
+    else node.append(markdown('div', 'v2-line', line, ctx));
+  }
+  return node;
+}
+
 /** One Components V2 component (IS_COMPONENTS_V2 messages), nested ones included. */
 function renderV2(message, c, ctx) {
   switch (c.type) {
     case 1:
       return renderActionRow(message, c, ctx);
     case 10:
-      return markdown('div', 'v2-text', c.content ?? '', ctx);
+      return v2Text(c.content ?? '', ctx);
     case 9: {
       const node = el('div', 'v2-section');
       const texts = el('div', 'v2-section-texts');

@@ -1,0 +1,44 @@
+import type { APIMessage } from 'discord-api-types/v10';
+
+/**
+ * What a user reads in a message, for tests and tools that look at the channel as a
+ * player does: the legacy parts (content, embeds) and the text displays of a Components
+ * V2 message, in the order the client shows them.
+ */
+
+interface Loose {
+  type?: number;
+  content?: string;
+  components?: Loose[];
+  accessory?: Loose;
+  label?: string;
+}
+
+function texts(components: readonly Loose[] | undefined, out: string[]): string[] {
+  for (const c of components ?? []) {
+    if (c.type === 10 && c.content) out.push(c.content);
+    texts(c.components, out);
+    if (c.accessory?.label) out.push(c.accessory.label);
+  }
+  return out;
+}
+
+/** Every text of the message: content, embed titles, descriptions, fields and footers, V2 text displays. */
+export function textOf(message: APIMessage): string {
+  const parts: string[] = message.content ? [message.content] : [];
+  for (const embed of message.embeds ?? []) {
+    parts.push(embed.title ?? '', embed.description ?? '');
+    for (const field of embed.fields ?? []) parts.push(`${field.name}: ${field.value}`);
+    parts.push(embed.footer?.text ?? '');
+  }
+  texts(message.components as Loose[] | undefined, parts);
+  return parts.filter(Boolean).join('\n');
+}
+
+/** A message's title: its first embed's, or else the first markdown heading of its V2 text. */
+export function titleOf(message: APIMessage): string {
+  const embedTitle = message.embeds?.[0]?.title;
+  if (embedTitle) return embedTitle;
+  const heading = /^#{1,3} (.+)$/m.exec(texts(message.components as Loose[] | undefined, []).join('\n'));
+  return heading?.[1] ?? '';
+}
