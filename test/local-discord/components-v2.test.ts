@@ -62,7 +62,9 @@ describe('Components V2 messages', () => {
     // Discord answers with the media resolved to the uploaded file.
     const gallery = JSON.stringify(message.components);
     expect(gallery).toMatch(/"media":\{"url":"http[^"]+cards\.png","proxy_url":"[^"]+","attachment_id":"\d+"/);
-    expect(JSON.parse(gallery.replace(/"media":\{[^}]*\}/, '"media":{"url":"attachment://cards.png"}'))).toEqual([table]);
+    expect(JSON.parse(gallery.replace(/"media":\{[^}]*\}/, '"media":{"url":"attachment://cards.png"}'))).toEqual([
+      table,
+    ]);
   });
 
   it('refuses content, embeds and polls beside the flag', async () => {
