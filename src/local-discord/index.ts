@@ -8,6 +8,7 @@ export type { InteractionHandle } from './handle.ts';
 export { ackDeadlineMs, type InteractionAck, type LatencyStats, tokenLifetimeMs } from './interactions.ts';
 export { messageLimits } from './limits.ts';
 export { textOf, titleOf } from './message-text.ts';
+export type { ModalValue } from './modals.ts';
 export { type BucketRule, discordRateLimits, noRateLimits, type RateLimitConfig } from './ratelimit.ts';
 export type { RequestCounts, RouteCount } from './request-counts.ts';
 export type { MessageDeleteEvent, MessageEvent } from './state/types.ts';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIMessage } from 'discord-api-types/v10';
-import { type InteractionHandle, InvocationError, type LocalDiscord } from '../local-discord/index.ts';
+import { type InteractionHandle, InvocationError, type LocalDiscord, type ModalValue } from '../local-discord/index.ts';
 import { CommandLineError, parseCommandLine } from './command-line.ts';
 import { HttpError, readJson, sendJson, stringField, stringListField } from './http.ts';
 import type { LiveFeed } from './live.ts';
@@ -33,6 +33,8 @@ const NO_ANSWER = 'The application did not respond';
  */
 export class PageServer {
   private server: Server | null = null;
+  /** Forms the bot opened, by interaction id, until the seat that opened one submits it. */
+  private readonly openModals = new Map<string, { seat: string; handle: InteractionHandle }>();
 
   constructor(private readonly options: PageServerOptions) {}
 
@@ -72,6 +74,7 @@ export class PageServer {
       }
       if (route === 'POST /api/press') return sendJson(response, 200, await this.press(await readJson(request)));
       if (route === 'POST /api/select') return sendJson(response, 200, await this.select(await readJson(request)));
+      if (route === 'POST /api/modal') return sendJson(response, 200, await this.submitModal(await readJson(request)));
       if (request.method === 'GET' && url.pathname.startsWith('/attachments/')) return this.attachment(url, response);
       throw new HttpError(404, 'not found');
     } catch (err) {
@@ -159,6 +162,20 @@ export class PageServer {
     return this.answered(this.options.discord.selectOptions(seat, message, stringField(body, 'customId'), values));
   }
 
+  /** A form the bot opened (a modal), filled in on the page and submitted as the seat that opened it. */
+  private async submitModal(body: Record<string, unknown>) {
+    const seat = this.seat(stringField(body, 'seat'));
+    const id = stringField(body, 'interactionId');
+    const open = this.openModals.get(id);
+    if (!open || open.seat !== seat.id) throw new HttpError(404, `no form ${id} open for ${seat.name}`);
+    const values = body.values;
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) {
+      throw new HttpError(400, 'values must be an object');
+    }
+    this.openModals.delete(id);
+    return this.answered(this.options.discord.submitModal(seat, open.handle, values as Record<string, ModalValue>));
+  }
+
   /** A message of the channel that `seat` can see (someone else's ephemeral is as good as missing). */
   private visibleMessage(seat: Seat, id: string): APIMessage {
     const message = this.options.discord.channelMessages(this.options.channel, { as: seat }).find((m) => m.id === id);
@@ -166,10 +183,21 @@ export class PageServer {
     return message;
   }
 
-  /** Waits for the bot's acknowledgement; the answer itself arrives on the live feed. */
-  private async answered(handle: InteractionHandle): Promise<{ ok: boolean; error?: string }> {
+  /**
+   * Waits for the bot's acknowledgement; the answer itself arrives on the live feed. A
+   * form the bot opened (a modal) comes back to the page, which shows it.
+   */
+  private async answered(handle: InteractionHandle): Promise<{ ok: boolean; error?: string; modal?: unknown }> {
     try {
       await handle.acknowledged(this.options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
+      const modal = handle.modal;
+      if (modal) {
+        this.openModals.set(handle.id, {
+          seat: handle.payload.member?.user?.id ?? handle.payload.user?.id ?? '',
+          handle,
+        });
+        return { ok: true, modal: { interactionId: handle.id, ...modal } };
+      }
       return { ok: true };
     } catch {
       return { ok: false, error: NO_ANSWER };

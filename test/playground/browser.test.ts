@@ -108,6 +108,26 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await lobby.waitFor(WAIT);
     await expect.poll(() => lobby.locator('.reply-line').textContent()).toBe('AAnn used /guts start');
 
+    // The host sets a cap by pressing, not typing: Rules, a page of the form, a field, Submit.
+    await button(lobby, 'Rules').click();
+    const menu = page.locator('.message.ephemeral', { hasText: 'Pick what to change' }).last();
+    await menu.waitFor(WAIT);
+    await menu
+      .getByRole('button', { name: /^Money/ })
+      .first()
+      .click();
+    const form = page.getByRole('dialog');
+    await form.waitFor(WAIT);
+    expect(await form.locator('.form-title').textContent()).toMatch(/^Rules: Money/);
+    const cap = form
+      .locator('.form-field', { has: page.locator('.form-label', { hasText: /^Cap$/ }) })
+      .locator('input');
+    await cap.fill('50');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.waitFor({ state: 'detached', ...WAIT });
+    await expect.poll(() => menu.textContent(), WAIT).toMatch(/Changed: cap 50/);
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/cap 50/);
+
     for (const name of ['Ben', 'Cat']) {
       await asSeat(name);
       await button(lobby, 'Join').click();
@@ -183,9 +203,11 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     const lines = [...balances.matchAll(/(Ann|Ben|Cat) ([+−-]?\d+)/g)];
     expect(lines.map((m) => m[1]).sort()).toEqual(['Ann', 'Ben', 'Cat']);
     // Double entry: what the players are up or down is what sits in the pot, with the sign turned.
-    const pot = Number(/pot (\d+)/.exec((await ledger.locator('.embed-field-value').textContent()) ?? '')?.[1]);
+    const channelLine = (await ledger.locator('.embed-field-value').textContent()) ?? '';
+    const pot = Number(/pot (\d+)/.exec(channelLine)?.[1]);
+    const reserve = Number(/reserve (\d+)/.exec(channelLine)?.[1] ?? 0);
     const sum = lines.reduce((s, m) => s + Number((m[2] ?? '').replace('−', '-')), 0);
-    expect(sum + pot).toBe(0);
+    expect(sum + pot + reserve).toBe(0);
 
     await result.scrollIntoViewIfNeeded();
     await screenshot('showdown.png');

@@ -38,8 +38,21 @@ const renderContext = {
     page.dismissed.add(id);
     drawMessages();
   },
-  press(message, customId, button) {
-    return interact(message, button, () => api('/api/press', { seat: page.seat, messageId: message.id, customId }));
+  async press(message, customId, button) {
+    const answer = await interact(message, button, () =>
+      api('/api/press', { seat: page.seat, messageId: message.id, customId }),
+    );
+    if (answer?.modal) {
+      const { interactionId } = answer.modal;
+      showForm(answer.modal, async (values) => {
+        try {
+          const sent = await api('/api/modal', { seat: page.seat, interactionId, values });
+          return sent.ok ? null : `This interaction failed: ${sent.error}`;
+        } catch (err) {
+          return err.message;
+        }
+      });
+    }
   },
   select(message, customId, values, toggle) {
     const body = { seat: page.seat, messageId: message.id, customId, values };
@@ -51,14 +64,16 @@ const renderContext = {
 async function interact(message, control, send) {
   control.classList.add('pending');
   page.failures.delete(message.id);
+  let answer = null;
   try {
-    const answer = await send();
+    answer = await send();
     if (!answer.ok) page.failures.set(message.id, `This interaction failed: ${answer.error}`);
   } catch (err) {
     page.failures.set(message.id, err.message);
   }
   control.classList.remove('pending');
   if (page.failures.has(message.id)) drawMessage(page.messages.get(message.id));
+  return answer;
 }
 
 function nearBottom() {
