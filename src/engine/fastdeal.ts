@@ -33,7 +33,8 @@ function playableFast({ s, variant, steps }: Ctx): boolean {
     o.kitty === 'off' &&
     o.allDrop !== 'wimp' &&
     o.allDrop !== 'wimp-wild' &&
-    !o.dropperAnte
+    !o.dropperAnte &&
+    !o.loneVsDeck
   );
 }
 

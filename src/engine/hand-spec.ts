@@ -1,4 +1,5 @@
 import type { Card } from '../cards/card.ts';
+import { handSize } from '../hands/index.ts';
 import type { RankingId, WildSpec } from '../hands/types.ts';
 import type { HandSpec, Options } from '../rules/types.ts';
 import { deadlyWilds } from './deadly.ts';
@@ -7,6 +8,20 @@ import { deadlyWilds } from './deadly.ts';
 
 export function rankingOf(options: Options, spec: HandSpec): RankingId {
   return spec.ranking === 'three' ? `three-${options.threeCardRanking}` : spec.ranking;
+}
+
+/**
+ * The ranking for a hand of `count` cards: the showdown's, or for fewer cards than it
+ * ranks the ranking of that many cards (RULES.md §6), as when four-two-two's droppers
+ * or a lone stayer facing the deck (`loneVsDeck`) show the four cards they were dealt.
+ */
+export function rankingFor(options: Options, spec: HandSpec, count: number): RankingId {
+  const ranking = rankingOf(options, spec);
+  if (count >= handSize(ranking)) return ranking;
+  const bySize: RankingId[] = ['one', 'two', `three-${options.threeCardRanking}`, 'four'];
+  const short = bySize[count - 1];
+  if (short === undefined) throw new RangeError(`no ranking for a hand of ${count} cards`);
+  return short;
 }
 
 /**

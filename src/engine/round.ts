@@ -12,6 +12,14 @@ export function kittyPlays(ctx: Ctx, stayers: number): boolean {
   return !ctx.variant.threeStage && (kitty === 'always' || (kitty === 'alone' && stayers === 1));
 }
 
+/** A lone stayer plays the deck's top cards instead of taking the pot (`loneVsDeck`, source 003). */
+export function facesDeck(ctx: Ctx, stayers: number): boolean {
+  return !ctx.variant.threeStage && ctx.s.options.loneVsDeck && stayers === 1;
+}
+
+/** Besides each other, stayers face a kitty, or a lone stayer the deck: the dealer is never in by default. */
+const handToBeat = (ctx: Ctx): boolean => ctx.s.options.kitty !== 'off' || ctx.s.options.loneVsDeck;
+
 const stepKind = (ctx: Ctx) => ctx.steps[dealOf(ctx).step]?.kind;
 
 export const isSequential = (ctx: Ctx): boolean => stepKind(ctx) === 'take' || ctx.s.options.declare === 'sequential';
@@ -117,7 +125,7 @@ function record(ctx: Ctx, playerId: PlayerId, choice: Choice, auto?: 'dealer' | 
   const dealerFirstIn =
     playerId === order[order.length - 1] && choice === 'stay' && others.every((p) => d.choices[p] === 'drop');
   // With a kitty the dealer only has to beat it: no second chances (source 004).
-  const asksAgain = ctx.variant.dealerFirstInAsksAgain && ctx.s.options.kitty === 'off';
+  const asksAgain = ctx.variant.dealerFirstInAsksAgain && !handToBeat(ctx);
   if (asksAgain && dealerFirstIn && others.length > 0 && !d.askedAgain) {
     d.askedAgain = true;
     for (const p of others) delete d.choices[p];
@@ -148,12 +156,11 @@ export function drawnInTurn(ctx: Ctx): void {
   nextTurn(ctx);
 }
 
-/** Gives the turn to the next player; the dealer is in by default when all before dropped (no kitty). */
+/** Gives the turn to the next player; the dealer is in by default when all before dropped (no hand to beat). */
 function nextTurn(ctx: Ctx): void {
   const d = dealOf(ctx);
   const order = inTurnOrder(d, d.in);
-  const dealerRule =
-    stepKind(ctx) === 'declare' && !ctx.variant.dealerFirstInAsksAgain && ctx.s.options.kitty === 'off';
+  const dealerRule = stepKind(ctx) === 'declare' && !ctx.variant.dealerFirstInAsksAgain && !handToBeat(ctx);
   const last = d.queue[0];
   if (
     last !== undefined &&
@@ -187,7 +194,8 @@ function completeRound(ctx: Ctx): void {
   d.in = stayed;
   d.queue = [];
   d.step++;
-  // Nobody left to play against: straight to the showdown, which settles the deal.
+  // Nobody left to play against, or a lone stayer playing the deck with the cards they
+  // hold: straight to the showdown, which settles the deal.
   if (!ctx.variant.threeStage && (stayed.length === 0 || (stayed.length === 1 && !kittyPlays(ctx, 1)))) {
     d.step = ctx.steps.length - 1;
   }

@@ -1,13 +1,13 @@
 import { type Card, rankOf } from '../cards/card.ts';
-import { bestFromLayout, evaluateBest, handSize } from '../hands/index.ts';
+import { bestFromLayout, evaluateBest } from '../hands/index.ts';
 import type { HandSpec } from '../rules/variants.ts';
 import { type Ctx, dealOf, inTurnOrder, kittyCards } from './context.ts';
-import { rankingOf, wildsOf } from './hand-spec.ts';
+import { rankingFor, rankingOf, wildsOf } from './hand-spec.ts';
 import { judge } from './judge.ts';
 import { anteAgain } from './money.ts';
-import { kittyPlays } from './round.ts';
+import { facesDeck, kittyPlays } from './round.ts';
 import { allDropped, settleShowdown } from './settle.ts';
-import type { Hand, PlayerId, ShownHand } from './types.ts';
+import type { Hand, Opponent, PlayerId, ShownHand } from './types.ts';
 
 /** Showdowns and settling them (RULES.md §2-§4). */
 
@@ -15,12 +15,14 @@ import type { Hand, PlayerId, ShownHand } from './types.ts';
 export function evaluateHand(ctx: Ctx, spec: HandSpec, cards: readonly Card[], up: readonly Card[]): Hand {
   const d = dealOf(ctx);
   const { variant } = ctx;
-  const ranking = rankingOf(ctx.s.options, spec);
   const wild = wildsOf(ctx.s.options, spec, cards, up);
   const board: Record<string, Card> = {};
   for (const [pos, card] of Object.entries(d.board)) if (!d.removed.includes(pos)) board[pos] = card;
-  if (variant.lines && variant.use) return bestFromLayout(cards, board, variant.lines, variant.use, ranking, wild);
-  return evaluateBest([...cards, ...Object.values(board)], ranking, wild);
+  if (variant.lines && variant.use) {
+    return bestFromLayout(cards, board, variant.lines, variant.use, rankingOf(ctx.s.options, spec), wild);
+  }
+  const all = [...cards, ...Object.values(board)];
+  return evaluateBest(all, rankingFor(ctx.s.options, spec, all.length), wild);
 }
 
 const handOf = (ctx: Ctx, spec: HandSpec, id: PlayerId): Hand =>
@@ -44,22 +46,19 @@ export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
       );
     return last;
   }
-  const kitty = kittyPlays(ctx, contenders.length);
+  const opponent = opponentOf(ctx, contenders.length);
   const pot = s.pot;
   const values = new Map<PlayerId, number>();
   let verdict = judge(contenders, d.dead, values, null, false, o.losers);
-  if (contenders.length > 1 || kitty || verdict.winners.length === 0) {
+  if (contenders.length > 1 || opponent || verdict.winners.length === 0) {
     const hands: ShownHand[] = contenders.map((p) => {
       const hand = handOf(ctx, spec, p);
       values.set(p, hand.value);
       return { playerId: p, hand, dead: d.dead.includes(p) };
     });
     let kittyHand: Hand | null = null;
-    if (kitty) {
-      d.kitty ??= kittyCards(
-        ctx,
-        variant.steps.reduce((n, st) => n + (st.kind === 'deal' ? st.count : 0), 0),
-      );
+    if (opponent) {
+      d.kitty ??= kittyCards(ctx, opponentCards(ctx, opponent, contenders));
       kittyHand = evaluateHand(ctx, spec, d.kitty, []);
     }
     verdict = judge(contenders, d.dead, values, kittyHand?.value ?? null, variant.phantom, o.losers);
@@ -67,7 +66,8 @@ export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
       type: 'Showdown',
       hands,
       kitty: kittyHand,
-      kittyCards: kitty ? [...(d.kitty as Card[])] : null,
+      kittyCards: opponent ? [...(d.kitty as Card[])] : null,
+      opponent,
       ...verdict,
     });
   }
@@ -88,6 +88,21 @@ export function showdown(ctx: Ctx, spec: HandSpec, last: boolean): boolean {
   return last || potTaken;
 }
 
+/**
+ * The hand the stayers must beat besides each other's: the kitty (Iron Cross's phantom),
+ * or for a lone stayer with `loneVsDeck` the top cards of the deck; null for none.
+ */
+function opponentOf(ctx: Ctx, stayers: number): Opponent | null {
+  if (kittyPlays(ctx, stayers)) return ctx.variant.phantom ? 'phantom' : 'kitty';
+  return facesDeck(ctx, stayers) ? 'deck' : null;
+}
+
+/** A kitty is dealt like a player's hand; the deck shows as many cards as the lone stayer holds. */
+function opponentCards(ctx: Ctx, opponent: Opponent, stayers: readonly PlayerId[]): number {
+  if (opponent === 'deck') return (dealOf(ctx).hands[stayers[0] as PlayerId] as Card[]).length;
+  return ctx.variant.steps.reduce((n, st) => n + (st.kind === 'deal' ? st.count : 0), 0);
+}
+
 /** Does this player hold a card the hand's spec makes wild (for `allDrop: "wimp-wild"`)? */
 function holdsWild(ctx: Ctx, spec: HandSpec, p: PlayerId): boolean {
   const d = dealOf(ctx);
@@ -96,13 +111,12 @@ function holdsWild(ctx: Ctx, spec: HandSpec, p: PlayerId): boolean {
   return cards.some((c) => wild?.ranks?.includes(rankOf(c)) || wild?.cards?.includes(c));
 }
 
-/** Every dealt hand's value, for the wimp rule (hands too short for the ranking sit out). */
+/**
+ * Every dealt hand's value, for the wimp rule. Nobody stayed, so no card was dealt after
+ * the declaration: hands too short for the showdown's ranking (four-two-two's four
+ * cards) are ranked by the ranking of their size (`rankingFor`).
+ */
 function droppersValues(ctx: Ctx, spec: HandSpec): Map<PlayerId, number> {
   const d = dealOf(ctx);
-  const size = handSize(rankingOf(ctx.s.options, spec));
-  const values = new Map<PlayerId, number>();
-  for (const p of d.players) {
-    if ((d.hands[p] as Card[]).length + Object.keys(d.board).length >= size) values.set(p, handOf(ctx, spec, p).value);
-  }
-  return values;
+  return new Map(d.players.map((p) => [p, handOf(ctx, spec, p).value]));
 }

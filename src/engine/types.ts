@@ -39,6 +39,7 @@ export interface DealState {
   stack: Stack | null;
   /** How many cards each player has been dealt so far (their next card in `stack`). */
   dealtTo: Record<PlayerId, number>;
+  /** The kitty's cards, or the deck's top cards a lone stayer plays (`loneVsDeck`). */
   kitty: Card[] | null;
   /** Players still in the current stage. */
   in: PlayerId[];
@@ -114,6 +115,12 @@ export type Action =
 
 export type Hand = HandResult | LayoutResult;
 
+/**
+ * A hand the stayers must beat besides each other's: the kitty, Iron Cross's phantom,
+ * or the deck's top cards a lone stayer plays (`loneVsDeck`).
+ */
+export type Opponent = 'kitty' | 'phantom' | 'deck';
+
 export interface ShownHand {
   playerId: PlayerId;
   /** Null for a player killed before the showdown whose hand does not play. */
@@ -168,6 +175,8 @@ export type GameEvent =
       hands: ShownHand[];
       kitty: Hand | null;
       kittyCards: Card[] | null;
+      /** Whose hand `kitty` is; null without one. */
+      opponent: Opponent | null;
       /** Best hand(s) among the players; empty when the kitty won or nobody lives. */
       winners: PlayerId[];
       losers: PlayerId[];

@@ -9,7 +9,7 @@ const THREE_CARD_HAND: HandSpec = { ranking: 'three' };
 const FIVE_CARD_HAND: HandSpec = { ranking: 'five' };
 
 /** Options only some variants use; every other variant refuses them. */
-const SPECIAL: (keyof Options)[] = ['deadly', 'secondDeclare', 'dropperAnte', 'deadlyRank'];
+const SPECIAL: (keyof Options)[] = ['deadly', 'secondDeclare', 'dropperAnte', 'loneVsDeck', 'deadlyRank'];
 
 type Spec = Omit<
   Variant,
@@ -56,9 +56,9 @@ function variant(spec: Spec): Variant {
   };
 }
 
-/** Source 003's variants 1 and 2 of four-two-two and four-two-three (RULES.md §7). */
+/** Source 003's variants 1, 2 and 3 of four-two-two and four-two-three (RULES.md §7). */
 const SOURCE_003_DEUCES_OPTIONS = {
-  allows: ['dropperAnte'] as (keyof Options)[],
+  allows: ['dropperAnte', 'loneVsDeck'] as (keyof Options)[],
   allDropRules: ['carry', 'reante', 'wimp', 'wimp-wild'] as const,
 };
 

@@ -25,10 +25,17 @@ export function describeMoney(o: Options): string[] {
       ? `${who} ${o.match.kind === 'pot' ? (o.losers === 'all' ? 'match' : 'matches') + ' the pot' : `pay${o.losers === 'all' ? '' : 's'} ${amount} into it`}; the best hand takes the pot.`
       : `${who} pay${o.losers === 'all' ? '' : 's'} ${amount} to the winner (to each winner when several tie).`,
   ];
+  if (o.loneVsDeck) {
+    const pays = o.match.kind === 'pot' ? 'they match the pot' : `they pay ${amount} into the pot`;
+    lines.push(
+      `A player who stays alone plays the cards they were dealt against as many from the top of the deck (ties go to the deck); if the deck wins, ${pays}.`,
+    );
+  }
+  const alone = o.loneVsDeck ? 'A player who stays alone and beats the deck' : 'A player who stays alone';
   if (o.legs !== null) {
-    lines.push(`A player who stays alone wins a leg; ${o.legs} leg${o.legs === 1 ? '' : 's'} take the pot.`);
+    lines.push(`${alone} wins a leg; ${o.legs} leg${o.legs === 1 ? '' : 's'} take the pot.`);
   } else {
-    lines.push('A player who stays alone takes the pot, and the game ends.');
+    lines.push(`${alone} takes the pot, and the game ends.`);
   }
   if (o.dropperAnte) lines.push('Players who drop pay a new ante into the pot.');
   lines.push(ALL_DROP[o.allDrop]);

@@ -178,6 +178,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     about: 'Players who dropped pay a new ante while losing stayers match the pot',
   },
   {
+    name: 'loneVsDeck',
+    kind: 'boolean',
+    group: 'extras',
+    about: "A lone stayer's hand must beat as many cards from the top of the deck",
+  },
+  {
     name: 'deadlyRank',
     kind: 'rank',
     nullable: true,

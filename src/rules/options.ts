@@ -32,6 +32,7 @@ export const BASE_OPTIONS: Readonly<Options> = {
   deadly: '69s',
   secondDeclare: false,
   dropperAnte: false,
+  loneVsDeck: false,
   deadlyRank: null,
 };
 
@@ -140,6 +141,13 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
     if (name in raw && JSON.stringify(parsed[name]) !== JSON.stringify(defaults[name])) {
       throw new RuleError('bad-option', `${name} does not apply to ${variant.id}`, name);
     }
+  }
+  if (parsed.loneVsDeck && parsed.kitty !== 'off') {
+    throw new RuleError(
+      'bad-option',
+      'loneVsDeck needs kitty off: a lone stayer plays the deck or the kitty',
+      'loneVsDeck',
+    );
   }
   if (!variant.allDropRules.includes(parsed.allDrop)) {
     throw new RuleError('bad-option', `allDrop ${parsed.allDrop} does not apply to ${variant.id}`, 'allDrop');

@@ -125,6 +125,11 @@ export interface Options {
   secondDeclare: boolean;
   /** `four-two-two`, `four-two-three` (source 003's variant 1): droppers pay a new ante while losers match. */
   dropperAnte: boolean;
+  /**
+   * `four-two-two`, `four-two-three` (source 003's variant 3): a lone stayer's hand plays
+   * as many cards from the top of the deck instead of taking the pot uncontested.
+   */
+  loneVsDeck: boolean;
   /** `two-more-inches` (Two More Deadly Inches): this rank is wild face down and kills face up. */
   deadlyRank: string | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCard, prettyCard } from '../../src/cards/card.ts';
+import { formatCard, parseCards, prettyCard } from '../../src/cards/card.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
@@ -216,6 +216,29 @@ describe('showdown view', () => {
     expect(text).toContain('matches the pot');
     expect(embed.fields.find((f: { name: string }) => f.name === 'Pot').value).toBe(String(state.pot));
     expect(view.files).toHaveLength(1);
+  });
+});
+
+describe('showdown view of a lone stayer against the deck (loneVsDeck)', () => {
+  it("shows the deck's hand as The deck, and who pays when it wins", () => {
+    const stack = { cards: { u0: parseCards('Kh Kd 7c 4s') }, kitty: parseCards('2c 9h 9s 3d') };
+    const before = run(seated('four-two-two', { loneVsDeck: true }), { type: 'startDeal', by: 'u0', stack }).state;
+    const { state, events } = run(
+      before,
+      ...['u0', 'u1', 'u2'].map((p, i) => ({
+        type: 'declare' as const,
+        playerId: p,
+        choice: i === 0 ? ('stay' as const) : ('drop' as const),
+      })),
+    );
+    const rows = showdownRows(before, state, events);
+    expect(rows.map((r) => [r.name, r.description, r.winner])).toEqual([
+      ['Ann', 'Pair of kings, seven kicker', false],
+      ['The deck', 'Three of a kind, nines, three kicker', true],
+    ]);
+    const embed = json(showdownView(before, state, events, null).embeds)[0];
+    expect(embed.description).toBe('The deck wins: **Ann** pays.');
+    expect(JSON.stringify(embed.fields)).toContain('The deck: Three of a kind, nines');
   });
 });
 

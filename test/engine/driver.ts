@@ -23,6 +23,8 @@ export const OPTION_SETS: Record<string, unknown>[] = [
   { dropperAnte: true, cap: 12 },
   { allDrop: 'wimp-wild', wimpAmount: 4 },
   { deadlyRank: 'Q' },
+  { loneVsDeck: true, declare: 'sequential' },
+  { loneVsDeck: true, legs: 2, allDrop: 'wimp-wild' },
 ];
 
 export function randomAction(s: GameState, rng: Rng, players: PlayerId[]): Action {

@@ -45,6 +45,26 @@ describe('the options of source 003 and Two More Deadly Inches', () => {
     const told = describeMoney(parseOptions('four-two-two', { dropperAnte: true, allDrop: 'wimp-wild' })).join(' ');
     expect(told).toMatch(/Players who drop pay a new ante.*every player holding a wild card pay/);
   });
+
+  it('take loneVsDeck in four-two-two and four-two-three only, never with a kitty, and say what it does', () => {
+    expect(parseOptions('four-two-two', { loneVsDeck: true }).loneVsDeck).toBe(true);
+    expect(parseOptions('four-two-three', { loneVsDeck: true }).loneVsDeck).toBe(true);
+    expect(parseOptions('three-card', { loneVsDeck: false }).loneVsDeck).toBe(false);
+    expect(() => parseOptions('three-card', { loneVsDeck: true })).toThrow('loneVsDeck does not apply to three-card');
+    expect(() => parseOptions('four-card-draw', { loneVsDeck: true })).toThrow('loneVsDeck does not apply');
+    expect(() => parseOptions('four-two-two', { loneVsDeck: 'yes' })).toThrow('loneVsDeck must be true or false');
+    expect(() => parseOptions('four-two-two', { loneVsDeck: true, kitty: 'alone' })).toThrow(
+      'loneVsDeck needs kitty off',
+    );
+    const told = describeMoney(parseOptions('four-two-two', { loneVsDeck: true })).join(' ');
+    expect(told).toMatch(/stays alone plays the cards they were dealt against as many from the top of the deck/);
+    expect(told).toMatch(/ties go to the deck\); if the deck wins, they match the pot/);
+    expect(told).toMatch(/stays alone and beats the deck takes the pot, and the game ends/);
+    const burn = describeMoney(
+      parseOptions('four-two-three', { loneVsDeck: true, match: { kind: 'burn', amount: 5 } }),
+    );
+    expect(burn.join(' ')).toMatch(/if the deck wins, they pay 5 chips into the pot/);
+  });
 });
 
 describe('describeMoney', () => {

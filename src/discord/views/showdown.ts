@@ -37,7 +37,7 @@ function handLine(shown: ShownHand, winners: readonly string[], nameOf: NameOf):
   return `${mark} ${bold(nameOf(shown.playerId))}: ${shown.hand.description} (${prettyCards(shown.hand.cards)})${line}`;
 }
 
-function headline(events: readonly GameEvent[], nameOf: NameOf, kittyName: string): string {
+function headline(events: readonly GameEvent[], nameOf: NameOf): string {
   const list = (ids: readonly string[]) => ids.map((id) => bold(nameOf(id))).join(', ');
   const void_ = events.find((e) => e.type === 'DealVoided');
   if (void_ && void_.type === 'DealVoided') return `The deal is void: ${void_.reason}. Every chip of it went back.`;
@@ -53,8 +53,8 @@ function headline(events: readonly GameEvent[], nameOf: NameOf, kittyName: strin
   const won = events.find((e) => e.type === 'PotWon');
   const amount = won && won.type === 'PotWon' ? won.transfers.reduce((a, t) => a + t.amount, 0) : 0;
   if (sd && sd.type === 'Showdown') {
-    if (sd.standOff) return `A tie with the ${kittyName}: nobody pays, the pot stays.`;
-    if (sd.kittyWins) return `The ${kittyName} wins: everyone who stayed pays.`;
+    if (sd.standOff) return `A tie with the ${sd.opponent}: nobody pays, the pot stays.`;
+    if (sd.kittyWins) return `The ${sd.opponent} wins: ${list(sd.losers)} ${sd.losers.length === 1 ? 'pays' : 'pay'}.`;
     if (sd.winners.length > 1) return `${list(sd.winners)} tie and split ${chips(amount)}.`;
     if (sd.winners.length === 1) {
       const hand = sd.hands.find((h) => h.playerId === sd.winners[0]);
@@ -68,12 +68,11 @@ function headline(events: readonly GameEvent[], nameOf: NameOf, kittyName: strin
   return 'The deal is over.';
 }
 
-/** Each stayer's hand (and the kitty's) for the showdown picture. */
+/** Each stayer's hand (and the kitty's, the phantom's or the deck's) for the showdown picture. */
 export function showdownRows(before: GameState, after: GameState, events: readonly GameEvent[]): ShowdownRow[] {
   const sd = events.find((e) => e.type === 'Showdown');
   if (sd?.type !== 'Showdown') return [];
   const nameOf = namesFrom(before, after);
-  const kittyName = getVariant(before.variant).phantom ? 'phantom' : 'kitty';
   const hands = handsAfter(before, events);
   const rows: ShowdownRow[] = sd.hands.map((h) => ({
     name: nameOf(h.playerId),
@@ -84,7 +83,7 @@ export function showdownRows(before: GameState, after: GameState, events: readon
   }));
   if (sd.kitty) {
     rows.push({
-      name: `The ${kittyName}`,
+      name: `The ${sd.opponent}`,
       cards: sd.kitty.cards,
       used: sd.kitty.cards,
       description: sd.kitty.description,
@@ -105,14 +104,16 @@ export function showdownView(
 ) {
   const nameOf = namesFrom(before, after);
   const variant = getVariant(before.variant);
-  const kittyName = variant.phantom ? 'phantom' : 'kitty';
   const sd = events.find((e) => e.type === 'Showdown');
   const ended = events.find((e) => e.type === 'DealEnded');
   const over = events.find((e) => e.type === 'GameOver');
   const fields: APIEmbedField[] = [];
   if (sd && sd.type === 'Showdown') {
     const lines = sd.hands.map((h) => handLine(h, sd.winners, nameOf));
-    if (sd.kitty) lines.push(`👻 The ${kittyName}: ${sd.kitty.description} (${prettyCards(sd.kitty.cards)})`);
+    if (sd.kitty) {
+      const mark = sd.opponent === 'deck' ? '🂠' : '👻';
+      lines.push(`${mark} The ${sd.opponent}: ${sd.kitty.description} (${prettyCards(sd.kitty.cards)})`);
+    }
     fields.push({ name: 'Hands', value: clip(lines.join('\n'), 1024) });
   }
   const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf);
@@ -135,7 +136,7 @@ export function showdownView(
   const embed = new EmbedBuilder()
     .setColor(RESULT_COLOUR)
     .setTitle(`${variant.name}: deal ${before.dealNo} result`)
-    .setDescription(headline(events, nameOf, kittyName))
+    .setDescription(headline(events, nameOf))
     .addFields(fields);
   const notes: string[] = [];
   if (over && over.type === 'GameOver') notes.push('Game over: the final standings follow.');
