@@ -75,6 +75,7 @@ function formInput(component) {
 }
 
 /** Shows the form; `submit(values)` sends it and resolves to an error text, or null once it went. */
+// biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
 function showForm(modal, submit) {
   const backdrop = el('div', 'form-backdrop');
   const dialog = el('form', 'form-dialog');
