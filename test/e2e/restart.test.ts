@@ -96,6 +96,14 @@ describe('hand history', () => {
         options: { variant: 'iron-cross', ante: 2 },
       });
       for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+      if (game === 2) {
+        // The second game's host raises the ante in the lobby: its deals replay with it.
+        const menu = await world.press('ann', lobby, 'Rules').response();
+        const money = world.press('ann', menu, 'Money (1 of 3)');
+        await money.acknowledged();
+        await world.discord.submitModal(world.user('ann'), money, { ante: '3' }).response();
+        await world.until((s) => s.options.ante === 3);
+      }
       await world.press('ann', lobby, 'Deal').acknowledged();
       await playToEnd(world, ({ dealNo, player }) => (dealNo === 1 || player === 'ann' ? 'stay' : 'drop'));
       const w = world;
@@ -107,6 +115,7 @@ describe('hand history', () => {
     // Both games are in it (deal numbers run on across games at a table).
     expect(results.length).toBeGreaterThanOrEqual(3);
     const record = await world.tableRecord();
+    const anted = new Set<number>();
     for (const result of results) {
       const ref = /guts export (\d+) (\d+)/.exec(result.embeds[0]?.footer?.text ?? '');
       expect(ref, 'the result names its hand history').not.toBeNull();
@@ -119,6 +128,8 @@ describe('hand history', () => {
         .flatMap((s) => JSON.parse(s.events) as { type: string; delta?: Record<string, number> }[])
         .find((e) => e.type === 'DealEnded');
       expect(replayed.deals[0]?.delta).toEqual(ended?.delta);
+      anted.add((scenario as { options: { ante?: number } }).options.ante ?? 0);
     }
+    expect([...anted].sort()).toEqual([2, 3]);
   });
 });

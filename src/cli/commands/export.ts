@@ -11,14 +11,17 @@ export const summary =
 export async function exportDeal(url: string, tableId: number, dealNo: number): Promise<unknown> {
   const { db, close } = openDatabase(url);
   try {
-    let opened: GameOpened | null = null;
+    // Each game the table opened, with the options its host set in the lobby laid over.
+    const games: GameOpened[] = [];
     const events: GameEvent[] = [];
     for (const step of await tableHistory(db, tableId)) {
       for (const e of step.events as (GameEvent | GameOpened)[]) {
-        if (e.type === 'GameOpened' && e.firstDeal <= dealNo) opened = e;
-        else if (step.dealNo === dealNo && e.type !== 'GameOpened') events.push(e);
+        if (e.type === 'GameOpened') games.push({ ...e });
+        else if (e.type === 'OptionsChanged' && games.length > 0) (games.at(-1) as GameOpened).options = e.options;
+        else if (step.dealNo === dealNo) events.push(e);
       }
     }
+    const opened = games.filter((g) => g.firstDeal <= dealNo).at(-1) ?? null;
     const dealt = events.findIndex((e) => e.type === 'DealStarted');
     if (!opened || dealt < 0) throw new Error(`table ${tableId} has no deal ${dealNo}`);
     if (!events.some((e) => e.type === 'DealEnded'))
