@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from 'kysely';
+import { insertDealResults } from '../db/deal-results.ts';
+import type { Database } from '../db/index.ts';
+import type { GameEvent } from '../engine/index.ts';
+import { dealResultsOf } from './deal-results.ts';
+import type { GameOpened } from './steps.ts';
+
+/** Steps read at a time: a table with a long history is never loaded whole. */
+const PAGE = 1_000;
+
+/**
+ * Stats for the deals settled before each deal's results were kept with it: worked out
+ * from the hand history (every step's events, in commit order; each game's variant from
+ * its `GameOpened` line), exactly as a commit works them out now. Deals that already have
+ * results are left alone, so running it twice counts nothing twice. Returns the number
+ * of deals it added.
+ */
+export async function backfillDealResults(db: Kysely<Database> | Transaction<Database>): Promise<number> {
+  let added = 0;
+  const tables = await db.selectFrom('game_tables').select(['id', 'guild_id']).orderBy('id').execute();
+  for (const table of tables) {
+    const tableId = Number(table.id);
+    const done = new Set(
+      (await db.selectFrom('deal_results').select('deal_no').where('table_id', '=', tableId).distinct().execute()).map(
+        (row) => row.deal_no,
+      ),
+    );
+    let variant: string | null = null;
+    let after = 0;
+    for (;;) {
+      const steps = await db
+        .selectFrom('game_steps')
+        .select(['id', 'deal_no', 'events', 'created_at'])
+        .where('table_id', '=', tableId)
+        .where('id', '>', after)
+        .orderBy('id')
+        .limit(PAGE)
+        .execute();
+      if (steps.length === 0) break;
+      after = Number(steps.at(-1)?.id);
+      for (const step of steps) {
+        const events = JSON.parse(step.events) as (GameEvent | GameOpened)[];
+        for (const e of events) if (e.type === 'GameOpened') variant = e.variant;
+        if (variant === null || done.has(step.deal_no)) continue;
+        const results = dealResultsOf(events.filter((e): e is GameEvent => e.type !== 'GameOpened'));
+        if (results.length === 0) continue;
+        const where = { guildId: table.guild_id, tableId, dealNo: step.deal_no, variant, at: Number(step.created_at) };
+        await insertDealResults(db, where, results);
+        done.add(step.deal_no);
+        added += 1;
+      }
+    }
+  }
+  return added;
+}
