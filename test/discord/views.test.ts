@@ -6,12 +6,13 @@ import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
 import { boardCells } from '../../src/discord/views/table.ts';
 import { tableView } from '../../src/discord/views/table-card.ts';
-import { apply, createGame, type GameEvent, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
+import { apply, createGame, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { checkComponentsV2 } from '../../src/local-discord/components-v2.ts';
 import { textOf } from '../../src/local-discord/index.ts';
 import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 import { nextDeadline } from '../../src/table/deadline.ts';
+import { run } from '../engine/driver.ts';
 
 const target = { tableId: 7, dealNo: 12 };
 
@@ -21,16 +22,6 @@ function seated(variant: string, options: Record<string, unknown> = {}, names = 
     s = apply(s, { type: 'join', playerId: `u${i}`, name }).state;
   });
   return s;
-}
-
-function run(s: GameState, ...actions: Parameters<typeof apply>[1][]): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = apply(s, a);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { state: s, events };
 }
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v));

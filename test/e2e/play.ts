@@ -76,3 +76,10 @@ export const showdownThenHostAlone =
   (host: string): Decide =>
   ({ dealNo, player }) =>
     dealNo === 1 || player === host ? 'stay' : 'drop';
+
+/** A private answer (only its user sees it), checked to be one. */
+export async function privately(answer: Promise<APIMessage>): Promise<APIMessage> {
+  const message = await answer;
+  expect(message.flags ?? 0).toBe(64);
+  return message;
+}

@@ -1,5 +1,6 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privately } from './play.ts';
 import { World } from './world.ts';
 
 /** A server's saved table setups: saved by the host, started by name, listed, deleted. */
@@ -12,13 +13,9 @@ describe('presets', () => {
     await world?.close();
   });
 
-  const privately = async (answer: Promise<APIMessage>) => {
-    const message = await answer;
-    expect(message.flags ?? 0).toBe(64);
-    return message.content ?? '';
-  };
+  const privateText = async (answer: Promise<APIMessage>) => (await privately(answer)).content ?? '';
   const preset = (as: string, subcommand: string, options: Record<string, string> = {}) =>
-    privately(world.reply(as, 'guts', { subcommandGroup: 'preset', subcommand, options }));
+    privateText(world.reply(as, 'guts', { subcommandGroup: 'preset', subcommand, options }));
 
   it("saves the running table's setup, for its host only", async () => {
     const lobby = await world.reply('ann', 'guts', {
@@ -46,7 +43,7 @@ describe('presets', () => {
       )
       .choices();
     expect(choices).toEqual([{ name: 'friday: Iron Cross', value: 'friday' }]);
-    const refused = await privately(
+    const refused = await privateText(
       world.reply('bob', 'guts', { subcommand: 'start', options: { preset: 'saturday' } }),
     );
     expect(refused).toMatch(/no preset called "saturday"/);
@@ -65,7 +62,7 @@ describe('presets', () => {
     expect(await preset('ann', 'delete', { name: 'Friday' })).toMatch(/Deleted the preset "friday"/);
     expect(await preset('ann', 'delete', { name: 'friday' })).toMatch(/no preset called/);
     expect(await preset('bob', 'list')).toMatch(/No presets yet/);
-    const nothing = await privately(world.reply('bob', 'guts', { subcommand: 'start', options: {} }));
+    const nothing = await privateText(world.reply('bob', 'guts', { subcommand: 'start', options: {} }));
     expect(nothing).toMatch(/Pick a variant/);
   });
 });

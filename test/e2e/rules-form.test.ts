@@ -1,5 +1,6 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privately } from './play.ts';
 import { World } from './world.ts';
 
 /** The lobby's Rules button: the host changes the table's options by pressing, not typing. */
@@ -12,11 +13,6 @@ describe('the rules form', () => {
     await world?.close();
   });
 
-  const privately = async (answer: Promise<APIMessage>) => {
-    const message = await answer;
-    expect(message.flags ?? 0).toBe(64);
-    return message;
-  };
   const optionsOf = (message: APIMessage) => message.embeds[0]?.fields?.find((f) => f.name === 'Options')?.value ?? '';
   const labels = (message: APIMessage) =>
     (message.components ?? []).flatMap((row) =>

@@ -1,6 +1,6 @@
 import type { Rng } from '../../src/cards/rng.ts';
-import { type Action, awaiting, type GameState, type PlayerId } from '../../src/engine/index.ts';
-import type { Options } from '../../src/rules/index.ts';
+import { type Action, apply, awaiting, type GameEvent, type GameState, type PlayerId } from '../../src/engine/index.ts';
+import { type Options, RuleError } from '../../src/rules/index.ts';
 
 /** Random but legal-looking moves for property tests: the action a table of players might send next. */
 
@@ -59,4 +59,26 @@ export function randomAction(s: GameState, rng: Rng, players: PlayerId[]): Actio
 /** Options with the variant's refusals removed. */
 export function usable(raw: Record<string, unknown>, refused: readonly (keyof Options)[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(raw).filter(([k]) => !refused.includes(k as keyof Options)));
+}
+
+/** The state after `actions` in turn, and every event they made. */
+export function run(s: GameState, ...actions: Action[]): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  for (const a of actions) {
+    const r = apply(s, a);
+    s = r.state;
+    events.push(...r.events);
+  }
+  return { state: s, events };
+}
+
+/** The RuleError `action` is refused with (fails the test if it is accepted). */
+export function refusal(s: GameState, action: Action): RuleError {
+  try {
+    apply(s, action);
+  } catch (e) {
+    if (e instanceof RuleError) return e;
+    throw e;
+  }
+  throw new Error('the action was accepted');
 }

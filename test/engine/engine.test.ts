@@ -1,41 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/card.ts';
 import { Rng } from '../../src/cards/rng.ts';
-import {
-  type Action,
-  apply,
-  awaiting,
-  createGame,
-  type GameEvent,
-  type GameState,
-  viewFor,
-} from '../../src/engine/index.ts';
-import { getVariant, listVariants, parseOptions, RuleError } from '../../src/rules/index.ts';
+import { apply, awaiting, createGame, type GameState, viewFor } from '../../src/engine/index.ts';
+import { getVariant, listVariants, parseOptions, type RuleError } from '../../src/rules/index.ts';
+import { refusal, run } from './driver.ts';
 
 function table(variant: string, options: Record<string, unknown> = {}, players = ['ann', 'bob', 'cat']): GameState {
   let s = createGame({ variant, options, rng: Rng.fromSeed(7).state(), host: 'ann' });
   for (const p of players) s = apply(s, { type: 'join', playerId: p, name: p.toUpperCase() }).state;
   return s;
-}
-
-function run(s: GameState, ...actions: Action[]): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = apply(s, a);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { state: s, events };
-}
-
-function refusal(s: GameState, action: Action): RuleError {
-  try {
-    apply(s, action);
-  } catch (e) {
-    if (e instanceof RuleError) return e;
-    throw e;
-  }
-  throw new Error('the action was accepted');
 }
 
 describe('variants', () => {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apply, createGame, type GameState } from '../../src/engine/index.ts';
-import { RuleError } from '../../src/rules/index.ts';
+import { refusal } from './driver.ts';
 
 const lobby = (variant = 'iron-cross'): GameState =>
   createGame({ variant, rng: [1, 2, 3, 4], host: 'ann', hostName: 'Ann' });
-
-function refusal(run: () => unknown): RuleError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof RuleError) return e;
-    throw e;
-  }
-  throw new Error('not refused');
-}
 
 describe('the host changing the rules in the lobby', () => {
   it('lays the changes over the current options and says so', () => {
@@ -34,13 +24,11 @@ describe('the host changing the rules in the lobby', () => {
 
   it('refuses anyone but the host, after the first deal, and options the parser refuses, naming them', () => {
     let s = apply(lobby('three-card'), { type: 'join', playerId: 'bob', name: 'Bob' }).state;
-    expect(refusal(() => apply(s, { type: 'setOptions', by: 'bob', options: { cap: 5 } })).code).toBe('not-host');
-    const bad = refusal(() => apply(s, { type: 'setOptions', by: 'ann', options: { cap: -1 } }));
+    expect(refusal(s, { type: 'setOptions', by: 'bob', options: { cap: 5 } }).code).toBe('not-host');
+    const bad = refusal(s, { type: 'setOptions', by: 'ann', options: { cap: -1 } });
     expect(bad.field).toBe('cap');
-    expect(refusal(() => apply(s, { type: 'setOptions', by: 'ann', options: { deadly: '7s' } })).message).toMatch(
-      /deadly/,
-    );
+    expect(refusal(s, { type: 'setOptions', by: 'ann', options: { deadly: '7s' } }).message).toMatch(/deadly/);
     s = apply(s, { type: 'startDeal', by: 'ann' }).state;
-    expect(refusal(() => apply(s, { type: 'setOptions', by: 'ann', options: { cap: 5 } })).code).toBe('game-started');
+    expect(refusal(s, { type: 'setOptions', by: 'ann', options: { cap: 5 } }).code).toBe('game-started');
   });
 });

@@ -12,6 +12,7 @@ import {
   type Stack,
 } from '../../src/engine/index.ts';
 import { parseOptions } from '../../src/rules/index.ts';
+import { run } from './driver.ts';
 
 /** Source 003's variants 2 and 3 of four-two-two and four-two-three: `allDrop: "wimp-wild"`, `loneVsDeck`. */
 
@@ -19,16 +20,6 @@ function table(variant: string, options: Record<string, unknown>, pot = 10): Gam
   let s = createGame({ variant, options, pot, rng: Rng.fromSeed(3).state(), host: 'ann' });
   for (const p of ['ann', 'bob', 'cat']) s = apply(s, { type: 'join', playerId: p, name: p }).state;
   return s;
-}
-
-function run(s: GameState, ...actions: Action[]): { state: GameState; events: GameEvent[] } {
-  const events: GameEvent[] = [];
-  for (const a of actions) {
-    const r = apply(s, a);
-    s = r.state;
-    events.push(...r.events);
-  }
-  return { state: s, events };
 }
 
 const declare = (playerId: string, choice: 'stay' | 'drop'): Action => ({ type: 'declare', playerId, choice });
