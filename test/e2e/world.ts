@@ -173,9 +173,13 @@ export class World {
     return this.discord.runCommand(this.user(as), this.channel, name, invocation);
   }
 
-  /** Runs a command and returns what the user sees (the reply). */
+  /**
+   * Runs a command and returns what the user sees (the reply). Waits as long as `waitFor`:
+   * on a loaded machine a command that opens a table can take seconds to answer in full
+   * (Discord's own 3-second limit on the acknowledgement is checked by the local Discord).
+   */
   async reply(as: string, name: string, invocation: CommandInvocation): Promise<APIMessage> {
-    return this.command(as, name, invocation).response();
+    return this.command(as, name, invocation).response(15_000);
   }
 
   press(as: string, message: APIMessage, label: string) {
