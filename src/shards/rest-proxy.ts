@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import type * as Proxy from '@discordjs/proxy';
+import type * as DiscordProxy from '@discordjs/proxy';
 import { REST } from 'discord.js';
 
 // The proxy's CommonJS build, as discord.js is: both then share one copy of
 // @discordjs/rest, and the proxy recognises the REST errors (`instanceof`) it turns into
 // Discord's status codes. Its ES build would load a second copy, and answer every
 // error with an empty 200.
-const { proxyRequests } = createRequire(import.meta.url)('@discordjs/proxy') as typeof Proxy;
+const { proxyRequests } = createRequire(import.meta.url)('@discordjs/proxy') as typeof DiscordProxy;
 
 /**
  * One REST budget for the whole bot (docs/SCALING.md). Discord's global limit, 50
