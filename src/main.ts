@@ -68,6 +68,7 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     await close();
     return 1;
   }
+  if (sharding.mode === 'shard') log.info({ shard: sharding.shards, of: sharding.count }, 'shard serving');
   await stopped;
   // Everything is committed and closed. A request still waiting in discord.js's queue (a
   // long 429) would keep the process alive: it is not worth waiting for.

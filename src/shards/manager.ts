@@ -162,7 +162,7 @@ export async function runShardingManager(options: ManagerOptions): Promise<numbe
     await running.stop();
     return 1;
   }
-  if (first === null) log.info({ shards: running.manager.shards.size }, 'every shard is up');
+  if (first === null && !stopRequested) log.info({ shards: running.manager.shards.size }, 'every shard is up');
   await stopped;
   return 0;
 }
