@@ -60,6 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`GUILD_ID must be a Discord server id (digits), got "${guildId}"`);
   }
   const sharding = parseSharding(env);
+  if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
+    throw new ConfigError('SHARD_COUNT needs a database the shard processes share: a file: or postgres:// URL, not :memory:');
+  }
   if (sharding.mode === 'manager' && sharding.shards && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(
       'SHARDS splits the bot across machines, which needs a shared Postgres: set DATABASE_URL=postgres://…',

@@ -103,6 +103,10 @@ describe('sharding settings (SHARD_COUNT, SHARDS)', () => {
     );
   });
 
+  it('refuses SHARD_COUNT on an in-memory database the processes could not share', () => {
+    expect(() => loadConfig({ SHARD_COUNT: '2', DATABASE_URL: ':memory:' })).toThrow(/^SHARD_COUNT needs a database/);
+  });
+
   it('`guts start` exits 2 with one line on a bad value', () => {
     const run = spawnSync(process.execPath, ['bin/guts.js', 'start'], {
       env: { ...process.env, SHARD_COUNT: 'lots', DISCORD_TOKEN: 'x' },
