@@ -61,7 +61,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const sharding = parseSharding(env);
   if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
-    throw new ConfigError('SHARD_COUNT needs a database the shard processes share: a file: or postgres:// URL, not :memory:');
+    throw new ConfigError(
+      'SHARD_COUNT needs a database the shard processes share: a file: or postgres:// URL, not :memory:',
+    );
   }
   if (sharding.mode === 'manager' && sharding.shards && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError(
