@@ -1,7 +1,7 @@
 // One of several processes writing to one database at once: the child of
 // shared-database.test.ts. Commits N steps at one table, each moving a chip from this
 // process's player to the pot, computed from the table as committed and retried on a
-// stale version (another process got there first).
+// stale version (another process got there first). Starts when told to (stdin), so all contend.
 // Usage: node --import tsx contend-child.ts DATABASE_URL NAME N
 import { openDatabase } from '../../src/db/index.ts';
 import { createOrLoadTable, loadTable, StaleVersionError } from '../../src/db/table-store.ts';
@@ -11,6 +11,10 @@ const [url, name, count] = process.argv.slice(2);
 if (!url || !name || !count) throw new Error('usage: contend-child.ts DATABASE_URL NAME N');
 const { db, close } = openDatabase(url);
 const { id } = await createOrLoadTable(db, 'g', 'c');
+// All start together: the parent says "go" once every process is ready.
+process.stdout.write('ready\n');
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+process.stdin.pause();
 let stale = 0;
 for (let i = 0; i < Number(count); i++) {
   for (;;) {

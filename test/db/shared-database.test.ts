@@ -31,19 +31,30 @@ const targets = [
   ...(postgres ? [{ name: 'Postgres', url: () => postgres.freshUrl() }] : []),
 ];
 
-function run(url: string, name: string, n: number): Promise<{ stale: number }> {
-  return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', child, url, name, String(n)], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    p.stdout.on('data', (c) => (out += c));
-    p.stderr.on('data', (c) => (err += c));
-    p.once('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${name} exited ${code}: ${err}`)),
-    );
+/** Starts a writer; `ready` once it has opened the database, `done` with its count of stale versions. */
+function run(url: string, name: string, n: number) {
+  const p = spawn(process.execPath, ['--import', 'tsx', child, url, name, String(n)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  let out = '';
+  let err = '';
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  p.stdout.on('data', (c) => {
+    out += c;
+    if (out.startsWith('ready\n')) markReady();
+  });
+  p.stderr.on('data', (c) => (err += c));
+  const done = new Promise<{ stale: number }>((resolve, reject) =>
+    p.once('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.slice('ready\n'.length)))
+        : reject(new Error(`${name} exited ${code}: ${err}`)),
+    ),
+  );
+  return { ready, done, go: () => p.stdin.end('go\n') };
 }
 
 describe.each(targets)('several processes writing to $name', (target) => {
@@ -59,7 +70,10 @@ describe.each(targets)('several processes writing to $name', (target) => {
     await migrateToLatest(o.db);
     const processes = 4;
     const each = 60;
-    const results = await Promise.all(Array.from({ length: processes }, (_, p) => run(url, `p${p}`, each)));
+    const writers = Array.from({ length: processes }, (_, p) => run(url, `p${p}`, each));
+    await Promise.all(writers.map((w) => w.ready));
+    for (const w of writers) w.go();
+    const results = await Promise.all(writers.map((w) => w.done));
     const table = await findTable(o.db, 'g', 'c');
     expect(table?.version).toBe(processes * each);
     expect((table?.state as { n?: number } | undefined)?.n).toBe(processes * each);
