@@ -17,7 +17,9 @@ import { backends } from '../db/backends.ts';
  * manager and one process per shard) against a local Discord with two shards, every
  * process's REST through one `guts rest-proxy`. A game on a server of each shard at
  * once; one shard's process is SIGKILLed mid-deal; the manager starts it again, it
- * resumes its table, and both games reach their results with the ledger balanced.
+ * resumes its table, and both games reach their results with the ledger balanced. Then
+ * a deploy: SIGTERM mid-deal stops everything within 10 s, and the next manager
+ * resumes both tables with the press made before it.
  */
 
 const postgres = backends.find((b) => b.name === 'postgres');
@@ -156,25 +158,31 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
     expect(answer.flags ?? 0).toBe(64);
 
     const open = db.db;
-    const settledOnce = async (guildId: string, channelId: string) => {
-      const end = Date.now() + 20_000;
+    /** Waits until `deals` deals settled at the channel's table and none is under way; each deal's count of settlements. */
+    const settlements = async (guildId: string, channelId: string, deals: number) => {
+      const end = Date.now() + 30_000;
       for (;;) {
         const table = await findTable(open, guildId, channelId);
         const steps = await open
           .selectFrom('game_steps')
-          .select('events')
+          .select(['events', 'deal_no'])
           .where('table_id', '=', table?.id ?? -1)
           .execute();
-        const ends = steps
-          .flatMap((s) => JSON.parse(s.events) as { type: string }[])
-          .filter((e) => e.type === 'DealEnded');
-        if (ends.length >= 1 && (table?.state as GameState | undefined)?.phase !== 'deal') return ends.length;
-        if (Date.now() > end) throw new Error(`deal 1 did not settle in ${channelId}`);
+        const byDeal = new Map<number, number>();
+        for (const step of steps) {
+          const ends = (JSON.parse(step.events) as { type: string }[]).filter((e) => e.type === 'DealEnded').length;
+          if (ends) byDeal.set(step.deal_no, (byDeal.get(step.deal_no) ?? 0) + ends);
+        }
+        const total = [...byDeal.values()].reduce((a, b) => a + b, 0);
+        if (total >= deals && (table?.state as GameState | undefined)?.phase !== 'deal') {
+          return [...byDeal.entries()].sort((a, b) => a[0] - b[0]);
+        }
+        if (Date.now() > end) throw new Error(`${deals} deals did not settle in ${channelId}`);
         await new Promise((r) => setTimeout(r, 50));
       }
     };
     for (const { guild, channel } of servers) {
-      expect(await settledOnce(guild.id, channel.id)).toBe(1);
+      expect(await settlements(guild.id, channel.id, 1)).toEqual([[1, 1]]);
       // The result reached the channel.
       await local.waitForMessage(channel, (m: APIMessage) => /deal 1 result/i.test(JSON.stringify(m)), {
         timeoutMs: 20_000,
@@ -182,22 +190,62 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
     }
     expect((await auditLedger(open)).problems).toEqual([]);
 
-    // SIGTERM to the manager stops every shard process within 10 s.
-    const started = Date.now();
-    const running = launcher.child;
-    const exited = new Promise<number | null>((resolve) => running.once('exit', (code) => resolve(code)));
-    running.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(Date.now() - started).toBeLessThan(10_000);
-    const pids = [...launcher.serving(0), ...launcher.serving(1)];
-    const alive = pids.filter((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    });
-    expect(alive).toEqual([]);
+    // Deal 2 starts by itself on both servers; Ann stays in each: both shards are mid-deal.
+    const deal2 = await Promise.all(
+      servers.map(async ({ channel }) => {
+        const table = await local.waitForMessage(channel, (m: APIMessage) => hasButton(m.components, ':2:stay'), {
+          timeoutMs: 30_000,
+        });
+        await local.pressButton(ann, table, 'Stay').response(20_000);
+        return table;
+      }),
+    );
+
+    // SIGTERM to the manager (a deploy) stops every shard process within 10 s, mid-deal.
+    const stopAll = async (l: Launcher) => {
+      const started = Date.now();
+      const exited = new Promise<number | null>((resolve) => l.child.once('exit', (code) => resolve(code)));
+      l.child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const alive = [...l.serving(0), ...l.serving(1)].filter((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      expect(alive).toEqual([]);
+    };
+    await stopAll(launcher);
+
+    // The next deploy takes the servers over: it resumes both tables, Ann's press is kept,
+    // Bob's and Cat's complete the deal, and each deal settles once.
+    launcher = new Launcher({ ...env, SHARD_COUNT: '2' });
+    await launcher.waitServing(0, 1);
+    await launcher.waitServing(1, 1);
+    await Promise.all(
+      deal2.map(async (table) => {
+        for (const p of [bob, cat]) await local.pressButton(p, table, 'Stay').response(20_000);
+      }),
+    );
+    for (const { guild, channel } of servers) {
+      expect(await settlements(guild.id, channel.id, 2)).toEqual([
+        [1, 1],
+        [2, 1],
+      ]);
+      const stays = await open
+        .selectFrom('deal_results')
+        .select('user_id')
+        .where('guild_id', '=', guild.id)
+        .where('deal_no', '=', 2)
+        .where('stayed', '=', 1)
+        .execute();
+      // Everyone stayed: Ann's press, made before the deploy, was not lost.
+      expect(stays.map((r) => r.user_id).sort()).toEqual([ann.id, bob.id, cat.id].sort());
+    }
+    expect((await auditLedger(open)).problems).toEqual([]);
+    await stopAll(launcher);
   }, 150_000);
 });
