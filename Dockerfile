@@ -21,5 +21,11 @@ COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
+# One image, every role (docs/SCALING.md), chosen by the command:
+#   start            the bot: one process, or with SHARD_COUNT (and SHARDS) the sharding
+#                    manager and one child process per shard
+#   rest-proxy       @discordjs/proxy on port 8080, for DISCORD_API_URL=http://HOST:8080/api
+#   deploy-commands  registers the slash commands once
+EXPOSE 8080
 ENTRYPOINT ["node", "bin/guts.js"]
 CMD ["start"]

@@ -9,7 +9,26 @@ export interface Config {
   databaseUrl: string;
   logLevel: string;
   guildId: string | null;
+  /** How this machine runs the bot's gateway shards (see `parseSharding`). */
+  sharding: Sharding;
 }
+
+/**
+ * The three ways to run the bot, with discord.js's own names (docs/SCALING.md):
+ * - `single`: no setting; one process, one gateway connection, as always.
+ * - `manager`: `SHARD_COUNT=N|auto` (and optionally `SHARDS=2,3`): this process is a
+ *   launcher running discord.js's `ShardingManager`, one child process per shard of
+ *   `shards` (all of them when null), out of `count` in all.
+ * - `shard`: a child the manager started (`SHARDING_MANAGER` set): it runs shard
+ *   `shards` of `count`, as the manager put them in its environment.
+ */
+export type Sharding =
+  | { mode: 'single' }
+  | { mode: 'manager'; count: number | 'auto'; shards: number[] | null }
+  | { mode: 'shard'; shards: number[]; count: number };
+
+/** Discord caps a bot's shard count far below this; anything bigger is a typo. */
+export const MAX_SHARD_COUNT = 10_000;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -40,5 +59,75 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (guildId && !/^\d{15,21}$/.test(guildId)) {
     throw new ConfigError(`GUILD_ID must be a Discord server id (digits), got "${guildId}"`);
   }
-  return { discordToken: nonEmpty(env, 'DISCORD_TOKEN'), discordApiUrl, databaseUrl, logLevel, guildId };
+  const sharding = parseSharding(env);
+  if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
+    throw new ConfigError(
+      'SHARD_COUNT needs a database the shard processes share: a file: or postgres:// URL, not :memory:',
+    );
+  }
+  if (sharding.mode === 'manager' && sharding.shards && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError(
+      'SHARDS splits the bot across machines, which needs a shared Postgres: set DATABASE_URL=postgres://…',
+    );
+  }
+  return {
+    discordToken: nonEmpty(env, 'DISCORD_TOKEN'),
+    discordApiUrl,
+    databaseUrl,
+    logLevel,
+    guildId,
+    sharding,
+  };
+}
+
+function shardCountOf(text: string, name: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > MAX_SHARD_COUNT) {
+    throw new ConfigError(`${name} must be a whole number from 1 to ${MAX_SHARD_COUNT} or "auto", got "${text}"`);
+  }
+  return Number(text);
+}
+
+/**
+ * `SHARD_COUNT` and `SHARDS` (discord.js's names). In a child of the sharding manager
+ * (`SHARDING_MANAGER` set) they name the one shard to run; otherwise `SHARD_COUNT`
+ * asks for the launcher, and `SHARDS` (which needs a numeric `SHARD_COUNT`) limits it
+ * to this machine's shards.
+ */
+export function parseSharding(env: NodeJS.ProcessEnv): Sharding {
+  const countText = nonEmpty(env, 'SHARD_COUNT')?.toLowerCase() ?? null;
+  const shardsText = nonEmpty(env, 'SHARDS');
+  if (nonEmpty(env, 'SHARDING_MANAGER')) {
+    // Set by discord.js's ShardingManager for its children: SHARDS is one id, SHARD_COUNT a number.
+    if (countText === null || shardsText === null) {
+      throw new ConfigError('SHARDING_MANAGER is set but SHARDS or SHARD_COUNT is missing');
+    }
+    const count = shardCountOf(countText, 'SHARD_COUNT');
+    return { mode: 'shard', shards: shardListOf(shardsText, count), count };
+  }
+  if (countText === null) {
+    if (shardsText !== null)
+      throw new ConfigError(`SHARDS needs SHARD_COUNT (the bot's shards in all), got SHARDS="${shardsText}" alone`);
+    return { mode: 'single' };
+  }
+  const count = countText === 'auto' ? 'auto' : shardCountOf(countText, 'SHARD_COUNT');
+  if (shardsText === null) return { mode: 'manager', count, shards: null };
+  if (count === 'auto') {
+    throw new ConfigError('SHARDS needs a fixed SHARD_COUNT (a number, not "auto"): every machine must agree on it');
+  }
+  return { mode: 'manager', count, shards: shardListOf(shardsText, count) };
+}
+
+function shardListOf(text: string, count: number): number[] {
+  const parts = text.split(',').map((p) => p.trim());
+  const ids: number[] = [];
+  for (const part of parts) {
+    if (!/^\d+$/.test(part))
+      throw new ConfigError(`SHARDS must be shard ids separated by commas (like 2,3), got "${text}"`);
+    const id = Number(part);
+    if (id >= count)
+      throw new ConfigError(`SHARDS has shard ${id}, but SHARD_COUNT=${count} numbers shards 0 to ${count - 1}`);
+    if (ids.includes(id)) throw new ConfigError(`SHARDS names shard ${id} twice, in "${text}"`);
+    ids.push(id);
+  }
+  return ids;
 }

@@ -5,6 +5,9 @@ import { auditLedger, describeProblem } from './ledger/index.ts';
 import { log } from './log.ts';
 import { openStepWriter } from './table/step-writer.ts';
 
+/** A stopping process exits by then at the latest (the sharding manager gives its children 9.5 s). */
+export const STOP_WITHIN_MS = 9_000;
+
 /**
  * The bot process: database first (migrations before login, then the ledger audit),
  * then Discord. Stops cleanly on SIGINT/SIGTERM; a crash loses nothing, because
@@ -24,16 +27,28 @@ export async function runBot(config: Config & { discordToken: string }): Promise
   if (audit.ok) log.info({ accounts: audit.accounts, entries: audit.entries }, 'ledger audit clean');
   else log.error({ problems: audit.problems.map(describeProblem) }, 'ledger audit found problems');
 
+  const { sharding } = config;
   const bot = await createBot({
     token: config.discordToken,
     apiUrl: config.discordApiUrl,
+    // A child of the sharding manager runs the one shard the manager gave it.
+    ...(sharding.mode === 'shard' ? { shards: sharding.shards, shardCount: sharding.count } : {}),
     db,
     writer: openStepWriter(database),
     log,
   });
   const stopped = new Promise<void>((resolve) => {
+    let stopping = false;
     const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       log.info({ signal }, 'stopping');
+      // Within STOP_WITHIN_MS whatever happens: the sharding manager and `docker stop` wait no longer.
+      // Every step is committed before it is shown, so nothing is lost by not waiting.
+      setTimeout(() => {
+        log.warn('still stopping after the grace period: exiting');
+        process.exit(1);
+      }, STOP_WITHIN_MS).unref();
       void bot
         .stop()
         .then(close)
@@ -41,6 +56,8 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
+    // A shard process whose manager is gone (killed) stops too rather than run unmanaged.
+    if (sharding.mode === 'shard' && process.send) process.once('disconnect', () => stop('manager gone'));
   });
   try {
     await bot.start();
@@ -51,6 +68,7 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     await close();
     return 1;
   }
+  if (sharding.mode === 'shard') log.info({ shard: sharding.shards, of: sharding.count }, 'shard serving');
   await stopped;
   // Everything is committed and closed. A request still waiting in discord.js's queue (a
   // long 429) would keep the process alive: it is not worth waiting for.

@@ -9,11 +9,18 @@ const CACHE_SIZE = 256;
  * as running a small statement. This hands it a database whose `prepare` reuses
  * statements by SQL text (least recently used dropped past `CACHE_SIZE`), which is
  * what lets one deal per transaction beat 2,000/s with synchronous=FULL.
+ *
+ * It also makes every transaction `BEGIN IMMEDIATE` (kysely says `begin`): several
+ * processes share one SQLite file when the bot runs one process per shard, and a
+ * deferred transaction that reads before it writes fails at once with SQLITE_BUSY when
+ * another process wrote meanwhile, whatever the busy timeout. An immediate one takes the
+ * write lock first, waiting for it up to the busy timeout.
  */
 export function withStatementCache(sqlite: BetterSqlite): SqliteDatabase {
   const cache = new LruCache<string, Statement>(CACHE_SIZE);
   return {
-    prepare(sql: string) {
+    prepare(text: string) {
+      const sql = text === 'begin' ? 'begin immediate' : text;
       let stmt = cache.get(sql);
       if (!stmt) {
         stmt = sqlite.prepare(sql);

@@ -99,14 +99,24 @@ export async function dealHistory(db: Db, tableId: number, dealNo: number): Prom
 /**
  * Records where the table's messages are. Message ids are learnt only after Discord
  * answers, which is after the step's transaction: this writes them on their own,
- * without touching the game state or its version.
+ * without touching the game state or its version. With `version` (the record the
+ * writer holds), only while the table is still at that version: a process that lost
+ * the table to another (a stale owner) never overwrites the newer owner's messages.
+ * Returns whether the row was written.
  */
-export async function saveTableMessages(db: Db, tableId: number, messages: unknown): Promise<void> {
-  await db
+export async function saveTableMessages(
+  db: Db,
+  tableId: number,
+  messages: unknown,
+  version?: number,
+): Promise<boolean> {
+  let update = db
     .updateTable('game_tables')
     .set({ messages: json(messages, 'table messages') })
-    .where('id', '=', tableId)
-    .execute();
+    .where('id', '=', tableId);
+  if (version !== undefined) update = update.where('version', '=', version);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export function json(value: unknown, what: string): string {

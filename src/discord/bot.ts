@@ -31,6 +31,9 @@ export interface BotOptions {
    * Discord's global limit, 50 unless Discord raised it for the bot.
    */
   restGlobalPerSecond?: number;
+  /** The gateway shards this process runs, of `shardCount` (a child of the sharding manager); one connection when absent. */
+  shards?: number[];
+  shardCount?: number;
   db: Kysely<Database>;
   /** Where game steps are committed (see table/step-writer.ts); directly through `db` when absent. `stop()` closes it. */
   writer?: StepWriter;
@@ -66,6 +69,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
     // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
     allowedMentions: { parse: [] },
+    ...(options.shards && options.shardCount ? { shards: options.shards, shardCount: options.shardCount } : {}),
     rest: {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,

@@ -19,14 +19,15 @@ import { CarriedPotMovedError, type CommitResult, commitStep, type TableStep } f
 export interface StepWriter {
   createOrLoadTable(guildId: string, channelId: string): Promise<TableRecord>;
   commitStep(step: TableStep): Promise<CommitResult>;
-  saveTableMessages(tableId: number, messages: unknown): Promise<void>;
+  /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
+  saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export type WriterJob =
   | { kind: 'createOrLoadTable'; guildId: string; channelId: string }
   | { kind: 'commitStep'; step: TableStep }
-  | { kind: 'saveTableMessages'; tableId: number; messages: unknown };
+  | { kind: 'saveTableMessages'; tableId: number; messages: unknown; version?: number };
 
 /** Runs one writer job on `db`: the direct writer and the writer thread share it. */
 export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
@@ -36,7 +37,7 @@ export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
     case 'commitStep':
       return commitStep(db, job.step);
     case 'saveTableMessages':
-      return saveTableMessages(db, job.tableId, job.messages);
+      return saveTableMessages(db, job.tableId, job.messages, job.version);
   }
 }
 
@@ -45,9 +46,13 @@ function writerOver(run: (job: WriterJob) => Promise<unknown>, close: () => Prom
     createOrLoadTable: (guildId, channelId) =>
       run({ kind: 'createOrLoadTable', guildId, channelId }) as Promise<TableRecord>,
     commitStep: (step) => run({ kind: 'commitStep', step }) as Promise<CommitResult>,
-    saveTableMessages: async (tableId, messages) => {
-      await run({ kind: 'saveTableMessages', tableId, messages });
-    },
+    saveTableMessages: (tableId, messages, version) =>
+      run({
+        kind: 'saveTableMessages',
+        tableId,
+        messages,
+        ...(version !== undefined ? { version } : {}),
+      }) as Promise<boolean>,
     close,
   };
 }

@@ -4,7 +4,7 @@ import { loadTable, StaleVersionError, type TableRecord } from '../db/table-stor
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
 import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
 import { dealResultsOf } from './deal-results.ts';
-import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
 import { countQuiet } from './quiet.ts';
 import type { Runtimes } from './runtimes.ts';
 import type { Clock, DeadlineScheduler } from './scheduler.ts';
@@ -91,6 +91,18 @@ export class TableSteps {
 
   constructor(private readonly deps: TableStepsDeps) {}
 
+  /** Replaces what this process holds of a table (record, messages, countdown) with what is committed, if it moved on. */
+  private async reload(tableId: number): Promise<void> {
+    const { db, runtimes, scheduler } = this.deps;
+    const fresh = await loadTable(db, tableId);
+    const rt = runtimes.get(tableId);
+    // Still at the version this process holds: nothing is stale (and messages learnt since, not saved yet, stay).
+    if (!fresh || !rt || fresh.version === rt.record.version) return;
+    rt.record = fresh;
+    Object.assign(rt.messages, asTableMessages(fresh.messages));
+    scheduler.set(String(tableId), fresh.running ? fresh.deadline : null);
+  }
+
   /**
    * Applies a decision to the table and commits it under `key`. `decide` gets the
    * current record and returns the new state and events, or null to change nothing;
@@ -112,7 +124,18 @@ export class TableSteps {
           const cached = attempt === 1 ? runtimes.get(tableId)?.record : undefined;
           const record = cached ?? (await loadTable(db, tableId));
           if (!record) return null;
-          const decided = decide(record);
+          let decided: Decided | null;
+          try {
+            decided = decide(record);
+          } catch (err) {
+            // A refusal decided on what this process holds: if another process has moved
+            // the table on since, that was stale. Reload and decide again from the table as committed.
+            if (cached && (await loadTable(db, tableId))?.version !== cached.version) {
+              await this.reload(tableId);
+              continue;
+            }
+            throw err;
+          }
           if (!decided) return null;
           const before = (record.state as GameState | null) ?? null;
           const running = awaiting(decided.state).kind !== 'over';
@@ -145,7 +168,12 @@ export class TableSteps {
               ...(results.length ? { dealResults: { variant: decided.state.variant, results } } : {}),
               at: clock.now(),
             });
-            if (!result.applied) return null;
+            if (!result.applied) {
+              // The key was committed before: by this process (a retry), or by another one that
+              // holds the table too. Take up the table as committed rather than go on from a stale record.
+              await this.reload(tableId);
+              return null;
+            }
             const committed: TableRecord = {
               ...record,
               version: result.version,
@@ -166,7 +194,12 @@ export class TableSteps {
             this.deps.listener().committed(step);
             return step;
           } catch (err) {
-            if (err instanceof StaleVersionError && attempt < 3) continue;
+            if (!(err instanceof StaleVersionError)) throw err;
+            // Another process committed this table meanwhile (two processes believed they
+            // owned it: an old deploy, a moved shard). What this process held is stale: drop
+            // it for the table as committed, then decide again from there (or give up).
+            await this.reload(tableId);
+            if (attempt < 3) continue;
             throw err;
           }
         }

@@ -140,9 +140,19 @@ export class Tables {
     return this.steps.inFlight;
   }
 
-  /** Records where the table's messages are (learnt after the step that made them). */
+  /**
+   * Records where the table's messages are (learnt after the step that made them), only
+   * while the table is still at the version this process last committed or loaded: a
+   * stale owner never overwrites a newer one's messages. In the table's queue, so a step
+   * of this process still being committed is not mistaken for another's.
+   */
   saveMessages(tableId: number): Promise<void> {
-    return this.writer.saveTableMessages(tableId, this.runtimes.get(tableId)?.messages ?? NO_MESSAGES);
+    return this.steps.queues.run(tableId, async () => {
+      const rt = this.runtimes.get(tableId);
+      if (!rt) return;
+      const saved = await this.writer.saveTableMessages(tableId, rt.messages, rt.record.version);
+      if (!saved) this.log.debug({ tableId, version: rt.record.version }, 'table moved on: messages not saved');
+    });
   }
 
   /** Tells the listener about a committed step; null (nothing changed) tells nothing. */

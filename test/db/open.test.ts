@@ -40,6 +40,8 @@ describe('openDatabase', () => {
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('synchronous')).toBe(2); // FULL
+    // Shard processes share the file: a writer waits for another's lock rather than fail.
+    expect(await pragma('busy_timeout')).toBe(5000);
   });
 
   it('turns a failed migration into one line naming it', async () => {

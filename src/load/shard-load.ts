@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REST, Routes } from 'discord.js';
+import type { APIMessage } from 'discord-api-types/v10';
+import { Rng } from '../cards/rng.ts';
+import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { loadCommands } from '../discord/command-registry.ts';
+import { auditLedger } from '../ledger/index.ts';
+import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import type { ShardProcessConfig } from './shard-process.ts';
+
+/**
+ * The `e2e-deals` load (tables of five playing deals of three-card guts as fast as the
+ * bot lets them) against the bot run as `processes` shard processes on this machine,
+ * one per shard, all on one SQLite file: the `shardScaling` bench compares one process
+ * with two. The tables are spread evenly over one server per shard.
+ */
+export interface ShardLoadOptions {
+  processes: number;
+  tables: number;
+  playersPerTable: number;
+  dealsPerTable: number;
+  startWithinMs: number;
+  pressWithinMs: number;
+  seed?: number;
+}
+
+export interface ShardLoadResult {
+  processes: number;
+  dealsSettled: number;
+  settledTwice: number;
+  seconds: number;
+  perSecond: number;
+  auditOk: boolean;
+  /** Each bot process's CPU time per settled deal, summed (ms). */
+  botCpuMsPerDeal: number;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const script = fileURLToPath(new URL('./shard-process.ts', import.meta.url));
+
+function startShard(config: ShardProcessConfig): Promise<{ stop(): Promise<{ cpuMs: number }> }> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, GUTS_SHARD_LOAD: JSON.stringify(config) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const lines: string[] = [];
+  const waiters: (() => void)[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    const parts = out.split('\n');
+    out = parts.pop() ?? '';
+    lines.push(...parts);
+    for (const w of waiters.splice(0)) w();
+  });
+  const nextLine = (index: number) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        if (lines.length > index) resolve(lines[index] as string);
+        else if (child.exitCode !== null) reject(new Error(`shard ${config.shard} exited with ${child.exitCode}`));
+        else waiters.push(check);
+      };
+      child.once('exit', () => check());
+      check();
+    });
+  return nextLine(0).then(() => ({
+    async stop() {
+      child.kill('SIGTERM');
+      return JSON.parse(await nextLine(1)) as { cpuMs: number };
+    },
+  }));
+}
+
+function hasCustomId(components: unknown, suffix: string): boolean {
+  if (!Array.isArray(components)) return false;
+  return components.some((c: { custom_id?: string; components?: unknown; accessory?: { custom_id?: string } }) => {
+    if (c.custom_id?.endsWith(suffix) || c.accessory?.custom_id?.endsWith(suffix)) return true;
+    return hasCustomId(c.components, suffix);
+  });
+}
+
+export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-shard-load-'));
+  const dbUrl = `file:${join(dir, 'load.db')}`;
+  const count = options.processes;
+  const discord = new LocalDiscord({ rateLimits: noRateLimits, shards: count });
+  const { restBase } = await discord.start();
+  const rng = Rng.fromSeed(options.seed ?? 7);
+  const wait = (withinMs: number) => new Promise((r) => setTimeout(r, rng.int(withinMs + 1)));
+  const shards: { stop(): Promise<{ cpuMs: number }> }[] = [];
+  try {
+    const guilds = Array.from({ length: count }, (_, s) =>
+      discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
+    );
+    const tables = Array.from({ length: options.tables }, (_, t) => {
+      const guild = guilds[t % count] as (typeof guilds)[number];
+      return {
+        channel: discord.createChannel(guild, { name: `table-${t}` }),
+        players: Array.from({ length: options.playersPerTable }, (_, p) =>
+          discord.createUser({ name: `p${t}-${p}`, guilds: [guild] }),
+        ),
+      };
+    });
+    const database = openDatabase(dbUrl);
+    await migrateToLatest(database.db); // once, before the shards share the file
+    await database.close();
+    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    const rest = new REST({ api: restBase }).setToken(discord.bot.token);
+    await rest.put(Routes.applicationCommands(discord.bot.user.id), { body });
+    for (let shard = 0; shard < count; shard++) {
+      shards.push(
+        await startShard({
+          token: discord.bot.token,
+          apiUrl: restBase,
+          dbUrl,
+          shard,
+          shardCount: count,
+          pauseMs: 200,
+          seed: options.seed ?? 7,
+          logLevel: process.env.LOAD_LOG ?? 'silent',
+        }),
+      );
+    }
+    const started = Date.now();
+    // By the buttons' custom ids (`g:TABLE:DEAL:stay`) and the result's words, not by how a view lays them out.
+    const offersStay = (deal: number) => (m: APIMessage) => hasCustomId(m.components, `:${deal}:stay`);
+    const resultOf = (deal: number) => (m: APIMessage) =>
+      new RegExp(`deal ${deal} result`, 'i').test(JSON.stringify(m));
+    await Promise.all(
+      tables.map(async ({ channel, players }, t) => {
+        const at = (what: string) => (err: unknown) => {
+          throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
+        };
+        const [host, ...others] = players;
+        if (!host) return;
+        await wait(options.startWithinMs);
+        const lobby = await discord
+          .runCommand(host, channel, 'guts', { subcommand: 'start', options: { variant: 'three-card', timer: 30 } })
+          .response(60_000)
+          .catch(at('start'));
+        for (const p of others) await discord.pressButton(p, lobby, 'Join').response(60_000).catch(at('join'));
+        await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
+        for (let deal = 1; deal <= options.dealsPerTable; deal++) {
+          const table = await discord
+            .waitForMessage(channel, offersStay(deal), { timeoutMs: 60_000 })
+            .catch(at(`table message of deal ${deal}`));
+          await Promise.all(
+            players.map(async (p) => {
+              await wait(options.pressWithinMs);
+              await discord
+                .pressButton(p, table, 'Stay')
+                .response(60_000)
+                .catch(at(`stay in deal ${deal}`));
+            }),
+          );
+          await discord
+            .waitForMessage(channel, resultOf(deal), { timeoutMs: 60_000 })
+            .catch(at(`result of deal ${deal}`));
+        }
+        await discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }).response(60_000).catch(at('stop'));
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
+    const check = openDatabase(dbUrl);
+    try {
+      const steps = await check.db.selectFrom('game_steps').select(['table_id', 'deal_no', 'events']).execute();
+      const settled = new Map<string, number>();
+      for (const s of steps) {
+        const ends = (JSON.parse(s.events) as { type: string }[]).filter((e) => e.type === 'DealEnded').length;
+        if (ends) settled.set(`${s.table_id}:${s.deal_no}`, (settled.get(`${s.table_id}:${s.deal_no}`) ?? 0) + ends);
+      }
+      const dealsSettled = [...settled.values()].reduce((a, b) => a + b, 0);
+      return {
+        processes: count,
+        dealsSettled,
+        settledTwice: [...settled.values()].filter((n) => n > 1).length,
+        seconds,
+        perSecond: dealsSettled / seconds,
+        auditOk: (await auditLedger(check.db)).ok,
+        botCpuMsPerDeal: stats.reduce((sum, s) => sum + s.cpuMs, 0) / Math.max(1, dealsSettled),
+      };
+    } finally {
+      await check.close();
+    }
+  } finally {
+    await Promise.all(shards.map((s) => s.stop().catch(() => {})));
+    await discord.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

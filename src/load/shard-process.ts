@@ -1,0 +1,54 @@
+// One shard of the bot as a process of its own, for the `shardScaling` bench
+// (shard-load.ts): what a child of the sharding manager runs, with the load runs'
+// settings (a short pause between deals, no REST limit of its own: the local Discord
+// has none). Usage: node --import tsx shard-process.ts (configured by GUTS_SHARD_LOAD, JSON).
+// Prints "ready" once serving; on SIGTERM waits for its work, stops, prints its stats.
+import { performance } from 'node:perf_hooks';
+import pino from 'pino';
+import { Rng } from '../cards/rng.ts';
+import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { createBot } from '../discord/bot.ts';
+import { openStepWriter } from '../table/step-writer.ts';
+
+export interface ShardProcessConfig {
+  token: string;
+  apiUrl: string;
+  dbUrl: string;
+  shard: number;
+  shardCount: number;
+  pauseMs: number;
+  seed: number;
+  logLevel: string;
+}
+
+const config = JSON.parse(process.env.GUTS_SHARD_LOAD ?? '{}') as ShardProcessConfig;
+const database = openDatabase(config.dbUrl);
+await migrateToLatest(database.db);
+let games = 0;
+const bot = await createBot({
+  token: config.token,
+  apiUrl: config.apiUrl,
+  restGlobalPerSecond: 100_000,
+  shards: [config.shard],
+  shardCount: config.shardCount,
+  db: database.db,
+  writer: openStepWriter(database),
+  log: pino({ level: config.logLevel }),
+  nextDealPauseMs: config.pauseMs,
+  newRngState: () => Rng.fromSeed(config.seed * 1000 + config.shard * 100_000 + games++).state(),
+});
+await bot.start();
+const busySince = performance.eventLoopUtilization();
+const cpuSince = process.cpuUsage();
+process.stdout.write('ready\n');
+process.once('SIGTERM', () => {
+  const loop = performance.eventLoopUtilization(busySince).utilization;
+  const cpu = process.cpuUsage(cpuSince);
+  void (async () => {
+    await bot.idle();
+    await bot.stop();
+    await database.close();
+    process.stdout.write(`${JSON.stringify({ loop, cpuMs: (cpu.user + cpu.system) / 1000 })}\n`);
+    process.exit(0);
+  })();
+});
