@@ -91,16 +91,20 @@ export class TableSteps {
 
   constructor(private readonly deps: TableStepsDeps) {}
 
-  /** Replaces what this process holds of a table (record, messages, countdown) with what is committed, if it moved on. */
-  private async reload(tableId: number): Promise<void> {
+  /**
+   * Replaces what this process holds of a table (record, messages, countdown) with what
+   * is committed, if it moved on; says whether it had.
+   */
+  private async reload(tableId: number): Promise<boolean> {
     const { db, runtimes, scheduler } = this.deps;
     const fresh = await loadTable(db, tableId);
     const rt = runtimes.get(tableId);
     // Still at the version this process holds: nothing is stale (and messages learnt since, not saved yet, stay).
-    if (!fresh || !rt || fresh.version === rt.record.version) return;
+    if (!fresh || !rt || fresh.version === rt.record.version) return false;
     rt.record = fresh;
     Object.assign(rt.messages, asTableMessages(fresh.messages));
     scheduler.set(String(tableId), fresh.running ? fresh.deadline : null);
+    return true;
   }
 
   /**
@@ -130,10 +134,7 @@ export class TableSteps {
           } catch (err) {
             // A refusal decided on what this process holds: if another process has moved
             // the table on since, that was stale. Reload and decide again from the table as committed.
-            if (cached && (await loadTable(db, tableId))?.version !== cached.version) {
-              await this.reload(tableId);
-              continue;
-            }
+            if (cached && (await this.reload(tableId))) continue;
             throw err;
           }
           if (!decided) return null;
