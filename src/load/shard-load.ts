@@ -9,7 +9,8 @@ import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { interactiveComponents, LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { settledDeals } from './settled.ts';
 import type { ShardProcessConfig } from './shard-process.ts';
 
 /**
@@ -76,14 +77,6 @@ function startShard(config: ShardProcessConfig): Promise<{ stop(): Promise<{ cpu
   }));
 }
 
-function hasCustomId(components: unknown, suffix: string): boolean {
-  if (!Array.isArray(components)) return false;
-  return components.some((c: { custom_id?: string; components?: unknown; accessory?: { custom_id?: string } }) => {
-    if (c.custom_id?.endsWith(suffix) || c.accessory?.custom_id?.endsWith(suffix)) return true;
-    return hasCustomId(c.components, suffix);
-  });
-}
-
 export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'guts-shard-load-'));
   const dbUrl = `file:${join(dir, 'load.db')}`;
@@ -128,7 +121,8 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     }
     const started = Date.now();
     // By the buttons' custom ids (`g:TABLE:DEAL:stay`) and the result's words, not by how a view lays them out.
-    const offersStay = (deal: number) => (m: APIMessage) => hasCustomId(m.components, `:${deal}:stay`);
+    const offersStay = (deal: number) => (m: APIMessage) =>
+      interactiveComponents(m).some((c) => 'custom_id' in c && c.custom_id.endsWith(`:${deal}:stay`));
     const resultOf = (deal: number) => (m: APIMessage) =>
       new RegExp(`deal ${deal} result`, 'i').test(JSON.stringify(m));
     await Promise.all(
@@ -169,17 +163,11 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
     const check = openDatabase(dbUrl);
     try {
-      const steps = await check.db.selectFrom('game_steps').select(['table_id', 'deal_no', 'events']).execute();
-      const settled = new Map<string, number>();
-      for (const s of steps) {
-        const ends = (JSON.parse(s.events) as { type: string }[]).filter((e) => e.type === 'DealEnded').length;
-        if (ends) settled.set(`${s.table_id}:${s.deal_no}`, (settled.get(`${s.table_id}:${s.deal_no}`) ?? 0) + ends);
-      }
-      const dealsSettled = [...settled.values()].reduce((a, b) => a + b, 0);
+      const { dealsSettled, settledTwice } = await settledDeals(check.db);
       return {
         processes: count,
         dealsSettled,
-        settledTwice: [...settled.values()].filter((n) => n > 1).length,
+        settledTwice,
         seconds,
         perSecond: dealsSettled / seconds,
         auditOk: (await auditLedger(check.db)).ok,

@@ -1,5 +1,4 @@
 import {
-  type APIActionRowComponent,
   type APIButtonComponent,
   type APIComponentInMessageActionRow,
   type APIMessage,
@@ -9,30 +8,48 @@ import {
 } from 'discord-api-types/v10';
 import { InvocationError } from './commands.ts';
 
-interface Nested {
+/** A component as the walk below sees it: its type, its children, a section's accessory. */
+export interface NestedComponent {
   type: number;
-  components?: Nested[];
-  accessory?: Nested;
+  components?: NestedComponent[];
+  accessory?: NestedComponent;
+  [field: string]: unknown;
 }
+
+/**
+ * Every component of a message in reading order: each one, then its children, then a
+ * section's accessory (`accessory: true`), as the client lays them out.
+ */
+export function* eachComponent(
+  list: readonly unknown[] | undefined,
+): Generator<{ component: NestedComponent; accessory: boolean }> {
+  for (const component of (list ?? []) as NestedComponent[]) {
+    yield { component, accessory: false };
+    yield* eachComponent(component.components);
+    if (component.accessory) {
+      yield { component: component.accessory, accessory: true };
+      yield* eachComponent(component.accessory.components);
+    }
+  }
+}
+
+const INTERACTIVE: readonly number[] = [
+  ComponentType.Button,
+  ComponentType.StringSelect,
+  ComponentType.UserSelect,
+  ComponentType.RoleSelect,
+  ComponentType.MentionableSelect,
+  ComponentType.ChannelSelect,
+];
 
 /**
  * The interactive components of a message: those of its action rows, wherever they sit
  * (in a Components V2 container too), and buttons beside a section's text.
  */
 export function interactiveComponents(message: Pick<APIMessage, 'components'>): APIComponentInMessageActionRow[] {
-  const out: APIComponentInMessageActionRow[] = [];
-  const walk = (list: readonly Nested[]) => {
-    for (const c of list) {
-      if (c.type === ComponentType.ActionRow) {
-        out.push(...(c as unknown as APIActionRowComponent<APIComponentInMessageActionRow>).components);
-      } else {
-        walk(c.components ?? []);
-        if (c.accessory?.type === ComponentType.Button) out.push(c.accessory as unknown as APIButtonComponent);
-      }
-    }
-  };
-  walk((message.components ?? []) as unknown as Nested[]);
-  return out;
+  return [...eachComponent(message.components)]
+    .map(({ component }) => component)
+    .filter((c) => INTERACTIVE.includes(c.type)) as unknown as APIComponentInMessageActionRow[];
 }
 
 /** The custom id of the button a user can press, found by custom id or else by label. */

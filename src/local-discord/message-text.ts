@@ -1,4 +1,5 @@
-import type { APIMessage } from 'discord-api-types/v10';
+import { type APIMessage, ComponentType } from 'discord-api-types/v10';
+import { eachComponent } from './components.ts';
 
 /**
  * What a user reads in a message, for tests and tools that look at the channel as a
@@ -6,19 +7,11 @@ import type { APIMessage } from 'discord-api-types/v10';
  * V2 message, in the order the client shows them.
  */
 
-interface Loose {
-  type?: number;
-  content?: string;
-  components?: Loose[];
-  accessory?: Loose;
-  label?: string;
-}
-
-function texts(components: readonly Loose[] | undefined, out: string[]): string[] {
-  for (const c of components ?? []) {
-    if (c.type === 10 && c.content) out.push(c.content);
-    texts(c.components, out);
-    if (c.accessory?.label) out.push(c.accessory.label);
+/** The text displays' text, and the labels of buttons beside a section's text. */
+function texts(components: readonly unknown[] | undefined, out: string[]): string[] {
+  for (const { component, accessory } of eachComponent(components)) {
+    if (component.type === ComponentType.TextDisplay && component.content) out.push(String(component.content));
+    if (accessory && component.label) out.push(String(component.label));
   }
   return out;
 }
@@ -31,7 +24,7 @@ export function textOf(message: APIMessage): string {
     for (const field of embed.fields ?? []) parts.push(`${field.name}: ${field.value}`);
     parts.push(embed.footer?.text ?? '');
   }
-  texts(message.components as Loose[] | undefined, parts);
+  texts(message.components, parts);
   return parts.filter(Boolean).join('\n');
 }
 
@@ -39,6 +32,6 @@ export function textOf(message: APIMessage): string {
 export function titleOf(message: APIMessage): string {
   const embedTitle = message.embeds?.[0]?.title;
   if (embedTitle) return embedTitle;
-  const heading = /^#{1,3} (.+)$/m.exec(texts(message.components as Loose[] | undefined, []).join('\n'));
+  const heading = /^#{1,3} (.+)$/m.exec(texts(message.components, []).join('\n'));
   return heading?.[1] ?? '';
 }

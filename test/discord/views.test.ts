@@ -9,7 +9,7 @@ import { tableView } from '../../src/discord/views/table-card.ts';
 import { apply, createGame, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { checkComponentsV2 } from '../../src/local-discord/components-v2.ts';
-import { textOf } from '../../src/local-discord/index.ts';
+import { interactiveComponents, textOf } from '../../src/local-discord/index.ts';
 import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 import { nextDeadline } from '../../src/table/deadline.ts';
 import { run } from '../engine/driver.ts';
@@ -27,16 +27,7 @@ function seated(variant: string, options: Record<string, unknown> = {}, names = 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v));
 /** A V2 card's buttons in reading order (seat status accessories aside). */
 function cardButtons(view: ReturnType<typeof tableView>): { custom_id: string; label: string; disabled?: boolean }[] {
-  const out: { custom_id: string; label: string; type: number }[] = [];
-  const walk = (list: unknown[]) => {
-    for (const c of list as { type: number; components?: unknown[]; accessory?: unknown }[]) {
-      if (c.type === 2) out.push(c as never);
-      walk(c.components ?? []);
-      if (c.accessory) walk([c.accessory]);
-    }
-  };
-  walk(json(view.components));
-  return out;
+  return interactiveComponents(json(view)).filter((c) => c.type === 2) as never;
 }
 /** What a player reads on the card. */
 const cardText = (view: ReturnType<typeof tableView>) =>
