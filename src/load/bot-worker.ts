@@ -1,10 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import pino from 'pino';
-import { Rng } from '../cards/rng.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { createBot } from '../discord/bot.ts';
-import { openStepWriter } from '../table/step-writer.ts';
+import { startLoadBot } from './load-bot.ts';
 
 /**
  * The bot in a thread of its own, for load runs: the local Discord and its simulated
@@ -22,21 +18,7 @@ export interface BotWorkerData {
 }
 
 const data = workerData as BotWorkerData;
-const database = openDatabase(data.dbUrl);
-await migrateToLatest(database.db);
-let games = 0;
-const bot = await createBot({
-  token: data.token,
-  apiUrl: data.apiUrl,
-  // The local Discord runs without rate limits here, so the client needs none either.
-  restGlobalPerSecond: 100_000,
-  db: database.db,
-  writer: openStepWriter(database),
-  log: pino({ level: data.logLevel }),
-  nextDealPauseMs: data.pauseMs,
-  newRngState: () => Rng.fromSeed(data.seed * 1000 + games++).state(),
-});
-await bot.start();
+const { bot, database } = await startLoadBot(data);
 const busySince = performance.eventLoopUtilization();
 parentPort?.postMessage('ready');
 parentPort?.on('message', async (message) => {

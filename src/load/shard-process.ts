@@ -4,11 +4,7 @@
 // has none). Usage: node --import tsx shard-process.ts (configured by GUTS_SHARD_LOAD, JSON).
 // Prints "ready" once serving; on SIGTERM waits for its work, stops, prints its stats.
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import { Rng } from '../cards/rng.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { createBot } from '../discord/bot.ts';
-import { openStepWriter } from '../table/step-writer.ts';
+import { startLoadBot } from './load-bot.ts';
 
 export interface ShardProcessConfig {
   token: string;
@@ -22,22 +18,7 @@ export interface ShardProcessConfig {
 }
 
 const config = JSON.parse(process.env.GUTS_SHARD_LOAD ?? '{}') as ShardProcessConfig;
-const database = openDatabase(config.dbUrl);
-await migrateToLatest(database.db);
-let games = 0;
-const bot = await createBot({
-  token: config.token,
-  apiUrl: config.apiUrl,
-  restGlobalPerSecond: 100_000,
-  shards: [config.shard],
-  shardCount: config.shardCount,
-  db: database.db,
-  writer: openStepWriter(database),
-  log: pino({ level: config.logLevel }),
-  nextDealPauseMs: config.pauseMs,
-  newRngState: () => Rng.fromSeed(config.seed * 1000 + config.shard * 100_000 + games++).state(),
-});
-await bot.start();
+const { bot, database } = await startLoadBot({ ...config, shard: { id: config.shard, count: config.shardCount } });
 const busySince = performance.eventLoopUtilization();
 const cpuSince = process.cpuUsage();
 process.stdout.write('ready\n');

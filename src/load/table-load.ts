@@ -10,6 +10,7 @@ import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts, titleOf } from '../local-discord/index.ts';
 import type { BotWorkerData } from './bot-worker.ts';
+import { settledDeals } from './settled.ts';
 
 /**
  * Many tables at once through the real bot and the local Discord: every table opens,
@@ -179,21 +180,14 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
     const { loop } = await bot.stop();
     const database = openDatabase(dbUrl);
     try {
-      const steps = await database.db.selectFrom('game_steps').select(['table_id', 'deal_no', 'events']).execute();
-      const settled = new Map<string, number>();
-      for (const s of steps) {
-        const ends = (JSON.parse(s.events) as { type: string }[]).filter((e) => e.type === 'DealEnded').length;
-        const key = `${s.table_id}:${s.deal_no}`;
-        if (ends) settled.set(key, (settled.get(key) ?? 0) + ends);
-      }
+      const { dealsSettled, settledTwice } = await settledDeals(database.db);
       const audit = await auditLedger(database.db);
-      const dealsSettled = [...settled.values()].reduce((a, b) => a + b, 0);
       return {
         acks,
         dealsSettled,
         cpuMsPerDeal: (cpu.user + cpu.system) / 1000 / Math.max(1, dealsSettled),
         botLoopUtilisation: loop,
-        settledTwice: [...settled.values()].filter((n) => n > 1).length,
+        settledTwice,
         seconds,
         auditOk: audit.ok,
         refused,
