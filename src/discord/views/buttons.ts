@@ -17,23 +17,24 @@ export interface ButtonTarget {
   dealNo: number;
 }
 
+/** One button of a table and deal, pointing at `spec.action` (with its argument). */
+export function tableButton({ tableId, dealNo }: ButtonTarget, spec: ButtonSpec): ButtonBuilder {
+  return new ButtonBuilder()
+    .setCustomId(
+      encodeButtonId({
+        tableId: String(tableId),
+        dealNo,
+        action: spec.action,
+        ...(spec.arg !== undefined ? { arg: spec.arg } : {}),
+      }),
+    )
+    .setLabel(spec.label)
+    .setStyle(spec.style ?? ButtonStyle.Secondary)
+    .setDisabled(spec.disabled ?? false);
+}
+
 /** One row of buttons for a table and deal (at most 5, Discord's limit per row). */
-export function buttonRow({ tableId, dealNo }: ButtonTarget, specs: readonly ButtonSpec[]): ButtonRow {
+export function buttonRow(target: ButtonTarget, specs: readonly ButtonSpec[]): ButtonRow {
   if (specs.length > 5) throw new RangeError('a row holds at most 5 buttons');
-  return new ActionRowBuilder<ButtonBuilder>().addComponents(
-    specs.map((s) =>
-      new ButtonBuilder()
-        .setCustomId(
-          encodeButtonId({
-            tableId: String(tableId),
-            dealNo,
-            action: s.action,
-            ...(s.arg !== undefined ? { arg: s.arg } : {}),
-          }),
-        )
-        .setLabel(s.label)
-        .setStyle(s.style ?? ButtonStyle.Secondary)
-        .setDisabled(s.disabled ?? false),
-    ),
-  );
+  return new ActionRowBuilder<ButtonBuilder>().addComponents(specs.map((spec) => tableButton(target, spec)));
 }

@@ -1,16 +1,13 @@
 import {
-  type APIActionRowComponent,
-  type APIButtonComponent,
   type APILabelComponent,
   type APIModalInteractionResponseCallbackData,
-  ButtonStyle,
   ComponentType,
   TextInputStyle,
 } from 'discord.js';
 import { RANK_CHARS } from '../../cards/card.ts';
 import { getVariant, OPTION_SPECS, type OptionGroup, type OptionSpec, type Options } from '../../rules/index.ts';
 import { encodeButtonId } from '../custom-id.ts';
-import type { ButtonTarget } from './buttons.ts';
+import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { optionsLine } from './lobby.ts';
 
 /**
@@ -189,22 +186,14 @@ export function rulesModal(
 /** The host's private menu: the table's rules now, and a button per page of the form. */
 export function rulesMenu(target: ButtonTarget, variantId: string, options: Options, said?: string) {
   const pages = rulesPages(variantId);
-  const rows: APIActionRowComponent<APIButtonComponent>[] = [];
+  const rows = [];
   for (let i = 0; i < pages.length; i += 5) {
-    rows.push({
-      type: ComponentType.ActionRow,
-      components: pages.slice(i, i + 5).map((page) => ({
-        type: ComponentType.Button,
-        style: ButtonStyle.Secondary,
-        label: page.title,
-        custom_id: encodeButtonId({
-          tableId: String(target.tableId),
-          dealNo: target.dealNo,
-          action: 'rules',
-          arg: page.key,
-        }),
-      })),
-    });
+    rows.push(
+      buttonRow(
+        target,
+        pages.slice(i, i + 5).map((page) => ({ action: 'rules', label: page.title, arg: page.key })),
+      ),
+    );
   }
   const lines = [
     ...(said ? [said] : []),

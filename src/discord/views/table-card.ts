@@ -1,5 +1,4 @@
 import {
-  type APIButtonComponent,
   type APIComponentInContainer,
   type APIContainerComponent,
   type APISectionComponent,
@@ -11,8 +10,7 @@ import {
 import type { PlayerView } from '../../engine/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
-import { encodeButtonId } from '../custom-id.ts';
-import type { ButtonTarget } from './buttons.ts';
+import { type ButtonTarget, tableButton } from './buttons.ts';
 import { bold, chips, clip } from './format.ts';
 import {
   BOARD_FILE,
@@ -56,19 +54,8 @@ const text = (content: string) => ({ type: ComponentType.TextDisplay as const, c
 const separator = { type: ComponentType.Separator as const, divider: true, spacing: SeparatorSpacingSize.Small };
 
 function seatSection(target: ButtonTarget, index: number, seat: SeatStatus): APISectionComponent {
-  const accessory: APIButtonComponent = {
-    type: ComponentType.Button,
-    style: seat.style as APIButtonComponent['style'] & number,
-    label: seat.status,
-    disabled: true,
-    custom_id: encodeButtonId({
-      tableId: String(target.tableId),
-      dealNo: target.dealNo,
-      action: 'seat',
-      arg: String(index),
-    }),
-  } as APIButtonComponent;
-  return { type: ComponentType.Section, components: [text(seat.who)], accessory };
+  const status = { action: 'seat', label: seat.status, style: seat.style, disabled: true, arg: String(index) } as const;
+  return { type: ComponentType.Section, components: [text(seat.who)], accessory: tableButton(target, status).toJSON() };
 }
 
 /** Components a list of parts uses, counted as Discord counts them. */
