@@ -160,6 +160,14 @@ export class Tables {
     if (result) this.listener.publish(result);
   }
 
+  /** `publish` for a step still being committed, once it is (a refused or failed step tells nothing). */
+  publishWhenCommitted(work: Promise<StepResult | null>): void {
+    void work.then(
+      (result) => this.publish(result),
+      () => {},
+    );
+  }
+
   // ---- opening and stopping ----
 
   /** The checks `/guts start` can answer at once, before anything is written. */

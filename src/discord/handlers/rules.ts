@@ -114,10 +114,8 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
       const after = (await acked.work)?.after ?? state;
       await answer(interaction, acked.deferred, rulesMenu(target, after.variant, after.options, said));
     } finally {
-      void work.then(
-        (result) => ctx.tables.publish(result),
-        () => {},
-      );
+      // A committed step is told to the channel even when answering failed.
+      ctx.tables.publishWhenCommitted(work);
     }
   },
 };

@@ -79,10 +79,7 @@ async function press(
   } finally {
     // After the answer (private cards follow acknowledged interactions), and even when
     // answering failed: a committed step is always told to the channel.
-    void work.then(
-      (result) => ctx.tables.publish(result),
-      () => {},
-    );
+    ctx.tables.publishWhenCommitted(work);
   }
 }
 
