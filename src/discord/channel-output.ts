@@ -1,6 +1,7 @@
 import {
   type Client,
   DiscordAPIError,
+  type InteractionReplyOptions,
   type Message,
   type MessageCreateOptions,
   type MessageEditOptions,
@@ -8,30 +9,83 @@ import {
   RESTJSONErrorCodes,
   type SendableChannels,
 } from 'discord.js';
+import type { Logger } from '../log.ts';
 import type { Runtimes } from '../table/runtimes.ts';
 import { Lane } from './lane.ts';
 import type { LostChannels } from './lost-channels.ts';
+import type { ReplyHandle, ReplyTokens } from './tokens.ts';
 
 /**
- * What the bot sends to a table's channel, all through one lane: Discord's global limit
- * of 50 requests a second binds long before 8 in flight, and under a flood of output the
- * answers to presses (which do not queue here) are never stuck behind hundreds of uploads.
+ * What the bot sends to a table's channel, all through one lane: under a flood of
+ * output the answers to presses (which do not queue here) are never stuck behind
+ * hundreds of uploads.
+ *
+ * Discord allows a bot 50 requests a second across all its servers, except calls on an
+ * interaction token (follow-ups and their edits, for 15 minutes). So a table's public
+ * messages go out as follow-ups of the table's youngest interaction, and are edited
+ * through the token that posted them while it lives; channel calls are the fallback
+ * (no live token, an expired one, a restart, a refused follow-up).
  */
 export class ChannelOutput {
   private readonly lane = new Lane(8);
+  /** The interaction that posted each message it posted: only its token may edit the message. */
+  private readonly postedBy = new Map<string, ReplyHandle>();
 
   constructor(
     private readonly client: Client,
     private readonly runtimes: Runtimes,
     private readonly lost: LostChannels,
+    private readonly tokens: ReplyTokens,
+    private readonly log: Logger,
   ) {}
 
-  send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
+  async send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
+    const via = this.tokens.newest(tableId);
+    if (via && !this.isLost(tableId)) {
+      try {
+        const message = await this.lane.run(() => via.followUp(payload as InteractionReplyOptions));
+        this.remember(message.id, via);
+        return message;
+      } catch (err) {
+        this.log.debug({ err, tableId }, 'a follow-up was refused: posting to the channel');
+      }
+    }
     return this.call(tableId, (channel): Promise<Message> => channel.send(payload));
   }
 
   async edit(tableId: number, messageId: string, payload: MessageEditOptions): Promise<void> {
+    const via = this.postedBy.get(messageId);
+    if (via && this.tokens.alive(via) && !this.isLost(tableId)) {
+      try {
+        await this.lane.run(() => via.webhook.editMessage(messageId, payload));
+        return;
+      } catch (err) {
+        // The token posted it, so it is gone (deleted by someone): the channel would say the same.
+        if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage) throw err;
+        this.log.debug({ err, tableId }, 'an edit through the token was refused: editing in the channel');
+      }
+    }
     await this.call(tableId, (channel) => channel.messages.edit(messageId, payload));
+  }
+
+  /** A message an interaction posted as its own reply (a lobby, `/guts table`): edited through its token too. */
+  adopt(messageId: string, via: ReplyHandle): void {
+    this.remember(messageId, via);
+  }
+
+  /** Remembers who posted a message, forgetting those whose tokens have run out. */
+  private remember(messageId: string, via: ReplyHandle): void {
+    for (const [id, handle] of this.postedBy) {
+      if (this.tokens.alive(handle)) break; // oldest first: the rest are younger
+      this.postedBy.delete(id);
+    }
+    this.postedBy.set(messageId, via);
+  }
+
+  /** A channel that refused the bot is not called again, on any route. */
+  private isLost(tableId: number): boolean {
+    const channelId = this.runtimes.get(tableId)?.record.channelId;
+    return !channelId || this.lost.isLost(channelId);
   }
 
   /** Any other request to Discord that belongs in the lane (a follow-up with private cards). */

@@ -32,6 +32,7 @@ export async function startGame(
   const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
   const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime)));
   ctx.tokens.remember(runtime.record.id, host.id, interaction);
+  ctx.publisher.postedBy(lobby.id, interaction);
   runtime.messages.lobby = lobby.id;
   await ctx.tables.saveMessages(runtime.record.id);
   ctx.tables.publish(result);
@@ -73,4 +74,6 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   }
   // Only now is the reply posted: private cards may follow up on this interaction.
   ctx.tokens.remember(rt.record.id, interaction.user.id, interaction);
+  const posted = state.phase === 'lobby' ? rt.messages.lobby : rt.messages.table;
+  if (posted) ctx.publisher.postedBy(posted, interaction);
 }

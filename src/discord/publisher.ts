@@ -10,7 +10,7 @@ import type { ChannelOutput } from './channel-output.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { TableMessage, targetOf } from './table-message.ts';
-import type { ReplyTokens } from './tokens.ts';
+import type { ReplyHandle, ReplyTokens } from './tokens.ts';
 import { cardsView, handPicture } from './views/cards.ts';
 import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
 import { standingsEmbed } from './views/standings.ts';
@@ -98,6 +98,11 @@ export class TablePublisher implements StepListener {
       });
     }
     this.tableMessage.requestEdits(tableId);
+  }
+
+  /** A table message an interaction posted as its reply: later edits go through its token while it lives. */
+  postedBy(messageId: string, via: ReplyHandle): void {
+    this.deps.output.adopt(messageId, via);
   }
 
   /**

@@ -1,12 +1,14 @@
 import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
 
-/** An acknowledged interaction whose token can still carry ephemeral follow-ups. */
+/** An acknowledged interaction whose token can still carry follow-ups. */
 export type ReplyHandle = MessageComponentInteraction | ChatInputCommandInteraction;
 
 /**
  * Ephemeral messages exist only as answers to a user's own interaction (DESIGN.md
  * "Private cards"), so the bot keeps each player's latest acknowledged interaction
- * per table. Tokens live 15 minutes; 14 leaves a margin for the send itself.
+ * per table. The same tokens carry the table's public messages: calls on an
+ * interaction token are outside Discord's global limit of 50 requests a second per
+ * bot. Tokens live 15 minutes; 14 leaves a margin for the send itself.
  */
 export const TOKEN_FRESH_MS = 14 * 60 * 1000;
 
@@ -14,14 +16,19 @@ export const TOKEN_FRESH_MS = 14 * 60 * 1000;
 const KEPT = 2;
 
 export class ReplyTokens {
-  private readonly latest = new Map<string, { handle: ReplyHandle; at: number }[]>();
+  /** Per table, per player, newest first. */
+  private readonly latest = new Map<number, Map<string, ReplyHandle[]>>();
+  /** When each kept interaction was remembered: a token's age, for as long as anything holds the handle. */
+  private readonly since = new WeakMap<ReplyHandle, number>();
 
   constructor(private readonly now: () => number) {}
 
   remember(tableId: number, userId: string, handle: ReplyHandle): void {
-    const key = `${tableId}:${userId}`;
-    const kept = (this.latest.get(key) ?? []).filter((e) => e.handle !== handle);
-    this.latest.set(key, [{ handle, at: this.now() }, ...kept].slice(0, KEPT));
+    let players = this.latest.get(tableId);
+    if (!players) this.latest.set(tableId, (players = new Map()));
+    if (!this.since.has(handle)) this.since.set(handle, this.now());
+    const kept = (players.get(userId) ?? []).filter((h) => h !== handle);
+    players.set(userId, [handle, ...kept].slice(0, KEPT));
   }
 
   /**
@@ -29,21 +36,48 @@ export class ReplyTokens {
    * enough, and with its reply posted (else the one before it).
    */
   fresh(tableId: number, userId: string): ReplyHandle | null {
-    const kept = this.latest.get(`${tableId}:${userId}`) ?? [];
-    const usable = kept.find((e) => this.now() - e.at < TOKEN_FRESH_MS && !awaitsDeferredReply(e.handle));
-    return usable?.handle ?? null;
+    return (
+      this.latest
+        .get(tableId)
+        ?.get(userId)
+        ?.find((h) => this.usable(h)) ?? null
+    );
+  }
+
+  /**
+   * The table's youngest usable interaction, whoever pressed: it carries the table's
+   * public messages, and the longest life left to edit them in.
+   */
+  newest(tableId: number): ReplyHandle | null {
+    let best: ReplyHandle | null = null;
+    for (const kept of this.latest.get(tableId)?.values() ?? []) {
+      const h = kept.find((k) => this.usable(k));
+      if (h && (!best || (this.since.get(h) ?? 0) > (this.since.get(best) ?? 0))) best = h;
+    }
+    return best;
+  }
+
+  /** Whether a remembered interaction's token still has time to make a call (it may have been forgotten since). */
+  alive(handle: ReplyHandle): boolean {
+    const at = this.since.get(handle);
+    return at !== undefined && this.now() - at < TOKEN_FRESH_MS;
   }
 
   forget(tableId: number): void {
-    for (const key of this.latest.keys()) if (key.startsWith(`${tableId}:`)) this.latest.delete(key);
+    this.latest.delete(tableId);
+  }
+
+  private usable(handle: ReplyHandle): boolean {
+    return this.alive(handle) && !awaitsDeferredReply(handle);
   }
 }
 
 /**
  * A deferred reply ("thinking…", type 5) not posted yet. Discord turns the first
  * follow-up on such an interaction into that reply itself, ignoring the ephemeral flag:
- * private cards sent there would be public. (A deferred update, type 6, has no reply of
- * its own to replace; discord.js leaves its `ephemeral` null.)
+ * private cards sent there would be public, and a public message would become a
+ * private one. (A deferred update, type 6, has no reply of its own to replace;
+ * discord.js leaves its `ephemeral` null.)
  */
 export function awaitsDeferredReply(handle: ReplyHandle): boolean {
   return handle.deferred && !handle.replied && handle.ephemeral !== null;

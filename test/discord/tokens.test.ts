@@ -47,4 +47,35 @@ describe('ReplyTokens', () => {
     tokens.forget(1);
     expect(tokens.fresh(1, 'bob')).toBeNull();
   });
+
+  it("carries the table's public messages on its youngest usable token, whoever pressed", () => {
+    let now = 0;
+    const tokens = new ReplyTokens(() => now);
+    expect(tokens.newest(1)).toBeNull();
+    const ann = handle('replied');
+    tokens.remember(1, 'ann', ann);
+    now = 10;
+    const bob = handle('replied');
+    tokens.remember(1, 'bob', bob);
+    tokens.remember(2, 'cat', handle('replied'));
+    expect(tokens.newest(1)).toBe(bob);
+    // Bob's newest is a reply still thinking: a public follow-up would become it.
+    now = 20;
+    tokens.remember(1, 'bob', handle('thinking'));
+    expect(tokens.newest(1)).toBe(bob);
+    now = 10 + TOKEN_FRESH_MS;
+    expect(tokens.alive(bob)).toBe(false);
+    expect(tokens.newest(1)).toBeNull();
+  });
+
+  it('dates a token from when it was first remembered, not from later presses of the same interaction', () => {
+    let now = 0;
+    const tokens = new ReplyTokens(() => now);
+    const join = handle('replied');
+    tokens.remember(1, 'bob', join);
+    now = TOKEN_FRESH_MS - 1;
+    tokens.remember(1, 'bob', join);
+    now = TOKEN_FRESH_MS;
+    expect(tokens.alive(join)).toBe(false);
+  });
 });

@@ -11,7 +11,14 @@ import { type Bot, createBot } from '../../src/discord/bot.ts';
 import { loadCommands } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
-import { type CommandInvocation, LocalDiscord, noRateLimits, titleOf } from '../../src/local-discord/index.ts';
+import {
+  type AdjustableClock,
+  type CommandInvocation,
+  LocalDiscord,
+  noRateLimits,
+  titleOf,
+} from '../../src/local-discord/index.ts';
+import type { Clock } from '../../src/table/scheduler.ts';
 import { openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 
 /**
@@ -34,6 +41,8 @@ export interface WorldOptions {
   seed?: number;
   /** How long the bot gathers a table's changes into one message edit (production: 250 ms). */
   editDelayMs?: number;
+  /** One clock for the local Discord and the bot, so a test can jump past a token's 15 minutes. */
+  clock?: AdjustableClock;
 }
 
 type Ref = { id: string };
@@ -55,7 +64,10 @@ export class World {
   private commandsDeployed = false;
 
   private constructor(private readonly options: WorldOptions) {
-    this.discord = new LocalDiscord(options.rateLimits === 'none' ? { rateLimits: noRateLimits } : {});
+    this.discord = new LocalDiscord({
+      ...(options.rateLimits === 'none' ? { rateLimits: noRateLimits } : {}),
+      ...(options.clock ? { clock: options.clock } : {}),
+    });
   }
 
   static async start(options: WorldOptions = {}): Promise<World> {
@@ -89,6 +101,7 @@ export class World {
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: this.options.editDelayMs ?? 10,
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
+      ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
     });
     await this.bot.start();
   }
@@ -250,4 +263,13 @@ export class World {
     await this.discord.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** The bot's clock (now and timers) reading the shared adjustable one: timers still run in real time. */
+function timersOn(clock: AdjustableClock): Clock {
+  return {
+    now: () => clock.now(),
+    setTimeout: (fn, ms) => setTimeout(fn, ms),
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  };
 }

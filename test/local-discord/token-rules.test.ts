@@ -94,4 +94,29 @@ describe('interaction routes and tokens follow Discord', () => {
     await expect.poll(() => codes).toEqual([10008, 10008, 10008, 10008]);
     expect(h.discord.channelMessages(h.channel).some((m) => m.content === 'taken over')).toBe(false);
   });
+
+  it('keeps a thread archive for token calls as for channel calls: a follow-up unarchives, an edit or a locked thread answers 50083', async () => {
+    const thread = h.discord.createThread(h.channel, { name: 'late game' });
+    const codes: unknown[] = [];
+    let done = false;
+    h.onInteraction(async (i) => {
+      if (!i.isChatInputCommand()) return;
+      await i.reply('in the thread');
+      const posted = await i.followUp('before the archive');
+      h.discord.archiveThread(thread);
+      await i.webhook.editMessage(posted.id, { content: 'edited' }).catch((error) => codes.push(codeOf(error)));
+      await i.followUp('brings it back');
+      codes.push('unarchived');
+      h.discord.archiveThread(thread, { locked: true });
+      await i.followUp('refused').catch((error) => codes.push(codeOf(error)));
+      done = true;
+    });
+    h.discord.runCommand(h.ann, thread, 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } });
+    await expect.poll(() => done).toBe(true);
+    expect(codes).toEqual([50083, 'unarchived', 50083]);
+    const texts = h.discord.channelMessages(thread).map((m) => m.content);
+    expect(texts).toContain('brings it back');
+    expect(texts).not.toContain('edited');
+    expect(texts).not.toContain('refused');
+  });
 });

@@ -27,9 +27,10 @@ function botChannel(ctx: RouteContext, request: RestRequest, needed = 0n): Chann
 
 /**
  * A thread's archive as Discord keeps it: posting in an archived thread unarchives it,
- * unless a moderator locked it; editing in an archived thread is refused (50083).
+ * unless a moderator locked it; editing in an archived thread is refused (50083). The
+ * same for a message posted or edited through an interaction's token.
  */
-function checkArchive(ctx: RouteContext, channel: ChannelRecord, posting: boolean): void {
+export function checkArchive(ctx: RouteContext, channel: ChannelRecord, posting: boolean): void {
   const thread = channel.thread;
   if (!thread?.archived) return;
   if (!posting || thread.locked) throw new DiscordHttpError(400, 50083, 'Thread is archived');

@@ -15,6 +15,7 @@ import type { MessageBody } from '../messages.ts';
 import { checkModalComponents } from '../modal-components.ts';
 import { apiUser } from '../state/render.ts';
 import type { StoredMessage } from '../state/types.ts';
+import { checkArchive } from './channels.ts';
 import type { RouteContext } from './context.ts';
 import { noContent, ok, type RestRequest, type RestResult, type Route } from './route.ts';
 
@@ -217,6 +218,7 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
   const body = (request.body ?? {}) as MessageBody;
   // A deferred reply the bot deleted leaves nothing to replace: the follow-up is a message of its own.
   const original = record.originalMessageId ? ctx.store.findMessage(record.channelId, record.originalMessageId) : null;
+  checkArchive(ctx, ctx.store.channel(record.channelId), true);
   let message: APIMessage;
   if (
     record.ack.type === InteractionResponseType.DeferredChannelMessageWithSource &&
@@ -267,6 +269,7 @@ export function interactionRoutes(ctx: RouteContext): Route[] {
       handle: (request) => {
         const record = webhookInteraction(ctx, request);
         const stored = webhookMessage(ctx, record, request.params.messageId ?? '');
+        if (stored.visibleTo === null) checkArchive(ctx, ctx.store.channel(record.channelId), false);
         const body = (request.body ?? {}) as MessageBody;
         return ok(ctx.composer.edit(stored, body, request.files).message);
       },

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdjustableClock, titleOf } from '../../src/local-discord/index.ts';
+import { World } from './world.ts';
+
+/**
+ * Discord gives a bot 50 requests a second for all its servers, except calls on an
+ * interaction token (15 minutes). A deal's public messages ride the tokens of the
+ * table's presses; once every token is too old, the bot falls back to channel calls,
+ * and players see the same table either way. The local Discord refuses a token older
+ * than 15 minutes and an edit of a message the token did not post, so a bot that
+ * relied on either would fail here.
+ */
+describe('public messages on interaction tokens', () => {
+  const clock = new AdjustableClock();
+  let world: World;
+  beforeAll(async () => {
+    // The next deal waits 3 s: long enough to let every token run out before it starts.
+    world = await World.start({ players: ['ann', 'bob', 'cat'], clock, pauseMs: 3_000 });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  const channelRoutes = () =>
+    Object.entries(world.discord.requestCounts().byRoute)
+      .filter(([route]) => route.includes('/channels/'))
+      .map(([route, { count }]) => [route, count]);
+
+  it('posts and edits a deal through tokens, and through the channel once they have expired', async () => {
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    world.discord.resetRequestCounts();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table1 = await world.waitForTitle(/: deal 1$/);
+    for (const name of ['ann', 'bob', 'cat']) await world.press(name, table1, 'Stay').response();
+    const result1 = await world.waitForTitle(/deal 1 result$/);
+    // Nothing went to the channel: the lobby's last edit went through /guts start's token.
+    expect(channelRoutes()).toEqual([]);
+    // Every player (and anyone else in the channel) sees the table and the result.
+    for (const viewer of ['ann', 'owner']) {
+      const seen = world.messages(viewer).map((m) => m.id);
+      expect(seen).toEqual(expect.arrayContaining([table1.id, result1.id]));
+    }
+    expect(result1.attachments.length).toBe(1);
+
+    // Fifteen minutes pass before the next deal: no token may carry it.
+    clock.advance(15 * 60 * 1000 + 1_000);
+    world.discord.resetRequestCounts();
+    const table2 = await world.waitForTitle(/: deal 2$/);
+    const closed1 = await world.waitFor((m) => m.id === table1.id && /Deal 1 is over/.test(titleOf(m)));
+    expect(closed1.components?.some((c) => JSON.stringify(c).includes('"custom_id":"g:'))).toBe(false);
+    const fallback = Object.fromEntries(channelRoutes());
+    expect(fallback['POST /channels/:channelId/messages']).toBe(1);
+    expect(fallback['PATCH /channels/:channelId/messages/:messageId']).toBeGreaterThanOrEqual(1);
+    // It knew the tokens were too old: it never tried one (Discord counts each 401 toward a ban).
+    expect(world.discord.invalidRequests()).toBe(0);
+    // The presses bring fresh tokens: the result goes out on one of them again.
+    world.discord.resetRequestCounts();
+    for (const name of ['ann', 'bob', 'cat']) await world.press(name, table2, 'Stay').response();
+    const result2 = await world.waitForTitle(/deal 2 result$/);
+    expect(world.messages('owner').some((m) => m.id === result2.id)).toBe(true);
+    const routes = Object.fromEntries(channelRoutes());
+    expect(routes['POST /channels/:channelId/messages']).toBeUndefined();
+    expect((await world.audit()).ok).toBe(true);
+  });
+});
