@@ -39,12 +39,13 @@ export class ChannelOutput {
     private readonly log: Logger,
   ) {}
 
-  async send(tableId: number, payload: MessageCreateOptions): Promise<Message> {
+  /** Posts a public message; `editable` ones (the table message) remember their token for the edits to come. */
+  async send(tableId: number, payload: MessageCreateOptions, editable = false): Promise<Message> {
     const via = this.tokens.newest(tableId);
     if (via && !this.isLost(tableId)) {
       try {
         const message = await this.lane.run(() => via.followUp(payload as InteractionReplyOptions));
-        this.remember(message.id, via);
+        if (editable) this.remember(message.id, via);
         return message;
       } catch (err) {
         this.log.debug({ err, tableId }, 'a follow-up was refused: posting to the channel');

@@ -82,7 +82,7 @@ export class TableMessage {
     const previous = rt.messages.table;
     if (previous && before) this.close(tableId, previous, `Deal ${before.dealNo} is over`, 'The next deal is below.');
     rt.restarted = false;
-    await this.post(rt, (view) => this.deps.output.send(tableId, view));
+    await this.post(rt, (view) => this.deps.output.send(tableId, view, true));
   }
 
   /** `/guts table`: the live table message again; the old one is closed. */
