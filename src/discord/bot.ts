@@ -90,7 +90,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const publisher = new TablePublisher({
     log: options.log,
-    output: new ChannelOutput(client, tables.runtimes, lost, tokens, options.log),
+    output: new ChannelOutput(client, tables.runtimes, lost, tokens, options.log, () => clock.now()),
     tables,
     tokens,
     odds: new OddsCache(offload),

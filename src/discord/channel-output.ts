@@ -30,6 +30,7 @@ export class ChannelOutput {
   private readonly lane = new Lane(8);
   /** The interaction that posted each message it posted: only its token may edit the message. */
   private readonly postedBy = new Map<string, ReplyHandle>();
+  private readonly webhookPosts = new PerChannelBudget(PUBLIC_FOLLOW_UPS_PER_MINUTE, 60_000);
 
   constructor(
     private readonly client: Client,
@@ -37,12 +38,13 @@ export class ChannelOutput {
     private readonly lost: LostChannels,
     private readonly tokens: ReplyTokens,
     private readonly log: Logger,
+    private readonly now: () => number,
   ) {}
 
   /** Posts a public message; `editable` ones (the table message) remember their token for the edits to come. */
   async send(tableId: number, payload: MessageCreateOptions, editable = false): Promise<Message> {
     const via = this.tokens.newest(tableId);
-    if (via && !this.isLost(tableId)) {
+    if (via && !this.isLost(tableId) && this.webhookPosts.take(via.channelId ?? '', this.now())) {
       try {
         const message = await this.lane.run(() => via.followUp(payload as InteractionReplyOptions));
         if (editable) this.remember(message.id, via);
@@ -128,6 +130,35 @@ export class ChannelOutput {
 }
 
 type TableChannel = SendableChannels & { messages: MessageManager };
+
+/**
+ * Public follow-ups a channel gets a minute before the rest go through channel calls.
+ * Discord does not publish it, but webhook messages meet a hidden per-channel limit of
+ * about 30 a minute, answered with a 429 that waits 40 s or more (discord-api-docs
+ * #1454, #2701, #4043, #7243): a table's output stuck that long would lose its deals.
+ * Players press slower than this; only a table dealing every few seconds reaches it.
+ */
+export const PUBLIC_FOLLOW_UPS_PER_MINUTE = 20;
+
+/** At most `limit` uses per channel in any `windowMs` (a sliding window of timestamps). */
+export class PerChannelBudget {
+  private readonly used = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Uses one if the channel has one left now. */
+  take(channelId: string, now: number): boolean {
+    const recent = (this.used.get(channelId) ?? []).filter((t) => now - t < this.windowMs);
+    const allowed = recent.length < this.limit;
+    if (allowed) recent.push(now);
+    if (recent.length) this.used.set(channelId, recent);
+    else this.used.delete(channelId);
+    return allowed;
+  }
+}
 
 const isArchivedThread = (err: unknown) =>
   err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.InvalidActionOnArchivedThread;
