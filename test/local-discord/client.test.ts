@@ -178,6 +178,24 @@ describe('discord.js against the local Discord', () => {
     expect(() => h.discord.pressButton(h.ann, table.id, 'Fold')).toThrow(/no button/);
   });
 
+  it("updates (7) only the message whose button was pressed: another message is the token's only if it posted it", async () => {
+    const channel = (await h.client.channels.fetch(h.channel.id)) as TextChannel;
+    const table = await channel.send({ content: 'the table', components: [buttons('Stay', 'Drop')] });
+    const menu = await channel.send({ content: 'a menu', components: [buttons('Stay', 'Drop')] });
+    const codes: unknown[] = [];
+    h.onInteraction(async (i) => {
+      if (!i.isButton()) return;
+      await i.update({ content: 'updated by the press' });
+      // The table was posted by the channel route, not this token: 10008.
+      await i.webhook.editMessage(table.id, { content: 'taken over' }).catch((e) => codes.push(e.code));
+    });
+    await h.discord.pressButton(h.ann, menu.id, 'Stay').response();
+    await expect.poll(() => codes).toEqual([10008]);
+    const texts = Object.fromEntries(h.discord.channelMessages(h.channel).map((m) => [m.id, m.content]));
+    expect(texts[menu.id]).toBe('updated by the press');
+    expect(texts[table.id]).toBe('the table');
+  });
+
   it('returns the reply with the callback when asked (with_response)', async () => {
     const ids: string[] = [];
     h.onInteraction(async (i) => {
