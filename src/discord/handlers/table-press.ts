@@ -6,6 +6,7 @@ import type { Member } from '../../table/tables.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
+import { missingPermissions } from '../permissions.ts';
 import { confirmation } from '../views/answers.ts';
 import type { ComponentHandler } from './types.ts';
 
@@ -48,7 +49,9 @@ async function press(
   family: PressFamily,
 ): Promise<void> {
   const tableId = Number(id.tableId);
-  const rt = await ctx.tables.pressTarget(tableId, placeOf(interaction), id.dealNo, family.lenient === true);
+  const place = placeOf(interaction);
+  noticeLostPermissions(interaction, tableId, place.channelId, ctx);
+  const rt = await ctx.tables.pressTarget(tableId, place, id.dealNo, family.lenient === true);
   const state = rt.record.state as GameState;
   const me = memberOf(interaction);
   const action = family.action(id, me, state, interaction);
@@ -81,6 +84,24 @@ async function press(
     // answering failed: a committed step is always told to the channel.
     ctx.tables.publishWhenCommitted(work);
   }
+}
+
+/**
+ * Every press carries the bot's permissions in its channel (`app_permissions`). The
+ * table's messages ride interaction tokens, which Discord lets through without them,
+ * but a server admin who took a permission away wants the bot to stop posting there:
+ * the table is paused as if a channel call had been refused, without making one.
+ */
+function noticeLostPermissions(
+  interaction: MessageComponentInteraction,
+  tableId: number,
+  channelId: string,
+  ctx: BotContext,
+): void {
+  const record = ctx.tables.runtimes.get(tableId)?.record;
+  if (record?.channelId !== channelId || !record.running) return;
+  const missing = missingPermissions(interaction.appPermissions, interaction.channel?.isThread() ?? false);
+  if (missing.length) ctx.lost.markLost(tableId, channelId, 'no-permission');
 }
 
 /** The cards a player picked in a menu, checked to be cards at all (the engine checks they are theirs). */
