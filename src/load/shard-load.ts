@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REST, Routes } from 'discord.js';
-import type { APIMessage } from 'discord-api-types/v10';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { interactiveComponents, LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
 import type { ShardProcessConfig } from './shard-process.ts';
 
@@ -36,8 +36,13 @@ export interface ShardLoadResult {
   seconds: number;
   perSecond: number;
   auditOk: boolean;
+  /** Answers that were refusals or errors rather than what the player asked for. */
+  refused: string[];
   /** Each bot process's CPU time per settled deal, summed (ms). */
   botCpuMsPerDeal: number;
+  generatorCpuMsPerDeal: number;
+  requestsPerDeal: number;
+  byRoute: Record<string, number>;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -84,7 +89,6 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   const discord = new LocalDiscord({ rateLimits: noRateLimits, shards: count });
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
-  const wait = (withinMs: number) => new Promise((r) => setTimeout(r, rng.int(withinMs + 1)));
   const shards: { stop(): Promise<{ cpuMs: number }> }[] = [];
   try {
     const guilds = Array.from({ length: count }, (_, s) =>
@@ -119,47 +123,14 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         }),
       );
     }
+    const players = new LoadPlayers(discord, rng);
     const started = Date.now();
-    // By the buttons' custom ids (`g:TABLE:DEAL:stay`) and the result's words, not by how a view lays them out.
-    const offersStay = (deal: number) => (m: APIMessage) =>
-      interactiveComponents(m).some((c) => 'custom_id' in c && c.custom_id.endsWith(`:${deal}:stay`));
-    const resultOf = (deal: number) => (m: APIMessage) =>
-      new RegExp(`deal ${deal} result`, 'i').test(JSON.stringify(m));
-    await Promise.all(
-      tables.map(async ({ channel, players }, t) => {
-        const at = (what: string) => (err: unknown) => {
-          throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
-        };
-        const [host, ...others] = players;
-        if (!host) return;
-        await wait(options.startWithinMs);
-        const lobby = await discord
-          .runCommand(host, channel, 'guts', { subcommand: 'start', options: { variant: 'three-card', timer: 30 } })
-          .response(60_000)
-          .catch(at('start'));
-        for (const p of others) await discord.pressButton(p, lobby, 'Join').response(60_000).catch(at('join'));
-        await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
-        for (let deal = 1; deal <= options.dealsPerTable; deal++) {
-          const table = await discord
-            .waitForMessage(channel, offersStay(deal), { timeoutMs: 60_000 })
-            .catch(at(`table message of deal ${deal}`));
-          await Promise.all(
-            players.map(async (p) => {
-              await wait(options.pressWithinMs);
-              await discord
-                .pressButton(p, table, 'Stay')
-                .response(60_000)
-                .catch(at(`stay in deal ${deal}`));
-            }),
-          );
-          await discord
-            .waitForMessage(channel, resultOf(deal), { timeoutMs: 60_000 })
-            .catch(at(`result of deal ${deal}`));
-        }
-        await discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }).response(60_000).catch(at('stop'));
-      }),
-    );
+    const genCpuSince = process.cpuUsage();
+    discord.resetRequestCounts();
+    await players.play(tables, { ...options, timer: 30 }).finally(() => players.close());
     const seconds = (Date.now() - started) / 1000;
+    const genCpu = process.cpuUsage(genCpuSince);
+    const requests = discord.requestCounts();
     const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
     const check = openDatabase(dbUrl);
     try {
@@ -171,7 +142,16 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         seconds,
         perSecond: dealsSettled / seconds,
         auditOk: (await auditLedger(check.db)).ok,
+        refused: players.refused,
         botCpuMsPerDeal: stats.reduce((sum, s) => sum + s.cpuMs, 0) / Math.max(1, dealsSettled),
+        generatorCpuMsPerDeal: (genCpu.user + genCpu.system) / 1000 / Math.max(1, dealsSettled),
+        requestsPerDeal: (requests.global + requests.exempt) / Math.max(1, dealsSettled),
+        byRoute: Object.fromEntries(
+          Object.entries(requests.byRoute).map(([k, v]) => [
+            k,
+            Math.round((v.count / Math.max(1, dealsSettled)) * 10) / 10,
+          ]),
+        ),
       };
     } finally {
       await check.close();
