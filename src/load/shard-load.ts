@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { machineBusyMs, processCpuMs } from './cpu.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
 import type { ShardProcessConfig } from './shard-process.ts';
@@ -40,7 +41,18 @@ export interface ShardLoadResult {
   refused: string[];
   /** Each bot process's CPU time per settled deal, summed (ms). */
   botCpuMsPerDeal: number;
+  /** Where the machine's CPU went from the first command to the last result (ms). */
+  cpu: {
+    /** Each bot process (all its threads). */
+    botProcesses: number[];
+    /** This process: the local Discord and the simulated players. */
+    loadGenerator: number;
+    /** Everything else the machine ran meanwhile (other programs): null off Linux. */
+    others: number | null;
+  };
+  /** The load generator's CPU time per settled deal (ms). */
   generatorCpuMsPerDeal: number;
+  /** REST requests the bot made per settled deal, in all and by route. */
   requestsPerDeal: number;
   byRoute: Record<string, number>;
 }
@@ -48,7 +60,13 @@ export interface ShardLoadResult {
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(new URL('./shard-process.ts', import.meta.url));
 
-function startShard(config: ShardProcessConfig): Promise<{ stop(): Promise<{ cpuMs: number }> }> {
+interface ShardProcess {
+  /** CPU time so far (ms, all threads), from /proc; null off Linux. */
+  cpuMs(): number | null;
+  stop(): Promise<{ cpuMs: number }>;
+}
+
+function startShard(config: ShardProcessConfig): Promise<ShardProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, GUTS_SHARD_LOAD: JSON.stringify(config) },
@@ -75,6 +93,7 @@ function startShard(config: ShardProcessConfig): Promise<{ stop(): Promise<{ cpu
       check();
     });
   return nextLine(0).then(() => ({
+    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
     async stop() {
       child.kill('SIGTERM');
       return JSON.parse(await nextLine(1)) as { cpuMs: number };
@@ -89,7 +108,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   const discord = new LocalDiscord({ rateLimits: noRateLimits, shards: count });
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
-  const shards: { stop(): Promise<{ cpuMs: number }> }[] = [];
+  const shards: ShardProcess[] = [];
   try {
     const guilds = Array.from({ length: count }, (_, s) =>
       discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
@@ -125,11 +144,19 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     }
     const players = new LoadPlayers(discord, rng);
     const started = Date.now();
-    const genCpuSince = process.cpuUsage();
+    const cpuAt = () => ({
+      bots: shards.map((s) => s.cpuMs()),
+      generator: process.cpuUsage(),
+      machine: machineBusyMs(),
+    });
+    const before = cpuAt();
     discord.resetRequestCounts();
     await players.play(tables, { ...options, timer: 30 }).finally(() => players.close());
     const seconds = (Date.now() - started) / 1000;
-    const genCpu = process.cpuUsage(genCpuSince);
+    const after = cpuAt();
+    const generatorMs =
+      (after.generator.user - before.generator.user + after.generator.system - before.generator.system) / 1000;
+    const botMs = after.bots.map((ms, i) => (ms === null ? null : ms - (before.bots[i] ?? 0)));
     const requests = discord.requestCounts();
     const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
     const check = openDatabase(dbUrl);
@@ -143,8 +170,24 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         perSecond: dealsSettled / seconds,
         auditOk: (await auditLedger(check.db)).ok,
         refused: players.refused,
-        botCpuMsPerDeal: stats.reduce((sum, s) => sum + s.cpuMs, 0) / Math.max(1, dealsSettled),
-        generatorCpuMsPerDeal: (genCpu.user + genCpu.system) / 1000 / Math.max(1, dealsSettled),
+        botCpuMsPerDeal:
+          (botMs.every((ms) => ms !== null)
+            ? (botMs as number[]).reduce((sum, ms) => sum + ms, 0)
+            : stats.reduce((sum, s) => sum + s.cpuMs, 0)) / Math.max(1, dealsSettled),
+        cpu: {
+          botProcesses: botMs.map((ms, i) => Math.round(ms ?? (stats[i] as { cpuMs: number }).cpuMs)),
+          loadGenerator: Math.round(generatorMs),
+          others:
+            before.machine === null || after.machine === null || botMs.some((ms) => ms === null)
+              ? null
+              : Math.max(
+                  0,
+                  Math.round(
+                    after.machine - before.machine - generatorMs - (botMs as number[]).reduce((a, b) => a + b, 0),
+                  ),
+                ),
+        },
+        generatorCpuMsPerDeal: generatorMs / Math.max(1, dealsSettled),
         requestsPerDeal: (requests.global + requests.exempt) / Math.max(1, dealsSettled),
         byRoute: Object.fromEntries(
           Object.entries(requests.byRoute).map(([k, v]) => [
