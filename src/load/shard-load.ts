@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REST, Routes } from 'discord.js';
-import type { APIMessage } from 'discord-api-types/v10';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { interactiveComponents, LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { machineBusyMs, processCpuMs } from './cpu.ts';
+import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
 import type { ShardProcessConfig } from './shard-process.ts';
 
@@ -36,14 +37,36 @@ export interface ShardLoadResult {
   seconds: number;
   perSecond: number;
   auditOk: boolean;
+  /** Answers that were refusals or errors rather than what the player asked for. */
+  refused: string[];
   /** Each bot process's CPU time per settled deal, summed (ms). */
   botCpuMsPerDeal: number;
+  /** Where the machine's CPU went from the first command to the last result (ms). */
+  cpu: {
+    /** Each bot process (all its threads). */
+    botProcesses: number[];
+    /** This process: the local Discord and the simulated players. */
+    loadGenerator: number;
+    /** Everything else the machine ran meanwhile (other programs): null off Linux. */
+    others: number | null;
+  };
+  /** The load generator's CPU time per settled deal (ms). */
+  generatorCpuMsPerDeal: number;
+  /** REST requests the bot made per settled deal, in all and by route. */
+  requestsPerDeal: number;
+  byRoute: Record<string, number>;
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(new URL('./shard-process.ts', import.meta.url));
 
-function startShard(config: ShardProcessConfig): Promise<{ stop(): Promise<{ cpuMs: number }> }> {
+interface ShardProcess {
+  /** CPU time so far (ms, all threads), from /proc; null off Linux. */
+  cpuMs(): number | null;
+  stop(): Promise<{ cpuMs: number }>;
+}
+
+function startShard(config: ShardProcessConfig): Promise<ShardProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, GUTS_SHARD_LOAD: JSON.stringify(config) },
@@ -70,6 +93,7 @@ function startShard(config: ShardProcessConfig): Promise<{ stop(): Promise<{ cpu
       check();
     });
   return nextLine(0).then(() => ({
+    cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
     async stop() {
       child.kill('SIGTERM');
       return JSON.parse(await nextLine(1)) as { cpuMs: number };
@@ -84,8 +108,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   const discord = new LocalDiscord({ rateLimits: noRateLimits, shards: count });
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
-  const wait = (withinMs: number) => new Promise((r) => setTimeout(r, rng.int(withinMs + 1)));
-  const shards: { stop(): Promise<{ cpuMs: number }> }[] = [];
+  const shards: ShardProcess[] = [];
   try {
     const guilds = Array.from({ length: count }, (_, s) =>
       discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
@@ -119,47 +142,22 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         }),
       );
     }
+    const players = new LoadPlayers(discord, rng);
     const started = Date.now();
-    // By the buttons' custom ids (`g:TABLE:DEAL:stay`) and the result's words, not by how a view lays them out.
-    const offersStay = (deal: number) => (m: APIMessage) =>
-      interactiveComponents(m).some((c) => 'custom_id' in c && c.custom_id.endsWith(`:${deal}:stay`));
-    const resultOf = (deal: number) => (m: APIMessage) =>
-      new RegExp(`deal ${deal} result`, 'i').test(JSON.stringify(m));
-    await Promise.all(
-      tables.map(async ({ channel, players }, t) => {
-        const at = (what: string) => (err: unknown) => {
-          throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
-        };
-        const [host, ...others] = players;
-        if (!host) return;
-        await wait(options.startWithinMs);
-        const lobby = await discord
-          .runCommand(host, channel, 'guts', { subcommand: 'start', options: { variant: 'three-card', timer: 30 } })
-          .response(60_000)
-          .catch(at('start'));
-        for (const p of others) await discord.pressButton(p, lobby, 'Join').response(60_000).catch(at('join'));
-        await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
-        for (let deal = 1; deal <= options.dealsPerTable; deal++) {
-          const table = await discord
-            .waitForMessage(channel, offersStay(deal), { timeoutMs: 60_000 })
-            .catch(at(`table message of deal ${deal}`));
-          await Promise.all(
-            players.map(async (p) => {
-              await wait(options.pressWithinMs);
-              await discord
-                .pressButton(p, table, 'Stay')
-                .response(60_000)
-                .catch(at(`stay in deal ${deal}`));
-            }),
-          );
-          await discord
-            .waitForMessage(channel, resultOf(deal), { timeoutMs: 60_000 })
-            .catch(at(`result of deal ${deal}`));
-        }
-        await discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }).response(60_000).catch(at('stop'));
-      }),
-    );
+    const cpuAt = () => ({
+      bots: shards.map((s) => s.cpuMs()),
+      generator: process.cpuUsage(),
+      machine: machineBusyMs(),
+    });
+    const before = cpuAt();
+    discord.resetRequestCounts();
+    await players.play(tables, { ...options, timer: 30 }).finally(() => players.close());
     const seconds = (Date.now() - started) / 1000;
+    const after = cpuAt();
+    const generatorMs =
+      (after.generator.user - before.generator.user + after.generator.system - before.generator.system) / 1000;
+    const botMs = after.bots.map((ms, i) => (ms === null ? null : ms - (before.bots[i] ?? 0)));
+    const requests = discord.requestCounts();
     const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
     const check = openDatabase(dbUrl);
     try {
@@ -171,7 +169,32 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         seconds,
         perSecond: dealsSettled / seconds,
         auditOk: (await auditLedger(check.db)).ok,
-        botCpuMsPerDeal: stats.reduce((sum, s) => sum + s.cpuMs, 0) / Math.max(1, dealsSettled),
+        refused: players.refused,
+        botCpuMsPerDeal:
+          (botMs.every((ms) => ms !== null)
+            ? (botMs as number[]).reduce((sum, ms) => sum + ms, 0)
+            : stats.reduce((sum, s) => sum + s.cpuMs, 0)) / Math.max(1, dealsSettled),
+        cpu: {
+          botProcesses: botMs.map((ms, i) => Math.round(ms ?? (stats[i] as { cpuMs: number }).cpuMs)),
+          loadGenerator: Math.round(generatorMs),
+          others:
+            before.machine === null || after.machine === null || botMs.some((ms) => ms === null)
+              ? null
+              : Math.max(
+                  0,
+                  Math.round(
+                    after.machine - before.machine - generatorMs - (botMs as number[]).reduce((a, b) => a + b, 0),
+                  ),
+                ),
+        },
+        generatorCpuMsPerDeal: generatorMs / Math.max(1, dealsSettled),
+        requestsPerDeal: (requests.global + requests.exempt) / Math.max(1, dealsSettled),
+        byRoute: Object.fromEntries(
+          Object.entries(requests.byRoute).map(([k, v]) => [
+            k,
+            Math.round((v.count / Math.max(1, dealsSettled)) * 10) / 10,
+          ]),
+        ),
       };
     } finally {
       await check.close();

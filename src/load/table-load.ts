@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { REST, Routes } from 'discord.js';
-import type { APIMessage } from 'discord-api-types/v10';
 import { Rng } from '../cards/rng.ts';
 import { openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
-import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts, titleOf } from '../local-discord/index.ts';
+import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
 import type { BotWorkerData } from './bot-worker.ts';
+import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
 
 /**
@@ -94,7 +94,6 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
   const discord = new LocalDiscord({ rateLimits: noRateLimits });
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
-  const wait = (withinMs: number) => new Promise((r) => setTimeout(r, rng.int(withinMs + 1)));
   try {
     const guild = discord.createGuild({ name: 'load' });
     const tables = Array.from({ length: options.tables }, (_, t) => ({
@@ -114,66 +113,21 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       .setToken(discord.bot.token)
       .put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
     discord.resetLatency();
-    const refused: string[] = [];
-    const answered = async (handle: { response(timeoutMs?: number): Promise<APIMessage> }, expect: RegExp) => {
-      const answer = await handle.response(60_000);
-      const text = `${answer.content ?? ''} ${answer.embeds[0]?.title ?? ''}`;
-      if (!expect.test(text)) {
-        refused.push(text);
-        if (process.env.LOAD_LOG) console.error(`refused: ${text}`);
-      }
-      return answer;
-    };
+    const players = new LoadPlayers(discord, rng);
     const started = Date.now();
     const cpuBefore = process.cpuUsage();
     let countsAtDeal: RequestCounts | null = null;
     let countsAtEnd: RequestCounts | null = null;
-    await Promise.all(
-      tables.map(async ({ channel, players }, t) => {
-        const at = (what: string) => (err: unknown) => {
-          throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
-        };
-        const [host, ...others] = players;
-        if (!host) return;
-        await wait(options.startWithinMs);
-        const lobby = await answered(
-          discord.runCommand(host, channel, 'guts', {
-            subcommand: 'start',
-            options: { variant: 'three-card', timer: options.timer },
-          }),
-          /^ ?Guts: /,
-        ).catch(at('start'));
-        for (const p of others) await answered(discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
-        countsAtDeal ??= discord.requestCounts();
-        await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
-        for (let deal = 1; deal <= options.dealsPerTable; deal++) {
-          const title = new RegExp(`: deal ${deal}$`);
-          const table = await discord
-            .waitForMessage(channel, (m) => title.test(titleOf(m)), { timeoutMs: 60_000 })
-            .catch(at(`table message of deal ${deal}`));
-          await Promise.all(
-            players.map(async (p) => {
-              await wait(options.pressWithinMs);
-              // A press on a message that no longer offers Stay is a bug in the bot: say where.
-              const press = (() => {
-                try {
-                  return discord.pressButton(p, table, 'Stay');
-                } catch (err) {
-                  throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
-                }
-              })();
-              await answered(press, /staying/).catch(at(`stay in deal ${deal}`));
-            }),
-          );
-          const result = new RegExp(`deal ${deal} result$`);
-          await discord
-            .waitForMessage(channel, (m) => result.test(m.embeds[0]?.title ?? ''), { timeoutMs: 60_000 })
-            .catch(at(`result of deal ${deal}`));
-        }
-        countsAtEnd = discord.requestCounts();
-        await answered(discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }), /stop/).catch(at('stop'));
-      }),
-    );
+    await players
+      .play(tables, options, {
+        beforeDeal: () => {
+          countsAtDeal ??= discord.requestCounts();
+        },
+        afterLastResult: () => {
+          countsAtEnd = discord.requestCounts();
+        },
+      })
+      .finally(() => players.close());
     const seconds = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const acks = discord.latency();
@@ -190,7 +144,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         settledTwice,
         seconds,
         auditOk: audit.ok,
-        refused,
+        refused: players.refused,
         dealRequests: countsBetween(countsAtDeal, countsAtEnd),
       };
     } finally {

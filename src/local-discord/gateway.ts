@@ -92,14 +92,24 @@ export class Gateway {
    * event once per shard). Returns false when no session exists: the bot is offline.
    */
   dispatch(guildId: string, t: `${GatewayDispatchEvents}`, d: unknown, onSent?: () => void): boolean {
+    const target = this.target(guildId, t);
+    if (!target) return false;
+    this.send(target, { t, s: ++target.seq, d, ...(onSent ? { onSent } : {}) });
+    return true;
+  }
+
+  /** Whether `dispatch` would send this event now (a session holds the guild's shard, with the intent it needs). */
+  wouldDispatch(guildId: string, t: `${GatewayDispatchEvents}`): boolean {
+    return this.target(guildId, t) !== undefined;
+  }
+
+  private target(guildId: string, t: `${GatewayDispatchEvents}`): Session | undefined {
     const needed = requiredIntent[t] ?? 0;
     let target: Session | undefined;
     for (const session of this.sessions.values()) {
       if (shardOf(guildId, session.shard[1]) === session.shard[0]) target = session; // later = newer
     }
-    if (!target || (target.intents & needed) !== needed) return false;
-    this.send(target, { t, s: ++target.seq, d, ...(onSent ? { onSent } : {}) });
-    return true;
+    return target && (target.intents & needed) === needed ? target : undefined;
   }
 
   /** Kills every socket without a close frame, as a network failure would: clients RESUME. */
@@ -258,7 +268,7 @@ export class Gateway {
  */
 export function forwardMessageEvents(store: Store, gateway: Gateway): void {
   store.on('messageCreate', ({ message, guildId, visibleTo }) => {
-    if (visibleTo !== null || guildId === '') return;
+    if (visibleTo !== null || guildId === '' || !gateway.wouldDispatch(guildId, 'MESSAGE_CREATE')) return;
     const { user: _user, ...member } = apiMember(store, store.guild(guildId), message.author.id);
     gateway.dispatch(guildId, 'MESSAGE_CREATE', { ...message, guild_id: guildId, member });
   });

@@ -63,6 +63,15 @@ export interface LatencyStats {
   maxMs: number;
 }
 
+/** Random bytes taken from a pool refilled 4 KiB at a time: one call per interaction cost the load runs dearly. */
+let pool = Buffer.alloc(0);
+function randomChunk(size: number): Buffer {
+  if (pool.length < size) pool = randomBytes(4096);
+  const chunk = pool.subarray(0, size);
+  pool = pool.subarray(size);
+  return chunk;
+}
+
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
@@ -88,7 +97,7 @@ export class InteractionRegistry extends EventEmitter<InteractionEvents> {
   }
 
   static newToken(id: string): string {
-    return Buffer.from(`interaction:${id}:${randomBytes(48).toString('base64url')}`).toString('base64url');
+    return Buffer.from(`interaction:${id}:${randomChunk(48).toString('base64url')}`).toString('base64url');
   }
 
   add(record: InteractionRecord): void {

@@ -1,0 +1,162 @@
+import type { APIMessage } from 'discord-api-types/v10';
+import type { Rng } from '../cards/rng.ts';
+import type { InteractionHandle, LocalDiscord, MessageEvent } from '../local-discord/index.ts';
+import { titleOf } from '../local-discord/index.ts';
+
+type Ref = { id: string };
+
+/** One table of a load run: its channel and its players, the first of them the host. */
+export interface LoadTable {
+  channel: Ref;
+  players: Ref[];
+}
+
+export interface PlayOptions {
+  dealsPerTable: number;
+  /** Hosts type /guts start at a random moment within this many ms. */
+  startWithinMs: number;
+  /** Presses land at a random moment within this many ms of the table message. */
+  pressWithinMs: number;
+  /** The declaration countdown, seconds (10-300). */
+  timer: number;
+}
+
+/** Moments of a table's script a load run may want to mark (request counts, say). */
+export interface PlayHooks {
+  /** Every player is seated; the host is about to press Deal. */
+  beforeDeal?(table: number): void;
+  /** The last deal's result is out; the host is about to stop the table. */
+  afterLastResult?(table: number): void;
+}
+
+/**
+ * The players of a load run (the `e2e-deals` and `shardScaling` benches, the load
+ * test): at each table the host types /guts start, the others press Join, the host
+ * presses Deal, and in every deal everyone presses Stay at a random moment, then waits
+ * for the deal's result; finally the host stops the table. Every answer is checked
+ * (a refusal or an error is collected in `refused`), every table message must offer
+ * Stay for its deal, and every deal must show its result.
+ *
+ * Messages are watched as they are created or edited (one listener for the run, routed
+ * by channel), instead of rereading a channel's every message on each change: with
+ * hundreds of tables, rereading cost the load generator more CPU than the bot it drives.
+ */
+export class LoadPlayers {
+  readonly refused: string[] = [];
+  private readonly watchers = new Map<string, Set<(message: APIMessage) => void>>();
+  private readonly onMessage = ({ message, visibleTo }: MessageEvent) => {
+    if (visibleTo !== null) return; // the table's messages are public
+    const watchers = this.watchers.get(message.channel_id);
+    if (watchers) for (const watch of [...watchers]) watch(message);
+  };
+
+  constructor(
+    private readonly discord: LocalDiscord,
+    private readonly rng: Rng,
+  ) {
+    discord.on('messageCreate', this.onMessage);
+    discord.on('messageUpdate', this.onMessage);
+  }
+
+  /** Stops watching the local Discord's messages. */
+  close(): void {
+    this.discord.off('messageCreate', this.onMessage);
+    this.discord.off('messageUpdate', this.onMessage);
+  }
+
+  /** Plays every table at once; rejects with the first table that went wrong, naming it and the step. */
+  async play(tables: LoadTable[], options: PlayOptions, hooks: PlayHooks = {}): Promise<void> {
+    await Promise.all(tables.map((table, t) => this.playTable(t, table, options, hooks)));
+  }
+
+  private async playTable(t: number, { channel, players }: LoadTable, options: PlayOptions, hooks: PlayHooks) {
+    const at = (what: string) => (err: unknown) => {
+      throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
+    };
+    const [host, ...others] = players;
+    if (!host) return;
+    await this.wait(options.startWithinMs);
+    const lobby = await this.answered(
+      this.discord.runCommand(host, channel, 'guts', {
+        subcommand: 'start',
+        options: { variant: 'three-card', timer: options.timer },
+      }),
+      /^ ?Guts: /,
+    ).catch(at('start'));
+    for (const p of others)
+      await this.answered(this.discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
+    hooks.beforeDeal?.(t);
+    await this.discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
+    for (let deal = 1; deal <= options.dealsPerTable; deal++) {
+      const title = new RegExp(`: deal ${deal}$`);
+      const table = await this.message(channel, (m) => title.test(titleOf(m))).catch(
+        at(`table message of deal ${deal}`),
+      );
+      await Promise.all(
+        players.map(async (p) => {
+          await this.wait(options.pressWithinMs);
+          // A press on a message that no longer offers Stay is a bug in the bot: say where.
+          const press = (() => {
+            try {
+              return this.discord.pressButton(p, table, 'Stay');
+            } catch (err) {
+              throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
+            }
+          })();
+          await this.answered(press, /staying/).catch(at(`stay in deal ${deal}`));
+        }),
+      );
+      const result = new RegExp(`deal ${deal} result$`);
+      await this.message(channel, (m) => result.test(m.embeds[0]?.title ?? '')).catch(at(`result of deal ${deal}`));
+    }
+    hooks.afterLastResult?.(t);
+    await this.answered(this.discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }), /stop/).catch(
+      at('stop'),
+    );
+  }
+
+  private wait(withinMs: number): Promise<void> {
+    return new Promise((r) => setTimeout(r, this.rng.int(withinMs + 1)));
+  }
+
+  /** The answer the presser sees; one that does not say what `expect` says is a refusal, noted. */
+  private async answered(handle: InteractionHandle, expect: RegExp): Promise<APIMessage> {
+    const answer = await handle.response(60_000);
+    const text = `${answer.content ?? ''} ${answer.embeds[0]?.title ?? ''}`;
+    if (!expect.test(text)) {
+      this.refused.push(text);
+      if (process.env.LOAD_LOG) console.error(`refused: ${text}`);
+    }
+    return answer;
+  }
+
+  /**
+   * The newest public message of the channel that matches, now or once created or
+   * edited: `waitForMessage`, checking each new version of a message once.
+   */
+  private message(channel: Ref, matches: (m: APIMessage) => boolean, timeoutMs = 60_000): Promise<APIMessage> {
+    const now = this.discord
+      .channelMessages(channel)
+      .reverse()
+      .find((m) => matches(m));
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve, reject) => {
+      let watchers = this.watchers.get(channel.id);
+      if (!watchers) this.watchers.set(channel.id, (watchers = new Set()));
+      const done = () => {
+        clearTimeout(timer);
+        watchers.delete(watch);
+      };
+      const watch = (m: APIMessage) => {
+        if (!matches(m)) return;
+        done();
+        resolve(m);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for a matching message in channel ${channel.id}`));
+      }, timeoutMs);
+      watchers.add(watch);
+    });
+  }
+}
