@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startLoadBot } from './load-bot.ts';
+import { threadCpuMs } from './thread-cpu.ts';
 
 /**
  * The bot in a thread of its own, for load runs: the local Discord and its simulated
@@ -17,16 +18,34 @@ export interface BotWorkerData {
   logLevel: string;
 }
 
+/** What the bot thread reports when stopped, from 'ready' to 'stop'. */
+export interface BotWorkerStopped {
+  type: 'stopped';
+  /** Event loop utilisation (0-1). */
+  loop: number;
+  /** Event loop busy, ms (wall time). */
+  busyMs: number;
+  /** CPU time of the bot's thread, ms (Linux), null elsewhere. */
+  cpuMs: number | null;
+}
+
 const data = workerData as BotWorkerData;
 const { bot, database } = await startLoadBot(data);
 const busySince = performance.eventLoopUtilization();
+const cpuSince = threadCpuMs();
 parentPort?.postMessage('ready');
 parentPort?.on('message', async (message) => {
   if (message !== 'stop') return;
   // How busy the bot's thread was under the load: near 1, every event waits for others.
-  const loop = performance.eventLoopUtilization(busySince).utilization;
+  // Wall time: on a machine with fewer cores than busy threads, time the thread waited
+  // for a core while it had work counts as busy too.
+  const elu = performance.eventLoopUtilization(busySince);
+  // The thread's own CPU time over the same span (null off Linux).
+  const cpuNow = threadCpuMs();
+  const cpuMs = cpuSince !== null && cpuNow !== null ? cpuNow - cpuSince : null;
   await bot.idle();
   await bot.stop();
   await database.close();
-  parentPort?.postMessage({ type: 'stopped', loop });
+  const stopped: BotWorkerStopped = { type: 'stopped', loop: elu.utilization, busyMs: elu.active, cpuMs };
+  parentPort?.postMessage(stopped);
 });

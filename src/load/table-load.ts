@@ -8,7 +8,7 @@ import { openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
-import type { BotWorkerData } from './bot-worker.ts';
+import type { BotWorkerData, BotWorkerStopped } from './bot-worker.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
 
@@ -41,8 +41,16 @@ export interface TableLoadResult {
   seconds: number;
   /** CPU time of the whole process (bot, its helper threads, the local Discord and the players) per deal settled. */
   cpuMsPerDeal: number;
-  /** Share of the run the bot's thread was busy (event loop utilisation, 0-1). */
+  /** Share of the run the bot's thread was busy (event loop utilisation, 0-1: wall time, so waiting for a core counts). */
   botLoopUtilisation: number;
+  /** The bot thread's event loop busy time per deal settled, ms (wall time, like botLoopUtilisation). */
+  botElapsedMsPerDeal: number;
+  /**
+   * The bot thread's own CPU time per deal settled, ms (Linux: /proc/thread-self/stat;
+   * elsewhere the loop's busy time, as botElapsedMsPerDeal). Not its helper threads
+   * (step writer, pictures and odds) nor V8's background GC threads.
+   */
+  botCpuMsPerDeal: number;
   auditOk: boolean;
   /** Answers that were refusals or errors rather than what the player asked for. */
   refused: string[];
@@ -53,7 +61,7 @@ export interface TableLoadResult {
   dealRequests: { global: number; exempt: number; byRoute: Record<string, number> };
 }
 
-function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<{ loop: number }> }> {
+function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<BotWorkerStopped> }> {
   const worker = new Worker(new URL('../threads/boot.js', import.meta.url), {
     workerData: { ...data, module: new URL('./bot-worker.ts', import.meta.url).href },
   });
@@ -70,7 +78,7 @@ function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promi
     });
   return next('ready').then(() => ({
     async stop() {
-      const stopped = next('stopped') as Promise<{ loop: number }>;
+      const stopped = next('stopped') as Promise<BotWorkerStopped>;
       worker.postMessage('stop');
       const stats = await stopped;
       await worker.terminate();
@@ -131,7 +139,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
     const seconds = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const acks = discord.latency();
-    const { loop } = await bot.stop();
+    const stopped = await bot.stop();
     const database = openDatabase(dbUrl);
     try {
       const { dealsSettled, settledTwice } = await settledDeals(database.db);
@@ -140,7 +148,9 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         acks,
         dealsSettled,
         cpuMsPerDeal: (cpu.user + cpu.system) / 1000 / Math.max(1, dealsSettled),
-        botLoopUtilisation: loop,
+        botLoopUtilisation: stopped.loop,
+        botElapsedMsPerDeal: stopped.busyMs / Math.max(1, dealsSettled),
+        botCpuMsPerDeal: (stopped.cpuMs ?? stopped.busyMs) / Math.max(1, dealsSettled),
         settledTwice,
         seconds,
         auditOk: audit.ok,
