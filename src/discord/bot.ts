@@ -14,7 +14,7 @@ import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
 import { onLostTable, watchDeletes } from './lost-tables.ts';
 import { OddsCache } from './odds.ts';
-import { Offload } from './offload.ts';
+import { Offload, type OffloadCounts } from './offload.ts';
 import { TablePublisher } from './publisher.ts';
 import { createRouter } from './router.ts';
 import { ReplyTokens } from './tokens.ts';
@@ -55,6 +55,8 @@ export interface Bot {
   stop(): Promise<void>;
   /** Resolves once no step is under way and everything queued for Discord is sent (tests). */
   idle(): Promise<void>;
+  /** Pictures and odds asked of the helper thread, and how many went out without them (load runs). */
+  offloadCounts(): OffloadCounts;
 }
 
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
@@ -114,6 +116,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     tables,
     publisher,
     idle,
+    offloadCounts: () => structuredClone(offload.counts),
     async start() {
       buildAllTables(); // before any press can wait behind it
       void offload.warmUp(); // the helper thread for pictures and odds

@@ -10,7 +10,14 @@ import type { OffloadJob } from './offload-worker.ts';
  */
 const JOB_TIMEOUT_MS = 2_000;
 
+/** Jobs asked for and jobs that came back null (failed, timed out, lost their thread), by kind. */
+export interface OffloadCounts {
+  odds: { asked: number; dropped: number };
+  pictures: { asked: number; dropped: number };
+}
+
 export class Offload {
+  readonly counts: OffloadCounts = { odds: { asked: 0, dropped: 0 }, pictures: { asked: 0, dropped: 0 } };
   // Never keeps the process alive: its work is optional.
   private readonly thread = new ThreadClient({ module: new URL('./offload-worker.ts', import.meta.url), unref: true });
 
@@ -47,6 +54,11 @@ export class Offload {
 
   /** A job that fails, times out or loses its thread is null: the message goes out without it. */
   private run(job: OffloadJob): Promise<unknown> {
-    return this.thread.call(job, JOB_TIMEOUT_MS).catch(() => null);
+    const count = job.kind === 'odds' ? this.counts.odds : job.kind === 'warm-up' ? null : this.counts.pictures;
+    if (count) count.asked++;
+    return this.thread.call(job, JOB_TIMEOUT_MS).catch(() => {
+      if (count) count.dropped++;
+      return null;
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { OffloadCounts } from '../discord/offload.ts';
 import { parentPort, workerData } from 'node:worker_threads';
 import { startLoadBot } from './load-bot.ts';
 import { threadCpuMs } from './thread-cpu.ts';
@@ -27,6 +28,8 @@ export interface BotWorkerStopped {
   busyMs: number;
   /** CPU time of the bot's thread, ms (Linux), null elsewhere. */
   cpuMs: number | null;
+  /** Pictures and odds asked of the helper thread, and how many timed out or failed (sent without). */
+  offload: OffloadCounts;
 }
 
 const data = workerData as BotWorkerData;
@@ -46,6 +49,6 @@ parentPort?.on('message', async (message) => {
   await bot.idle();
   await bot.stop();
   await database.close();
-  const stopped: BotWorkerStopped = { type: 'stopped', loop: elu.utilization, busyMs: elu.active, cpuMs };
+  const stopped: BotWorkerStopped = { type: 'stopped', loop: elu.utilization, busyMs: elu.active, cpuMs, offload: bot.offloadCounts() };
   parentPort?.postMessage(stopped);
 });

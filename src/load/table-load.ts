@@ -51,6 +51,8 @@ export interface TableLoadResult {
    * (step writer, pictures and odds) nor V8's background GC threads.
    */
   botCpuMsPerDeal: number;
+  /** Pictures and odds the bot asked its helper thread for, and how many went out without (timed out or failed). */
+  offload: BotWorkerStopped['offload'];
   auditOk: boolean;
   /** Answers that were refusals or errors rather than what the player asked for. */
   refused: string[];
@@ -151,6 +153,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         botLoopUtilisation: stopped.loop,
         botElapsedMsPerDeal: stopped.busyMs / Math.max(1, dealsSettled),
         botCpuMsPerDeal: (stopped.cpuMs ?? stopped.busyMs) / Math.max(1, dealsSettled),
+        offload: stopped.offload,
         settledTwice,
         seconds,
         auditOk: audit.ok,
