@@ -2,6 +2,7 @@ import type { RngState } from '../cards/rng.ts';
 import { RuleError } from '../rules/errors.ts';
 import { changedOptions, type Options, parseOptions } from '../rules/options.ts';
 import { getVariant, maxPlayersFor } from '../rules/variants.ts';
+import { clonePlain } from './clone.ts';
 import { type Ctx, DeckExhausted, dealOf, makeCtx, notAtThisTable } from './context.ts';
 import { runPending, startDeal, voidDeal } from './flow.ts';
 import { pick, timeoutPicks } from './picks.ts';
@@ -53,7 +54,7 @@ export function createGame(game: NewGame): GameState {
 
 /** The next state and what happened; throws a RuleError and leaves `state` untouched when refused. */
 export function apply(state: GameState, action: Action): Applied {
-  const s = structuredClone(state);
+  const s = clonePlain(state);
   const events = applyInPlace(s, action);
   return { state: s, events };
 }

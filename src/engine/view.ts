@@ -1,5 +1,6 @@
 import type { Card } from '../cards/card.ts';
 import { faceDownPositions } from '../rules/variants.ts';
+import { clonePlain } from './clone.ts';
 import { dealOf, makeCtx } from './context.ts';
 import { pendingPickers, pickLimit } from './picks.ts';
 import { isSequential, pendingChoosers } from './round.ts';
@@ -94,7 +95,7 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
       round: d.round,
       in: [...d.in],
       dead: [...d.dead],
-      up: structuredClone(d.up),
+      up: clonePlain(d.up),
       drawn: { ...(d.drawn ?? {}) },
       roundPot: d.roundPot,
       hands: Object.fromEntries(
@@ -110,9 +111,9 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
   return {
     v: 1,
     variant: state.variant,
-    options: structuredClone(state.options),
+    options: clonePlain(state.options),
     host: state.host,
-    players: structuredClone(state.players),
+    players: clonePlain(state.players),
     button: state.button,
     dealNo: state.dealNo,
     pot: state.pot,
