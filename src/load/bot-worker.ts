@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { OffloadCounts } from '../discord/offload.ts';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { OffloadCounts } from '../discord/offload.ts';
 import { startLoadBot } from './load-bot.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
@@ -49,6 +49,12 @@ parentPort?.on('message', async (message) => {
   await bot.idle();
   await bot.stop();
   await database.close();
-  const stopped: BotWorkerStopped = { type: 'stopped', loop: elu.utilization, busyMs: elu.active, cpuMs, offload: bot.offloadCounts() };
+  const stopped: BotWorkerStopped = {
+    type: 'stopped',
+    loop: elu.utilization,
+    busyMs: elu.active,
+    cpuMs,
+    offload: bot.offloadCounts(),
+  };
   parentPort?.postMessage(stopped);
 });
