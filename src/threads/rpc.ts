@@ -14,6 +14,13 @@ export interface ThreadError {
   fields: Record<string, unknown>;
 }
 
+/** A job as posted: `until` (epoch ms), when the caller gives up waiting for it. */
+export interface ThreadJob<Job = unknown> {
+  id: number;
+  job: Job;
+  until?: number;
+}
+
 export type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
 
 export interface ThreadSpec {
@@ -71,7 +78,8 @@ export class ThreadClient {
           finish(value);
         };
       this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
-      worker.postMessage({ id, job });
+      // The thread skips a job still queued when its caller has stopped waiting (serve.ts).
+      worker.postMessage(timeoutMs === undefined ? { id, job } : { id, job, until: Date.now() + timeoutMs });
     });
   }
 

@@ -1,20 +1,23 @@
 import { parentPort } from 'node:worker_threads';
-import type { ThreadError, ThreadReply } from './rpc.ts';
+import type { ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
 
 /**
  * The thread's side of rpc.ts: runs each job with `run`, one at a time in the order
  * they came, and answers with its result or its error as plain data. On 'close' (sent
- * after the last job) it calls `onClose` and lets the thread end.
+ * after the last job) it calls `onClose` and lets the thread end. A job whose caller
+ * has already given up (`until` passed while it waited its turn) is skipped, unanswered:
+ * under load, a queue of stale jobs would otherwise make every later job late too.
  */
 export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<void> = async () => {}): void {
   let queue: Promise<void> = Promise.resolve();
-  parentPort?.on('message', (message: { id: number; job: Job } | 'close') => {
+  parentPort?.on('message', (message: ThreadJob<Job> | 'close') => {
     queue = queue.then(async () => {
       if (message === 'close') {
         await onClose();
         parentPort?.close(); // nothing else keeps the thread alive: it ends
         return;
       }
+      if (message.until !== undefined && Date.now() >= message.until) return;
       let reply: ThreadReply;
       try {
         reply = { id: message.id, ok: true, result: await run(message.job) };
