@@ -7,7 +7,8 @@ import type { EquityOptions } from './equity.ts';
  * or dead cards, so the key is the smallest spelling over the 24 renamings: the 22,100
  * three-card hands fall into 1,755 classes, and a busy server asks each class again and
  * again. Exact wild cards (one-eyed jacks) tie suits down, so then only the order is
- * normalised. The result is a string for a Map.
+ * normalised. The result is a string for a Map; each spelling as asked is remembered,
+ * so the 24 renamings are tried once per spelling.
  */
 const PERMUTATIONS: readonly (readonly number[])[] = (() => {
   const out: number[][] = [];
@@ -35,13 +36,25 @@ function spell(q: Question, perm: readonly number[]): string {
   return `${sorted(q.privateCards)}|${cells}|${sorted(q.dead)}`;
 }
 
+/** Questions as asked (one spelling) to their keys: most questions come again, renamed or not. */
+const KNOWN = new Map<string, string>();
+/** Three-card hands and their wild and dead cards: tens of thousands of spellings at most. */
+const KNOWN_MAX = 50_000;
+
 export function equityKey(q: Question): string {
+  const { privateCards: _p, board: _b, dead: _d, ...rest } = q;
+  const restText = JSON.stringify(rest);
+  const asked = `${spell(q, IDENTITY)}|${restText}`;
+  const known = KNOWN.get(asked);
+  if (known !== undefined) return known;
   const perms = q.wild?.cards?.length ? [IDENTITY] : PERMUTATIONS;
   let best = '';
   for (const perm of perms) {
     const s = spell(q, perm);
     if (best === '' || s < best) best = s;
   }
-  const { privateCards: _p, board: _b, dead: _d, ...rest } = q;
-  return `${best}|${JSON.stringify(rest)}`;
+  const key = `${best}|${restText}`;
+  if (KNOWN.size >= KNOWN_MAX) KNOWN.clear();
+  KNOWN.set(asked, key);
+  return key;
 }
