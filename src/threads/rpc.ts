@@ -14,7 +14,7 @@ export interface ThreadError {
   fields: Record<string, unknown>;
 }
 
-/** A job as posted: `until` (epoch ms), when the caller gives up waiting for it. */
+/** A job as posted (in batches, see `ThreadClient.post`): `until` (epoch ms), when the caller gives up waiting for it. */
 export interface ThreadJob<Job = unknown> {
   id: number;
   job: Job;
@@ -79,8 +79,32 @@ export class ThreadClient {
         };
       this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
       // The thread skips a job still queued when its caller has stopped waiting (serve.ts).
-      worker.postMessage(timeoutMs === undefined ? { id, job } : { id, job, until: Date.now() + timeoutMs });
+      this.post(worker, timeoutMs === undefined ? { id, job } : { id, job, until: Date.now() + timeoutMs });
     });
+  }
+
+  /**
+   * Jobs asked for in one turn of the event loop go to the thread as one message (a
+   * wake-up of the thread costs the caller's thread as much as a small job's copy).
+   * The batch belongs to its thread: if that thread dies first, its jobs have failed
+   * already and are not sent to the next one.
+   */
+  private outbox: { worker: Worker; jobs: ThreadJob[] } | null = null;
+
+  private post(worker: Worker, job: ThreadJob): void {
+    if (this.outbox && this.outbox.worker === worker) {
+      this.outbox.jobs.push(job);
+      return;
+    }
+    this.flush();
+    this.outbox = { worker, jobs: [job] };
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const outbox = this.outbox;
+    this.outbox = null;
+    if (outbox) outbox.worker.postMessage(outbox.jobs);
   }
 
   /**
@@ -92,11 +116,13 @@ export class ThreadClient {
     this.worker = null;
     if (!worker) return;
     if (!drain) {
+      this.outbox = null;
       this.failAll(new Error('the helper thread was stopped'));
       await worker.terminate();
       return;
     }
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    this.flush(); // the jobs already asked for go first
     worker.postMessage('close');
     await exited;
   }

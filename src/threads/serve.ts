@@ -10,7 +10,7 @@ import type { ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
  */
 export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<void> = async () => {}): void {
   let queue: Promise<void> = Promise.resolve();
-  parentPort?.on('message', (message: ThreadJob<Job> | 'close') => {
+  const take = (message: ThreadJob<Job> | 'close') => {
     queue = queue.then(async () => {
       if (message === 'close') {
         await onClose();
@@ -26,6 +26,11 @@ export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<vo
       }
       parentPort?.postMessage(reply);
     });
+  };
+  // Jobs come in batches (rpc.ts), 'close' on its own.
+  parentPort?.on('message', (message: ThreadJob<Job>[] | 'close') => {
+    if (message === 'close') take(message);
+    else for (const job of message) take(job);
   });
 }
 
