@@ -1,4 +1,4 @@
-import { type APIEmbedField, AttachmentBuilder, EmbedBuilder } from 'discord.js';
+import { type APIEmbed, type APIEmbedField, AttachmentBuilder } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../../engine/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
@@ -133,19 +133,22 @@ export function showdownView(
     if (legs.length)
       fields.push({ name: `Legs (${after.options.legs} to win)`, value: legs.join(' · '), inline: true });
   }
-  const embed = new EmbedBuilder()
-    .setColor(RESULT_COLOUR)
-    .setTitle(`${variant.name}: deal ${before.dealNo} result`)
-    .setDescription(headline(events, nameOf))
-    .addFields(fields);
+  // A plain embed, not an EmbedBuilder: its setters check each field (with shapeshift,
+  // building errors for every union they try) on every deal.
+  const embed: APIEmbed = {
+    color: RESULT_COLOUR,
+    title: `${variant.name}: deal ${before.dealNo} result`,
+    description: headline(events, nameOf),
+    fields,
+  };
   const notes: string[] = [];
   if (over && over.type === 'GameOver') notes.push('Game over: the final standings follow.');
   if (history) notes.push(`Hand history: guts export ${history.tableId} ${history.dealNo}`);
-  if (notes.length) embed.setFooter({ text: notes.join(' · ') });
+  if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
   if (picture) {
     files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
-    embed.setImage(`attachment://${picture.name}`);
+    embed.image = { url: `attachment://${picture.name}` };
   }
   return { embeds: [embed], files };
 }
