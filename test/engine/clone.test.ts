@@ -17,6 +17,6 @@ describe('clonePlain', () => {
     const copy = clonePlain(value);
     expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
     expect(Object.keys(copy)).toEqual(['__proto__']);
-    expect(copy.__proto__).toEqual({ x: 1 });
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ x: 1 });
   });
 });
