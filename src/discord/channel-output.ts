@@ -78,8 +78,10 @@ export class ChannelOutput {
 
   /** Remembers who posted a message, forgetting those whose tokens have run out. */
   private remember(messageId: string, via: ReplyHandle): void {
+    // Oldest posts first, so the dead ones are mostly at the front; one left behind is
+    // still checked before it is used.
     for (const [id, handle] of this.postedBy) {
-      if (this.tokens.alive(handle)) break; // oldest first: the rest are younger
+      if (this.tokens.alive(handle)) break;
       this.postedBy.delete(id);
     }
     this.postedBy.set(messageId, via);
@@ -149,14 +151,27 @@ export class PerChannelBudget {
     private readonly windowMs: number,
   ) {}
 
+  /** Channels it holds uses for. */
+  get channels(): number {
+    return this.used.size;
+  }
+
   /** Uses one if the channel has one left now. */
   take(channelId: string, now: number): boolean {
+    if (this.used.size > 1_000) this.forgetQuiet(now);
     const recent = (this.used.get(channelId) ?? []).filter((t) => now - t < this.windowMs);
     const allowed = recent.length < this.limit;
     if (allowed) recent.push(now);
     if (recent.length) this.used.set(channelId, recent);
     else this.used.delete(channelId);
     return allowed;
+  }
+
+  /** Channels with nothing in the window are forgotten, so quiet ones cost nothing. */
+  private forgetQuiet(now: number): void {
+    for (const [channelId, uses] of this.used) {
+      if (uses.every((t) => now - t >= this.windowMs)) this.used.delete(channelId);
+    }
   }
 }
 

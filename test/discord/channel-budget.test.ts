@@ -11,4 +11,12 @@ describe('PerChannelBudget (public follow-ups a channel gets a minute)', () => {
     expect(budget.take('a', 60_001)).toBe(false);
     expect(budget.take('a', 60_030)).toBe(true);
   });
+
+  it('forgets channels that went quiet once it holds many', () => {
+    const budget = new PerChannelBudget(1, 1_000);
+    for (let c = 0; c <= 1_000; c++) budget.take(`quiet-${c}`, 0);
+    expect(budget.take('quiet-0', 500)).toBe(false);
+    budget.take('new', 5_000); // past the window: the quiet ones go
+    expect(budget.channels).toBe(1);
+  });
 });
