@@ -535,6 +535,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       if (handle) this.emit('interactionAck', handle);
       this.changes.emit(record.channelId);
     });
+    this.interactions.on('followUp', (record) => this.changes.emit(record.channelId));
   }
 
   private async onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {

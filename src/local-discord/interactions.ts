@@ -49,6 +49,7 @@ export interface InteractionRecord {
 
 export interface InteractionEvents {
   ack: [InteractionRecord];
+  followUp: [InteractionRecord];
 }
 
 /** Latency of acknowledgements, as reported by `ack-latency` in the bench. */
@@ -133,6 +134,15 @@ export class InteractionRegistry extends EventEmitter<InteractionEvents> {
     record.ack = { type, latencyMs };
     if (record.dispatchedAt !== null && record.dispatchedAt >= this.statsSince) this.latencies.push(latencyMs);
     this.emit('ack', record);
+  }
+
+  /**
+   * Records a follow-up of `record`. Told apart from the message's own creation, which
+   * happens before its id is known here: a test waiting for the follow-up looks again.
+   */
+  followedUp(record: InteractionRecord, messageId: string): void {
+    record.followUpIds.push(messageId);
+    this.emit('followUp', record);
   }
 
   get(id: string): InteractionRecord | undefined {

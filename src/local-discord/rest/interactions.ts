@@ -229,7 +229,7 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
     message = ctx.composer.edit(original, { ...body, flags: null }, request.files).message;
   } else {
     message = createInteractionMessage(ctx, record, body, request.files, 0, []).message;
-    record.followUpIds.push(message.id);
+    ctx.interactions.followedUp(record, message.id);
   }
   return request.query.get('wait') === 'true' ? ok(message) : noContent();
 }

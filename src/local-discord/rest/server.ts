@@ -117,12 +117,6 @@ export class RestServer {
    * counts them per IP and bans it for a while past 10,000 in 10 minutes.
    */
   invalidRequests = 0;
-  /**
-   * Requests by Discord's global limit: `global` ones count against the bot's 50 a
-   * second (all its processes together), `exempt` ones do not (interaction callbacks
-   * and webhooks: follow-ups, edits of \`@original\` or of a follow-up).
-   */
-
   constructor(private readonly options: RestServerOptions) {
     this.router = new Router(options.routes);
   }
