@@ -16,15 +16,16 @@ import {
 import { serve } from '../threads/serve.ts';
 
 /**
- * The bot's helper thread: the CPU-heavy, pure work (odds by Monte Carlo, card
+ * The bot's helper threads: the CPU-heavy, pure work (odds by Monte Carlo, card
  * pictures as PNG) runs here, so the bot's own thread stays free to answer presses.
+ * Odds and pictures each have a thread running this module (offload.ts).
  */
 export type OffloadJob =
   | { kind: 'odds'; options: Omit<EquityOptions, 'now' | 'budgetMs'>; budgetMs: number }
   | { kind: 'hand'; cards: number[]; options: HandOptions }
   | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
   | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions }
-  | { kind: 'warm-up' };
+  | { kind: 'warm-up'; part: 'odds' | 'pictures' };
 
 // On Linux a thread has its own nice value: this one yields the CPU to the bot's
 // thread, whose answers to presses are due within a tenth of a second; pictures and
@@ -39,14 +40,18 @@ if (process.platform === 'linux') {
 }
 
 /**
- * Loads the canvas and fonts, builds the hand tables and compiles the hot paths once,
- * at start-up: otherwise the first deals pay for it, while the bot is busiest.
+ * Builds the hand tables (odds) or loads the canvas and fonts (pictures) and compiles
+ * the hot paths once, at start-up: otherwise the first deals pay for it, while the bot
+ * is busiest.
  */
-function warmUp(): boolean {
-  buildAllTables();
-  for (const fourColour of [false, true]) renderHand([48, 45, 2], { fourColour, highlight: [48] });
-  equity({ privateCards: [48, 45, 2], ranking: 'three-guts', opponents: 3 }, new Rng(randomRngState()));
-  clearPictureCache();
+function warmUp(part: 'odds' | 'pictures'): boolean {
+  if (part === 'odds') {
+    buildAllTables();
+    equity({ privateCards: [48, 45, 2], ranking: 'three-guts', opponents: 3 }, new Rng(randomRngState()));
+  } else {
+    for (const fourColour of [false, true]) renderHand([48, 45, 2], { fourColour, highlight: [48] });
+    clearPictureCache();
+  }
   return true;
 }
 
@@ -64,7 +69,7 @@ function run(job: OffloadJob): unknown {
     case 'showdown':
       return renderShowdown(job.rows, job.options);
     case 'warm-up':
-      return warmUp();
+      return warmUp(job.part);
   }
 }
 

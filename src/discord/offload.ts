@@ -4,9 +4,11 @@ import { ThreadClient } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
 
 /**
- * Runs odds and card pictures on a helper thread (offload-worker.ts). Both are
- * niceties: a job that fails or takes too long resolves to null and the message
- * goes out without it (text alternatives are always in the message).
+ * Runs odds and card pictures on helper threads (offload-worker.ts), one each: a new
+ * hand's odds take a 120 ms simulation, and pictures queued behind a few of them
+ * would miss their time. Both are niceties: a job that fails or takes too long
+ * resolves to null and the message goes out without it (text alternatives are always
+ * in the message).
  */
 const JOB_TIMEOUT_MS = 2_000;
 
@@ -18,8 +20,9 @@ export interface OffloadCounts {
 
 export class Offload {
   readonly counts: OffloadCounts = { odds: { asked: 0, dropped: 0 }, pictures: { asked: 0, dropped: 0 } };
-  // Never keeps the process alive: its work is optional.
-  private readonly thread = new ThreadClient({ module: new URL('./offload-worker.ts', import.meta.url), unref: true });
+  // Never keep the process alive: their work is optional.
+  private readonly oddsThread = helperThread();
+  private readonly pictureThread = helperThread();
 
   odds(options: Extract<OffloadJob, { kind: 'odds' }>['options'], budgetMs: number): Promise<EquityResult | null> {
     return this.run({ kind: 'odds', options, budgetMs }) as Promise<EquityResult | null>;
@@ -37,13 +40,13 @@ export class Offload {
     return this.picture({ kind: 'showdown', rows: [...rows], options });
   }
 
-  /** Starts the helper thread and has it load and build everything now (see the worker's `warmUp`). */
+  /** Starts the helper threads and has them load and build everything now (see the worker's `warmUp`). */
   warmUp(): Promise<unknown> {
-    return this.run({ kind: 'warm-up' });
+    return Promise.all([this.run({ kind: 'warm-up', part: 'odds' }), this.run({ kind: 'warm-up', part: 'pictures' })]);
   }
 
-  close(): Promise<void> {
-    return this.thread.close({ drain: false });
+  async close(): Promise<void> {
+    await Promise.all([this.oddsThread.close({ drain: false }), this.pictureThread.close({ drain: false })]);
   }
 
   private async picture(job: OffloadJob): Promise<Picture | null> {
@@ -56,9 +59,14 @@ export class Offload {
   private run(job: OffloadJob): Promise<unknown> {
     const count = job.kind === 'odds' ? this.counts.odds : job.kind === 'warm-up' ? null : this.counts.pictures;
     if (count) count.asked++;
-    return this.thread.call(job, JOB_TIMEOUT_MS).catch(() => {
+    const odds = job.kind === 'odds' || (job.kind === 'warm-up' && job.part === 'odds');
+    return (odds ? this.oddsThread : this.pictureThread).call(job, JOB_TIMEOUT_MS).catch(() => {
       if (count) count.dropped++;
       return null;
     });
   }
+}
+
+function helperThread(): ThreadClient {
+  return new ThreadClient({ module: new URL('./offload-worker.ts', import.meta.url), unref: true });
 }
