@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
@@ -44,6 +44,26 @@ function openPostgres(url: string): OpenDatabase {
   return { db, dialect: 'postgres', url, close: () => db.destroy() };
 }
 
+/**
+ * SQLite runs DDL in transactions, but kysely's adapter says it does not, so its
+ * migrator runs SQLite migrations one statement at a time and without a lock: shard
+ * processes starting together on one file would each find a migration pending and run
+ * it (a table created twice, a backfill applied twice). Saying it does makes the
+ * migrator run them in one transaction, which here is `BEGIN IMMEDIATE`
+ * (statement-cache.ts): one process migrates, the others wait, then find nothing to do.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class GutsSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 function openSqlite(path: string, url: string): OpenDatabase {
   const inMemory = path === ':memory:';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
@@ -53,7 +73,7 @@ function openSqlite(path: string, url: string): OpenDatabase {
   // Money: every commit reaches the disk before it is acknowledged.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new GutsSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }
 
