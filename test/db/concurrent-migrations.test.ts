@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.ts';
+import { startChild } from './child.ts';
 
 /**
  * Shard processes of a fresh install start on one SQLite file together, and each runs
@@ -15,22 +15,7 @@ import { openDatabase } from '../../src/db/index.ts';
 const child = fileURLToPath(new URL('./migrate-child.ts', import.meta.url));
 const dirs: string[] = [];
 
-function migrator(url: string) {
-  const p = spawn(process.execPath, ['--import', 'tsx', child, url], { stdio: ['pipe', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  p.stdout.on('data', (c) => {
-    out += c;
-    if (out.startsWith('ready\n')) markReady();
-  });
-  p.stderr.on('data', (c) => (err += c));
-  const done = new Promise<string>((resolve) => p.once('exit', (code) => resolve(code === 0 ? 'ok' : err.trim())));
-  return { ready, done, go: () => p.stdin.end('go\n') };
-}
+const migrator = (url: string) => startChild(child, [url]);
 
 describe('migrations run by several processes at once on one SQLite file', () => {
   afterEach(() => {
@@ -44,7 +29,8 @@ describe('migrations run by several processes at once on one SQLite file', () =>
     const processes = Array.from({ length: 4 }, () => migrator(url));
     await Promise.all(processes.map((p) => p.ready));
     for (const p of processes) p.go();
-    expect(await Promise.all(processes.map((p) => p.done))).toEqual(['ok', 'ok', 'ok', 'ok']);
+    const ended = await Promise.all(processes.map((p) => p.done));
+    expect(ended.map((e) => (e.code === 0 ? 'ok' : e.err.trim()))).toEqual(['ok', 'ok', 'ok', 'ok']);
     const { db, close } = openDatabase(url);
     try {
       const applied = await db

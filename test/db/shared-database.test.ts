@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/i
 import { findTable } from '../../src/db/table-store.ts';
 import { auditLedger, channelPotReserve } from '../../src/ledger/index.ts';
 import { backends } from './backends.ts';
+import { startChild } from './child.ts';
 
 /**
  * Shard processes share one database: one SQLite file on one machine (WAL, a busy
@@ -33,28 +33,12 @@ const targets = [
 
 /** Starts a writer; `ready` once it has opened the database, `done` with its count of stale versions. */
 function run(url: string, name: string, n: number) {
-  const p = spawn(process.execPath, ['--import', 'tsx', child, url, name, String(n)], {
-    stdio: ['pipe', 'pipe', 'pipe'],
+  const p = startChild(child, [url, name, String(n)]);
+  const done = p.done.then(({ code, out, err }) => {
+    if (code !== 0) throw new Error(`${name} exited ${code}: ${err}`);
+    return JSON.parse(out) as { stale: number };
   });
-  let out = '';
-  let err = '';
-  let markReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
-  p.stdout.on('data', (c) => {
-    out += c;
-    if (out.startsWith('ready\n')) markReady();
-  });
-  p.stderr.on('data', (c) => (err += c));
-  const done = new Promise<{ stale: number }>((resolve, reject) =>
-    p.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.slice('ready\n'.length)))
-        : reject(new Error(`${name} exited ${code}: ${err}`)),
-    ),
-  );
-  return { ready, done, go: () => p.stdin.end('go\n') };
+  return { ready: p.ready, done, go: p.go };
 }
 
 describe.each(targets)('several processes writing to $name', (target) => {
