@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OffloadCounts } from '../discord/offload.ts';
-import { startLoadBot } from './load-bot.ts';
+import { type LoadBotSettings, startLoadBot } from './load-bot.ts';
 import { threadCpuMs } from './thread-cpu.ts';
 
 /**
@@ -9,14 +9,8 @@ import { threadCpuMs } from './thread-cpu.ts';
  * players live on the main thread, as Discord and its users live elsewhere, so the
  * bot's event loop carries only the bot's work.
  */
-export interface BotWorkerData {
+export interface BotWorkerData extends Omit<LoadBotSettings, 'shard'> {
   module: string;
-  token: string;
-  apiUrl: string;
-  dbUrl: string;
-  pauseMs: number;
-  seed: number;
-  logLevel: string;
 }
 
 /** What the bot thread reports when stopped, from 'ready' to 'stop'. */

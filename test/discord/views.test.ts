@@ -61,17 +61,22 @@ describe('lobby view', () => {
 });
 
 describe('table view', () => {
-  it('never tells which way a player chose before the reveal', () => {
-    let { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
-    ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'drop' }));
-    const view = tableView({
+  /** The table card of `state` as the channel sees it: no countdown, no picture, unless `changes` says so. */
+  const cardOf = (state: GameState, changes: Partial<Parameters<typeof tableView>[0]> = {}) =>
+    tableView({
       target,
       view: publicView(state),
-      deadline: 1_700_000_000_000,
+      deadline: null,
       restarted: false,
       picture: null,
       hasBoardImage: false,
+      ...changes,
     });
+
+  it('never tells which way a player chose before the reveal', () => {
+    let { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
+    ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'drop' }));
+    const view = cardOf(state, { deadline: 1_700_000_000_000 });
     expect(view.flags).toBe(1 << 15);
     expect(discordErrors(view)).toEqual([]);
     const text = cardText(view);
@@ -101,14 +106,7 @@ describe('table view', () => {
       ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
     ));
     const picture = renderBoard(boardCells(publicView(state)));
-    const view = tableView({
-      target,
-      view: publicView(state),
-      deadline: null,
-      restarted: true,
-      picture,
-      hasBoardImage: false,
-    });
+    const view = cardOf(state, { restarted: true, picture });
     const drop = cardButtons(view).find((b) => b.custom_id.endsWith(':drop'));
     expect(drop?.label).toBe('Drop (costs 3)'); // 10% of 30, rounded half up
     expect(view.files).toHaveLength(1);
@@ -116,14 +114,7 @@ describe('table view', () => {
     expect(cardText(view)).toMatch(/restarted/);
     expect(discordErrors(view)).toEqual([]);
     // An edit that keeps the attached picture points at it again without re-uploading.
-    const edit = tableView({
-      target,
-      view: publicView(state),
-      deadline: null,
-      restarted: false,
-      picture: null,
-      hasBoardImage: true,
-    });
+    const edit = cardOf(state, { hasBoardImage: true });
     expect(edit.files).toHaveLength(0);
     expect(JSON.stringify(edit.components)).toContain('"media":{"url":"attachment://board.png"}');
     expect(discordErrors(edit, ['board.png'])).toEqual([]);
@@ -133,14 +124,7 @@ describe('table view', () => {
   it("fits a full table in Discord's 40 components: seats past what fits share one line", () => {
     const names = Array.from({ length: 17 }, (_, i) => `P${i}`);
     const { state } = run(seated('three-card', {}, names), { type: 'startDeal', by: 'u0' });
-    const view = tableView({
-      target,
-      view: publicView(state),
-      deadline: null,
-      restarted: false,
-      picture: null,
-      hasBoardImage: false,
-    });
+    const view = cardOf(state);
     expect(discordErrors(view)).toEqual([]);
     const text = cardText(view);
     for (const name of names) expect(text).toContain(`**${name}**`);
@@ -148,21 +132,13 @@ describe('table view', () => {
 
   it('tells players the bot could not reach privately to press My cards, during the deal only', () => {
     const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
-    const base = {
-      target,
-      view: publicView(state),
-      deadline: null,
-      restarted: false,
-      picture: null,
-      hasBoardImage: false,
-    };
     const note = (view: ReturnType<typeof tableView>) => /Didn't get your cards[^\n]*/.exec(cardText(view))?.[0] ?? '';
-    expect(note(tableView({ ...base, unreached: ['u1', 'someone not dealt in'] }))).toBe(
+    expect(note(cardOf(state, { unreached: ['u1', 'someone not dealt in'] }))).toBe(
       "Didn't get your cards, Bob? Press My cards.",
     );
-    expect(note(tableView({ ...base, unreached: [] }))).toBe('');
+    expect(note(cardOf(state, { unreached: [] }))).toBe('');
     const over = { ...state, phase: 'over' as const };
-    expect(note(tableView({ ...base, view: publicView(over), unreached: ['u1'] }))).toBe('');
+    expect(note(cardOf(over, { unreached: ['u1'] }))).toBe('');
   });
 });
 
