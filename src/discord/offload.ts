@@ -25,7 +25,11 @@ export class Offload {
   private readonly pictureThread = helperThread();
 
   odds(options: Extract<OffloadJob, { kind: 'odds' }>['options'], budgetMs: number): Promise<EquityResult | null> {
-    return this.run({ kind: 'odds', options, budgetMs }) as Promise<EquityResult | null>;
+    return this.run(
+      this.oddsThread,
+      { kind: 'odds', options, budgetMs },
+      this.counts.odds,
+    ) as Promise<EquityResult | null>;
   }
 
   hand(cards: readonly number[], options: HandOptions = {}): Promise<Picture | null> {
@@ -42,7 +46,10 @@ export class Offload {
 
   /** Starts the helper threads and has them load and build everything now (see the worker's `warmUp`). */
   warmUp(): Promise<unknown> {
-    return Promise.all([this.run({ kind: 'warm-up', part: 'odds' }), this.run({ kind: 'warm-up', part: 'pictures' })]);
+    return Promise.all([
+      this.run(this.oddsThread, { kind: 'warm-up', part: 'odds' }, null),
+      this.run(this.pictureThread, { kind: 'warm-up', part: 'pictures' }, null),
+    ]);
   }
 
   async close(): Promise<void> {
@@ -50,17 +57,20 @@ export class Offload {
   }
 
   private async picture(job: OffloadJob): Promise<Picture | null> {
-    const result = (await this.run(job)) as (Omit<Picture, 'png'> & { png: Uint8Array }) | null;
+    const result = (await this.run(this.pictureThread, job, this.counts.pictures)) as
+      | (Omit<Picture, 'png'> & { png: Uint8Array })
+      | null;
     if (!result) return null;
     return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
   }
 
-  /** A job that fails, times out or loses its thread is null: the message goes out without it. */
-  private run(job: OffloadJob): Promise<unknown> {
-    const count = job.kind === 'odds' ? this.counts.odds : job.kind === 'warm-up' ? null : this.counts.pictures;
+  /**
+   * A job that fails, times out or loses its thread is null: the message goes out
+   * without it. `count` (none for the warm-up) tallies what was asked and dropped.
+   */
+  private run(thread: ThreadClient, job: OffloadJob, count: { asked: number; dropped: number } | null) {
     if (count) count.asked++;
-    const odds = job.kind === 'odds' || (job.kind === 'warm-up' && job.part === 'odds');
-    return (odds ? this.oddsThread : this.pictureThread).call(job, JOB_TIMEOUT_MS).catch(() => {
+    return thread.call(job, JOB_TIMEOUT_MS).catch(() => {
       if (count) count.dropped++;
       return null;
     });
