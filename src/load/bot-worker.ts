@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OffloadCounts } from '../discord/offload.ts';
+import { threadCpuMs } from './cpu.ts';
 import { type LoadBotSettings, startLoadBot } from './load-bot.ts';
-import { threadCpuMs } from './thread-cpu.ts';
 
 /**
  * The bot in a thread of its own, for load runs: the local Discord and its simulated
