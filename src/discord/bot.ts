@@ -16,6 +16,7 @@ import { onLostTable, watchDeletes } from './lost-tables.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
 import { TablePublisher } from './publisher.ts';
+import { RestLanes } from './rest-lanes.ts';
 import { createRouter } from './router.ts';
 import { ReplyTokens } from './tokens.ts';
 
@@ -64,6 +65,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
   // payloads are built by code and Discord checks its own limits anyway.
   disableValidators();
+  const lanes = new RestLanes();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // The bot edits its messages by id and never reads them back: caching every message
@@ -75,6 +77,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     rest: {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
+      agent: lanes,
     },
   });
   const tables = new Tables({
@@ -137,6 +140,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await offload.close();
       await options.writer?.close();
       await client.destroy();
+      // Requests still in flight get the same short grace, then their sockets are closed.
+      await Promise.race([lanes.close(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      await lanes.destroy();
     },
   };
 }
