@@ -5,13 +5,13 @@ import { Agent, Dispatcher } from 'undici';
  * everything else (follow-ups, edits, channel calls) on a small shared pool.
  *
  * A press is answered by its callback, and a player feels anything past a tenth of a
- * second; the follow-ups and edits a deal sends come in bursts (a table message, five
- * players' cards, a result). On one pool a callback waited in line behind a burst: under
- * the 200-table load acknowledgement p99 was 250-300 ms with p50 35 ms; on a lane of its
- * own, 100-115 ms and 17-23 ms. The shared pool is kept small because with no limit
- * each burst opened sockets that idled out before the next one (470 connections in a
- * 40-second run, each a TLS handshake on real Discord); a few keep-alive sockets carry
- * the rest at the same rate.
+ * second; the follow-ups and edits of a deal come in bursts (a table message, five
+ * players' cards, a result). Sharing one pool with them, a callback waited for a socket:
+ * under the 200-table load acknowledgement p99 was 240-310 ms whether that pool had no
+ * limit (then each burst opened sockets that idled out before the next: 470 in a
+ * 40-second run, each a TLS handshake on real Discord) or 16 sockets. On a lane of its
+ * own, 100-125 ms, with p50 35-45 → 17-29 ms. The output to channels is already held to
+ * 8 requests at a time (see lane.ts), so 8 keep-alive sockets carry it.
  */
 export const CALLBACK_CONNECTIONS = 64;
 export const OTHER_CONNECTIONS = 8;
