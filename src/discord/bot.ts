@@ -22,6 +22,12 @@ import { ReplyTokens } from './tokens.ts';
 
 /** How long a stopping bot waits for its queued Discord output. */
 const OUTPUT_GRACE_MS = 3_000;
+/** Then how long requests already on the wire get to finish before their sockets are closed. */
+const SOCKETS_GRACE_MS = 1_000;
+
+/** Waits for `work`, but no longer than `ms`; a stopping bot abandons what is left. */
+const atMost = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
 export interface BotOptions {
   token: string;
@@ -136,12 +142,11 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       // What is queued for Discord gets a moment to go out, not forever: a post held back
       // by a long 429 must not keep a stopping bot alive. Everything is committed; the next
       // start brings the table messages up to date.
-      await Promise.race([publisher.idle(), new Promise((resolve) => setTimeout(resolve, OUTPUT_GRACE_MS).unref())]);
+      await atMost(publisher.idle(), OUTPUT_GRACE_MS);
       await offload.close();
       await options.writer?.close();
       await client.destroy();
-      // Requests still in flight get the same short grace, then their sockets are closed.
-      await Promise.race([lanes.close(), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      await atMost(lanes.close(), SOCKETS_GRACE_MS);
       await lanes.destroy();
     },
   };

@@ -13,8 +13,8 @@ import { Agent, Dispatcher } from 'undici';
  * own, 100-125 ms, with p50 35-45 → 17-29 ms. The output to channels is already held to
  * 8 requests at a time (see lane.ts), so 8 keep-alive sockets carry it.
  */
-export const CALLBACK_CONNECTIONS = 64;
-export const OTHER_CONNECTIONS = 8;
+const CALLBACK_CONNECTIONS = 64;
+const OTHER_CONNECTIONS = 8;
 
 /** `POST /interactions/{id}/{token}/callback`: the only request Discord's 3-second answer clock waits for. */
 export function isInteractionCallback(path: string): boolean {
