@@ -43,7 +43,10 @@ describe('public messages on interaction tokens', () => {
     }
     expect(result1.attachments.length).toBe(1);
 
-    // Fifteen minutes pass before the next deal: no token may carry it.
+    // Fifteen minutes pass before the next deal: no token may carry it. The jump waits
+    // for the bot to finish deal 1's output: a real clock never skips 15 minutes between
+    // the bot's check of a token's age and Discord's (the bot keeps a minute's margin).
+    await world.bot.idle();
     clock.advance(15 * 60 * 1000 + 1_000);
     world.discord.resetRequestCounts();
     const table2 = await world.waitForTitle(/: deal 2$/);
