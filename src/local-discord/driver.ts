@@ -33,7 +33,7 @@ import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
 import { ShardedGuildIds } from './shards.ts';
-import { apiChannel, apiGuildCreate, apiMember, apiThread } from './state/render.ts';
+import { apiChannel, apiGuildCreate, apiMember, apiThread, everyoneRole } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type {
   ChannelRecord,
@@ -220,6 +220,17 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     record.overwrites = record.overwrites.filter((o) => o.id !== id);
     if (overwrite.allow || overwrite.deny) record.overwrites.push(overwrite);
     this.gateway.dispatch(record.guildId, 'CHANNEL_UPDATE', apiChannel(record));
+  }
+
+  /**
+   * Changes what @everyone may do in the whole server (Server Settings → Roles), as an
+   * admin would: the bot gets GUILD_ROLE_UPDATE, and every channel without an
+   * overwrite saying otherwise follows.
+   */
+  setServerPermissions(guild: Ref, change: { allow?: PermissionName[]; deny?: PermissionName[] }): void {
+    const record = this.store.guild(guild.id);
+    record.everyone = (record.everyone & ~bitsOf(change.deny ?? [])) | bitsOf(change.allow ?? []);
+    this.gateway.dispatch(record.id, 'GUILD_ROLE_UPDATE', { guild_id: record.id, role: everyoneRole(record) });
   }
 
   /**

@@ -56,7 +56,14 @@ interface Session {
 /** Dispatches that need an intent; everything else (READY, INTERACTION_CREATE…) needs none. */
 const requiredIntent: Record<string, number> = {
   GUILD_CREATE: GatewayIntentBits.Guilds,
+  GUILD_DELETE: GatewayIntentBits.Guilds,
+  GUILD_ROLE_UPDATE: GatewayIntentBits.Guilds,
   CHANNEL_CREATE: GatewayIntentBits.Guilds,
+  CHANNEL_UPDATE: GatewayIntentBits.Guilds,
+  CHANNEL_DELETE: GatewayIntentBits.Guilds,
+  THREAD_CREATE: GatewayIntentBits.Guilds,
+  THREAD_UPDATE: GatewayIntentBits.Guilds,
+  THREAD_DELETE: GatewayIntentBits.Guilds,
   GUILD_MEMBER_ADD: GatewayIntentBits.GuildMembers,
   MESSAGE_CREATE: GatewayIntentBits.GuildMessages,
   MESSAGE_UPDATE: GatewayIntentBits.GuildMessages,

@@ -83,6 +83,45 @@ describe('gateway', () => {
     await expect.poll(() => content.closeCode()).toBe(4014);
   });
 
+  it("sends a channel's overwrites and @everyone's permissions as they change, and only with the Guilds intent", async () => {
+    discord = new LocalDiscord();
+    const { gatewayUrl } = await discord.start();
+    const guild = discord.createGuild({ name: 'g' });
+    const channel = discord.createChannel(guild, { name: 'poker' });
+    const identify = async (intents: number) => {
+      const gw = await connect(gatewayUrl);
+      gw.send({ op: 2, d: { token: discord.bot.token, intents, properties: {} } });
+      await expect.poll(() => gw.received.find((p) => p.t === 'READY')).toBeDefined();
+      return gw;
+    };
+    // The newest session of a shard gets its events: the one without the intent first.
+    const without = await identify(GatewayIntentBits.GuildMessages);
+    discord.setPermissions(channel, discord.bot.user, { deny: ['EmbedLinks'] });
+    discord.setServerPermissions(guild, { deny: ['AddReactions'] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(without.received.filter((p) => p.t === 'CHANNEL_UPDATE' || p.t === 'GUILD_ROLE_UPDATE')).toEqual([]);
+    const withGuilds = await identify(GatewayIntentBits.Guilds);
+    discord.setPermissions(channel, discord.bot.user, { deny: ['SendMessages'] });
+    discord.setServerPermissions(guild, { deny: ['AttachFiles'] });
+    await expect.poll(() => withGuilds.received.find((p) => p.t === 'GUILD_ROLE_UPDATE')).toBeDefined();
+    const update = withGuilds.received.find((p) => p.t === 'CHANNEL_UPDATE')?.d as {
+      permission_overwrites: { id: string; type: number; allow: string; deny: string }[];
+    };
+    expect(update.permission_overwrites).toEqual([
+      { id: discord.bot.user.id, type: 1, allow: '0', deny: String(1n << 11n) },
+    ]);
+    const role = withGuilds.received.find((p) => p.t === 'GUILD_ROLE_UPDATE')?.d as {
+      guild_id: string;
+      role: { id: string; permissions: string };
+    };
+    expect(role.guild_id).toBe(guild.id);
+    expect(role.role.id).toBe(guild.id); // @everyone has the guild's id
+    const everyone = BigInt(role.role.permissions);
+    expect([everyone & (1n << 15n), everyone & (1n << 6n), everyone & (1n << 11n)]).toEqual([0n, 0n, 1n << 11n]);
+    withGuilds.socket.close();
+    without.socket.close();
+  });
+
   it('lets a granted privileged intent through', async () => {
     discord = new LocalDiscord({ privilegedIntents: 1 << 1 });
     const { gatewayUrl } = await discord.start();

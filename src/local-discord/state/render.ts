@@ -16,6 +16,7 @@ import {
   GuildSystemChannelFlags,
   GuildVerificationLevel,
   Locale,
+  OverwriteType,
   type RoleFlags,
 } from 'discord-api-types/v10';
 import { guildPermissions } from '../permissions.ts';
@@ -100,7 +101,14 @@ export function apiChannel(channel: ChannelRecord): APIGuildTextChannel<ChannelT
     guild_id: channel.guildId,
     name: channel.name,
     position: channel.position,
-    permission_overwrites: [],
+    // Discord sends them with every channel (GUILD_CREATE, CHANNEL_UPDATE): a bot works
+    // out its own permissions from them between interactions.
+    permission_overwrites: channel.overwrites.map((o) => ({
+      id: o.id,
+      type: o.type === 'role' ? OverwriteType.Role : OverwriteType.Member,
+      allow: String(o.allow),
+      deny: String(o.deny),
+    })),
     nsfw: false,
     topic: null,
     last_message_id: channel.lastMessageId,
@@ -110,7 +118,7 @@ export function apiChannel(channel: ChannelRecord): APIGuildTextChannel<ChannelT
   };
 }
 
-function everyoneRole(guild: GuildRecord): APIRole {
+export function everyoneRole(guild: GuildRecord): APIRole {
   // Discord gives @everyone the guild's own id.
   return {
     id: guild.id,
