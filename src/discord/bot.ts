@@ -12,7 +12,7 @@ import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
-import { onLostTable, watchDeletes } from './lost-tables.ts';
+import { onLostTable, watchDeletes, watchPermissions } from './lost-tables.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
 import { TablePublisher } from './publisher.ts';
@@ -111,6 +111,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   tables.listen(publisher);
   const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, lost, log: options.log };
   watchDeletes(client, ctx, lost);
+  watchPermissions(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
   client.on(Events.InteractionCreate, (interaction) => void route(interaction));
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));

@@ -1,7 +1,8 @@
-import { type Client, Events, MessageFlags } from 'discord.js';
+import { type Client, Events, type GuildBasedChannel, MessageFlags } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
 import type { BotContext } from './context.ts';
 import type { LostChannels, LostReason } from './lost-channels.ts';
+import { missingPermissions } from './permissions.ts';
 
 /**
  * A table whose channel the bot cannot use. Gone (deleted, archived and locked, the bot
@@ -59,4 +60,30 @@ export function watchDeletes(client: Client, ctx: BotContext, lost: LostChannels
   client.on(Events.GuildDelete, (guild) => {
     for (const rt of ctx.tables.runningInGuild(guild.id)) lost.markLost(rt.record.id, rt.record.channelId, 'gone');
   });
+}
+
+/**
+ * An admin changed a channel's permission overwrites (CHANNEL_UPDATE) or a role's
+ * permissions (GUILD_ROLE_UPDATE): the tables of that server the bot can no longer post
+ * in are paused at once. A press would tell the bot too (app_permissions), but between
+ * deals nobody presses, and the next deal, started by its countdown, would ride a
+ * player's interaction token, which Discord lets through without the channel's
+ * permissions.
+ */
+export function watchPermissions(client: Client, ctx: BotContext, lost: LostChannels): void {
+  const recheck = (guildId: string) => {
+    for (const rt of ctx.tables.runningInGuild(guildId)) {
+      const where = client.channels.cache.get(rt.record.channelId) as GuildBasedChannel | undefined;
+      const me = where?.guild.members.me;
+      // Not in the cache: the next press's app_permissions will say.
+      const granted = me ? where?.permissionsFor(me) : null;
+      if (where && granted && missingPermissions(granted, where.isThread()).length) {
+        lost.markLost(rt.record.id, rt.record.channelId, 'no-permission');
+      }
+    }
+  };
+  client.on(Events.ChannelUpdate, (_before, channel) => {
+    if (!channel.isDMBased()) recheck(channel.guildId);
+  });
+  client.on(Events.GuildRoleUpdate, (_before, role) => recheck(role.guild.id));
 }

@@ -67,6 +67,42 @@ describe('a channel the bot cannot use', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
+  const takeAway = {
+    "in the channel's settings": (w: World, allowed: boolean) =>
+      w.discord.setPermissions(w.channel, w.discord.bot.user, allowed ? {} : { deny: ['SendMessages'] }),
+    "in the server's @everyone role": (w: World, allowed: boolean) =>
+      w.discord.setServerPermissions(w.guild, allowed ? { allow: ['SendMessages'] } : { deny: ['SendMessages'] }),
+  };
+  it.each(Object.entries(takeAway))(
+    'pauses the game when a permission is taken away %s between deals, before the next deal starts by itself',
+    async (_where, setSendMessages) => {
+      // Nobody presses between deals, so no app_permissions arrive: the gateway's
+      // CHANNEL_UPDATE or GUILD_ROLE_UPDATE is all the bot hears. Its interaction tokens
+      // would still post the next deal (Discord lets them through), which is what the
+      // admin wanted stopped.
+      world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 1_500 });
+      const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+      for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+      await world.press('ann', lobby, 'Deal').acknowledged();
+      const table = await world.waitForTitle(/: deal 1$/);
+      for (const name of ['ann', 'bob', 'cat']) await world.press(name, table, 'Stay').response();
+      await world.waitForTitle(/deal 1 result$/);
+      setSendMessages(world, false);
+      const told = await world.waitFor((m) => /can't post in this channel any more/.test(m.content ?? ''), 'cat');
+      expect(told.flags ?? 0).toBe(64);
+      await new Promise((r) => setTimeout(r, 2_500)); // past the next deal's 1.5 s
+      await world.bot.idle();
+      expect(world.latest(/: deal 2$/)).toBeUndefined();
+      expect((await world.state()).dealNo).toBe(1);
+      // Given back: /guts table carries on, and the next deal comes.
+      setSendMessages(world, true);
+      await world.reply('bob', 'guts', { subcommand: 'table' });
+      await world.waitForTitle(/: deal 2$/);
+      expect(world.discord.invalidRequests()).toBe(0);
+      expect((await world.audit()).problems).toEqual([]);
+    },
+  );
+
   it('stops the game when its channel is deleted', async () => {
     const { world } = await seated();
     world.discord.deleteChannel(world.channel);
