@@ -97,17 +97,14 @@ export class Gateway {
   /**
    * Sends an event to the newest session of the guild's shard (Discord delivers each
    * event once per shard). Returns false when no session exists: the bot is offline.
+   * `d` may be a function building the payload, called only if a session will get it.
    */
   dispatch(guildId: string, t: `${GatewayDispatchEvents}`, d: unknown, onSent?: () => void): boolean {
     const target = this.target(guildId, t);
     if (!target) return false;
-    this.send(target, { t, s: ++target.seq, d, ...(onSent ? { onSent } : {}) });
+    const payload = typeof d === 'function' ? d() : d;
+    this.send(target, { t, s: ++target.seq, d: payload, ...(onSent ? { onSent } : {}) });
     return true;
-  }
-
-  /** Whether `dispatch` would send this event now (a session holds the guild's shard, with the intent it needs). */
-  wouldDispatch(guildId: string, t: `${GatewayDispatchEvents}`): boolean {
-    return this.target(guildId, t) !== undefined;
   }
 
   private target(guildId: string, t: `${GatewayDispatchEvents}`): Session | undefined {
@@ -275,9 +272,12 @@ export class Gateway {
  */
 export function forwardMessageEvents(store: Store, gateway: Gateway): void {
   store.on('messageCreate', ({ message, guildId, visibleTo }) => {
-    if (visibleTo !== null || guildId === '' || !gateway.wouldDispatch(guildId, 'MESSAGE_CREATE')) return;
-    const { user: _user, ...member } = apiMember(store, store.guild(guildId), message.author.id);
-    gateway.dispatch(guildId, 'MESSAGE_CREATE', { ...message, guild_id: guildId, member });
+    if (visibleTo !== null || guildId === '') return;
+    // The member is built only for a bot that gets the event (it costs under load).
+    gateway.dispatch(guildId, 'MESSAGE_CREATE', () => {
+      const { user: _user, ...member } = apiMember(store, store.guild(guildId), message.author.id);
+      return { ...message, guild_id: guildId, member };
+    });
   });
   store.on('messageUpdate', ({ message, guildId, visibleTo }) => {
     if (visibleTo === null && guildId !== '')
