@@ -133,6 +133,10 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       gatewayUrl: () => this.requireAddress().gatewayUrl,
       threadChanged: (thread) => this.gateway.dispatch(thread.guildId, 'THREAD_UPDATE', apiThread(thread)),
       shardCount: options.shards ?? 1,
+      channelWebhookPost: (channelId) => {
+        const verdict = this.limiter.take('webhook-channel', channelId, true);
+        return verdict.allowed ? null : verdict.retryAfterMs;
+      },
     };
     this.rest = new RestServer({
       routes: [...miscRoutes(ctx), ...commandRoutes(ctx), ...channelRoutes(ctx), ...interactionRoutes(ctx)],
@@ -283,6 +287,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   /** 401, 403 and 429 answers the bot has had (Discord bans an IP past 10,000 in 10 minutes). */
   invalidRequests(): number {
     return this.rest.invalidRequests;
+  }
+
+  /** 429 answers with a shared scope so far (a channel's own limit, or an injected one): Discord does not count them as invalid. */
+  sharedRateLimits(): number {
+    return this.rest.sharedRateLimits;
   }
 
   addMember(guild: Ref, user: Ref): void {

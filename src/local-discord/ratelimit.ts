@@ -23,6 +23,7 @@ export type BucketName =
   | 'message-delete'
   | 'message-read'
   | 'webhook'
+  | 'webhook-channel'
   | 'commands-write'
   | 'default';
 
@@ -37,6 +38,11 @@ export const discordRateLimits: RateLimitConfig = {
     'message-delete': { limit: 5, windowMs: 1000 },
     'message-read': { limit: 50, windowMs: 1000 },
     webhook: { limit: 5, windowMs: 2000 },
+    // Public webhook messages (interaction follow-ups included) a channel takes a minute,
+    // from every webhook together. Never in the headers: Discord's staff called it "a
+    // limit to the channel itself" (discord-api-docs #367); bots meet it as a 429 that
+    // waits 40 s or more (#1454, #2701, #4043, #7243).
+    'webhook-channel': { limit: 30, windowMs: 60_000 },
     'commands-write': { limit: 2, windowMs: 20000 },
     default: { limit: 50, windowMs: 1000 },
   },
@@ -50,6 +56,7 @@ export const noRateLimits: RateLimitConfig = {
     'message-delete': null,
     'message-read': null,
     webhook: null,
+    'webhook-channel': null,
     'commands-write': null,
     default: null,
   },

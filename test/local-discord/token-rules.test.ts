@@ -52,6 +52,52 @@ describe('interaction routes and tokens follow Discord', () => {
     expect(statuses).toEqual([200, 429, 204, 204]);
   });
 
+  it("holds a channel's public webhook messages to its own hidden limit (a shared-scope 429), leaving ephemeral ones and other channels alone", async () => {
+    h.discord.setRateLimits({
+      ...noRateLimits,
+      buckets: { ...noRateLimits.buckets, 'webhook-channel': { limit: 3, windowMs: 60_000 } },
+    });
+    const other = h.discord.createChannel(h.guild, { name: 'other' });
+    const answers: { where: string; status: number; scope: string | null; retryAfter: unknown }[] = [];
+    const invalidBefore = h.discord.invalidRequests();
+    let done = 0;
+    h.onInteraction(async (i) => {
+      if (!i.isChatInputCommand()) return;
+      const where = i.channelId === other.id ? 'other' : 'poker';
+      await post(`/interactions/${i.id}/${i.token}/callback`, { type: 4, data: { content: 'lobby' } }, false);
+      const sends = where === 'other' ? [0] : [0, 0, 0, 64, 0];
+      for (const flags of sends) {
+        const res = await post(`/webhooks/${i.applicationId}/${i.token}`, { content: 'deal', flags }, false);
+        const body = (await res.json().catch(() => null)) as { retry_after?: unknown } | null;
+        answers.push({
+          where,
+          status: res.status,
+          scope: res.headers.get('x-ratelimit-scope'),
+          retryAfter: body?.retry_after,
+        });
+      }
+      done++;
+    });
+    h.discord.runCommand(h.ann, h.channel, 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } });
+    await expect.poll(() => done).toBe(1);
+    h.discord.runCommand(h.ann, other, 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } });
+    await expect.poll(() => done).toBe(2);
+    h.discord.setRateLimits(noRateLimits);
+    expect(answers.map((a) => [a.where, a.status])).toEqual([
+      ['poker', 204],
+      ['poker', 204],
+      ['poker', 204],
+      ['poker', 204], // ephemeral: not a channel message
+      ['poker', 429],
+      ['other', 204],
+    ]);
+    const refused = answers[4];
+    expect(refused?.scope).toBe('shared');
+    expect(refused?.retryAfter).toBeGreaterThan(59);
+    // A shared limit is the channel's, not the bot's fault: Discord does not count it.
+    expect(h.discord.invalidRequests()).toBe(invalidBefore);
+  });
+
   it('refuses UPDATE_MESSAGE (7) and DEFERRED_UPDATE_MESSAGE (6) to a slash command, leaving it unacknowledged', async () => {
     const codes: unknown[] = [];
     h.onInteraction(async (i) => {

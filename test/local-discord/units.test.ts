@@ -74,6 +74,7 @@ describe('rate limiter', () => {
           'message-delete': null,
           'message-read': null,
           webhook: null,
+          'webhook-channel': null,
           'commands-write': null,
           default: null,
         },

@@ -16,4 +16,9 @@ export interface RouteContext {
   gatewayUrl: () => string;
   /** The shard count `GET /gateway/bot` recommends. */
   shardCount: number;
+  /**
+   * Counts a public webhook message in a channel against the channel's own hidden
+   * limit: null when allowed, else the milliseconds until it allows one again.
+   */
+  channelWebhookPost(channelId: string): number | null;
 }

@@ -13,11 +13,12 @@ import { errors } from '../errors.ts';
 import type { InteractionRecord } from '../interactions.ts';
 import type { MessageBody } from '../messages.ts';
 import { checkModalComponents } from '../modal-components.ts';
+import { seconds } from '../ratelimit.ts';
 import { apiUser } from '../state/render.ts';
 import type { StoredMessage } from '../state/types.ts';
 import { checkArchive } from './channels.ts';
 import type { RouteContext } from './context.ts';
-import { noContent, ok, type RestRequest, type RestResult, type Route } from './route.ts';
+import { noContent, ok, type RestRequest, type RestResult, type Route, rateLimited } from './route.ts';
 
 interface CallbackBody {
   type?: unknown;
@@ -219,12 +220,19 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
   // A deferred reply the bot deleted leaves nothing to replace: the follow-up is a message of its own.
   const original = record.originalMessageId ? ctx.store.findMessage(record.channelId, record.originalMessageId) : null;
   checkArchive(ctx, ctx.store.channel(record.channelId), true);
-  let message: APIMessage;
-  if (
+  const replacesThinking =
     record.ack.type === InteractionResponseType.DeferredChannelMessageWithSource &&
     original &&
-    (original.message.flags ?? 0) & MessageFlags.Loading
-  ) {
+    (original.message.flags ?? 0) & MessageFlags.Loading;
+  if (!replacesThinking && !((body.flags ?? 0) & MessageFlags.Ephemeral)) {
+    const retryAfterMs = ctx.channelWebhookPost(record.channelId);
+    if (retryAfterMs !== null) {
+      const headers = { 'Retry-After': seconds(retryAfterMs), 'X-RateLimit-Scope': 'shared' };
+      return { ...rateLimited(retryAfterMs, false), headers };
+    }
+  }
+  let message: APIMessage;
+  if (replacesThinking && original) {
     // Discord: the first follow-up after a deferred reply replaces the "thinking…" message.
     message = ctx.composer.edit(original, { ...body, flags: null }, request.files).message;
   } else {

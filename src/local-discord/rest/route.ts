@@ -1,5 +1,5 @@
 import type { UploadedFile } from '../messages.ts';
-import type { BucketName } from '../ratelimit.ts';
+import { type BucketName, seconds } from '../ratelimit.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -20,6 +20,7 @@ export interface RestRequest {
 export interface RestResult {
   status: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** One REST endpoint: how it is authenticated, rate limited and handled. */
@@ -40,6 +41,14 @@ export interface Route {
 
 export const ok = (body: unknown, status = 200): RestResult => ({ status, body });
 export const noContent = (): RestResult => ({ status: 204 });
+
+/** Discord's 429 body: `retry_after` in seconds. */
+export function rateLimited(retryAfterMs: number, global: boolean): RestResult {
+  return {
+    status: 429,
+    body: { message: 'You are being rate limited.', retry_after: Number(seconds(retryAfterMs)), global },
+  };
+}
 
 interface CompiledRoute {
   route: Route;

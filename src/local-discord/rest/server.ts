@@ -5,7 +5,7 @@ import type { Fault, FaultInjector } from '../faults.ts';
 import type { UploadedFile } from '../messages.ts';
 import { type RateLimiter, seconds } from '../ratelimit.ts';
 import type { RequestCounter } from '../request-counts.ts';
-import { type HttpMethod, type RestRequest, type RestResult, type Route, Router } from './route.ts';
+import { type HttpMethod, type RestRequest, type RestResult, type Route, Router, rateLimited } from './route.ts';
 
 /** Where the REST API lives on the server: what discord.js's `rest.api` option points at, plus the version. */
 export const apiPrefix = '/api/v10';
@@ -82,14 +82,6 @@ function send(response: ServerResponse, result: RestResult, headers: Record<stri
   response.end(json);
 }
 
-/** Discord's 429 body: `retry_after` in seconds. */
-function rateLimited(retryAfterMs: number, global: boolean): RestResult {
-  return {
-    status: 429,
-    body: { message: 'You are being rate limited.', retry_after: Number(seconds(retryAfterMs)), global },
-  };
-}
-
 /** Decodes each path segment (`%40original` → `@original`); a malformed escape stays as sent and matches nothing. */
 function decodePath(path: string): string {
   if (!path.includes('%')) return path;
@@ -117,6 +109,8 @@ export class RestServer {
    * counts them per IP and bans it for a while past 10,000 in 10 minutes.
    */
   invalidRequests = 0;
+  /** 429 answers with `X-RateLimit-Scope: shared` (a resource's own limit, e.g. a channel's): not counted above. */
+  sharedRateLimits = 0;
   constructor(private readonly options: RestServerOptions) {
     this.router = new Router(options.routes);
   }
@@ -176,9 +170,11 @@ export class RestServer {
   }
 
   /** Answers, counting the answers Discord counts against a bot's IP. */
-  private reply(response: ServerResponse, result: RestResult, headers: Record<string, string>): void {
+  private reply(response: ServerResponse, result: RestResult, routeHeaders: Record<string, string>): void {
+    const headers = result.headers ? { ...routeHeaders, ...result.headers } : routeHeaders;
     const shared = headers['X-RateLimit-Scope'] === 'shared';
     if (result.status === 401 || result.status === 403 || (result.status === 429 && !shared)) this.invalidRequests++;
+    if (result.status === 429 && shared) this.sharedRateLimits++;
     send(response, result, headers);
   }
 }
