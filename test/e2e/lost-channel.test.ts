@@ -44,7 +44,7 @@ describe('a channel the bot cannot use', () => {
     const table = await world.waitForTitle(/: deal 1$/);
     world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['SendMessages', 'EmbedLinks'] });
     const before = world.discord.invalidRequests();
-    // The press says what the bot may do here (app_permissions): paused before any call is refused.
+    // Discord says what the bot may do here (CHANNEL_UPDATE, and the press's app_permissions): paused before any call is refused.
     expect((await world.press('ann', table, 'Stay').response()).content).toMatch(/This game is paused/);
     const told = await world.waitFor((m) => /can't post in this channel any more/.test(m.content ?? ''), 'bob');
     expect(told.flags ?? 0).toBe(64);
