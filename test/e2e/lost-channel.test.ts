@@ -80,7 +80,7 @@ describe('a channel the bot cannot use', () => {
       // CHANNEL_UPDATE or GUILD_ROLE_UPDATE is all the bot hears. Its interaction tokens
       // would still post the next deal (Discord lets them through), which is what the
       // admin wanted stopped.
-      world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 1_500 });
+      world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 3_000 });
       const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
       for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
       await world.press('ann', lobby, 'Deal').acknowledged();
@@ -90,7 +90,7 @@ describe('a channel the bot cannot use', () => {
       setSendMessages(world, false);
       const told = await world.waitFor((m) => /can't post in this channel any more/.test(m.content ?? ''), 'cat');
       expect(told.flags ?? 0).toBe(64);
-      await new Promise((r) => setTimeout(r, 2_500)); // past the next deal's 1.5 s
+      await new Promise((r) => setTimeout(r, 3_000)); // past the next deal's 3 s
       await world.bot.idle();
       expect(world.latest(/: deal 2$/)).toBeUndefined();
       expect((await world.state()).dealNo).toBe(1);
