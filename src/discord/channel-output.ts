@@ -139,7 +139,7 @@ type TableChannel = SendableChannels & { messages: MessageManager };
  * about 30 a minute, answered with a 429 that waits 40 s or more (discord-api-docs
  * #1454, #2701, #4043, #7243): a table's output stuck that long would lose its deals.
  * Players press slower than this; only a table dealing every few seconds reaches it.
- * (The local Discord enforces 30 a minute; the e2e "quick table" test meets it without this.)
+ * (The local Discord enforces 30 a minute; the e2e "quick table" test stalls on it without this budget.)
  */
 export const PUBLIC_FOLLOW_UPS_PER_MINUTE = 20;
 

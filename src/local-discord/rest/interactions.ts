@@ -13,12 +13,11 @@ import { errors } from '../errors.ts';
 import type { InteractionRecord } from '../interactions.ts';
 import type { MessageBody } from '../messages.ts';
 import { checkModalComponents } from '../modal-components.ts';
-import { seconds } from '../ratelimit.ts';
 import { apiUser } from '../state/render.ts';
 import type { StoredMessage } from '../state/types.ts';
 import { checkArchive } from './channels.ts';
 import type { RouteContext } from './context.ts';
-import { noContent, ok, type RestRequest, type RestResult, type Route, rateLimited } from './route.ts';
+import { noContent, ok, type RestRequest, type RestResult, type Route, sharedRateLimited } from './route.ts';
 
 interface CallbackBody {
   type?: unknown;
@@ -226,10 +225,7 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
     (original.message.flags ?? 0) & MessageFlags.Loading;
   if (!replacesThinking && !((body.flags ?? 0) & MessageFlags.Ephemeral)) {
     const retryAfterMs = ctx.channelWebhookPost(record.channelId);
-    if (retryAfterMs !== null) {
-      const headers = { 'Retry-After': seconds(retryAfterMs), 'X-RateLimit-Scope': 'shared' };
-      return { ...rateLimited(retryAfterMs, false), headers };
-    }
+    if (retryAfterMs !== null) return sharedRateLimited(retryAfterMs);
   }
   let message: APIMessage;
   if (replacesThinking && original) {

@@ -50,6 +50,14 @@ export function rateLimited(retryAfterMs: number, global: boolean): RestResult {
   };
 }
 
+/** A 429 of a resource's own limit (`X-RateLimit-Scope: shared`), which Discord does not count as invalid. */
+export function sharedRateLimited(retryAfterMs: number): RestResult {
+  return {
+    ...rateLimited(retryAfterMs, false),
+    headers: { 'Retry-After': seconds(retryAfterMs), 'X-RateLimit-Scope': 'shared' },
+  };
+}
+
 interface CompiledRoute {
   route: Route;
   segments: string[];

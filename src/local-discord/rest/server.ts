@@ -3,9 +3,17 @@ import { performance } from 'node:perf_hooks';
 import { DiscordHttpError, errors } from '../errors.ts';
 import type { Fault, FaultInjector } from '../faults.ts';
 import type { UploadedFile } from '../messages.ts';
-import { type RateLimiter, seconds } from '../ratelimit.ts';
+import type { RateLimiter } from '../ratelimit.ts';
 import type { RequestCounter } from '../request-counts.ts';
-import { type HttpMethod, type RestRequest, type RestResult, type Route, Router, rateLimited } from './route.ts';
+import {
+  type HttpMethod,
+  type RestRequest,
+  type RestResult,
+  type Route,
+  Router,
+  rateLimited,
+  sharedRateLimited,
+} from './route.ts';
 
 /** Where the REST API lives on the server: what discord.js's `rest.api` option points at, plus the version. */
 export const apiPrefix = '/api/v10';
@@ -165,8 +173,7 @@ export class RestServer {
       this.reply(response, { status: fault.status, body: error.body() }, {});
       return;
     }
-    const headers = { 'Retry-After': seconds(fault.retryAfterMs), 'X-RateLimit-Scope': 'shared' };
-    this.reply(response, rateLimited(fault.retryAfterMs, false), headers);
+    this.reply(response, sharedRateLimited(fault.retryAfterMs), {});
   }
 
   /** Answers, counting the answers Discord counts against a bot's IP. */
