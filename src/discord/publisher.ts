@@ -9,9 +9,10 @@ import type { Tables } from '../table/tables.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
-import { TableMessage, targetOf } from './table-message.ts';
+import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
+import { TableMessage } from './table-message.ts';
 import type { ReplyHandle, ReplyTokens } from './tokens.ts';
-import { cardsView, handPicture } from './views/cards.ts';
+import { cardsView, handPicture, privateSignature } from './views/cards.ts';
 import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
 import { standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
@@ -34,9 +35,11 @@ export interface PublisherDeps {
 export class TablePublisher implements StepListener {
   private readonly queues = new SerialQueues<number>();
   readonly tableMessage: TableMessage;
+  private readonly privateMessages: PrivateMessages;
 
   constructor(private readonly deps: PublisherDeps) {
     this.tableMessage = new TableMessage(deps);
+    this.privateMessages = new PrivateMessages(deps.tokens);
   }
 
   private runtime(tableId: number): TableRuntime | undefined {
@@ -56,7 +59,10 @@ export class TablePublisher implements StepListener {
   /** Queues what a committed step means for the channel. */
   publish(step: StepResult): void {
     const tableId = step.record.id;
-    if (awaiting(step.after).kind === 'over') this.deps.tokens.forget(tableId);
+    if (awaiting(step.after).kind === 'over') {
+      this.deps.tokens.forget(tableId);
+      this.privateMessages.forget(tableId);
+    }
     void this.queues
       .run(tableId, () => this.publishNow(tableId, step))
       .catch((err) => {
@@ -80,18 +86,20 @@ export class TablePublisher implements StepListener {
         .startDeal(rt, before)
         .catch((err: unknown) => this.deps.log.error({ err, tableId }, 'could not post the table message'));
     }
-    const dealtTo = playersDealt(events);
-    if (dealtTo.length) await this.sendPrivateCards(tableId, after, dealtTo);
+    await this.updatePrivateMessages(tableId, after, playersDealt(events));
+    const over = events.some((e) => e.type === 'GameOver');
+    // The final standings belong to the last result: one message, not two.
+    const standings = over ? await this.deps.tables.standings(tableId, after) : null;
     if (before && hasResult(events)) {
       const rows = showdownRows(before, after, events);
       const picture = rows.length
         ? await this.deps.offload.showdown(rows, { fourColour: rt.messages.fourColour })
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
-      await this.deps.output.send(tableId, showdownView(before, after, events, picture, history));
-    }
-    if (events.some((e) => e.type === 'GameOver')) {
-      const standings = await this.deps.tables.standings(tableId, after);
+      const result = showdownView(before, after, events, picture, history);
+      if (standings) result.embeds.push(standingsEmbed(standings).toJSON());
+      await this.deps.output.send(tableId, { ...(step.note ? { content: step.note } : {}), ...result });
+    } else if (standings) {
       await this.deps.output.send(tableId, {
         ...(step.note ? { content: step.note } : {}),
         embeds: [standingsEmbed(standings)],
@@ -113,8 +121,8 @@ export class TablePublisher implements StepListener {
     return this.queues.run(rt.record.id, () => this.tableMessage.repost(rt, post));
   }
 
-  /** A player's private cards message: cards, picture, hand name, odds. */
-  async cardsMessage(rt: TableRuntime, state: GameState, playerId: string) {
+  /** What a player's private message shows now (cards, picture, hand name, odds, choice), and its signature. */
+  async privateView(rt: TableRuntime, state: GameState, playerId: string) {
     const { preview, odds } = this.deps.odds.preview(state, playerId);
     const view = viewFor(state, playerId);
     const wanted = handPicture(view, playerId, preview);
@@ -124,22 +132,68 @@ export class TablePublisher implements StepListener {
       odds,
       wanted ? this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null,
     ]);
-    return cardsView(targetOf(rt), view, playerId, preview, equity, picture);
+    const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state.dealNo) };
+    return {
+      payload: cardsView(target, view, playerId, preview, equity, picture),
+      signature: privateSignature(view, playerId),
+    };
   }
 
-  /** Ephemeral follow-ups with their cards for players whose latest press is fresh enough to carry one. */
-  async sendPrivateCards(tableId: number, state: GameState, playerIds: readonly string[]): Promise<void> {
+  /** Remembers a private message an interaction posted as its own answer (My cards, a press with none live). */
+  postedPrivately(rt: TableRuntime, state: GameState, playerId: string, via: ReplyHandle, signature: string): void {
+    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    this.privateMessages.remember(rt.record.id, playerId, { dealNo, via, messageId: '@original', signature });
+  }
+
+  /** The player's private message of the current deal, while its token can still edit it. */
+  livePrivateMessage(rt: TableRuntime, playerId: string) {
+    const state = rt.record.state as GameState;
+    return this.privateMessages.live(rt.record.id, playerId, tableDealNo(rt.messages, state.dealNo));
+  }
+
+  /**
+   * Each player's one private message of the deal, brought up to date after a step:
+   * edited in place where it lives and would show something else now, and posted anew
+   * (an ephemeral follow-up on their freshest token) for players just dealt cards who
+   * have none this deal. A press adds no message of its own.
+   */
+  async updatePrivateMessages(tableId: number, state: GameState, dealt: readonly string[]): Promise<void> {
+    const rt = this.runtime(tableId);
+    const players = state.phase === 'deal' ? (state.deal?.players ?? []) : [];
+    if (!rt) return;
+    const dealNo = tableDealNo(rt.messages, state.dealNo);
     await Promise.all(
-      playerIds.map(async (playerId) => {
-        const handle = this.deps.tokens.fresh(tableId, playerId);
-        if (!handle) return;
+      players.map(async (playerId) => {
         try {
-          const rt = this.runtime(tableId);
-          if (!rt) return;
-          const view = await this.cardsMessage(rt, state, playerId);
-          await this.deps.output.run(() => handle.followUp({ ...view, flags: MessageFlags.Ephemeral }));
+          const live = this.privateMessages.live(tableId, playerId, dealNo);
+          if (live?.messageId) {
+            const signature = privateSignature(viewFor(state, playerId), playerId);
+            if (live.signature === signature) return;
+            // Claimed before the picture is drawn: a later step compares with what is on its way.
+            live.signature = signature;
+            const messageId = live.messageId;
+            const { payload } = await this.privateView(rt, state, playerId);
+            await this.deps.output.run(() => live.via.webhook.editMessage(messageId, { ...payload, attachments: [] }));
+            return;
+          }
+          if (live || !dealt.includes(playerId)) return;
+          const handle = this.deps.tokens.fresh(tableId, playerId);
+          if (!handle) return;
+          const posting: PrivateMessage = { dealNo, via: handle, messageId: null, signature: '' };
+          this.privateMessages.remember(tableId, playerId, posting);
+          try {
+            const { payload, signature } = await this.privateView(rt, state, playerId);
+            posting.signature = signature;
+            const message = await this.deps.output.run(() =>
+              handle.followUp({ ...payload, flags: MessageFlags.Ephemeral }),
+            );
+            posting.messageId = message.id;
+          } catch (err) {
+            this.privateMessages.drop(tableId, playerId, posting);
+            throw err;
+          }
         } catch (err) {
-          this.deps.log.warn({ err, tableId, playerId }, 'could not send private cards');
+          this.deps.log.warn({ err, tableId, playerId }, 'could not bring private cards up to date');
         }
       }),
     );

@@ -31,12 +31,16 @@ describe('a first game through the real discord.js client', () => {
     const bobsCards = await world.waitFor((m) => (m.content ?? '').includes('**Your cards**'), 'bob');
     expect(bobsCards.attachments.length).toBe(1);
     expect(world.messages('cat').some((m) => m.id === bobsCards.id)).toBe(false);
-    for (const name of ['ann', 'bob']) {
-      const answer = await world.press(name, table, 'Stay').response();
-      expect(answer.content).toMatch(/staying: hidden until the reveal/);
-    }
-    const last = await world.press('cat', table, 'Stay').response();
-    expect(last.content).toMatch(/Everyone has chosen/);
+    // A choice adds no message: the player's private message shows it, edited in place.
+    const seen = world.messages('bob').length;
+    const answer = await world.press('bob', table, 'Stay').response();
+    expect(answer.id, JSON.stringify(answer).slice(0, 300)).toBe(table.id);
+    const edited = await world.waitFor((m) => m.id === bobsCards.id && /You stay/.test(m.content ?? ''), 'bob');
+    expect(edited.content).toMatch(/Hidden from the others until the reveal/);
+    expect(edited.attachments.length).toBe(1);
+    expect(world.messages('bob').length).toBe(seen);
+    expect(world.messages('cat').some((m) => /You stay/.test(m.content ?? ''))).toBe(false);
+    for (const name of ['ann', 'cat']) await world.press(name, table, 'Stay').response();
     const result = await world.waitForTitle(/deal 1 result$/);
     expect(result.embeds[0]?.description).toMatch(/wins|tie/);
     const audit = await world.audit();

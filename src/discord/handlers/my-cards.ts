@@ -5,7 +5,11 @@ import { ackIfSlow, placeOf } from '../acks.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import type { ComponentHandler } from './types.ts';
 
-/** **My cards**: the presser's own cards, privately, as often as they like. Changes nothing. */
+/**
+ * **My cards**: the presser's own cards, privately, as often as they like. Changes
+ * nothing in the game; the answer becomes the player's private message of the deal
+ * (ephemeral messages vanish when a client reloads: this brings it back).
+ */
 export const myCardsHandler: ComponentHandler<ButtonId> = {
   name: 'my-cards',
   parse(interaction) {
@@ -17,12 +21,13 @@ export const myCardsHandler: ComponentHandler<ButtonId> = {
     const state = rt.record.state as GameState;
     const playerId = interaction.user.id;
     if (!state.deal?.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
-    const answer = await ackIfSlow(ctx.publisher.cardsMessage(rt, state, playerId), () =>
+    const answer = await ackIfSlow(ctx.publisher.privateView(rt, state, playerId), () =>
       interaction.deferReply({ flags: MessageFlags.Ephemeral }),
     );
-    const view = await answer.work;
-    if (answer.deferred) await interaction.editReply(view);
-    else await interaction.reply({ ...view, flags: MessageFlags.Ephemeral });
+    const { payload, signature } = await answer.work;
+    if (answer.deferred) await interaction.editReply(payload);
+    else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
     ctx.tokens.remember(rt.record.id, playerId, interaction);
+    ctx.publisher.postedPrivately(rt, state, playerId, interaction, signature);
   },
 };

@@ -1,7 +1,7 @@
 import { type MessageComponentInteraction, MessageFlags } from 'discord.js';
 import { type Action, apply, awaiting, type GameState } from '../../engine/index.ts';
-import { dropCost } from '../../engine/preview.ts';
 import { UserFacingError } from '../../table/errors.ts';
+import type { TableRuntime } from '../../table/runtimes.ts';
 import type { Member } from '../../table/tables.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
@@ -19,15 +19,21 @@ import type { ComponentHandler } from './types.ts';
 /** When many steps are already waiting for the database, acknowledge before queueing. */
 const BUSY_STEPS = 8;
 
-/** How a press is answered: a private line, nothing visible (the table message shows it), or the menu it came from. */
-type AnswerStyle = 'private' | 'quiet' | 'menu';
+/**
+ * How a press is answered: a private line; nothing visible (the table message and the
+ * player's private message show it); the player's private message, new ('cards'), or
+ * the private message the menu is on, redrawn ('menu').
+ */
+type AnswerStyle = 'private' | 'quiet' | 'menu' | 'cards';
+/** What a family asks for: a 'choice' is answered 'quiet' or 'cards' (see `answerStyle`). */
+type PressStyle = Exclude<AnswerStyle, 'cards'> | 'choice';
 
 interface PressFamily {
   name: string;
   actions: readonly ButtonAction[];
   /** Sitting down and standing up work from any deal's message. */
   lenient?: boolean;
-  answer: AnswerStyle;
+  answer: PressStyle;
   action(id: ButtonId, me: Member, state: GameState, interaction: MessageComponentInteraction): Action;
 }
 
@@ -55,35 +61,64 @@ async function press(
   const state = rt.record.state as GameState;
   const me = memberOf(interaction);
   const action = family.action(id, me, state, interaction);
-  const cost = action.type === 'declare' && action.choice === 'drop' ? dropCost(state) : 0;
   // A dry run on the state as this process last saw it: most refusals are answered
   // at once, in one call, with nothing written. If that state is still the latest when
   // the step runs, the dry run is the step.
   const dryRun = { from: state, applied: apply(state, action) };
-  // A menu's answer replaces the menu; a button beside it (Keep my cards) answers privately.
-  const style = family.answer === 'menu' && !interaction.isStringSelectMenu() ? 'private' : family.answer;
+  const style = answerStyle(family.answer, rt, me.id, ctx);
   const defer = () =>
-    style === 'private' ? interaction.deferReply({ flags: MessageFlags.Ephemeral }) : interaction.deferUpdate();
+    style === 'private' || style === 'cards'
+      ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
+      : interaction.deferUpdate();
   const busy = ctx.tables.inFlight >= BUSY_STEPS;
   if (busy) await defer();
   const work = ctx.tables.act(tableId, interaction.id, action, me, dryRun);
+  // Where the answer is the player's private message, it is drawn (picture, odds) before the budget runs out.
+  const answered = work.then(async (result) => {
+    if (style !== 'cards' && style !== 'menu') return { result, cards: null };
+    const now = ctx.tables.runtimes.get(tableId) ?? rt;
+    const latest = result?.after ?? (now.record.state as GameState);
+    return { result, cards: { state: latest, ...(await ctx.publisher.privateView(now, latest, me.id)) } };
+  });
   try {
-    const acked = busy ? { work, deferred: true } : await ackIfSlow(work, defer);
-    const result = await acked.work;
-    const answer = result ? confirmation(action, result, cost) : 'Already done.';
-    if (style === 'menu') {
-      if (acked.deferred) await interaction.editReply({ content: answer, components: [] });
-      else await interaction.update({ content: answer, components: [] });
+    const acked = busy ? { work: answered, deferred: true } : await ackIfSlow(answered, defer);
+    const { result, cards } = await acked.work;
+    ctx.tokens.remember(tableId, me.id, interaction);
+    if (cards) {
+      const payload = { ...cards.payload, attachments: [] };
+      if (style === 'menu' && !acked.deferred) await interaction.update(payload);
+      else if (acked.deferred) await interaction.editReply(payload);
+      else await interaction.reply({ ...cards.payload, flags: MessageFlags.Ephemeral });
+      // The menu's message, or this new answer, is the player's private message of the deal now.
+      ctx.publisher.postedPrivately(
+        ctx.tables.runtimes.get(tableId) ?? rt,
+        cards.state,
+        me.id,
+        interaction,
+        cards.signature,
+      );
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
-    } else if (acked.deferred) await interaction.editReply({ content: answer });
-    else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
-    ctx.tokens.remember(tableId, me.id, interaction);
+    } else {
+      const answer = result ? confirmation(action, result) : 'Already done.';
+      if (acked.deferred) await interaction.editReply({ content: answer });
+      else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
+    }
   } finally {
     // After the answer (private cards follow acknowledged interactions), and even when
     // answering failed: a committed step is always told to the channel.
     ctx.tables.publishWhenCommitted(work);
   }
+}
+
+/**
+ * How a press is answered. A choice (Stay, Drop, Take) adds no message: the player's
+ * private message of the deal shows it, edited in place, unless they have none that
+ * can still be edited; then the answer is that message, new.
+ */
+function answerStyle(style: PressStyle, rt: TableRuntime, playerId: string, ctx: BotContext): AnswerStyle {
+  if (style !== 'choice') return style;
+  return ctx.publisher.livePrivateMessage(rt, playerId) ? 'quiet' : 'cards';
 }
 
 /**
@@ -132,7 +167,7 @@ export const dealHandler = pressHandler({
 export const declareHandler = pressHandler({
   name: 'declare',
   actions: ['stay', 'drop', 'take'],
-  answer: 'private',
+  answer: 'choice',
   action: (id, me) =>
     id.action === 'take'
       ? { type: 'take', playerId: me.id }

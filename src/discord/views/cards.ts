@@ -7,14 +7,14 @@ import {
 } from 'discord.js';
 import { prettyCard, prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';
-import type { HandPreview } from '../../engine/preview.ts';
+import { dropCost, type HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { clipLines, escapeName } from './format.ts';
+import { chips, clipLines, escapeName } from './format.ts';
 
 const percent = (x: number): string => `${Math.round(x * 100)}%`;
 
@@ -57,14 +57,47 @@ function visibleCards(view: PlayerView, playerId: string): number[] {
   return (view.deal?.hands[playerId] ?? []).filter((c): c is number => c !== null);
 }
 
-/**
- * A player's private answer to **My cards** (and the follow-up when cards are dealt):
- * the cards as a picture with a text line, the hand's name and, unless the table
- * turned `odds` off, its chance against one random hand and against the whole table.
- */
 /** Discord's limit for a message's content. */
 const CONTENT_MAX = 2000;
 
+/**
+ * What a player's private message shows beside the picture and the odds: it changes
+ * exactly when the message would, so it is edited only then (and never for odds alone).
+ */
+export function privateSignature(state: PlayerView, playerId: string): string {
+  const d = state.deal;
+  const wait = state.awaiting;
+  const picking = 'pending' in wait && wait.pending.includes(playerId) ? [wait.kind, 'max' in wait ? wait.max : 0] : [];
+  return JSON.stringify([
+    state.dealNo,
+    d?.hands[playerId],
+    d?.up[playerId],
+    d?.round,
+    d?.in.includes(playerId),
+    d?.dead.includes(playerId),
+    d?.myChoice,
+    d?.myChoice === 'drop' ? dropCost(state) : 0,
+    picking,
+  ]);
+}
+
+/** The player's own choice this round, as only they may read it before the reveal. */
+function choiceLine(state: PlayerView, playerId: string): string | null {
+  const d = state.deal;
+  const choice = d?.myChoice;
+  if (!d || !choice || state.awaiting.kind !== 'declare' || !d.players.includes(playerId)) return null;
+  const round = d.round > 1 ? ` (round ${d.round})` : '';
+  const cost = choice === 'drop' ? dropCost(state) : 0;
+  const penalty = cost > 0 ? ` It costs you ${chips(cost)} (late drop).` : '';
+  const hidden = state.awaiting.mode === 'simultaneous' ? ' Hidden from the others until the reveal.' : '';
+  return `**You ${choice === 'stay' ? 'stay' : 'drop'}**${round}.${penalty}${hidden}`;
+}
+
+/**
+ * A player's one private message of a deal (and the answer to **My cards**): the cards
+ * as a picture with a text line, the hand's name, the odds unless the table turned
+ * them off, their own choice, and the picker when a pass, discard or draw is theirs.
+ */
 export function cardsView(
   target: ButtonTarget,
   /** The game as this player may see it (engine `viewFor`). */
@@ -77,7 +110,7 @@ export function cardsView(
   const d = state.deal;
   if (!d?.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
   const variant = getVariant(state.variant);
-  const title = `**Your cards**, ${variant.name} deal ${state.dealNo}`;
+  const title = `**Your cards**, ${variant.name} deal ${target.dealNo}`;
   if (variant.forehead) {
     const others = d.players
       .filter((p) => p !== playerId)
@@ -85,7 +118,8 @@ export function cardsView(
         const name = state.players.find((s) => s.id === p)?.name ?? p;
         return `${escapeName(name)} ${prettyCards(visibleCards(state, p))}`;
       });
-    const head = `${title}\nYour own card is on your forehead: everyone sees it but you.\nYou see:`;
+    const choice = choiceLine(state, playerId);
+    const head = `${title}\nYour own card is on your forehead: everyone sees it but you.${choice ? `\n${choice}` : ''}\nYou see:`;
     return {
       content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1)}`,
       files: [] as AttachmentBuilder[],
@@ -103,7 +137,10 @@ export function cardsView(
         (odds.exact ? '' : ' (estimated)'),
     );
   }
-  if (!d.in.includes(playerId)) lines.push('You are out of this deal.');
+  const choice = choiceLine(state, playerId);
+  if (choice) lines.push(choice);
+  else if (d.dead.includes(playerId)) lines.push('You are dead this deal.');
+  else if (!d.in.includes(playerId)) lines.push('You are out of this deal.');
   const files: AttachmentBuilder[] = [];
   if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
   return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards) };
