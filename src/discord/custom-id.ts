@@ -16,8 +16,6 @@ export const BUTTON_ACTIONS = [
   'swap',
   'keep',
   'rules',
-  /** A seat's status beside it on the table card: a disabled button, never pressed. */
-  'seat',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

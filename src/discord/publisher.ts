@@ -14,7 +14,7 @@ import { TableMessage } from './table-message.ts';
 import type { ReplyHandle, ReplyTokens } from './tokens.ts';
 import { cardsView, handPicture, privateSignature } from './views/cards.ts';
 import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
-import { standingsEmbed } from './views/standings.ts';
+import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
 
 export interface PublisherDeps {
@@ -97,7 +97,7 @@ export class TablePublisher implements StepListener {
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history);
-      if (standings) result.embeds.push(standingsEmbed(standings).toJSON());
+      if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX).toJSON());
       await this.deps.output.send(tableId, { ...(step.note ? { content: step.note } : {}), ...result });
     } else if (standings) {
       await this.deps.output.send(tableId, {
@@ -159,7 +159,9 @@ export class TablePublisher implements StepListener {
    */
   async updatePrivateMessages(tableId: number, state: GameState, dealt: readonly string[]): Promise<void> {
     const rt = this.runtime(tableId);
-    const players = state.phase === 'deal' ? (state.deal?.players ?? []) : [];
+    // Once the deal is settled its private messages stay as they are: the result says the rest.
+    const playing = !['between-deals', 'over'].includes(awaiting(state).kind);
+    const players = playing ? (state.deal?.players ?? []) : [];
     if (!rt) return;
     const dealNo = tableDealNo(rt.messages, state.dealNo);
     await Promise.all(

@@ -80,7 +80,14 @@ export class TableMessage {
     const tableId = rt.record.id;
     if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
     const previous = rt.messages.table;
-    if (previous && before) this.close(tableId, previous, `Deal ${before.dealNo} is over`, 'The next deal is below.');
+    if (previous && before) {
+      this.close(
+        tableId,
+        previous,
+        `Deal ${tableDealNo(rt.messages, before.dealNo)} is over`,
+        'The next deal is below.',
+      );
+    }
     rt.restarted = false;
     await this.post(rt, (view) => this.deps.output.send(tableId, view, true));
   }
@@ -91,7 +98,12 @@ export class TableMessage {
     await this.post(rt, post);
     const state = rt.record.state as GameState;
     if (previous && previous !== rt.messages.table) {
-      this.close(rt.record.id, previous, `Deal ${state.dealNo}`, 'The table moved: it is below.');
+      this.close(
+        rt.record.id,
+        previous,
+        `Deal ${tableDealNo(rt.messages, state.dealNo)}`,
+        'The table moved: it is below.',
+      );
     }
   }
 
@@ -165,7 +177,8 @@ export class TableMessage {
         const state = asked.record.state as GameState;
         const shown = asked.messages.tableDeal;
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
-          return { tableId, messageId, payload: closedPayload(`Deal ${shown} is over`, 'The next deal is below.') };
+          const title = `Deal ${tableDealNo(asked.messages, shown)} is over`;
+          return { tableId, messageId, payload: closedPayload(title, 'The next deal is below.') };
         }
         const view = liveTableView(asked, this.deps.tokens, null, asked.messages.board !== null);
         return { tableId, messageId, payload: editOf(view) };

@@ -80,23 +80,34 @@ describe('table view', () => {
     expect(view.flags).toBe(1 << 15);
     expect(discordErrors(view)).toEqual([]);
     const text = cardText(view);
-    expect(text).toContain('**Bob**\ndecided');
-    expect(text).toContain('deciding');
-    const seats = text.split('\n').filter((line) => /^\*\*(Ann|Bob|Cat)\*\*|^(deciding|decided)$/.test(line));
-    expect(seats).toHaveLength(6);
+    // One line per seat: who has chosen, never which way; no status drawn as a button.
+    const seats = text.split('\n').filter((line) => /\*\*(Ann|Bob|Cat)\*\*/.test(line));
+    expect(seats).toEqual(['⏳ **Ann** · choosing', '✅ **Bob** · chosen', '⏳ **Cat** (dealer) · choosing']);
     expect(seats.join('\n')).not.toMatch(/drop|out|stay/i);
     expect(text).toContain('<t:1700000000:R>');
-    expect(
-      cardButtons(view)
-        .filter((b) => !b.disabled)
-        .map((b) => b.label),
-    ).toEqual(['Stay', 'Drop', 'My cards', 'Join', 'Leave']);
-    // Each seat's status sits beside it as a button nobody can press.
-    expect(
-      cardButtons(view)
-        .filter((b) => b.disabled)
-        .map((b) => b.label),
-    ).toEqual(['deciding', 'decided', 'deciding']);
+    expect(text).toContain('Dropping costs nothing.');
+    expect(cardButtons(view).map((b) => b.label)).toEqual(['Stay', 'Drop', 'My cards', 'Join', 'Leave']);
+    expect(cardButtons(view).some((b) => b.disabled)).toBe(false);
+  });
+
+  it('names whose turn it is in a sequential round, and leaves nothing stale once the game is over', () => {
+    let { state } = run(seated('three-card', { declare: 'sequential' }), { type: 'startDeal', by: 'u0' });
+    const turn = publicView(state).awaiting;
+    const turnName = ['Ann', 'Bob', 'Cat'][Number((turn as { turn: string }).turn.slice(1))];
+    const text = cardText(cardOf(state));
+    expect(text).toContain(`**${turnName}** to act: stay or drop`);
+    expect(text).toContain(`👉 **${turnName}**`);
+    expect(text).not.toMatch(/your turn/i);
+    // Everyone drops but one, who takes the pot: the game is over.
+    for (let i = 0; i < 3 && publicView(state).awaiting.kind === 'declare'; i++) {
+      const w = publicView(state).awaiting as { turn: string };
+      ({ state } = run(state, { type: 'declare', playerId: w.turn, choice: i === 2 ? 'stay' : 'drop' }));
+    }
+    expect(state.phase).toBe('over');
+    const over = cardText(cardOf(state));
+    expect(over).toContain('Game over');
+    expect(over).not.toMatch(/next deal|seated|choosing|to act/);
+    expect(cardButtons(cardOf(state))).toEqual([]);
   });
 
   it('states the drop penalty on the Drop button in a later round, and shows the board picture in a gallery', () => {
@@ -121,8 +132,8 @@ describe('table view', () => {
     expect(discordErrors(edit)).not.toEqual([]);
   });
 
-  it("fits a full table in Discord's 40 components: seats past what fits share one line", () => {
-    const names = Array.from({ length: 17 }, (_, i) => `P${i}`);
+  it("fits a full table of 17 seats with long names within Discord's limits", () => {
+    const names = Array.from({ length: 17 }, (_, i) => `P${i}`.padEnd(32, 'x'));
     const { state } = run(seated('three-card', {}, names), { type: 'startDeal', by: 'u0' });
     const view = cardOf(state);
     expect(discordErrors(view)).toEqual([]);

@@ -85,11 +85,13 @@ export function privateSignature(state: PlayerView, playerId: string): string {
 function choiceLine(state: PlayerView, playerId: string): string | null {
   const d = state.deal;
   const choice = d?.myChoice;
-  if (!d || !choice || state.awaiting.kind !== 'declare' || !d.players.includes(playerId)) return null;
+  if (!d || !choice || !d.players.includes(playerId)) return null;
   const round = d.round > 1 ? ` (round ${d.round})` : '';
   const cost = choice === 'drop' ? dropCost(state) : 0;
   const penalty = cost > 0 ? ` It costs you ${chips(cost)} (late drop).` : '';
-  const hidden = state.awaiting.mode === 'simultaneous' ? ' Hidden from the others until the reveal.' : '';
+  const wait = state.awaiting;
+  const hidden =
+    wait.kind === 'declare' && wait.mode === 'simultaneous' ? ' Hidden from the others until the reveal.' : '';
   return `**You ${choice === 'stay' ? 'stay' : 'drop'}**${round}.${penalty}${hidden}`;
 }
 

@@ -36,7 +36,7 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
     )
     .setFooter({ text: 'Press Join to sit down. The host sets the Rules and presses Deal when everyone is in.' });
   const open = state.phase === 'lobby';
-  if (!open) embed.setFooter({ text: `The game is on: deal ${state.dealNo} is below.` });
+  if (!open) embed.setFooter({ text: `The game is on: deal ${target.dealNo} is below.` });
   const components = open
     ? [
         buttonRow(target, [

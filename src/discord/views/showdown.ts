@@ -106,7 +106,6 @@ export function showdownView(
   const variant = getVariant(before.variant);
   const sd = events.find((e) => e.type === 'Showdown');
   const ended = events.find((e) => e.type === 'DealEnded');
-  const over = events.find((e) => e.type === 'GameOver');
   const fields: APIEmbedField[] = [];
   if (sd && sd.type === 'Showdown') {
     const lines = sd.hands.map((h) => handLine(h, sd.winners, nameOf));
@@ -137,12 +136,11 @@ export function showdownView(
   // building errors for every union they try) on every deal.
   const embed: APIEmbed = {
     color: RESULT_COLOUR,
-    title: `${variant.name}: deal ${before.dealNo} result`,
+    title: `${variant.name}: deal ${history?.dealNo ?? before.dealNo} result`,
     description: headline(events, nameOf),
     fields,
   };
   const notes: string[] = [];
-  if (over && over.type === 'GameOver') notes.push('Game over: the final standings follow.');
   if (history) notes.push(`Hand history: guts export ${history.tableId} ${history.dealNo}`);
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];

@@ -1,7 +1,6 @@
 import {
   type APIComponentInContainer,
   type APIContainerComponent,
-  type APISectionComponent,
   AttachmentBuilder,
   ComponentType,
   MessageFlags,
@@ -10,14 +9,14 @@ import {
 import type { PlayerView } from '../../engine/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
-import { type ButtonTarget, tableButton } from './buttons.ts';
-import { bold, chips, clip } from './format.ts';
+import type { ButtonTarget } from './buttons.ts';
+import { bold, chips, clip, clipLines } from './format.ts';
 import {
   BOARD_FILE,
   boardCells,
   instructions,
   OVER_COLOUR,
-  type SeatStatus,
+  seatLine,
   seatStatus,
   TABLE_COLOUR,
   tableButtons,
@@ -25,10 +24,9 @@ import {
 
 /**
  * The live table message as one Components V2 card, laid out for a phone: a container
- * with the deal's heading and what to do (the countdown as a relative timestamp), the
- * money, a section per seat with its status beside it, the board picture in a media
- * gallery, and Stay / Drop / My cards inside. Discord counts every component, nested
- * ones included, to 40: seats past what fits share one text line.
+ * with the deal's heading and what to do (whose turn by name, what a drop costs, the
+ * countdown as a relative timestamp), the money, one line per seat (who has chosen,
+ * never which way), the board picture in a media gallery, and Stay / Drop / My cards.
  */
 
 export interface TableViewInput {
@@ -47,24 +45,11 @@ export interface TableViewInput {
   unreached?: readonly string[];
 }
 
-/** Discord's limit on the components of one V2 message, nested ones counted. */
-const MAX_COMPONENTS = 40;
-
 const text = (content: string) => ({ type: ComponentType.TextDisplay as const, content });
 const separator = { type: ComponentType.Separator as const, divider: true, spacing: SeparatorSpacingSize.Small };
 
-function seatSection(target: ButtonTarget, index: number, seat: SeatStatus): APISectionComponent {
-  const status = { action: 'seat', label: seat.status, style: seat.style, disabled: true, arg: String(index) } as const;
-  return { type: ComponentType.Section, components: [text(seat.who)], accessory: tableButton(target, status).toJSON() };
-}
-
-/** Components a list of parts uses, counted as Discord counts them. */
-function countOf(parts: readonly unknown[]): number {
-  return parts.reduce<number>((n, part) => {
-    const { components, accessory } = part as { components?: unknown[]; accessory?: unknown };
-    return n + 1 + (accessory ? 1 : 0) + countOf(components ?? []);
-  }, 0);
-}
+/** Room for the seat list: Discord allows 4,000 characters of text in a whole V2 message. */
+const SEATS_MAX = 2500;
 
 /** The one public message of a deal, edited in place as it goes. */
 export function tableView(input: TableViewInput) {
@@ -75,7 +60,7 @@ export function tableView(input: TableViewInput) {
   const money = [`Pot ${bold(chips(state.pot))}`, `Reserve ${bold(chips(state.reserve))}`];
   if (state.options.cap !== null) money.push(`Cap ${bold(chips(state.options.cap))}`);
   const head: APIComponentInContainer[] = [
-    text(`### ${variant.name}: deal ${state.dealNo}\n${instructions(state, input.deadline)}`),
+    text(`### ${variant.name}: deal ${target.dealNo}\n${instructions(state, input.deadline)}`),
     text(money.join(' · ')),
     separator,
   ];
@@ -106,14 +91,9 @@ export function tableView(input: TableViewInput) {
   for (const row of tableButtons(target, state)) tail.push(row.toJSON());
 
   const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
-  const seats = (order.length ? order : state.players.map((p) => p.id)).map((id) => seatStatus(state, id));
-  // The container itself, head and tail are fixed; each seat section costs 3 (section, text, button).
-  const room = MAX_COMPONENTS - 1 - countOf(head) - countOf(tail);
-  const fits = seats.length * 3 <= room ? seats.length : Math.max(0, Math.floor((room - 1) / 3));
-  const seatParts: APIComponentInContainer[] = seats.slice(0, fits).map((seat, i) => seatSection(target, i, seat));
-  const rest = seats.slice(fits);
-  if (rest.length) seatParts.push(text(clip(rest.map((s) => `${s.icon} ${s.who}: ${s.status}`).join('\n'), 1500)));
-  if (seats.length === 0) seatParts.push(text('Nobody is seated.'));
+  const seats = (order.length ? order : state.players.map((p) => p.id)).map((id) => seatLine(seatStatus(state, id)));
+  // One line per seat, in one text block: a phone shows the whole table at a glance.
+  const seatParts = [text(seats.length ? clipLines(seats, SEATS_MAX) : 'Nobody is seated.')];
 
   const card: APIContainerComponent = {
     type: ComponentType.Container,

@@ -20,23 +20,20 @@ export function boardCells(view: PlayerView): BoardCell[] {
     .map((p) => ({ card: d.board[p.id] ?? null, col: p.col, row: p.row, label: p.id }));
 }
 
-/** A seat as the table card shows it: who and what they show, and one word for where they stand. */
+/** A seat as the table card shows it: one line of text, its status at a glance and in words. */
 export interface SeatStatus {
-  /** "✅": the status at a glance, where the seat is one line of text. */
+  /** "✅": where the seat stands at a glance. */
   icon: string;
   /** "**Bob** (dealer) · 2 legs · A♠". */
   who: string;
-  /** "deciding", "in", "out", "your turn"…: the label beside the seat. */
+  /** "chosen", "choosing", "to act", "out"…; empty once the game is over. */
   status: string;
-  style: ButtonStyle;
 }
 
-const seat = (icon: string, who: string, status: string, style = ButtonStyle.Secondary): SeatStatus => ({
-  icon,
-  who,
-  status,
-  style,
-});
+const seat = (icon: string, who: string, status: string): SeatStatus => ({ icon, who, status });
+
+/** "✅ **Bob** (dealer) · chosen": a seat as one line of the table card. */
+export const seatLine = (s: SeatStatus): string => [`${s.icon} ${s.who}`, s.status].filter(Boolean).join(' · ');
 
 export function seatStatus(state: PlayerView, playerId: string): SeatStatus {
   const d = state.deal;
@@ -46,27 +43,28 @@ export function seatStatus(state: PlayerView, playerId: string): SeatStatus {
     state.options.legs !== null && player && player.legs > 0
       ? ` · ${player.legs} leg${player.legs > 1 ? 's' : ''}`
       : '';
+  const wait = state.awaiting;
+  if (wait.kind === 'over') return seat('▫️', `${name}${legs}`, '');
+  if (wait.kind === 'lobby' || wait.kind === 'between-deals') return seat('🪑', `${name}${legs}`, 'seated');
+  if (!d?.players.includes(playerId)) return seat('🪑', `${name}${legs}`, 'joins next deal');
   const dealer = state.button === playerId ? ' (dealer)' : '';
-  if (!d?.players.includes(playerId)) return seat('🪑', `${name}${legs}`, 'next deal');
   const up = d.up[playerId]?.length ? ` · ${prettyCards(d.up[playerId] ?? [])}` : '';
   const drew = d.drawn[playerId];
   const drawn = drew === undefined ? '' : drew === 0 ? ' · stood pat' : ` · drew ${drew}`;
   const who = `${name}${dealer}${legs}${up}${drawn}${player?.leaving ? ' · leaving after this deal' : ''}`;
-  if (d.dead.includes(playerId)) return seat('💀', who, 'killed', ButtonStyle.Danger);
+  if (d.dead.includes(playerId)) return seat('💀', who, 'killed');
   if (!d.in.includes(playerId)) return seat('➖', who, 'out');
-  const wait = state.awaiting;
   if (wait.kind === 'declare' || wait.kind === 'take') {
     if (wait.kind === 'declare' && wait.mode === 'simultaneous') {
-      const decided = d.decided.includes(playerId);
-      return decided ? seat('✅', who, 'decided', ButtonStyle.Success) : seat('⏳', who, 'deciding');
+      // Who has chosen, never which way: that waits for the reveal.
+      return d.decided.includes(playerId) ? seat('✅', who, 'chosen') : seat('⏳', who, 'choosing');
     }
     const choice = d.choices[playerId];
-    if (choice) return choice === 'stay' ? seat('✅', who, 'in', ButtonStyle.Success) : seat('➖', who, 'out');
-    const turn = 'turn' in wait && wait.turn === playerId;
-    return turn ? seat('👉', who, 'your turn', ButtonStyle.Primary) : seat('⏳', who, 'waiting');
+    if (choice) return choice === 'stay' ? seat('✅', who, 'in') : seat('➖', who, 'out');
+    return 'turn' in wait && wait.turn === playerId ? seat('👉', who, 'to act') : seat('⏳', who, 'waiting');
   }
   if (wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw') {
-    return wait.pending.includes(playerId) ? seat('⏳', who, 'choosing') : seat('✅', who, 'done', ButtonStyle.Success);
+    return wait.pending.includes(playerId) ? seat('⏳', who, 'choosing') : seat('✅', who, 'done');
   }
   return seat('▫️', who, 'in');
 }
@@ -79,15 +77,19 @@ export function instructions(state: PlayerView, deadline: number | null): string
     case 'declare': {
       const cost = dropCost(state);
       const round = state.deal && state.deal.round > 1 ? `Round ${state.deal.round}. ` : '';
-      const penalty = cost > 0 ? ` Dropping now costs ${chips(cost)}.` : '';
+      const penalty = !wait.canDrop
+        ? ''
+        : cost > 0
+          ? ` Dropping now costs ${chips(cost)}.`
+          : ' Dropping costs nothing.';
       const compulsory = wait.canDrop ? '' : ' Nobody may drop on this round.';
       if (wait.mode === 'sequential' && wait.turn) {
-        return `${round}${nameOf(wait.turn)}: stay or drop, ${when}.${penalty}${compulsory}`;
+        return `${round}${nameOf(wait.turn)} to act: stay or drop, ${when}.${penalty}${compulsory}`;
       }
       return `${round}Stay or drop: the reveal is ${when}, or when everyone has chosen. Choices stay hidden until then.${penalty}${compulsory}`;
     }
     case 'take':
-      return `${nameOf(wait.turn)}: take ${wait.count} face-up card${wait.count > 1 ? 's' : ''} (that is staying) or drop, ${when}.`;
+      return `${nameOf(wait.turn)} to act: take ${wait.count} face-up card${wait.count > 1 ? 's' : ''} (that is staying) or drop, ${when}.`;
     case 'pass':
       return `Pass a card: press **My cards** and pick one, ${when}.`;
     case 'discard':
@@ -100,7 +102,7 @@ export function instructions(state: PlayerView, deadline: number | null): string
     case 'between-deals':
       return state.stopRequested ? 'The game stops after this deal.' : `Next deal ${when}.`;
     case 'over':
-      return 'Game over.';
+      return 'Game over: the result and the final standings are below.';
     default:
       return 'Waiting for the host to deal.';
   }
