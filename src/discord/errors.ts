@@ -19,7 +19,7 @@ const FRIENDLY_API_ERRORS: Partial<Record<number, string>> = {
 };
 
 /** Errors whose message is written for players: ours and the engine's rule errors. */
-function isUserFacing(err: unknown): err is Error {
+export function isUserFacing(err: unknown): err is Error {
   return err instanceof UserFacingError || (err instanceof Error && err.name === 'RuleError');
 }
 

@@ -37,17 +37,28 @@ describe('the rules form', () => {
 
     const menu = await privately(world.press('ann', lobby, 'Rules').response());
     expect(menu.content).toMatch(/Iron Cross/);
-    expect(labels(menu)).toEqual(expect.arrayContaining([expect.stringMatching(/^Money/), 'Declaring', 'Extras']));
+    expect(labels(menu)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Money: ante, /),
+        expect.stringMatching(/^Declaring: /),
+        expect.stringMatching(/^Extras: /),
+      ]),
+    );
 
     const page = await openPageWith(menu, 'cap');
     expect(page.modal?.title).toMatch(/^Rules: Money/);
     expect(page.modal?.components.length).toBeLessThanOrEqual(5);
-    const submit = world.discord.submitModal(world.user('ann'), page, { cap: '50', ties: 'no-split' });
+    const submit = world.discord.submitModal(world.user('ann'), page, { cap: '50' });
     expect((await submit.acknowledged()).type).toBe(7);
-    expect((await submit.response()).content).toMatch(/Changed: cap 50 · ties no-split\./);
-    const state = await world.until((s) => s.options.cap === 50);
-    expect(state.options.ties).toBe('no-split');
-    const edited = await world.waitFor((m) => m.id === lobby.id && /cap 50/.test(optionsOf(m)));
+    expect((await submit.response()).content).toMatch(/Changed: cap 50\./);
+    const tiesPage = await openPageWith(menu, 'ties');
+    const ties = world.discord.submitModal(world.user('ann'), tiesPage, { ties: 'no-split' });
+    expect((await ties.response()).content).toMatch(/Changed: ties no-split\./);
+    const state = await world.until((s) => s.options.cap === 50 && s.options.ties === 'no-split');
+    expect(state.options.cap).toBe(50);
+    const edited = await world.waitFor(
+      (m) => m.id === lobby.id && /cap 50/.test(optionsOf(m)) && /ties no-split/.test(optionsOf(m)),
+    );
     expect(optionsOf(edited)).toMatch(/ties no-split/);
 
     // The same page again, opened with the new values filled in: nothing typed, nothing changed.
@@ -56,18 +67,40 @@ describe('the rules form', () => {
     expect((await unchanged.response()).content).toMatch(/^Nothing changed\./);
   });
 
-  it('refuses a bad value naming the option, and leaves the table as it was', async () => {
+  it("refuses a bad value naming the option, and keeps the host's other edits", async () => {
     const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
     const menu = await privately(world.press('ann', lobby, 'Rules').response());
     const ante = (await world.state()).options.ante;
     const page = await openPageWith(menu, 'ante');
-    const bad = await privately(world.discord.submitModal(world.user('ann'), page, { ante: '0' }).response());
-    expect(bad.content).toMatch(/ante/);
+    const bad = world.discord.submitModal(world.user('ann'), page, { ante: '0', cap: '60' });
+    // Answered inside the form: the host's menu, updated in place, names what it refused.
+    expect((await bad.acknowledged()).type).toBe(7);
+    const said = (await bad.response()).content ?? '';
+    expect(said).toMatch(/Changed: cap 60\./);
+    expect(said).toMatch(/Not changed .*Ante/);
+    expect((await world.until((s) => s.options.cap === 60)).options.ante).toBe(ante);
     const words = await privately(
       world.discord.submitModal(world.user('ann'), await openPageWith(menu, 'ante'), { ante: 'lots' }).response(),
     );
-    expect(words.content).toMatch(/ante/);
+    expect(words.content).toMatch(/Nothing changed\.\n.*Ante/);
     expect((await world.state()).options.ante).toBe(ante);
+  });
+
+  it('offers the match rule as a choice, with its amount beside it', async () => {
+    const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
+    const menu = await privately(world.press('ann', lobby, 'Rules').response());
+    const page = await openPageWith(menu, 'match');
+    const fields = JSON.stringify(page.modal?.components ?? []);
+    expect(fields).toMatch(/"custom_id":"match","options":\[\{"value":"pot"/);
+    const submit = world.discord.submitModal(world.user('ann'), page, { match: 'burn', 'match-amount': '5' });
+    expect((await submit.response()).content).toMatch(/Changed: match burn:5\./);
+    const state = await world.until((s) => s.options.match.kind === 'burn');
+    expect(state.options.match).toEqual({ kind: 'burn', amount: 5 });
+    const noAmount = world.discord.submitModal(world.user('ann'), await openPageWith(menu, 'match'), {
+      match: 'percent',
+      'match-amount': '',
+    });
+    expect((await noAmount.response()).content).toMatch(/Not changed .*Match/);
   });
 
   it('turns switches on and off from one checkbox group', async () => {

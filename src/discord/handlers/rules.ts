@@ -1,14 +1,24 @@
 import { MessageFlags, type ModalSubmitFields, type ModalSubmitInteraction } from 'discord.js';
 import { apply, type GameState } from '../../engine/index.ts';
-import type { Options } from '../../rules/index.ts';
+import type { OptionSpec, Options } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
+import { isUserFacing } from '../errors.ts';
 import { parseOptionValue } from '../option-text.ts';
 import type { ButtonTarget } from '../views/buttons.ts';
-import { type RulesPage, rulesMenu, rulesModal, rulesPages, SWITCHES, valueText } from '../views/rules-form.ts';
+import {
+  MATCH_AMOUNT,
+  optionLabel,
+  type RulesPage,
+  rulesMenu,
+  rulesModal,
+  rulesPages,
+  SWITCHES,
+  valueText,
+} from '../views/rules-form.ts';
 import type { ComponentHandler, ModalHandler } from './types.ts';
 
 /**
@@ -54,10 +64,31 @@ export const rulesButtonHandler: ComponentHandler<ButtonId> = {
   },
 };
 
-/** What a submitted page changes: the fields whose value differs from the table's, as typed values. */
-export function changesFrom(page: RulesPage, options: Options, fields: ModalSubmitFields): Record<string, unknown> {
+/** What a submitted page asks for: the fields whose value differs from the table's, and those that do not read. */
+export interface PageSubmission {
+  changes: Record<string, unknown>;
+  /** One line per refused field, naming it: the rest still apply. */
+  refused: string[];
+}
+
+/** The text a field was submitted with, in the typed form's syntax (`50`, `burn:5`, `none`). */
+function submittedText(spec: OptionSpec, was: string, fields: ModalSubmitFields): string {
+  if (spec.kind === 'choice') return fields.getRadioGroup(spec.name) ?? was;
+  if (spec.kind === 'rank') {
+    const rank = fields.getStringSelectValues(spec.name)[0] ?? 'none';
+    return rank === 'none' ? '' : rank;
+  }
+  if (spec.kind === 'match') {
+    const kind = fields.getRadioGroup(spec.name) ?? 'pot';
+    return kind === 'pot' ? 'pot' : `${kind}:${fields.getTextInputValue(MATCH_AMOUNT).trim()}`;
+  }
+  return fields.getTextInputValue(spec.name).trim();
+}
+
+export function changesFrom(page: RulesPage, options: Options, fields: ModalSubmitFields): PageSubmission {
   const current = options as unknown as Record<string, unknown>;
   const changes: Record<string, unknown> = {};
+  const refused: string[] = [];
   for (const field of page.fields) {
     if (field.kind === 'switches') {
       const ticked = fields.getCheckboxGroup(SWITCHES);
@@ -69,23 +100,45 @@ export function changesFrom(page: RulesPage, options: Options, fields: ModalSubm
     }
     const { spec } = field;
     const was = valueText(spec, current[spec.name]);
-    let text: string;
-    if (spec.kind === 'choice') text = fields.getRadioGroup(spec.name) ?? was;
-    else if (spec.kind === 'rank') text = fields.getStringSelectValues(spec.name)[0] ?? 'none';
-    else text = fields.getTextInputValue(spec.name).trim();
-    if (spec.kind === 'rank' && text === 'none') text = '';
+    const text = submittedText(spec, was, fields);
     if (text === was) continue;
-    changes[spec.name] = text === '' ? null : parseOptionValue(spec.name, text);
+    try {
+      changes[spec.name] = text === '' ? null : parseOptionValue(spec.name, text);
+    } catch (err) {
+      if (!isUserFacing(err)) throw err;
+      refused.push(`${optionLabel(spec.name)}: ${err.message}`);
+    }
   }
-  return changes;
+  return { changes, refused };
 }
 
-function describeChanges(page: RulesPage, changes: Record<string, unknown>): string {
+/**
+ * The changes the rule book accepts, one at a time: a value it refuses is named and
+ * left out, and the host's other edits still apply.
+ */
+function acceptedChanges(state: GameState, by: string, submission: PageSubmission): PageSubmission {
+  const changes: Record<string, unknown> = {};
+  const refused = [...submission.refused];
+  for (const [name, value] of Object.entries(submission.changes)) {
+    try {
+      apply(state, { type: 'setOptions', by, options: { ...changes, [name]: value } });
+      changes[name] = value;
+    } catch (err) {
+      if (!isUserFacing(err)) throw err;
+      refused.push(`${optionLabel(name)}: ${err.message}`);
+    }
+  }
+  return { changes, refused };
+}
+
+function describeChanges(page: RulesPage, { changes, refused }: PageSubmission): string {
   const specs = page.fields.flatMap((f) => (f.kind === 'value' ? [f.spec] : f.specs));
   const parts = specs
     .filter((spec) => spec.name in changes)
-    .map((spec) => `${spec.name} ${valueText(spec, changes[spec.name]) || 'none'}`);
-  return parts.length ? `Changed: ${parts.join(' · ')}.` : 'Nothing changed.';
+    .map((spec) => `${optionLabel(spec.name).toLowerCase()} ${valueText(spec, changes[spec.name]) || 'none'}`);
+  const lines = [parts.length ? `Changed: ${parts.join(' · ')}.` : 'Nothing changed.'];
+  if (refused.length) lines.push(`⚠️ Not changed (open the page again to fix): ${refused.join(' ')}`);
+  return lines.join('\n');
 }
 
 export const rulesFormHandler: ModalHandler<ButtonId> = {
@@ -97,14 +150,15 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
   async run(interaction, id, ctx) {
     const { rt, state, target, page } = await open(interaction, id, ctx);
     if (!page) return;
-    const changes = changesFrom(page, state.options, interaction.fields);
-    const said = describeChanges(page, changes);
-    if (Object.keys(changes).length === 0) {
+    const me = memberOf(interaction);
+    const submission = acceptedChanges(state, me.id, changesFrom(page, state.options, interaction.fields));
+    const said = describeChanges(page, submission);
+    if (Object.keys(submission.changes).length === 0) {
       await answer(interaction, false, rulesMenu(target, state.variant, state.options, said));
       return;
     }
-    const me = memberOf(interaction);
-    const work = ctx.tables.act(rt.record.id, interaction.id, { type: 'setOptions', by: me.id, options: changes }, me);
+    const action = { type: 'setOptions' as const, by: me.id, options: submission.changes };
+    const work = ctx.tables.act(rt.record.id, interaction.id, action, me);
     try {
       const acked = await ackIfSlow(work, () =>
         interaction.isFromMessage()

@@ -33,8 +33,26 @@ export type RulesField = { kind: 'value'; spec: OptionSpec } | { kind: 'switches
 export interface RulesPage {
   /** In custom ids: `money-1`. */
   key: string;
+  /** The modal's title: "Money (1 of 3)". */
   title: string;
+  /** The menu button that opens it, naming what it holds: "Money: ante, cap, cap style". */
+  label: string;
   fields: RulesField[];
+}
+
+/** The text input beside the match radio group: the burn amount or the percent. */
+export const MATCH_AMOUNT = 'match-amount';
+
+/** Fields a field takes in a modal: the match rule is a choice and an amount. */
+const width = (f: RulesField) => (f.kind === 'value' && f.spec.kind === 'match' ? 2 : 1);
+
+/** Discord's limit on a button's label. */
+const LABEL_MAX = 80;
+
+function pageLabel(title: string, fields: readonly RulesField[]): string {
+  const names = fields.map((f) => (f.kind === 'value' ? optionLabel(f.spec.name).toLowerCase() : 'on/off rules'));
+  const label = `${title}: ${names.join(', ')}`;
+  return label.length <= LABEL_MAX ? label : `${label.slice(0, LABEL_MAX - 1)}…`;
 }
 
 /** "capStyle" → "Cap style". */
@@ -63,14 +81,17 @@ export function rulesPages(variantId: string): RulesPage[] {
       .filter((spec) => spec.kind !== 'boolean')
       .map((spec) => ({ kind: 'value', spec }));
     if (switches.length > 0) fields.push({ kind: 'switches', specs: switches });
-    const count = Math.ceil(fields.length / FIELDS_PER_MODAL);
-    for (let n = 0; n < count; n++) {
-      pages.push({
-        key: `${group}-${n + 1}`,
-        title: count > 1 ? `${title} (${n + 1} of ${count})` : title,
-        fields: fields.slice(n * FIELDS_PER_MODAL, (n + 1) * FIELDS_PER_MODAL),
-      });
+    // Pages of at most FIELDS_PER_MODAL fields, a field never split across two.
+    const chunks: RulesField[][] = [];
+    for (const f of fields) {
+      const last = chunks.at(-1);
+      if (last && last.reduce((n, g) => n + width(g), 0) + width(f) <= FIELDS_PER_MODAL) last.push(f);
+      else chunks.push([f]);
     }
+    chunks.forEach((chunk, n) => {
+      const numbered = chunks.length > 1 ? `${title} (${n + 1} of ${chunks.length})` : title;
+      pages.push({ key: `${group}-${n + 1}`, title: numbered, label: pageLabel(title, chunk), fields: chunk });
+    });
   }
   return pages;
 }
@@ -83,14 +104,53 @@ export function valueText(spec: OptionSpec, value: unknown): string {
   return match.kind === 'pot' ? 'pot' : match.kind === 'burn' ? `burn:${match.amount}` : `percent:${match.percent}`;
 }
 
+const MATCH_KINDS = [
+  { value: 'pot', label: 'Match the pot' },
+  { value: 'burn', label: 'Pay a fixed amount (burn)' },
+  { value: 'percent', label: 'Pay a percent of the pot' },
+] as const;
+
+/** The match rule: a choice of pot, burn or percent, and the amount or percent beside it. */
+function matchFields(spec: OptionSpec, value: unknown): APILabelComponent[] {
+  const match = (value ?? { kind: 'pot' }) as Options['match'];
+  const amount = match.kind === 'burn' ? match.amount : match.kind === 'percent' ? match.percent : null;
+  return [
+    {
+      type: ComponentType.Label,
+      label: optionLabel(spec.name),
+      description: spec.about,
+      component: {
+        type: ComponentType.RadioGroup,
+        custom_id: spec.name,
+        options: MATCH_KINDS.map((k) => ({ ...k, ...(k.value === match.kind ? { default: true } : {}) })),
+      },
+    },
+    {
+      type: ComponentType.Label,
+      label: 'Burn amount or percent',
+      description: 'Chips for a burn, or the percent of the pot; left empty to match the pot.',
+      component: {
+        type: ComponentType.TextInput,
+        custom_id: MATCH_AMOUNT,
+        style: TextInputStyle.Short,
+        required: false,
+        max_length: 10,
+        placeholder: 'e.g. 5',
+        ...(amount !== null ? { value: String(amount) } : {}),
+      },
+    },
+  ];
+}
+
 function field(variantId: string, spec: OptionSpec, value: unknown): APILabelComponent {
   const label = { type: ComponentType.Label as const, label: optionLabel(spec.name), description: spec.about };
   const custom_id = spec.name;
   switch (spec.kind) {
-    case 'integer':
-    case 'match': {
+    case 'match':
+      throw new RangeError('the match rule takes two fields (matchFields)');
+    case 'integer': {
       const text = valueText(spec, value);
-      const nullable = spec.kind === 'integer' && spec.nullable === true;
+      const nullable = spec.nullable === true;
       return {
         ...label,
         component: {
@@ -100,11 +160,7 @@ function field(variantId: string, spec: OptionSpec, value: unknown): APILabelCom
           required: !nullable,
           max_length: 20,
           ...(text ? { value: text } : {}),
-          ...(nullable
-            ? { placeholder: 'none' }
-            : spec.kind === 'match'
-              ? { placeholder: 'pot, burn:5 or percent:10' }
-              : {}),
+          ...(nullable ? { placeholder: 'none' } : {}),
         },
       };
     }
@@ -177,21 +233,26 @@ export function rulesModal(
       arg: page.key,
     }),
     title: `Rules: ${page.title}`,
-    components: page.fields.map((f) =>
-      f.kind === 'value' ? field(variantId, f.spec, values[f.spec.name]) : switchesField(f.specs, options),
+    components: page.fields.flatMap((f) =>
+      f.kind === 'switches'
+        ? [switchesField(f.specs, options)]
+        : f.spec.kind === 'match'
+          ? matchFields(f.spec, values[f.spec.name])
+          : [field(variantId, f.spec, values[f.spec.name])],
     ),
   };
 }
 
 /** The host's private menu: the table's rules now, and a button per page of the form. */
 export function rulesMenu(target: ButtonTarget, variantId: string, options: Options, said?: string) {
+  // One button per page, five to a row: the labels are long, so a phone shows them stacked.
   const pages = rulesPages(variantId);
   const rows = [];
   for (let i = 0; i < pages.length; i += 5) {
     rows.push(
       buttonRow(
         target,
-        pages.slice(i, i + 5).map((page) => ({ action: 'rules', label: page.title, arg: page.key })),
+        pages.slice(i, i + 5).map((page) => ({ action: 'rules', label: page.label, arg: page.key })),
       ),
     );
   }
