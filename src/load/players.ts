@@ -103,7 +103,9 @@ export class LoadPlayers {
               throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
             }
           })();
-          await this.answered(press, /staying/).catch(at(`stay in deal ${deal}`));
+          // Answered quietly (the player's private message shows the choice) or by that message, new.
+          const stayed = (a: APIMessage) => a.id === table.id || /\*\*You stay\*\*/.test(a.content ?? '');
+          await this.answered(press, stayed).catch(at(`stay in deal ${deal}`));
         }),
       );
       const result = new RegExp(`deal ${deal} result$`);
@@ -120,10 +122,13 @@ export class LoadPlayers {
   }
 
   /** The answer the presser sees; one that does not say what `expect` says is a refusal, noted. */
-  private async answered(handle: InteractionHandle, expect: RegExp): Promise<APIMessage> {
+  private async answered(
+    handle: InteractionHandle,
+    expect: RegExp | ((answer: APIMessage) => boolean),
+  ): Promise<APIMessage> {
     const answer = await handle.response(60_000);
     const text = `${answer.content ?? ''} ${answer.embeds[0]?.title ?? ''}`;
-    if (!expect.test(text)) {
+    if (!(typeof expect === 'function' ? expect(answer) : expect.test(text))) {
       this.refused.push(text);
       if (process.env.LOAD_LOG) console.error(`refused: ${text}`);
     }

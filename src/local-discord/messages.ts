@@ -201,7 +201,9 @@ export class MessageComposer {
     const bodyFlags = body.flags === undefined || body.flags === null ? (message.flags ?? 0) : body.flags;
     // IS_COMPONENTS_V2 may be added by an edit but never removed: it stays among the fixed flags.
     next.flags = fixedFlags | (bodyFlags & (settableFlags | MessageFlags.IsComponentsV2));
-    next.edited_timestamp = new Date(this.store.clock.now()).toISOString();
+    // A deferred reply ("thinking…") filled in is the answer, not an edit of one: Discord shows no "(edited)".
+    const filled = ((message.flags ?? 0) & MessageFlags.Loading) !== 0;
+    next.edited_timestamp = filled ? message.edited_timestamp : new Date(this.store.clock.now()).toISOString();
     if (isEmpty(next)) throw errors.emptyMessage();
     for (const dropped of message.attachments) {
       if (!next.attachments.includes(dropped)) this.store.attachments.delete(dropped.id);

@@ -75,8 +75,14 @@ function optionValues(rest: string, declared: APIApplicationCommandBasicOption[]
   const first = marks[0];
   const leading = rest.slice(0, first?.index ?? rest.length).trim();
   if (leading) {
-    const hint = declared.map((o) => `${o.name}:`).join(' ');
-    throw new CommandLineError(`"${leading.split(/\s+/)[0]}" is not an option; this command takes ${hint}`);
+    // Discord's client puts what is typed after the command into its first option.
+    const [firstOption] = declared;
+    const named = marks.some((m) => (m[1] ?? '').toLowerCase() === firstOption?.name);
+    if (!firstOption || named) {
+      const hint = declared.map((o) => `${o.name}:`).join(' ');
+      throw new CommandLineError(`"${leading.split(/\s+/)[0]}" is not an option; this command takes ${hint}`);
+    }
+    values.set(firstOption.name, leading);
   }
   marks.forEach((mark, i) => {
     const name = (mark[1] ?? '').toLowerCase();

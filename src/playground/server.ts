@@ -133,9 +133,20 @@ export class PageServer {
   /** The choices the bot suggests while `option` is being typed (an autocomplete interaction). */
   private async autocomplete(body: Record<string, unknown>) {
     const seat = this.seat(stringField(body, 'seat'));
-    const parsed = this.parse(stringField(body, 'line'));
+    const option = stringField(body, 'option');
+    const line = stringField(body, 'line');
+    // Discord asks as soon as the option is focused, empty or half-typed: so does the page.
+    const empty = line.trimEnd().endsWith(`${option}:`);
+    let parsed: ReturnType<PageServer['parse']>;
+    try {
+      parsed = this.parse(empty ? `${line.trimEnd()}?` : line);
+    } catch (err) {
+      if (err instanceof CommandLineError) return { choices: [] }; // the rest of the line is not a command yet
+      throw err;
+    }
+    if (empty) parsed.invocation.options = { ...parsed.invocation.options, [option]: '' };
     const { discord, channel } = this.options;
-    const handle = discord.autocomplete(seat, channel, parsed.name, parsed.invocation, stringField(body, 'option'));
+    const handle = discord.autocomplete(seat, channel, parsed.name, parsed.invocation, option);
     return { choices: await handle.choices() };
   }
 

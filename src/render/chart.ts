@@ -4,13 +4,15 @@ import { COLOURS } from './theme.ts';
 import type { Picture } from './types.ts';
 
 /**
- * A player's net chips over time (`/guts stats`): a line over the felt, a zero line,
- * the first and last totals. `points` are cumulative totals, oldest first.
+ * A player's net chips over time (`/guts stats`): a line over the felt, with a chips
+ * axis (highest, zero, lowest), a deals axis (first and last deal) and their titles.
+ * `points` are cumulative totals, oldest first: point i is the total after deal i + 1.
  */
 
 const WIDTH = 480;
-const HEIGHT = 200;
-const MARGIN = { left: 16, right: 16, top: 26, bottom: 16 };
+const HEIGHT = 220;
+const MARGIN = { left: 64, right: 16, top: 28, bottom: 40 };
+const TICK = 4;
 const UP = '#7fe0a2';
 const DOWN = '#ff8a8a';
 const LABEL_PX = 13;
@@ -34,12 +36,46 @@ export function renderNetChart(points: readonly number[], title: string): Pictur
         const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
         const x = (i: number) => MARGIN.left + (i / (points.length - 1)) * plotW;
         const y = (v: number) => MARGIN.top + ((high - v) / span) * plotH;
+        const bottom = HEIGHT - MARGIN.bottom;
         ctx.strokeStyle = COLOURS.mutedText;
+        ctx.fillStyle = COLOURS.mutedText;
         ctx.lineWidth = 1;
+        ctx.font = `${LABEL_PX - 1}px ${FONT_REGULAR}`;
+        // The axes, the zero line across, and a labelled tick per chip value shown.
         ctx.beginPath();
+        ctx.moveTo(MARGIN.left, MARGIN.top);
+        ctx.lineTo(MARGIN.left, bottom);
+        ctx.lineTo(WIDTH - MARGIN.right, bottom);
         ctx.moveTo(MARGIN.left, y(0));
         ctx.lineTo(WIDTH - MARGIN.right, y(0));
         ctx.stroke();
+        ctx.textAlign = 'right';
+        ctx.textBaseline = 'middle';
+        for (const v of new Set([high, 0, low])) {
+          ctx.beginPath();
+          ctx.moveTo(MARGIN.left - TICK, y(v));
+          ctx.lineTo(MARGIN.left, y(v));
+          ctx.stroke();
+          ctx.fillText(signedLabel(v), MARGIN.left - TICK - 3, y(v));
+        }
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'top';
+        for (const i of new Set([0, points.length - 1])) {
+          ctx.beginPath();
+          ctx.moveTo(x(i), bottom);
+          ctx.lineTo(x(i), bottom + TICK);
+          ctx.stroke();
+          ctx.fillText(String(i + 1), x(i), bottom + TICK + 2);
+        }
+        ctx.fillText('deals', MARGIN.left + plotW / 2, bottom + TICK + 2);
+        ctx.save();
+        ctx.translate(14, MARGIN.top + plotH / 2);
+        ctx.rotate(-Math.PI / 2);
+        ctx.textBaseline = 'middle';
+        ctx.fillText('net chips', 0, 0);
+        ctx.restore();
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'alphabetic';
         ctx.strokeStyle = last >= 0 ? UP : DOWN;
         ctx.lineWidth = 3;
         ctx.beginPath();
@@ -53,3 +89,6 @@ export function renderNetChart(points: readonly number[], title: string): Pictur
     }),
   );
 }
+
+/** "+120", "0", "−40": chip totals as the axis shows them. */
+const signedLabel = (v: number): string => (v > 0 ? `+${v}` : v < 0 ? `−${-v}` : '0');

@@ -3,7 +3,7 @@ import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { buttonId } from './play.ts';
+import { buttonId, choiceShown } from './play.ts';
 import { World } from './world.ts';
 
 /**
@@ -63,8 +63,8 @@ describe('bad input never changes state', () => {
   it('takes a double click once: both presses answered, one choice recorded', async () => {
     const table = world.latest(/: deal 1$/)!;
     const [a, b] = [world.press('bob', table, 'Stay'), world.press('bob', table, 'Stay')];
-    expect(await privateAnswer(a)).toMatch(/staying/);
-    expect(await privateAnswer(b)).toMatch(/staying/);
+    await choiceShown(world, 'bob', table, await a.response(), /You stay/);
+    await choiceShown(world, 'bob', table, await b.response(), /You stay/);
     const s = (await world.state()) as GameState;
     expect(s.deal?.choices).toEqual({ [world.user('bob').id]: 'stay' });
     const steps = await world.database.db.selectFrom('game_steps').select('key').execute();
@@ -142,12 +142,33 @@ describe('bad input never changes state', () => {
     for (const name of ['ann', 'cat']) await world.press(name, deal1, 'Stay').response();
     await world.until((s) => s.deal?.round === 2);
     const round2 = world.latest(/: deal 1$/)!;
-    for (const name of ['ann', 'bob', 'cat'])
-      expect(await privateAnswer(world.press(name, round2, 'Stay'))).toMatch(/staying/);
+    for (const name of ['ann', 'bob']) {
+      await choiceShown(
+        world,
+        name,
+        round2,
+        await world.press(name, round2, 'Stay').response(),
+        /You stay\*\* \(round 2\)/,
+      );
+    }
+    // The last choice is the reveal: answered quietly or privately, never in public.
+    const last = await world.press('cat', round2, 'Stay').response();
+    expect(last.id === round2.id || last.flags === MessageFlags.Ephemeral).toBe(true);
     await world.until((s) => awaiting(s).kind === 'between-deals' || s.phase === 'over');
     expect((await world.state()).phase).toBe('between-deals');
     const before = await snapshot();
-    expect(await privateAnswer(world.press('bob', deal1, buttonId(deal1, 'stay')))).toMatch(/deal is over/);
+    // A client that has not seen the edit yet still shows deal 1's Stay: the same button, on a message of its own.
+    const channel = (await world.bot.client.channels.fetch(world.channel.id)) as TextChannel;
+    const stale = await channel.send({
+      content: 'deal 1, as a slow client still shows it',
+      components: [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId(buttonId(deal1, 'stay')).setLabel('Stay').setStyle(ButtonStyle.Success),
+        ),
+      ],
+    });
+    const message = world.messages().find((m) => m.id === stale.id) as APIMessage;
+    expect(await privateAnswer(world.press('bob', message, 'Stay'))).toMatch(/deal is over/);
     expect(await snapshot()).toBe(before);
   });
 

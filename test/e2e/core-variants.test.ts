@@ -19,8 +19,8 @@ describe.each(['two-card', 'three-card', 'one-card', 'indian', 'iron-cross'])('a
     const deals = await playToEnd(world, showdownThenHostAlone('ann'));
     expect(deals).toBeGreaterThanOrEqual(2);
 
-    const standings = await world.waitForTitle(/^Game over after/);
-    expect(standings.embeds[0]?.description).toMatch(/\*\*ann\*\* \+/);
+    const standings = await world.waitForEmbed(/^Game over after/);
+    expect(standings.description).toMatch(/\*\*ann\*\* \+/);
     const results = world.messages().filter((m: APIMessage) => /deal \d+ result$/.test(m.embeds[0]?.title ?? ''));
     expect(results).toHaveLength(deals);
 

@@ -1,6 +1,7 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { titleOf } from '../../src/local-discord/index.ts';
+import { choiceShown } from './play.ts';
 import { World } from './world.ts';
 
 async function openTable(world: World, variant = 'three-card'): Promise<APIMessage> {
@@ -29,7 +30,7 @@ describe('faults', () => {
     const end = Date.now() + 20_000;
     while (!world.discord.botConnected && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     expect(world.discord.botConnected).toBe(true);
-    expect((await late.response()).content).toMatch(/staying/);
+    await choiceShown(world, 'bob', table, await late.response(), /You stay/);
     await world.press('cat', table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
     expect(await world.settlements(1)).toBe(1);
@@ -56,10 +57,9 @@ describe('faults', () => {
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
     world.discord.failRoute('POST /interactions/*/*/callback', 500, 1, { afterHandling: true });
-    const answer = await world.press('bob', table, 'Stay').response();
-    expect(answer.content).toMatch(/staying/);
+    await choiceShown(world, 'bob', table, await world.press('bob', table, 'Stay').response(), /You stay/);
     world.discord.failRoute('POST /interactions/*/*/callback', 429, 1, { retryAfterMs: 200 });
-    expect((await world.press('cat', table, 'Drop').response()).content).toMatch(/dropping/);
+    await choiceShown(world, 'cat', table, await world.press('cat', table, 'Drop').response(), /You drop/);
     const state = await world.state();
     expect(Object.keys(state.deal?.choices ?? {})).toHaveLength(2);
     await world.press('ann', table, 'Stay').response();

@@ -35,7 +35,7 @@ describe.each([
     await world.press('ann', lobby, 'Deal').acknowledged();
     const deals = await playToEnd(world, showdownThenHostAlone('ann'), 20);
     expect(deals).toBeGreaterThanOrEqual(1);
-    await world.waitForTitle(/^Game over after/);
+    await world.waitForEmbed(/^Game over after/);
     expect((await world.audit()).problems).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
 import { interactiveComponents, titleOf } from '../../src/local-discord/index.ts';
 import type { World } from './world.ts';
 
@@ -34,8 +35,10 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
     const w = awaiting(state);
     if (w.kind === 'over') return state.dealNo;
     if (state.dealNo > maxDeals) throw new Error(`the game is still going after ${maxDeals} deals`);
+    // Messages number the table's deals (they run on across games), the state its game's.
+    const tableDeal = tableDealNo(asTableMessages(record.messages), state.dealNo);
     if (w.kind === 'declare' || w.kind === 'take') {
-      const title = new RegExp(`: deal ${state.dealNo}$`);
+      const title = new RegExp(`: deal ${tableDeal}$`);
       await world.waitForTitle(title);
       const movers = 'turn' in w && w.turn ? [w.turn] : w.pending;
       for (const id of movers) {
@@ -52,7 +55,7 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
       }
     }
     if (w.kind === 'pass' || w.kind === 'discard' || w.kind === 'draw') {
-      const table = await world.waitForTitle(new RegExp(`: deal ${state.dealNo}$`));
+      const table = await world.waitForTitle(new RegExp(`: deal ${tableDeal}$`));
       for (const id of w.pending) {
         const player = world.nameOf(id);
         // My cards answers privately with the picker: pass the first card, or keep them all.
@@ -65,7 +68,11 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
                 ])
                 .response()
             : await world.press(player, mine, 'Keep my cards').response();
-        expect(answer.content).toMatch(/passed|keep/i);
+        // The pick redraws the private message its menu was on: the cards, the picker gone
+        // (or, where the pick ended the deal, a line saying what was done).
+        expect(answer.id).toBe(mine.id);
+        expect(answer.content).toMatch(/\*\*Your cards\*\*|passed|keep|Swapped/);
+        expect(JSON.stringify(answer.components ?? [])).not.toMatch(/:(pass|swap|keep)"/);
       }
     }
     await world.until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over');
@@ -79,6 +86,26 @@ export const showdownThenHostAlone =
   (host: string): Decide =>
   ({ dealNo, player }) =>
     dealNo === 1 || player === host ? 'stay' : 'drop';
+
+/**
+ * A choice is answered quietly (the press acknowledges the table message, and the
+ * player's private message is edited to show it) or, where that message cannot be
+ * edited any more, by a new private message: either way the player reads `shown` there.
+ */
+export async function choiceShown(
+  world: World,
+  player: string,
+  table: APIMessage,
+  answer: APIMessage,
+  shown: RegExp,
+): Promise<APIMessage> {
+  if (answer.id !== table.id) {
+    expect(answer.flags ?? 0, `${player}'s answer is private`).toBe(64);
+    expect(answer.content).toMatch(shown);
+    return answer;
+  }
+  return world.waitFor((m) => (m.flags ?? 0) === 64 && shown.test(m.content ?? ''), player);
+}
 
 /** A private answer (only its user sees it), checked to be one. */
 export async function privately(answer: Promise<APIMessage>): Promise<APIMessage> {

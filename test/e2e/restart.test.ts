@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { awaiting } from '../../src/engine/index.ts';
 import { runScenario } from '../../src/engine/scenario.ts';
-import { textOf } from '../../src/local-discord/index.ts';
+import { interactiveComponents, textOf } from '../../src/local-discord/index.ts';
 import { playToEnd } from './play.ts';
 import { World } from './world.ts';
 
@@ -99,7 +99,10 @@ describe('hand history', () => {
       if (game === 2) {
         // The second game's host raises the ante in the lobby: its deals replay with it.
         const menu = await world.press('ann', lobby, 'Rules').response();
-        const money = world.press('ann', menu, 'Money (1 of 3)');
+        const firstPage = interactiveComponents(menu).find((c) =>
+          /^Money: ante/.test(String((c as { label?: string }).label)),
+        );
+        const money = world.press('ann', menu, (firstPage as { custom_id: string }).custom_id);
         await money.acknowledged();
         await world.discord.submitModal(world.user('ann'), money, { ante: '3' }).response();
         await world.until((s) => s.options.ante === 3);
@@ -108,7 +111,7 @@ describe('hand history', () => {
       await playToEnd(world, ({ dealNo, player }) => (dealNo === 1 || player === 'ann' ? 'stay' : 'drop'));
       const w = world;
       await w.waitFor(
-        () => w.messages().filter((m) => /^Game over after/.test(m.embeds[0]?.title ?? '')).length >= game,
+        () => w.messages().filter((m) => m.embeds.some((e) => /^Game over after/.test(e.title ?? ''))).length >= game,
       );
     }
     const results = world.messages().filter((m) => /deal \d+ result$/.test(m.embeds[0]?.title ?? ''));

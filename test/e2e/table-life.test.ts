@@ -61,7 +61,7 @@ describe('around the game', () => {
     const stop = await world.reply('ann', 'guts', { subcommand: 'stop' });
     expect(stop.content).toMatch(/stop after this deal/);
     for (const name of ['ann', 'bob', 'cat']) await world.press(name, deal2, 'Drop').response();
-    await world.waitForTitle(/^Game over after 2 deals$/);
+    await world.waitForEmbed(/^Game over after 2 deals$/);
     const after = await world.state();
     expect(after.phase).toBe('over');
     expect(after.pot).toBe(pot); // everyone dropped: the pot carried, and stays with the channel

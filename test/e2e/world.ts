@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIMessage } from 'discord-api-types/v10';
+import type { APIEmbed, APIMessage } from 'discord-api-types/v10';
 import pino from 'pino';
 import { Rng } from '../../src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
@@ -216,6 +216,13 @@ export class World {
 
   waitForTitle(title: RegExp, timeoutMs = 15_000): Promise<APIMessage> {
     return this.waitFor((m) => title.test(titleOf(m)), undefined, timeoutMs);
+  }
+
+  /** The first public embed titled so, in whichever message carries it (the standings ride the last result). */
+  async waitForEmbed(title: RegExp, timeoutMs = 15_000): Promise<APIEmbed> {
+    const has = (m: APIMessage) => m.embeds.some((e) => title.test(e.title ?? ''));
+    const message = await this.waitFor(has, undefined, timeoutMs);
+    return message.embeds.find((e) => title.test(e.title ?? '')) as APIEmbed;
   }
 
   async tableRecord() {

@@ -32,6 +32,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
   let playground: Playground;
   let browser: Browser;
   let page: Page;
+  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
@@ -44,6 +45,11 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1280, height: 1320 } });
+    // Anything the browser calls an error (a failed request, a script error) fails the last test.
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} ${JSON.stringify(message.location())}`);
+    });
+    page.on('pageerror', (err) => consoleErrors.push(String(err)));
     await page.goto(playground.url);
   });
 
@@ -161,7 +167,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
       // and the table card on a phone (390 px wide): it fits, nothing runs off the edge.
       if (name === 'Ann') {
         await screenshot('mid-deal.png', process.env.PLAYGROUND_SCREENSHOT);
-        await page.setViewportSize({ width: 390, height: 1100 });
+        await page.setViewportSize({ width: 390, height: 844 });
         const card = table.locator('.v2-container');
         await card.evaluate((node) => node.scrollIntoView({ block: 'end' }));
         // Polled: an edit of the table message (its board picture arriving) draws the card
@@ -172,15 +178,32 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
         };
         await expect.poll(rightEdge, WAIT).toBeLessThanOrEqual(390);
         await expect.poll(() => card.evaluate((node) => node.scrollWidth <= node.clientWidth), WAIT).toBe(true);
-        await button(table.locator('.v2-section', { hasText: 'Ben' }), 'deciding').waitFor(WAIT);
+        // Seats as lines of text (who has chosen, never which way), no status drawn as a button.
+        await expect.poll(() => card.textContent(), WAIT).toMatch(/Ben · choosing/);
+        expect(await card.getByRole('button', { name: 'choosing' }).count()).toBe(0);
+        // The seat picker is one row; the table card and Ann's own cards are both in view.
+        const seats = await page.locator('.sidebar').boundingBox();
+        expect(seats?.height ?? 999).toBeLessThanOrEqual(64);
+        await page.locator('#messages').evaluate((node) => node.scrollTo(0, node.scrollHeight));
+        const inView = async (locator: Locator) => {
+          const box = await locator.boundingBox();
+          return box !== null && box.y < 844 && box.y + box.height > 0 && box.height > 0;
+        };
+        const mine = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
+        await expect.poll(() => inView(mine), WAIT).toBe(true);
+        await expect
+          .poll(() => inView(table.locator('.v2-container').getByRole('button', { name: 'Stay' })), WAIT)
+          .toBe(true);
+        // The README's phone picture: the table card from its heading down.
+        await card.evaluate((node) => node.scrollIntoView({ block: 'start' }));
         await screenshot('table-phone.png', process.env.PLAYGROUND_PHONE_SCREENSHOT);
         await page.setViewportSize({ width: 1280, height: 1320 });
       }
       await button(table, 'Stay').click();
-      await page
-        .locator('.message.ephemeral', { hasText: /staying|Everyone has chosen/ })
-        .last()
-        .waitFor(WAIT);
+      // The choice shows on the table (chosen, not which way), and in the seat's own cards message.
+      await expect
+        .poll(() => table.locator('.v2-container').textContent(), WAIT)
+        .toMatch(new RegExp(`${name} · chosen|Round 2`));
     }
 
     // Round 2 (a fourth card each; dropping now costs): everyone stays again.
@@ -216,6 +239,26 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
 
     await result.scrollIntoViewIfNeeded();
     await screenshot('showdown.png');
+  });
+
+  it('draws emoji in colour, as Discord does, not as empty boxes', async () => {
+    // A glyph drawn in one colour (a box, or no glyph at all) has no pixel whose channels differ.
+    const colourful = await page.evaluate(`(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 40;
+      canvas.height = 40;
+      const ctx = canvas.getContext('2d');
+      ctx.font = '32px ' + getComputedStyle(document.body).fontFamily;
+      ctx.textBaseline = 'top';
+      ctx.fillText('🏆', 2, 2);
+      const data = ctx.getImageData(0, 0, 40, 40).data;
+      let coloured = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 60) coloured++;
+      }
+      return coloured;
+    })()`);
+    expect(colourful).toBeGreaterThan(20);
   });
 
   it('shows user text as text, never as HTML', async () => {
@@ -264,5 +307,9 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
     expect(await container.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
     await page.setViewportSize({ width: 1280, height: 1320 });
+  });
+
+  it('logs no error in the browser console all along (no failed request, no script error)', () => {
+    expect(consoleErrors).toEqual([]);
   });
 });

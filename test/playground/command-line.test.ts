@@ -33,6 +33,14 @@ describe('typed slash commands', () => {
     });
   });
 
+  it("puts what is typed after the command into its first option, as Discord's client does", () => {
+    expect(parse('/guts rules iron-cross').invocation).toEqual({
+      subcommand: 'rules',
+      options: { variant: 'iron-cross' },
+    });
+    expect(parse('/guts start iron-cross ante:10').invocation.options).toEqual({ variant: 'iron-cross', ante: 10 });
+  });
+
   it('resolves users by seat name or @name, and reads booleans', () => {
     expect(parse('/ledger show user:@Ben').invocation.options).toEqual({ user: '102' });
     expect(parse('/ledger reset confirm:yes').invocation.options).toEqual({ confirm: true });

@@ -75,9 +75,10 @@ async function press(
   const work = ctx.tables.act(tableId, interaction.id, action, me, dryRun);
   // Where the answer is the player's private message, it is drawn (picture, odds) before the budget runs out.
   const answered = work.then(async (result) => {
-    if (style !== 'cards' && style !== 'menu') return { result, cards: null };
     const now = ctx.tables.runtimes.get(tableId) ?? rt;
     const latest = result?.after ?? (now.record.state as GameState);
+    // A choice that ended the deal (the reveal) has no private message left to show: a line says so.
+    if ((style !== 'cards' && style !== 'menu') || !inPlay(latest)) return { result, cards: null };
     return { result, cards: { state: latest, ...(await ctx.publisher.privateView(now, latest, me.id)) } };
   });
   try {
@@ -90,18 +91,14 @@ async function press(
       else if (acked.deferred) await interaction.editReply(payload);
       else await interaction.reply({ ...cards.payload, flags: MessageFlags.Ephemeral });
       // The menu's message, or this new answer, is the player's private message of the deal now.
-      ctx.publisher.postedPrivately(
-        ctx.tables.runtimes.get(tableId) ?? rt,
-        cards.state,
-        me.id,
-        interaction,
-        cards.signature,
-      );
+      const now = ctx.tables.runtimes.get(tableId) ?? rt;
+      ctx.publisher.postedPrivately(now, cards.state, me.id, interaction, cards.signature);
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
     } else {
       const answer = result ? confirmation(action, result) : 'Already done.';
-      if (acked.deferred) await interaction.editReply({ content: answer });
+      if (style === 'menu' && !acked.deferred) await interaction.update({ content: answer, components: [] });
+      else if (acked.deferred) await interaction.editReply({ content: answer, components: [] });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
     }
   } finally {
@@ -110,6 +107,9 @@ async function press(
     ctx.tables.publishWhenCommitted(work);
   }
 }
+
+/** A deal is being played (not settled, not between deals). */
+const inPlay = (state: GameState) => !['between-deals', 'over', 'lobby'].includes(awaiting(state).kind);
 
 /**
  * How a press is answered. A choice (Stay, Drop, Take) adds no message: the player's

@@ -2,8 +2,9 @@ import type { Action } from '../../engine/index.ts';
 import type { StepResult } from '../../table/steps.ts';
 
 /**
- * The private line that answers a seat press (Join, Leave) once its step has committed.
- * Choices and picks are answered by the player's private message itself (cards.ts).
+ * The private line that answers a seat press (Join, Leave) once its step has committed,
+ * and a choice or pick that ended the deal. Other choices and picks are answered by the
+ * player's private message itself (cards.ts).
  */
 export function confirmation(action: Action, result: StepResult): string {
   switch (action.type) {
@@ -15,6 +16,16 @@ export function confirmation(action: Action, result: StepResult): string {
       return result.after.players.some((p) => p.id === action.playerId)
         ? "You'll leave the table after this deal."
         : "You've left the table.";
+    case 'declare':
+    case 'take':
+      return `${action.type === 'declare' && action.choice === 'drop' ? 'You drop' : 'You stay'}. Everyone has chosen: the result is in the channel.`;
+    case 'pass':
+      return 'Card passed.';
+    case 'discard':
+    case 'draw':
+      return action.cards.length
+        ? `Swapped ${action.cards.length} card${action.cards.length > 1 ? 's' : ''}.`
+        : 'You keep your cards.';
     default:
       return 'Done.';
   }
