@@ -143,7 +143,11 @@ export class TableMessage {
     if (!rt) return;
     const state = rt.record.state as GameState | null;
     if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId);
-    else this.requestTableEdit(tableId);
+    else {
+      this.requestTableEdit(tableId);
+      // The lobby said "the game is on": once it is over, it says so.
+      if (state?.phase === 'over') this.requestLobbyEdit(tableId);
+    }
   }
 
   /*

@@ -1,4 +1,4 @@
-import type { APIMessage } from 'discord-api-types/v10';
+import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import type { Rng } from '../cards/rng.ts';
 import type { InteractionHandle, LocalDiscord, MessageEvent } from '../local-discord/index.ts';
 import { titleOf } from '../local-discord/index.ts';
@@ -103,9 +103,11 @@ export class LoadPlayers {
               throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
             }
           })();
-          // Answered quietly (the player's private message shows the choice) or by that message, new.
-          const stayed = (a: APIMessage) => a.id === table.id || /\*\*You stay\*\*/.test(a.content ?? '');
-          await this.answered(press, stayed).catch(at(`stay in deal ${deal}`));
+          // Answered quietly (a deferred update: the player's private message shows the choice) or by that message, new.
+          const ack = await press.acknowledged(60_000).catch(at(`stay in deal ${deal}`));
+          if (ack.type !== InteractionResponseType.DeferredMessageUpdate) {
+            await this.answered(press, /\*\*You stay\*\*/).catch(at(`stay in deal ${deal}`));
+          }
         }),
       );
       const result = new RegExp(`deal ${deal} result$`);

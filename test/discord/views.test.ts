@@ -40,6 +40,16 @@ const buttonIds = (components: unknown[]) =>
     (row: { components: { custom_id: string; label: string; disabled?: boolean }[] }) => row.components,
   );
 
+/** A sequential three-seat round where the first two drop and the last stays alone: the game is over. */
+function lastOneStays(state: GameState): GameState {
+  let s = state;
+  for (let i = 0; i < 3 && publicView(s).awaiting.kind === 'declare'; i++) {
+    const w = publicView(s).awaiting as { turn: string };
+    ({ state: s } = run(s, { type: 'declare', playerId: w.turn, choice: i === 2 ? 'stay' : 'drop' }));
+  }
+  return s;
+}
+
 describe('lobby view', () => {
   it('shows variant, options, pot and players, with Join, Leave, Deal and Rules for the table', () => {
     const s = seated('iron-cross', { ante: 10, cap: 100 });
@@ -57,6 +67,15 @@ describe('lobby view', () => {
     const buttons = buttonIds(view.components);
     expect(buttons.map((b: { label: string }) => b.label)).toEqual(['Join', 'Leave', 'Deal', 'Rules']);
     for (const b of buttons) expect(parseButtonId(b.custom_id)).toMatchObject({ tableId: '7', dealNo: 12 });
+  });
+
+  it('says the game is on while it is, and that it is over once it is: nothing stale', () => {
+    let { state } = run(seated('three-card', { declare: 'sequential' }), { type: 'startDeal', by: 'u0' });
+    expect(json(lobbyView(target, publicView(state))).embeds[0].footer.text).toBe('The game is on: deal 12 is below.');
+    state = lastOneStays(state);
+    const over = json(lobbyView(target, publicView(state)));
+    expect(over.embeds[0].footer.text).toMatch(/^This game is over/);
+    expect(over.components).toEqual([]);
   });
 });
 
@@ -98,11 +117,7 @@ describe('table view', () => {
     expect(text).toContain(`**${turnName}** to act: stay or drop`);
     expect(text).toContain(`👉 **${turnName}**`);
     expect(text).not.toMatch(/your turn/i);
-    // Everyone drops but one, who takes the pot: the game is over.
-    for (let i = 0; i < 3 && publicView(state).awaiting.kind === 'declare'; i++) {
-      const w = publicView(state).awaiting as { turn: string };
-      ({ state } = run(state, { type: 'declare', playerId: w.turn, choice: i === 2 ? 'stay' : 'drop' }));
-    }
+    state = lastOneStays(state);
     expect(state.phase).toBe('over');
     const over = cardText(cardOf(state));
     expect(over).toContain('Game over');

@@ -30,7 +30,7 @@ describe('faults', () => {
     const end = Date.now() + 20_000;
     while (!world.discord.botConnected && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
     expect(world.discord.botConnected).toBe(true);
-    await choiceShown(world, 'bob', table, await late.response(), /You stay/);
+    await choiceShown(world, 'bob', late, /You stay/);
     await world.press('cat', table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
     expect(await world.settlements(1)).toBe(1);
@@ -57,9 +57,9 @@ describe('faults', () => {
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
     world.discord.failRoute('POST /interactions/*/*/callback', 500, 1, { afterHandling: true });
-    await choiceShown(world, 'bob', table, await world.press('bob', table, 'Stay').response(), /You stay/);
+    await choiceShown(world, 'bob', world.press('bob', table, 'Stay'), /You stay/);
     world.discord.failRoute('POST /interactions/*/*/callback', 429, 1, { retryAfterMs: 200 });
-    await choiceShown(world, 'cat', table, await world.press('cat', table, 'Drop').response(), /You drop/);
+    await choiceShown(world, 'cat', world.press('cat', table, 'Drop'), /You drop/);
     const state = await world.state();
     expect(Object.keys(state.deal?.choices ?? {})).toHaveLength(2);
     await world.press('ann', table, 'Stay').response();

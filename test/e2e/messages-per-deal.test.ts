@@ -1,11 +1,11 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { titleOf } from '../../src/local-discord/index.ts';
-import { buttonId } from './play.ts';
+import { answeredQuietly, buttonId } from './play.ts';
 import { World } from './world.ts';
 
 /** Snowflakes grow with time: a message posted after `id`. */
-const after = (id: string) => (m: APIMessage) => BigInt(m.id) > BigInt(id);
+const postedAfter = (id: string) => (m: APIMessage) => BigInt(m.id) > BigInt(id);
 /** How many cards a private message's first line lists ("**Your cards**, Iron Cross deal 1: 10♠ 4♥ 2♣"). */
 const cardsShown = (m: APIMessage) => (m.content ?? '').split('\n')[0]?.split(': ')[1]?.split(' ').length ?? 0;
 const isPrivate = (m: APIMessage) => ((m.flags ?? 0) & 64) !== 0;
@@ -26,23 +26,22 @@ describe('what a player sees of one deal', () => {
     });
     for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
     // The newest message anyone sees before Deal (the Join answers are private).
-    const beforeDeal = ['ann', 'bob', 'cat']
-      .flatMap((n) => world.messages(n).map((m) => BigInt(m.id)))
-      .reduce((a, b) => (b > a ? b : a), 0n)
-      .toString();
+    const seen = ['ann', 'bob', 'cat'].flatMap((n) => world.messages(n).map((m) => m.id));
+    const beforeDeal = seen.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)).at(-1) as string;
     await world.press('ann', lobby, 'Deal').acknowledged();
 
     const table = await world.waitForTitle(/^Iron Cross: deal 1$/);
     const privateOf = (name: string) =>
-      world.waitFor((m) => isPrivate(m) && after(beforeDeal)(m) && /\*\*Your cards\*\*/.test(m.content ?? ''), name);
+      world.waitFor((m) => isPrivate(m) && postedAfter(beforeDeal)(m) && /\*\*Your cards\*\*/.test(m.content ?? ''), name);
     const first = Object.fromEntries(
       await Promise.all(['ann', 'bob', 'cat'].map(async (n) => [n, await privateOf(n)])),
     );
 
     // Round 1: everyone stays. A press adds no message; the private message says the choice.
     for (const name of ['ann', 'bob', 'cat']) {
-      const answer = await world.press(name, table, buttonId(table, 'stay')).response();
-      expect(answer.id, `${name}'s press answers quietly`).toBe(table.id);
+      expect(await answeredQuietly(world.press(name, table, buttonId(table, 'stay'))), `${name}'s press is quiet`).toBe(
+        true,
+      );
     }
     // Round 2: the 4th card arrives in the same private message, and dropping now costs 10% of the pot.
     const round2 = await world.waitFor((m) => m.id === table.id && /Round 2/.test(JSON.stringify(m.components)));
@@ -51,19 +50,19 @@ describe('what a player sees of one deal', () => {
       const mine = await world.waitFor((m) => m.id === first[name].id && cardsShown(m) === 4, name);
       expect(mine.content).not.toMatch(/You stay/); // a new round, no choice yet
     }
-    await world.press('cat', round2, buttonId(round2, 'drop')).response();
+    expect(await answeredQuietly(world.press('cat', round2, buttonId(round2, 'drop')))).toBe(true);
     // Cat's late drop shows in Cat's message only, with what it costs.
     const catsChoice = await world.waitFor((m) => m.id === first.cat.id && /You drop/.test(m.content ?? ''), 'cat');
     expect(catsChoice.content).toMatch(
       /You drop\*\* \(round 2\)\. It costs you 3 \(late drop\)\. Hidden from the others/,
     );
     expect(world.messages('bob').some((m) => /You drop/.test(m.content ?? ''))).toBe(false);
-    await world.press('ann', round2, buttonId(round2, 'stay')).response();
-    await world.press('bob', round2, buttonId(round2, 'stay')).response();
+    for (const name of ['ann', 'bob'])
+      expect(await answeredQuietly(world.press(name, round2, buttonId(round2, 'stay')))).toBe(true);
 
     const result = await world.waitFor((m) => /deal 1 result$/.test(titleOf(m)));
     for (const name of ['ann', 'bob', 'cat']) {
-      const seen = world.messages(name).filter((m) => after(beforeDeal)(m) && !after(result.id)(m));
+      const seen = world.messages(name).filter((m) => postedAfter(beforeDeal)(m) && !postedAfter(result.id)(m));
       expect(
         seen.map((m) => (isPrivate(m) ? 'private' : titleOf(m) || m.content)),
         `${name} sees the table message, their private message and the result`,

@@ -1,8 +1,8 @@
-import type { APIMessage } from 'discord-api-types/v10';
+import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { type InteractionHandle, interactiveComponents, titleOf } from '../../src/local-discord/index.ts';
 import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
-import { interactiveComponents, titleOf } from '../../src/local-discord/index.ts';
 import type { World } from './world.ts';
 
 function findButton(message: APIMessage, action: string): string | undefined {
@@ -47,11 +47,11 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';
         // The table message is edited shortly after each step: wait for the version that offers the move.
         const table = await world.waitFor((m) => title.test(titleOf(m)) && hasButton(m, action));
-        const answer = await world.press(player, table, buttonId(table, action)).response();
+        const press = world.press(player, table, buttonId(table, action));
         // Answered by the player's private message (new, or edited in place: then the
         // press only acknowledges the table message it came from): never a public one.
-        const quiet = answer.id === table.id;
-        expect(quiet || answer.flags === 64, `${player}'s answer is private`).toBe(true);
+        if (!(await answeredQuietly(press)))
+          expect((await press.response()).flags, `${player}'s answer is private`).toBe(64);
       }
     }
     if (w.kind === 'pass' || w.kind === 'discard' || w.kind === 'draw') {
@@ -87,19 +87,19 @@ export const showdownThenHostAlone =
   ({ dealNo, player }) =>
     dealNo === 1 || player === host ? 'stay' : 'drop';
 
+/** Pressed and acknowledged with a deferred update of the message it is on (type 6): nothing new is posted. */
+export async function answeredQuietly(handle: InteractionHandle): Promise<boolean> {
+  return (await handle.acknowledged()).type === InteractionResponseType.DeferredMessageUpdate;
+}
+
 /**
  * A choice is answered quietly (the press acknowledges the table message, and the
  * player's private message is edited to show it) or, where that message cannot be
  * edited any more, by a new private message: either way the player reads `shown` there.
  */
-export async function choiceShown(
-  world: World,
-  player: string,
-  table: APIMessage,
-  answer: APIMessage,
-  shown: RegExp,
-): Promise<APIMessage> {
-  if (answer.id !== table.id) {
+export async function choiceShown(world: World, player: string, handle: InteractionHandle, shown: RegExp) {
+  if (!(await answeredQuietly(handle))) {
+    const answer = await handle.response();
     expect(answer.flags ?? 0, `${player}'s answer is private`).toBe(64);
     expect(answer.content).toMatch(shown);
     return answer;

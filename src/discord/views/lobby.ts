@@ -36,7 +36,9 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
     )
     .setFooter({ text: 'Press Join to sit down. The host sets the Rules and presses Deal when everyone is in.' });
   const open = state.phase === 'lobby';
-  if (!open) embed.setFooter({ text: `The game is on: deal ${target.dealNo} is below.` });
+  if (state.phase === 'over' && state.dealNo > 0) {
+    embed.setFooter({ text: 'This game is over: its result and standings are below. /guts start opens a new one.' });
+  } else if (!open) embed.setFooter({ text: `The game is on: deal ${target.dealNo} is below.` });
   const components = open
     ? [
         buttonRow(target, [
