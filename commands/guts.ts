@@ -1,7 +1,6 @@
 import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
-  EmbedBuilder,
   InteractionContextType,
   MessageFlags,
   SlashCommandBuilder,
@@ -18,15 +17,12 @@ import {
   savePresetCommand,
 } from '../src/discord/preset-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
-import { chips } from '../src/discord/views/format.ts';
-import { describeMoney } from '../src/rules/describe.ts';
+import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
-import { defaultOptions, getVariant, listVariants, OPTION_NAMES, optionSpec } from '../src/rules/index.ts';
+import { optionSpec } from '../src/rules/index.ts';
 import { UserFacingError } from '../src/table/errors.ts';
 
 /** `/guts`: start, stop, rules, table, help. */
-
-const playable = () => listVariants().filter((v) => v.available);
 
 /** Table options with a slash-command field of their own; the rest go in `options:` as name=value. */
 const OWN_FIELDS = ['ante', 'cap', 'timer', 'kitty', 'legs', 'declare'] as const;
@@ -156,49 +152,6 @@ function variantOf(text: string): string {
   return id;
 }
 
-function rulesEmbed(variantId: string | null): EmbedBuilder {
-  if (variantId) {
-    const v = getVariant(variantId);
-    const d = defaultOptions(v.id);
-    return new EmbedBuilder()
-      .setTitle(v.name)
-      .setDescription(v.summary)
-      .addFields(
-        { name: 'Players', value: `${v.minPlayers} to ${v.maxPlayers}`, inline: true },
-        { name: 'Ante', value: chips(d.ante), inline: true },
-        { name: 'Countdown', value: `${d.timer}s`, inline: true },
-        {
-          name: 'Money',
-          value: describeMoney(d).join(' '),
-        },
-      )
-      .setFooter({ text: `Start it with /guts start variant:${v.id}` });
-  }
-  return new EmbedBuilder()
-    .setTitle('Guts variants')
-    .setDescription(
-      'Everyone stays or drops; the best hand among those who stay wins the pot and every other stayer matches it.',
-    )
-    .addFields(playable().map((v) => ({ name: `${v.name} (\`${v.id}\`)`, value: v.summary })));
-}
-
-const HELP = [
-  '**How a game goes**',
-  '1. `/guts start variant:iron-cross` opens a table; players press **Join**.',
-  '2. The host presses **Deal**. Your cards come to you privately; **My cards** shows them again any time.',
-  '3. Press **Stay** or **Drop** before the countdown ends. Choices stay hidden until the reveal; no choice means drop.',
-  '4. The showdown is posted here: the best hand takes the pot, every other stayer matches it. The next deal starts by itself.',
-  '',
-  '**Commands**',
-  '`/guts start` options: `ante`, `cap`, `timer`, `kitty`, `legs`, `declare`, and `options` for the rest as name=value.',
-  `All option names: ${OPTION_NAMES.map((n) => `\`${n}\``).join(', ')}.`,
-  '`/guts stop` ends the game after this deal (host or Manage Server); the pot stays with the channel.',
-  '`/guts table` posts the table again at the bottom. `/guts rules` explains a variant.',
-  '`/guts stats [player]` and `/guts leaderboard [period]`: who plays, wins and is up on this server.',
-  "`/guts preset save` keeps the running table's setup under a name (host); `/guts start preset:` starts it again.",
-  '`/ledger` shows balances, pots and reserves; `/ledger settle` the fewest payments to square up.',
-].join('\n');
-
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
     case 'start': {
@@ -236,7 +189,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       return;
     }
     default:
-      await interaction.reply({ content: HELP, flags: MessageFlags.Ephemeral });
+      await interaction.reply({ ...helpView(), flags: MessageFlags.Ephemeral });
   }
 }
 

@@ -14,6 +14,8 @@ export type OptionGroup = 'money' | 'declaring' | 'extras';
 
 interface Described {
   name: keyof Options;
+  /** What players call it ("Late-drop penalty"): help, the rule book and the form say this, not the name. */
+  title: string;
   /** One line for players (at most 100 characters: Discord's limit for an option description). */
   about: string;
   group: OptionGroup;
@@ -33,17 +35,35 @@ export type OptionSpec = Described &
 const choice = (...pairs: [value: string, label: string][]) => pairs.map(([value, label]) => ({ value, label }));
 
 export const OPTION_SPECS: readonly OptionSpec[] = [
-  { name: 'ante', kind: 'integer', min: 1, max: MAX_CHIPS, group: 'money', about: 'Chips each player antes' },
+  {
+    name: 'ante',
+    title: 'Ante',
+    kind: 'integer',
+    min: 1,
+    max: MAX_CHIPS,
+    group: 'money',
+    about: 'Chips each player antes',
+  },
   {
     name: 'declare',
+    title: 'How players declare',
     kind: 'choice',
     choices: choice(['simultaneous', 'everyone at once (hidden)'], ['sequential', 'in turn']),
     group: 'declaring',
     about: 'Everyone at once (hidden until the reveal), or in turn',
   },
-  { name: 'timer', kind: 'integer', min: 10, max: 300, group: 'declaring', about: 'Seconds to stay or drop' },
+  {
+    name: 'timer',
+    title: 'Countdown',
+    kind: 'integer',
+    min: 10,
+    max: 300,
+    group: 'declaring',
+    about: 'Seconds to stay or drop',
+  },
   {
     name: 'cap',
+    title: 'Cap',
     kind: 'integer',
     min: 1,
     max: MAX_CHIPS,
@@ -53,15 +73,29 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'capStyle',
+    title: 'Cap style',
     kind: 'choice',
     choices: choice(['reserve', 'excess to the reserve'], ['clip', 'excess is not paid']),
     group: 'money',
     about: 'What happens to a payment over the cap',
   },
-  { name: 'match', kind: 'match', group: 'money', about: 'What losers pay: the pot, a fixed burn, or a percent' },
-  { name: 'progressiveBurn', kind: 'boolean', group: 'money', about: 'The burn doubles each deal nobody wins' },
+  {
+    name: 'match',
+    title: 'What losers pay',
+    kind: 'match',
+    group: 'money',
+    about: 'What losers pay: the pot, a fixed burn, or a percent',
+  },
+  {
+    name: 'progressiveBurn',
+    title: 'Growing burn',
+    kind: 'boolean',
+    group: 'money',
+    about: 'The burn doubles each deal nobody wins',
+  },
   {
     name: 'ties',
+    title: 'Ties',
     kind: 'choice',
     choices: choice(['split', 'tied winners split the pot'], ['no-split', 'a tie carries the pot']),
     group: 'money',
@@ -69,6 +103,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'losers',
+    title: 'Who pays',
     kind: 'choice',
     choices: choice(['all', 'every losing stayer pays'], ['worst-only', 'only the worst hand pays']),
     group: 'money',
@@ -76,6 +111,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'allDrop',
+    title: 'When everyone drops',
     kind: 'choice',
     choices: choice(
       ['carry', 'the pot carries'],
@@ -88,6 +124,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'wimpAmount',
+    title: 'Wimp amount',
     kind: 'integer',
     min: 1,
     max: MAX_CHIPS,
@@ -97,6 +134,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'kitty',
+    title: 'Kitty (ghost hand)',
     kind: 'choice',
     choices: choice(['off', 'off'], ['always', 'always'], ['alone', 'only when one player stays']),
     group: 'extras',
@@ -104,6 +142,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'legs',
+    title: 'Legs',
     kind: 'integer',
     min: 1,
     max: 100,
@@ -111,11 +150,30 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     group: 'money',
     about: 'Legs (lone wins) needed to take the pot',
   },
-  { name: 'compulsoryFirst', kind: 'boolean', group: 'declaring', about: 'Nobody may drop on the first round' },
-  { name: 'everybodyAntes', kind: 'boolean', group: 'money', about: 'Everyone antes every deal, not only the first' },
-  { name: 'loserSkipsAnte', kind: 'boolean', group: 'money', about: 'A player who paid last deal skips the ante' },
+  {
+    name: 'compulsoryFirst',
+    title: 'Compulsory first round',
+    kind: 'boolean',
+    group: 'declaring',
+    about: 'Nobody may drop on the first round',
+  },
+  {
+    name: 'everybodyAntes',
+    title: 'Everybody antes',
+    kind: 'boolean',
+    group: 'money',
+    about: 'Everyone antes every deal, not only the first',
+  },
+  {
+    name: 'loserSkipsAnte',
+    title: 'Loser skips the ante',
+    kind: 'boolean',
+    group: 'money',
+    about: 'A player who paid last deal skips the ante',
+  },
   {
     name: 'threeCardRanking',
+    title: 'Three-card ranking',
     kind: 'choice',
     choices: choice(['guts', 'trips beat straights'], ['poker', 'straight flush on top'], ['pairs', 'pairs only']),
     group: 'extras',
@@ -123,6 +181,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'pass',
+    title: 'Passing',
     kind: 'choice',
     choices: choice(['none', 'no passing'], ['left', 'pass left'], ['alternate', 'left, then right']),
     group: 'extras',
@@ -130,6 +189,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'dropPenalty',
+    title: 'Late-drop penalty',
     kind: 'integer',
     min: 0,
     max: 100,
@@ -138,14 +198,22 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'money',
+    title: 'Where losers pay',
     kind: 'choice',
     choices: choice(['match', 'losers match the pot'], ['pay-winner', 'losers pay the winner']),
     group: 'money',
     about: 'Where losers pay: into the pot, or to the winner',
   },
-  { name: 'odds', kind: 'boolean', group: 'extras', about: "Show each player their hand's chance to win" },
+  {
+    name: 'odds',
+    title: 'Odds',
+    kind: 'boolean',
+    group: 'extras',
+    about: "Show each player their hand's chance to win",
+  },
   {
     name: 'discard',
+    title: 'Discards',
     kind: 'integer',
     min: 0,
     max: 5,
@@ -154,6 +222,7 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'deadly',
+    title: 'Deadly cards',
     kind: 'choice',
     choices: choice(
       ['69s', '6s and 9s'],
@@ -167,24 +236,28 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
   },
   {
     name: 'secondDeclare',
+    title: 'Second declaration',
     kind: 'boolean',
     group: 'declaring',
     about: 'Stayers ante again and declare again on their third card',
   },
   {
     name: 'dropperAnte',
+    title: 'Droppers ante',
     kind: 'boolean',
     group: 'money',
     about: 'Players who dropped pay a new ante while losing stayers match the pot',
   },
   {
     name: 'loneVsDeck',
+    title: 'Lone stayer plays the deck',
     kind: 'boolean',
     group: 'extras',
     about: "A lone stayer's hand must beat as many cards from the top of the deck",
   },
   {
     name: 'deadlyRank',
+    title: 'Deadly rank',
     kind: 'rank',
     nullable: true,
     group: 'extras',

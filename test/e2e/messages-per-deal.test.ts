@@ -32,7 +32,10 @@ describe('what a player sees of one deal', () => {
 
     const table = await world.waitForTitle(/^Iron Cross: deal 1$/);
     const privateOf = (name: string) =>
-      world.waitFor((m) => isPrivate(m) && postedAfter(beforeDeal)(m) && /\*\*Your cards\*\*/.test(m.content ?? ''), name);
+      world.waitFor(
+        (m) => isPrivate(m) && postedAfter(beforeDeal)(m) && /\*\*Your cards\*\*/.test(m.content ?? ''),
+        name,
+      );
     const first = Object.fromEntries(
       await Promise.all(['ann', 'bob', 'cat'].map(async (n) => [n, await privateOf(n)])),
     );

@@ -50,10 +50,10 @@ describe('the rules form', () => {
     expect(page.modal?.components.length).toBeLessThanOrEqual(5);
     const submit = world.discord.submitModal(world.user('ann'), page, { cap: '50' });
     expect((await submit.acknowledged()).type).toBe(7);
-    expect((await submit.response()).content).toMatch(/Changed: cap 50\./);
+    expect((await submit.response()).content).toMatch(/Changed: Cap → 50\./);
     const tiesPage = await openPageWith(menu, 'ties');
     const ties = world.discord.submitModal(world.user('ann'), tiesPage, { ties: 'no-split' });
-    expect((await ties.response()).content).toMatch(/Changed: ties no-split\./);
+    expect((await ties.response()).content).toMatch(/Changed: Ties → no-split\./);
     const state = await world.until((s) => s.options.cap === 50 && s.options.ties === 'no-split');
     expect(state.options.cap).toBe(50);
     const edited = await world.waitFor(
@@ -76,7 +76,7 @@ describe('the rules form', () => {
     // Answered inside the form: the host's menu, updated in place, names what it refused.
     expect((await bad.acknowledged()).type).toBe(7);
     const said = (await bad.response()).content ?? '';
-    expect(said).toMatch(/Changed: cap 60\./);
+    expect(said).toMatch(/Changed: Cap → 60\./);
     expect(said).toMatch(/Not changed .*Ante/);
     expect((await world.until((s) => s.options.cap === 60)).options.ante).toBe(ante);
     const words = await privately(
@@ -93,14 +93,14 @@ describe('the rules form', () => {
     const fields = JSON.stringify(page.modal?.components ?? []);
     expect(fields).toMatch(/"custom_id":"match","options":\[\{"value":"pot"/);
     const submit = world.discord.submitModal(world.user('ann'), page, { match: 'burn', 'match-amount': '5' });
-    expect((await submit.response()).content).toMatch(/Changed: match burn:5\./);
+    expect((await submit.response()).content).toMatch(/Changed: What losers pay → burn:5\./);
     const state = await world.until((s) => s.options.match.kind === 'burn');
     expect(state.options.match).toEqual({ kind: 'burn', amount: 5 });
     const noAmount = world.discord.submitModal(world.user('ann'), await openPageWith(menu, 'match'), {
       match: 'percent',
       'match-amount': '',
     });
-    expect((await noAmount.response()).content).toMatch(/Not changed .*Match/);
+    expect((await noAmount.response()).content).toMatch(/Not changed .*What losers pay/);
   });
 
   it('turns switches on and off from one checkbox group', async () => {

@@ -16,11 +16,22 @@ describe('around the game', () => {
     const help = await world.reply('ann', 'guts', { subcommand: 'help' });
     expect(help.flags ?? 0).toBe(64);
     expect(help.content).toMatch(/How a game goes/);
+    // Every option in words, grouped, with its values and default: no bare camelCase names.
+    const options = help.embeds.map((e) => e.description ?? '').join('\n');
+    expect(help.embeds.map((e) => e.title)).toEqual(['Options: money', 'Options: declaring', 'Options: extras']);
+    expect(options).toMatch(/\*\*Late-drop penalty\*\* \(`dropPenalty=`\): .*default 0\./);
+    expect(options).toMatch(/\*\*What losers pay\*\* \(`match=`\): .*burn:N.*default match the pot\./);
+    expect(options.split('\n')).toHaveLength(27);
     const all = await world.reply('ann', 'guts', { subcommand: 'rules' });
     expect(all.embeds[0]?.fields?.length).toBeGreaterThanOrEqual(21);
+    // Iron Cross step by step: the lines, the fourth card, the late-drop penalty, the phantom.
     const one = await world.reply('ann', 'guts', { subcommand: 'rules', options: { variant: 'iron-cross' } });
-    expect(one.embeds[0]?.title).toBe('Iron Cross');
-    expect(one.embeds[0]?.description).toMatch(/cross/);
+    expect(one.embeds[0]?.title).toBe('Iron Cross: how a deal goes');
+    const steps = one.embeds[0]?.description ?? '';
+    expect(steps).toMatch(/one line only: N-C-S, W-C-E/);
+    expect(steps).toMatch(/Players still in get 1 more card/);
+    expect(steps).toMatch(/Dropping now costs 10% of the pot .*rounded half up/);
+    expect(one.embeds[0]?.fields?.find((f) => f.name === 'Also')?.value).toMatch(/phantom/);
   });
 
   it('leaves live buttons on one message only, even when a new game opens before the old one’s last edit', async () => {

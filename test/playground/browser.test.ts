@@ -131,7 +131,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await cap.fill('50');
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.waitFor({ state: 'detached', ...WAIT });
-    await expect.poll(() => menu.textContent(), WAIT).toMatch(/Changed: cap 50/);
+    await expect.poll(() => menu.textContent(), WAIT).toMatch(/Changed: Cap → 50/);
     await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/cap 50/);
 
     for (const name of ['Ben', 'Cat']) {

@@ -135,7 +135,7 @@ function describeChanges(page: RulesPage, { changes, refused }: PageSubmission):
   const specs = page.fields.flatMap((f) => (f.kind === 'value' ? [f.spec] : f.specs));
   const parts = specs
     .filter((spec) => spec.name in changes)
-    .map((spec) => `${optionLabel(spec.name).toLowerCase()} ${valueText(spec, changes[spec.name]) || 'none'}`);
+    .map((spec) => `${optionLabel(spec.name)} → ${valueText(spec, changes[spec.name]) || 'none'}`);
   const lines = [parts.length ? `Changed: ${parts.join(' · ')}.` : 'Nothing changed.'];
   if (refused.length) lines.push(`⚠️ Not changed (open the page again to fix): ${refused.join(' ')}`);
   return lines.join('\n');

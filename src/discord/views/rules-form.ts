@@ -5,7 +5,14 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { RANK_CHARS } from '../../cards/card.ts';
-import { getVariant, OPTION_SPECS, type OptionGroup, type OptionSpec, type Options } from '../../rules/index.ts';
+import {
+  getVariant,
+  OPTION_SPECS,
+  type OptionGroup,
+  type OptionSpec,
+  type Options,
+  optionSpec,
+} from '../../rules/index.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { optionsLine } from './lobby.ts';
@@ -55,10 +62,9 @@ function pageLabel(title: string, fields: readonly RulesField[]): string {
   return label.length <= LABEL_MAX ? label : `${label.slice(0, LABEL_MAX - 1)}…`;
 }
 
-/** "capStyle" → "Cap style". */
+/** What players call an option ("dropPenalty" → "Late-drop penalty"). */
 export function optionLabel(name: string): string {
-  const words = name.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return optionSpec(name)?.title ?? name;
 }
 
 /** The choices a variant offers for an option (its own all-drop rules only). */
