@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers of DESIGN.md, checked on the code itself: discord → table → ledger/db →
+ * The layers of docs/ARCHITECTURE.md, checked on the code itself: discord → table → ledger/db →
  * engine → rules → hands → cards, no import cycle anywhere (types included), and the
  * pure core free of I/O. Reads every import of `src/` and `commands/` as text.
  */

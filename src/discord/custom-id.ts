@@ -1,5 +1,5 @@
 /**
- * Button ids: `g:<tableId>:<dealNo>:<action>[:<arg>]` (DESIGN.md "The flow of one
+ * Button ids: `g:<tableId>:<dealNo>:<action>[:<arg>]` (docs/ARCHITECTURE.md, "The path of one
  * button press"). The deal number lets a press on an old message be told apart
  * from a press on the live one. Anything that does not parse is refused, so a
  * forged or truncated id can never reach the engine.

@@ -3,7 +3,7 @@ import { UserFacingError } from '../table/errors.ts';
 /**
  * The `/guts start options:` text: extra table options as `name=value` pairs
  * ("ties=no-split losers=worst-only match=burn:5"). Names and values are those of
- * RULES.md §9; the engine checks them and names any it refuses.
+ * docs/RULES.md: Table options; the engine checks them and names any it refuses.
  */
 export function parseOptionText(text: string): Record<string, unknown> {
   const options: Record<string, unknown> = {};

@@ -28,7 +28,7 @@ export interface PublisherDeps {
 }
 
 /**
- * Everything the bot tells the channel after a step has committed (DESIGN.md step 3):
+ * Everything the bot tells the channel after a step has committed (docs/ARCHITECTURE.md: The path of one button press):
  * new table messages, private cards, results, coalesced edits. Output for one table
  * goes out in order; no database transaction is open while it does.
  */

@@ -4,8 +4,8 @@ import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'd
 export type ReplyHandle = MessageComponentInteraction | ChatInputCommandInteraction;
 
 /**
- * Ephemeral messages exist only as answers to a user's own interaction (DESIGN.md
- * "Private cards"), so the bot keeps each player's latest acknowledged interaction
+ * Ephemeral messages exist only as answers to a user's own interaction (Discord's rule),
+ * so the bot keeps each player's latest acknowledged interaction
  * per table. The same tokens carry the table's public messages: calls on an
  * interaction token are outside Discord's global limit of 50 requests a second per
  * bot. Tokens live 15 minutes; 14 leaves a margin for the send itself.

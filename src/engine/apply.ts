@@ -11,7 +11,7 @@ import type { Action, Applied, GameEvent, GameState, PlayerId } from './types.ts
 
 export interface NewGame {
   variant: string;
-  /** Table options as stored or typed (RULES.md §9 names); defaults fill the rest. */
+  /** Table options as stored or typed (docs/RULES.md: Table options names); defaults fill the rest. */
   options?: Record<string, unknown> | Partial<Options>;
   /** Pot and reserve the channel carries over from earlier games (from the ledger). */
   pot?: number;

@@ -35,7 +35,7 @@ export function openDeal(ctx: Ctx, by: PlayerId): OpenedDeal {
   return { dealer, players: [...seated.slice(at), ...seated.slice(0, at)], compulsory };
 }
 
-/** Announces the deal and collects the antes (RULES.md §1.1). */
+/** Announces the deal and collects the antes (docs/RULES.md: How every game goes). */
 export function anteUp(ctx: Ctx, opened: OpenedDeal): void {
   const { s } = ctx;
   ctx.events.push({

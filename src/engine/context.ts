@@ -34,7 +34,7 @@ export function makeCtx(s: GameState): Ctx {
 /** The deal under way; callers only reach here while one is. */
 export const dealOf = (ctx: Ctx): DealState => ctx.s.deal as DealState;
 
-/** The deck ran out: the deal is void (RULES.md §8). */
+/** The deck ran out: the deal is void (docs/RULES.md: Deals that cannot complete). */
 export class DeckExhausted extends Error {
   constructor() {
     super('The deck ran out of cards');

@@ -1,6 +1,6 @@
 import type { DealResult, ReplayResult } from './scenario.ts';
 
-/** The replay output exactly as DESIGN.md prints it: one line per group of fields. */
+/** The replay output exactly as scenarios/README.md prints it: one line per group of fields. */
 
 function inline(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(inline).join(', ')}]`;

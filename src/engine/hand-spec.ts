@@ -12,7 +12,7 @@ export function rankingOf(options: Options, spec: HandSpec): RankingId {
 
 /**
  * The ranking for a hand of `count` cards: the showdown's, or for fewer cards than it
- * ranks the ranking of that many cards (RULES.md §6), as when four-two-two's droppers
+ * ranks the ranking of that many cards (docs/RULES.md: Who wins a showdown), as when four-two-two's droppers
  * or a lone stayer facing the deck (`loneVsDeck`) show the four cards they were dealt.
  */
 export function rankingFor(options: Options, spec: HandSpec, count: number): RankingId {

@@ -1,7 +1,7 @@
 import type { Options } from '../rules/options.ts';
 import type { PlayerId } from './types.ts';
 
-/** Who wins a showdown and who pays (RULES.md §2-§4), from hand values alone. */
+/** Who wins a showdown and who pays (docs/RULES.md: Settling a deal), from hand values alone. */
 
 export interface Verdict {
   /** Best hand(s) among the players; empty when the kitty won, on a stand-off, or when nobody lives. */

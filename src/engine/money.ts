@@ -2,7 +2,7 @@ import type { Options } from '../rules/options.ts';
 import type { Party, Transfer } from './transfer.ts';
 import type { GameEvent, GameState, PlayerId } from './types.ts';
 
-/** Chip movements and the money rules of RULES.md §3; every amount an integer. */
+/** Chip movements and the money rules of docs/RULES.md: Settling a deal; every amount an integer. */
 
 export const POT: Party = { kind: 'pot' };
 export const RESERVE: Party = { kind: 'reserve' };
@@ -33,7 +33,7 @@ export function move(s: GameState, out: Transfer[], from: Party, to: Party, amou
 /** Percent of an amount, rounded half up (drop penalties). */
 export const percentHalfUp = (amount: number, percent: number): number => Math.floor((amount * percent + 50) / 100);
 
-/** What one loser pays at a showdown whose pot is `pot` (RULES.md §3: match, burn, percent, cap). */
+/** What one loser pays at a showdown whose pot is `pot` (docs/RULES.md: Settling a deal: match, burn, percent, cap). */
 export function lossAmount(options: Options, pot: number, dealNo: number): number {
   const m = options.match;
   let pay = pot;
@@ -74,7 +74,7 @@ export function matchPot(
 
 /**
  * Keeps the pot at the cap (excess to the reserve) and, once a pot is won (empty),
- * takes a new one of `min(N, reserve)` from the reserve (RULES.md §3).
+ * takes a new one of `min(N, reserve)` from the reserve (docs/RULES.md: Settling a deal).
  */
 export function balanceReserve(s: GameState, events: GameEvent[]): void {
   const { cap, capStyle } = s.options;
@@ -90,7 +90,7 @@ export function balanceReserve(s: GameState, events: GameEvent[]): void {
   }
 }
 
-/** The antes at the start of a deal (RULES.md §1). */
+/** The antes at the start of a deal (docs/RULES.md: How every game goes). */
 export function collectAntes(s: GameState, events: GameEvent[], dealt: PlayerId[]): void {
   const o = s.options;
   const everybody = s.pot === 0 || s.reanteNext;

@@ -81,7 +81,7 @@ export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
   return { hand, equity: hand ? equity : null };
 }
 
-/** What dropping costs right now (a later round's drop penalty, RULES.md §7 Iron Cross), 0 when free. */
+/** What dropping costs right now (a later round's drop penalty, docs/RULES.md: The variants Iron Cross), 0 when free. */
 export function dropCost(
   state: Pick<GameState, 'options'> & { deal: { round: number; roundPot: number } | null },
 ): number {

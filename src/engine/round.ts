@@ -5,7 +5,7 @@ import { move, POT, percentHalfUp, player } from './money.ts';
 import type { Transfer } from './transfer.ts';
 import type { Choice, PlayerId } from './types.ts';
 
-/** Declaration rounds (RULES.md §1.3): simultaneous or sequential, and Deadly 69s' taking rounds. */
+/** Declaration rounds (docs/RULES.md: How every game goes): simultaneous or sequential, and Deadly 69s' taking rounds. */
 
 export function kittyPlays(ctx: Ctx, stayers: number): boolean {
   const { kitty } = ctx.s.options;

@@ -5,7 +5,7 @@ import { apply, createGame } from './apply.ts';
 import type { Action, Choice, GameEvent, GameState, PlayerId, Stack } from './types.ts';
 import { awaiting } from './view.ts';
 
-/** `guts replay` scenarios (DESIGN.md "Scenario format", extensions in scenarios/README.md). */
+/** `guts replay` scenarios (the format is in scenarios/README.md). */
 
 export interface ScenarioTable {
   pot?: number;

@@ -4,7 +4,7 @@ import { balanceReserve, lossAmount, matchPot, move, POT, payWinners, player, wi
 import type { Transfer } from './transfer.ts';
 import type { PlayerId } from './types.ts';
 
-/** Settling a judged showdown (RULES.md §3-§4). */
+/** Settling a judged showdown (docs/RULES.md: Settling a deal). */
 
 /**
  * Moves the chips of a showdown whose pot was `pot`, then keeps the pot and reserve
@@ -48,7 +48,7 @@ function settle(ctx: Ctx, winners: PlayerId[], losers: PlayerId[], pot: number):
   return false;
 }
 
-/** Legs instead of the pot (RULES.md §4); the first to the target takes the pot. */
+/** Legs instead of the pot (docs/RULES.md: Who else must be beaten); the first to the target takes the pot. */
 function awardLegs(ctx: Ctx, winners: PlayerId[], pot: number): boolean {
   const { s } = ctx;
   const target = s.options.legs as number;
@@ -62,7 +62,7 @@ function awardLegs(ctx: Ctx, winners: PlayerId[], pot: number): boolean {
 }
 
 /**
- * Nobody stayed (RULES.md §3): carry, re-ante next deal, or the best hand pays (the
+ * Nobody stayed (docs/RULES.md: Settling a deal): carry, re-ante next deal, or the best hand pays (the
  * wimp); with `wimp-wild`, so does every dropper holding a wild card, each once.
  */
 export function allDropped(

@@ -9,7 +9,7 @@ import { facesDeck, kittyPlays } from './round.ts';
 import { allDropped, settleShowdown } from './settle.ts';
 import type { Hand, Opponent, PlayerId, ShownHand } from './types.ts';
 
-/** Showdowns and settling them (RULES.md §2-§4). */
+/** Showdowns and settling them (docs/RULES.md: Settling a deal). */
 
 /** The best hand from private cards and the board cards still in play. */
 export function evaluateHand(ctx: Ctx, spec: HandSpec, cards: readonly Card[], up: readonly Card[]): Hand {

@@ -58,7 +58,7 @@ export interface DealState {
   /** A dealer who was first in has already asked everyone again this round. */
   askedAgain: boolean;
   /**
-   * Drawing in turn (RULES.md §7, five-card draw): the player who just said "in" and
+   * Drawing in turn (docs/RULES.md: The variants, five-card draw): the player who just said "in" and
    * draws before the next player is asked; null otherwise (absent in older states).
    */
   drawing?: PlayerId | null;
@@ -110,7 +110,7 @@ export type Action =
   | { type: 'draw'; playerId: PlayerId; cards: Card[] }
   | { type: 'take'; playerId: PlayerId }
   | { type: 'stop'; by: PlayerId }
-  /** The host changes the table's options before the first deal (given as typed: RULES.md §9 names). */
+  /** The host changes the table's options before the first deal (given as typed: docs/RULES.md: Table options names). */
   | { type: 'setOptions'; by: PlayerId; options: Record<string, unknown> };
 
 export type Hand = HandResult | LayoutResult;

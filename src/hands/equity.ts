@@ -6,7 +6,7 @@ import type { Board, LayoutUse, Line, RankingId, WildSpec } from './types.ts';
 import { handSize } from './value.ts';
 
 /**
- * Odds for a private hand (RULES.md §9 `odds`): the chance to beat one random hand, and
+ * Odds for a private hand (docs/RULES.md: Table options `odds`): the chance to beat one random hand, and
  * to beat all of `opponents` random hands, dealt from the cards nobody can see.
  *
  * How ties count: a tie is a split. Against one hand a tie counts 1/2. Against several,

@@ -8,7 +8,7 @@ import { type RankingInfo, rankingInfo } from './value.ts';
 import { compileWild, hasWild, resolveLowest, type WildMasks } from './wild.ts';
 
 /**
- * Layout hands (RULES.md §6 Layouts): private cards plus board cards from ONE line only,
+ * Layout hands (docs/RULES.md: Who wins a showdown Layouts): private cards plus board cards from ONE line only,
  * `use` bounding how many of each. When the bounds allow every split of the hand
  * between private and line cards (Iron Cross: any mix), the best hand is simply the best
  * of private ∪ line; otherwise every allowed split is tried. A line position missing

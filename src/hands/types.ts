@@ -1,7 +1,7 @@
 import type { Card, Rank } from '../cards/card.ts';
 
 /**
- * The hand-evaluation contract the engine codes against (RULES.md §6).
+ * The hand-evaluation contract the engine codes against (docs/RULES.md: Who wins a showdown).
  * `one`…`four` and `five` name the number of cards in the made hand; an evaluation
  * over more cards picks the best hand of that size.
  */
@@ -29,7 +29,7 @@ export interface HandResult {
   cards: Card[];
 }
 
-/** Which private and board cards a layout hand may combine (RULES.md §6 Layouts). */
+/** Which private and board cards a layout hand may combine (docs/RULES.md: Who wins a showdown Layouts). */
 export interface LayoutUse {
   privateMin: number;
   privateMax: number;

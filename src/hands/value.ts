@@ -19,7 +19,7 @@ export type Category =
   | 'straight-flush'
   | 'five-of-a-kind';
 
-/** Each ranking's categories, weakest first: a category's index is its strength (RULES.md §6). */
+/** Each ranking's categories, weakest first: a category's index is its strength (docs/RULES.md: Who wins a showdown). */
 export const CATEGORIES: Readonly<Record<RankingId, readonly Category[]>> = {
   one: ['high-card'],
   two: ['high-card', 'pair'],

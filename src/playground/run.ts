@@ -27,7 +27,7 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
       '',
       `  guts playground: open ${playground.url}`,
       '  The real bot on a local Discord, ledger in data/playground.db. Ctrl-C stops it.',
-      '  To connect to real Discord: set DISCORD_TOKEN (README: "Connecting it to Discord").',
+      '  To connect to real Discord: set DISCORD_TOKEN (README: "Inviting the bot to your server").',
       '',
     ].join('\n') + '\n',
   );

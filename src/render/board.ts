@@ -9,7 +9,7 @@ import type { BoardCell, BoardOptions, Picture } from './types.ts';
 export const BOARD_CARD_WIDTH = 80;
 const LABEL_PX = 15;
 const LABEL_ROOM = 20;
-/** Layouts in RULES.md fit in 4×4; slack for new ones, but not for a runaway coordinate. */
+/** The layouts of docs/RULES.md fit in 4×4; slack for new ones, but not for a runaway coordinate. */
 const MAX_GRID = 8;
 
 export interface BoardLayout {

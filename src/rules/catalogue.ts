@@ -2,7 +2,7 @@ import { EIGHT, FIVE, FOUR, SEVEN, SIX, THREE, TWO } from '../cards/card.ts';
 import type { LayoutUse } from '../hands/types.ts';
 import type { BoardPosition, HandSpec, Options, Step, Variant } from './types.ts';
 
-/** The variant catalogue of RULES.md §7, as data. */
+/** The variant catalogue of docs/RULES.md: The variants, as data. */
 
 const DECK = 52;
 const THREE_CARD_HAND: HandSpec = { ranking: 'three' };
@@ -56,7 +56,7 @@ function variant(spec: Spec): Variant {
   };
 }
 
-/** Source 003's variants 1, 2 and 3 of four-two-two and four-two-three (RULES.md §7). */
+/** Source 003's variants 1, 2 and 3 of four-two-two and four-two-three (docs/RULES.md: The variants). */
 const SOURCE_003_DEUCES_OPTIONS = {
   allows: ['dropperAnte', 'loneVsDeck'] as (keyof Options)[],
   allDropRules: ['carry', 'reante', 'wimp', 'wimp-wild'] as const,

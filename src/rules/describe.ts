@@ -1,7 +1,7 @@
 import type { Options } from './types.ts';
 
 /**
- * A table's money rule in words, from its options (RULES.md §3): what losing stayers
+ * A table's money rule in words, from its options (docs/RULES.md: Settling a deal): what losing stayers
  * pay and to whom, legs, antes, caps. `/guts rules` and the lobby show it, so players
  * can see which rule a table uses rather than assume "losers match the pot".
  */

@@ -1,7 +1,7 @@
 import type { Options } from './types.ts';
 
 /**
- * Every table option of RULES.md §9, described once: its kind and bounds (which
+ * Every table option of docs/RULES.md: Table options, described once: its kind and bounds (which
  * `parseOptions` checks), a line for players, and the group a settings form puts it
  * in. `/guts start`'s options, its help text and the bounds Discord enforces on them
  * are all derived from this table.

@@ -100,7 +100,7 @@ const CHECKS = new Map<string, Check>(OPTION_SPECS.map((spec) => [spec.name, che
 
 export const OPTION_NAMES: readonly (keyof Options)[] = OPTION_SPECS.map((spec) => spec.name);
 
-/** The options a variant plays with when the table sets none (RULES.md §9 defaults per variant). */
+/** The options a variant plays with when the table sets none (docs/RULES.md: Table options defaults per variant). */
 export function defaultOptions(variantId: VariantId): Options {
   const variant = getVariant(variantId);
   return { ...BASE_OPTIONS, match: { kind: 'pot' }, ...variant.defaults };
@@ -132,7 +132,7 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
     options[name] = check(name, value);
   }
   const parsed = options as unknown as Options;
-  // `allDrop` defaults to "reante" when a kitty plays (RULES.md §9), unless set explicitly.
+  // `allDrop` defaults to "reante" when a kitty plays (docs/RULES.md: Table options), unless set explicitly.
   if (!('allDrop' in raw) && parsed.kitty !== 'off' && !('allDrop' in variant.defaults)) parsed.allDrop = 'reante';
   // Refused only when set to something else than the default, so a parsed set of
   // options parses again unchanged.

@@ -57,7 +57,7 @@ export interface Variant {
   /** False for a variant not fully implemented: the bot must not offer it. */
   available: boolean;
   minPlayers: number;
-  /** What the deck can serve without a kitty (RULES.md §8); see `maxPlayersFor`. */
+  /** What the deck can serve without a kitty (docs/RULES.md: Deals that cannot complete); see `maxPlayersFor`. */
   maxPlayers: number;
   /** Private cards each player holds before the first declaration (bounds `discard`). */
   handCards: number;
@@ -70,7 +70,7 @@ export interface Variant {
   defaults: Partial<Options>;
   /** Options this variant refuses. */
   inapplicable: readonly (keyof Options)[];
-  /** The kitty is Iron Cross's phantom: a tie with it is a stand-off (RULES.md §4). */
+  /** The kitty is Iron Cross's phantom: a tie with it is a stand-off (docs/RULES.md: Who else must be beaten). */
   phantom: boolean;
   /** Each player's own card is hidden from them and shown to everybody else (Indian guts). */
   forehead: boolean;
@@ -84,11 +84,11 @@ export interface Variant {
 
 export type VariantId = string;
 
-/** How losers pay (RULES.md §3 "Burn instead of match"). */
+/** How losers pay (docs/RULES.md: Settling a deal "Burn instead of match"). */
 export type Match = { kind: 'pot' } | { kind: 'burn'; amount: number } | { kind: 'percent'; percent: number };
 
 /**
- * When everyone drops (RULES.md §3): the pot carries, everyone antes again, the best
+ * When everyone drops (docs/RULES.md: Settling a deal): the pot carries, everyone antes again, the best
  * dropped hand pays (the wimp), or it and every dropper holding a wild card pay
  * (`wimp-wild`, source 003's variant 2 of four-two-two and four-two-three).
  */
@@ -96,7 +96,7 @@ export type AllDropRule = 'carry' | 'reante' | 'wimp' | 'wimp-wild';
 
 export type DeadlyRule = '69s' | '7s' | 'low' | 'spades' | 'lively-diamonds';
 
-/** Table options, RULES.md §9, with the exact names scenarios and stored tables use. */
+/** Table options, docs/RULES.md: Table options, with the exact names scenarios and stored tables use. */
 export interface Options {
   ante: number;
   declare: 'simultaneous' | 'sequential';
@@ -121,7 +121,7 @@ export interface Options {
   odds: boolean;
   discard: number;
   deadly: DeadlyRule;
-  /** `two-plus-one` only (RULES.md §7): stayers pay the ante again and declare again. */
+  /** `two-plus-one` only (docs/RULES.md: The variants): stayers pay the ante again and declare again. */
   secondDeclare: boolean;
   /** `four-two-two`, `four-two-three` (source 003's variant 1): droppers pay a new ante while losers match. */
   dropperAnte: boolean;

@@ -16,7 +16,7 @@ export function getVariant(id: VariantId): Variant {
   return v;
 }
 
-/** Cards one player can hold in a deal at most (for the deck limit of RULES.md §8). */
+/** Cards one player can hold in a deal at most (for the deck limit of docs/RULES.md: Deals that cannot complete). */
 export function cardsPerPlayer(variant: Variant): number {
   return variant.steps.reduce((n, s) => n + (s.kind === 'deal' ? s.count : s.kind === 'take' ? s.count : 0), 0);
 }

@@ -1,6 +1,6 @@
 /**
  * Countdowns. Deadlines live in the database with each table's state; this keeps
- * one timer for the earliest of them (DESIGN.md step 4). On start-up the bot sets
+ * one timer for the earliest of them (docs/ARCHITECTURE.md: The path of one button press). On start-up the bot sets
  * every open table's deadline again; one already past fires at once.
  */
 export interface Clock {

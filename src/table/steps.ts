@@ -13,7 +13,7 @@ import type { StepWriter } from './step-writer.ts';
 
 /**
  * One game step against the database: load the table, let the engine decide, commit
- * state, events, deadline and journal entry in one transaction (DESIGN.md step 2).
+ * state, events, deadline and journal entry in one transaction (docs/ARCHITECTURE.md: The path of one button press).
  * Steps on one table run one at a time in this process; a stale version (another
  * process got there first) reloads and decides again.
  */

@@ -5,7 +5,7 @@ import { type Action, apply, awaiting, createGame, type GameEvent, type GameStat
 const cards = (...texts: string[]) => texts.map((t) => parseCard(t));
 
 /**
- * RULES.md §7, settled reading (source 004, five-card draw): a player who says "in"
+ * docs/RULES.md: The variants, settled reading (source 004, five-card draw): a player who says "in"
  * draws at once, before the next player is asked, so later players see how many cards
  * earlier players took.
  */

@@ -12,14 +12,14 @@ function table(variant: string, options: Record<string, unknown> = {}, players =
 }
 
 describe('variants', () => {
-  it('lists every variant of RULES.md §7 with a two-line summary', () => {
+  it('lists every variant of docs/RULES.md: The variants with a two-line summary', () => {
     const ids = listVariants().map((v) => v.id);
     expect(ids).toHaveLength(21);
     for (const v of listVariants()) expect(v.summary.split('\n')).toHaveLength(2);
     expect(ids.slice(0, 5)).toEqual(['two-card', 'three-card', 'one-card', 'indian', 'iron-cross']);
   });
 
-  it('serves as many players as the deck can (RULES.md §8)', () => {
+  it('serves as many players as the deck can (docs/RULES.md: Deals that cannot complete)', () => {
     const max = Object.fromEntries(listVariants().map((v) => [v.id, v.maxPlayers]));
     expect(max).toMatchObject({ 'two-card': 26, 'three-card': 17, 'one-card': 52, indian: 52, 'iron-cross': 11 });
     expect(max['three-five-seven']).toBe(7);

@@ -16,7 +16,7 @@ describe('the host changing the rules in the lobby', () => {
 
   it('lets a later change put an option back to its default, which then follows the others again', () => {
     const withKitty = apply(lobby('three-card'), { type: 'setOptions', by: 'ann', options: { kitty: 'always' } });
-    // A fresh table with a kitty re-antes when everyone drops (RULES.md §9).
+    // A fresh table with a kitty re-antes when everyone drops (docs/RULES.md: Table options).
     expect(withKitty.state.options.allDrop).toBe('reante');
     const back = apply(withKitty.state, { type: 'setOptions', by: 'ann', options: { kitty: 'off', allDrop: 'carry' } });
     expect(back.state.options).toEqual(lobby('three-card').options);

@@ -42,7 +42,7 @@ function annAlone(variant: string, ann: string, deck: string, options: Record<st
 }
 
 describe('rankingFor', () => {
-  it("ranks a hand shorter than the showdown's ranking by the ranking of its size (RULES.md §6)", () => {
+  it("ranks a hand shorter than the showdown's ranking by the ranking of its size (docs/RULES.md: Who wins a showdown)", () => {
     const o = parseOptions('four-two-two', {});
     expect(rankingFor(o, { ranking: 'five' }, 7)).toBe('five');
     expect(rankingFor(o, { ranking: 'five' }, 4)).toBe('four');

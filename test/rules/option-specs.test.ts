@@ -33,7 +33,7 @@ describe('OPTION_SPECS', () => {
 });
 
 describe('the options of source 003 and Two More Deadly Inches', () => {
-  it('are taken where RULES.md says, and refused by name elsewhere', () => {
+  it('are taken where the rule book says, and refused by name elsewhere', () => {
     expect(parseOptions('four-two-two', { dropperAnte: true }).dropperAnte).toBe(true);
     expect(parseOptions('four-two-three', { allDrop: 'wimp-wild' }).allDrop).toBe('wimp-wild');
     expect(parseOptions('two-more-inches', { deadlyRank: 'q' }).deadlyRank).toBe('Q');

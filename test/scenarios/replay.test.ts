@@ -60,7 +60,7 @@ describe('guts replay', () => {
   const guts = (...args: string[]) =>
     spawnSync(process.execPath, [`${root}bin/guts.js`, 'replay', ...args], { encoding: 'utf8' });
 
-  it('prints the DESIGN.md iron-cross result byte for byte', () => {
+  it('prints the iron-cross example of scenarios/README.md byte for byte', () => {
     const r = guts(`${scenarioDir}iron-cross-design.json`);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe(readFileSync(`${scenarioDir}iron-cross-design.expected.json`, 'utf8'));
