@@ -16,6 +16,8 @@ export const BUTTON_ACTIONS = [
   'swap',
   'keep',
   'rules',
+  /** Seat a computer player (the lobby's menu), or with the argument `remove` take the last one away. */
+  'computer',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

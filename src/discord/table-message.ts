@@ -24,7 +24,10 @@ function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture |
     restarted: rt.restarted,
     picture,
     hasBoardImage,
-    unreached: (state.deal?.players ?? []).filter((id) => !tokens.fresh(rt.record.id, id)),
+    // Computer players get no private message: they are never "unreached".
+    unreached: (state.deal?.players ?? []).filter(
+      (id) => !tokens.fresh(rt.record.id, id) && !state.players.find((p) => p.id === id)?.computer,
+    ),
   });
 }
 

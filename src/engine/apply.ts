@@ -7,7 +7,15 @@ import { type Ctx, DeckExhausted, dealOf, makeCtx, notAtThisTable } from './cont
 import { runPending, startDeal, voidDeal } from './flow.ts';
 import { pick, timeoutPicks } from './picks.ts';
 import { declare, take, timeoutRound } from './round.ts';
-import type { Action, Applied, GameEvent, GameState, PlayerId } from './types.ts';
+import {
+  type Action,
+  type Applied,
+  COMPUTER_LEVELS,
+  type ComputerLevel,
+  type GameEvent,
+  type GameState,
+  type PlayerId,
+} from './types.ts';
 
 export interface NewGame {
   variant: string;
@@ -94,6 +102,12 @@ function dispatch(ctx: Ctx, action: Action): void {
     case 'setOptions':
       setOptions(ctx, action.by, action.options);
       return;
+    case 'addComputer':
+      addComputer(ctx, action.by, action.level);
+      return;
+    case 'removeComputer':
+      removeComputer(ctx, action.by);
+      return;
     case 'declare':
       duringDeal(ctx, () => declare(ctx, action.playerId, action.choice));
       return;
@@ -135,7 +149,8 @@ function timeout(ctx: Ctx): void {
  */
 function nextDealOrEnd(ctx: Ctx): void {
   const { s } = ctx;
-  if (s.players.length < ctx.variant.minPlayers) {
+  // Computer players never play on their own: the game stops, its pot stays with the table.
+  if (s.players.length < ctx.variant.minPlayers || s.players.every((p) => p.computer)) {
     stop(ctx, s.host);
     return;
   }
@@ -194,6 +209,39 @@ function setOptions(ctx: Ctx, by: PlayerId, changes: Record<string, unknown>): v
   }
   s.options = options;
   ctx.events.push({ type: 'OptionsChanged', by, options });
+}
+
+/** Names that say what they are: "🤖 Ada (balanced)". */
+const COMPUTER_NAMES = ['Ada', 'Babbage', 'Clarke', 'Dijkstra', 'Eckert', 'Floyd', 'Grace', 'Hopper', 'Iverson'];
+
+/** Computer seats are taken in the lobby, by the host, up to what the deck can serve. */
+function lobbyHost(ctx: Ctx, by: PlayerId): void {
+  if (ctx.s.phase !== 'lobby') throw new RuleError('game-started', 'Computer players join before the first deal');
+  if (by !== ctx.s.host) throw new RuleError('not-host', 'Only the host can seat computer players');
+}
+
+function addComputer(ctx: Ctx, by: PlayerId, level: ComputerLevel): void {
+  const { s } = ctx;
+  lobbyHost(ctx, by);
+  if (!COMPUTER_LEVELS.includes(level))
+    throw new RuleError('bad-level', 'A computer player is cautious, balanced or bold');
+  const max = maxPlayersFor(ctx.variant, s.options);
+  if (s.players.length >= max) throw new RuleError('table-full', `The table is full (${max} players)`);
+  const taken = new Set(s.players.map((p) => p.id));
+  const n = COMPUTER_NAMES.findIndex((_, i) => !taken.has(`cpu-${i + 1}`));
+  if (n < 0) throw new RuleError('table-full', `At most ${COMPUTER_NAMES.length} computer players`);
+  const id = `cpu-${n + 1}`;
+  const name = `🤖 ${COMPUTER_NAMES[n]} (${level})`;
+  s.players.push({ id, name, legs: 0, leaving: false, computer: level });
+  ctx.events.push({ type: 'PlayerJoined', playerId: id, name });
+}
+
+function removeComputer(ctx: Ctx, by: PlayerId): void {
+  lobbyHost(ctx, by);
+  const last = ctx.s.players.filter((p) => p.computer).at(-1);
+  if (!last) throw new RuleError('no-computer', 'No computer player is seated');
+  ctx.s.players = ctx.s.players.filter((p) => p !== last);
+  ctx.events.push({ type: 'PlayerLeft', playerId: last.id });
 }
 
 function stop(ctx: Ctx, by: PlayerId): void {

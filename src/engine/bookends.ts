@@ -91,6 +91,8 @@ export function finishDeal(ctx: Ctx, deal: FinishedDeal): void {
     s.players = s.players.filter((p) => !p.leaving);
   }
   s.deal = null;
+  // Only computer players left: they never play on their own.
+  if (s.players.every((p) => p.computer)) s.stopRequested = true;
   if (s.stopRequested || (!voided && s.pot === 0)) {
     s.phase = 'over';
     const reason = !voided && s.pot === 0 ? 'pot-won' : 'stopped';

@@ -1,4 +1,5 @@
 export { apply, applyInPlace, createGame, type NewGame } from './apply.ts';
+export { computerMove, seatState } from './computer.ts';
 export { transfersOf } from './events.ts';
 export { type RecordedDeal, scenarioFromDeal } from './export.ts';
 export { formatReplay } from './format.ts';
@@ -18,6 +19,7 @@ export type {
   Applied,
   Awaiting,
   Choice,
+  ComputerLevel,
   DealState,
   GameEvent,
   GameState,
@@ -27,4 +29,5 @@ export type {
   ShownHand,
   Stack,
 } from './types.ts';
+export { COMPUTER_LEVELS } from './types.ts';
 export { awaiting, type DealView, type PlayerView, publicView, viewFor } from './view.ts';

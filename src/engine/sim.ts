@@ -3,10 +3,18 @@ import { Rng } from '../cards/rng.ts';
 import type { Options } from '../rules/options.ts';
 import { getVariant } from '../rules/variants.ts';
 import { applyInPlace, createGame } from './apply.ts';
+import { computerMove } from './computer.ts';
 import { makeCtx } from './context.ts';
 import { canPlayFast, playFastDeal } from './fastdeal.ts';
 import { evaluateHand } from './showdown.ts';
-import type { Action, GameEvent, GameState, PlayerId } from './types.ts';
+import {
+  type Action,
+  COMPUTER_LEVELS,
+  type ComputerLevel,
+  type GameEvent,
+  type GameState,
+  type PlayerId,
+} from './types.ts';
 import { awaiting } from './view.ts';
 
 /**
@@ -14,8 +22,11 @@ import { awaiting } from './view.ts';
  * bot (`applyInPlace`: no state copies), for `guts sim` and the throughput bench.
  */
 
-export type Strategy = 'threshold' | 'random' | 'always';
-export const STRATEGIES: readonly Strategy[] = ['threshold', 'random', 'always'];
+/** The old bots, and the computer players' levels (computer.ts), which the bot seats at tables. */
+export type Strategy = 'threshold' | 'random' | 'always' | ComputerLevel;
+export const STRATEGIES: readonly Strategy[] = ['threshold', 'random', 'always', ...COMPUTER_LEVELS];
+
+const isLevel = (s: Strategy): s is ComputerLevel => (COMPUTER_LEVELS as readonly string[]).includes(s);
 
 export interface SimConfig {
   variant: string;
@@ -92,6 +103,11 @@ function botAction(s: GameState, rng: Rng, strategyOf: (p: PlayerId) => Strategy
   const w = awaiting(s);
   if (w.kind === 'lobby' || w.kind === 'between-deals' || w.kind === 'over') return { type: 'startDeal', by: s.host };
   const who = ('turn' in w && w.turn ? w.turn : w.pending[0]) as PlayerId;
+  const strategy = strategyOf(who);
+  if (isLevel(strategy)) {
+    const move = computerMove(s, who, strategy);
+    if (move) return move;
+  }
   const d = s.deal;
   const hand = (d?.hands[who] ?? []).filter((c) => !(d?.up[who] ?? []).includes(c));
   if (w.kind === 'pass') return { type: 'pass', playerId: who, card: Math.min(...hand) };
@@ -127,7 +143,8 @@ export function simulate(config: SimConfig): SimSummary {
     const s = createGame({ variant: variant.id, options: options ?? config.options ?? {}, rng: seed, host: 'p1' });
     options = s.options;
     for (const p of ids) applyInPlace(s, { type: 'join', playerId: p, name: p });
-    const fast = canPlayFast(s);
+    // The fast path asks a strategy about hand values only: computer players decide from the table.
+    const fast = canPlayFast(s) && !ids.some((p) => isLevel(strategyOf(p)));
     let gameDeals = 0;
     let stopped = false;
     while (s.phase !== 'over' && deals < config.deals) {

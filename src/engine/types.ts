@@ -5,6 +5,10 @@ import type { Options } from '../rules/options.ts';
 import type { Transfer } from './transfer.ts';
 
 export type PlayerId = string;
+
+/** How boldly a computer player plays (computer.ts). */
+export type ComputerLevel = 'cautious' | 'balanced' | 'bold';
+export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['cautious', 'balanced', 'bold'];
 export type Choice = 'stay' | 'drop';
 
 export interface Seat {
@@ -13,6 +17,8 @@ export interface Seat {
   legs: number;
   /** Asked to leave during a deal: leaves when it ends. */
   leaving: boolean;
+  /** A computer player, and how boldly it plays (computer.ts); absent for a person. */
+  computer?: ComputerLevel;
 }
 
 /** Cards fixed in advance (replays and tests): each player's cards in dealing order, board, kitty. */
@@ -110,6 +116,9 @@ export type Action =
   | { type: 'draw'; playerId: PlayerId; cards: Card[] }
   | { type: 'take'; playerId: PlayerId }
   | { type: 'stop'; by: PlayerId }
+  /** The host seats a computer player in the lobby, or takes the last one away. */
+  | { type: 'addComputer'; by: PlayerId; level: ComputerLevel }
+  | { type: 'removeComputer'; by: PlayerId }
   /** The host changes the table's options before the first deal (given as typed: docs/RULES.md: Table options names). */
   | { type: 'setOptions'; by: PlayerId; options: Record<string, unknown> };
 

@@ -3,11 +3,20 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
-import { type Action, type Applied, apply, awaiting, createGame, type GameState } from '../engine/index.ts';
+import {
+  type Action,
+  type Applied,
+  apply,
+  awaiting,
+  computerMove,
+  createGame,
+  type GameState,
+} from '../engine/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
+import { ComputerTimers, computerToMove } from './computers.ts';
 import { UserFacingError } from './errors.ts';
 import { NO_MESSAGES, tableDealNo } from './messages.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
@@ -65,6 +74,8 @@ export class Tables {
   readonly runtimes = new Runtimes();
   private readonly steps: TableSteps;
   private readonly scheduler: DeadlineScheduler;
+  /** When computer players move (computers.ts). */
+  private readonly computers: ComputerTimers;
   private readonly db: Kysely<Database>;
   private readonly writer: StepWriter;
   private readonly clock: Clock;
@@ -83,13 +94,23 @@ export class Tables {
     this.newRngState = options.newRngState ?? randomRngState;
     this.quietDealsToStop = options.quietDealsToStop ?? QUIET_DEALS_TO_STOP;
     this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
+    this.computers = new ComputerTimers((tableId) => void this.onComputerMove(tableId), this.clock);
+    // Every committed step may ask a computer player something: its move is planned then.
+    const withComputers: StepListener = {
+      committed: (step) => {
+        this.computers.plan(step.record);
+        this.listener.committed(step);
+      },
+      publish: (step) => this.listener.publish(step),
+      resumed: (tableId) => this.listener.resumed(tableId),
+    };
     this.steps = new TableSteps({
       db: this.db,
       writer: this.writer,
       runtimes: this.runtimes,
       scheduler: this.scheduler,
       clock: this.clock,
-      listener: () => this.listener,
+      listener: () => withComputers,
       ...(options.nextDealPauseMs !== undefined ? { pauseMs: options.nextDealPauseMs } : {}),
     });
   }
@@ -116,6 +137,7 @@ export class Tables {
         const state = record.state as GameState | null;
         this.runtimes.track(record, { restarted: state?.phase === 'deal' });
         this.scheduler.set(String(record.id), record.deadline);
+        this.computers.plan(record);
         this.listener.resumed(record.id);
       }
       return open.length;
@@ -127,6 +149,7 @@ export class Tables {
   /** Stops the countdowns and waits for the steps under way to commit (shutdown and tests). */
   async close(): Promise<void> {
     this.scheduler.stop();
+    this.computers.stop();
     await this.steps.queues.idle();
   }
 
@@ -348,7 +371,13 @@ export class Tables {
       const state = record.state as GameState | null;
       if (!record.running || !state) throw new UserFacingError('That game is over.');
       const applied = dryRun?.from === state ? dryRun.applied : apply(state, action);
-      return action.type === 'join' && member ? { ...applied, displayNames: { [member.id]: member.name } } : applied;
+      if (action.type === 'join' && member) return { ...applied, displayNames: { [member.id]: member.name } };
+      // A computer player's name is its own ("🤖 Ada (balanced)"): /ledger shows it as such.
+      if (action.type === 'addComputer') {
+        const joined = applied.events.flatMap((e) => (e.type === 'PlayerJoined' ? [[e.playerId, e.name]] : []));
+        return { ...applied, displayNames: Object.fromEntries(joined) };
+      }
+      return applied;
     });
   }
 
@@ -390,6 +419,29 @@ export class Tables {
       this.publish(result);
     } catch (err) {
       this.log.error({ err, tableId }, 'countdown step failed');
+    }
+  }
+
+  /** A computer player's pause is over: it makes its move, decided from what its seat sees. */
+  private async onComputerMove(tableId: number): Promise<void> {
+    if (this.paused.has(tableId)) return;
+    try {
+      const version = this.runtimes.get(tableId)?.record.version ?? 0;
+      const result = await this.steps.run(
+        tableId,
+        `computer:${tableId}:${version}`,
+        (fresh) => {
+          const state = fresh.state as GameState | null;
+          const mover = fresh.running ? computerToMove(state) : null;
+          const move = state && mover ? computerMove(state, mover.id, mover.level) : null;
+          return state && move ? apply(state, move) : null;
+        },
+        // Not a press: a table where only computer players act is still a quiet one.
+        'clock',
+      );
+      this.publish(result);
+    } catch (err) {
+      this.log.error({ err, tableId }, 'computer move failed');
     }
   }
 }

@@ -2,7 +2,7 @@ import { type SimConfig, STRATEGIES, type Strategy, simulate } from '../../engin
 import { RuleError } from '../../rules/errors.ts';
 
 export const summary =
-  'bots play each other: guts sim --variant three-card --players 6 --deals 100000 [--options JSON] [--strategy threshold|random|always[,…]] [--seed N]';
+  'bots play each other: guts sim --variant three-card --players 6 --deals 100000 [--options JSON] [--strategy threshold|random|always|cautious|balanced|bold[,…]] [--seed N]';
 
 function parseArgs(args: string[]): SimConfig {
   const flags = new Map<string, string>();

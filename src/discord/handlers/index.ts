@@ -1,11 +1,12 @@
 import { myCardsHandler } from './my-cards.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
-import { dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
+import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
 import type { ComponentHandler, ModalHandler } from './types.ts';
 
 /** Every button and menu family the bot answers, asked in this order. */
 export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   seatHandler,
+  computerHandler,
   dealHandler,
   declareHandler,
   myCardsHandler,

@@ -1,5 +1,12 @@
 import { type MessageComponentInteraction, MessageFlags } from 'discord.js';
-import { type Action, apply, awaiting, type GameState } from '../../engine/index.ts';
+import {
+  type Action,
+  apply,
+  awaiting,
+  COMPUTER_LEVELS,
+  type ComputerLevel,
+  type GameState,
+} from '../../engine/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
 import type { Member } from '../../table/tables.ts';
@@ -155,6 +162,19 @@ export const seatHandler = pressHandler({
   answer: 'private',
   action: (id, me) =>
     id.action === 'join' ? { type: 'join', playerId: me.id, name: me.name } : { type: 'leave', playerId: me.id },
+});
+
+/** The host seats a computer player (its level picked in the lobby's menu) or takes the last one away. */
+export const computerHandler = pressHandler({
+  name: 'computer',
+  actions: ['computer'],
+  answer: 'private',
+  action: (id, me, _state, interaction) => {
+    if (id.arg === 'remove') return { type: 'removeComputer', by: me.id };
+    const [level] = interaction.isStringSelectMenu() ? interaction.values : [];
+    if (!COMPUTER_LEVELS.includes(level as ComputerLevel)) throw new UserFacingError('Pick how the computer plays.');
+    return { type: 'addComputer', by: me.id, level: level as ComputerLevel };
+  },
 });
 
 export const dealHandler = pressHandler({

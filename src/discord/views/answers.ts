@@ -19,6 +19,12 @@ export function confirmation(action: Action, result: StepResult): string {
     case 'declare':
     case 'take':
       return `${action.type === 'declare' && action.choice === 'drop' ? 'You drop' : 'You stay'}. Everyone has chosen: the result is in the channel.`;
+    case 'addComputer': {
+      const joined = result.events.find((e) => e.type === 'PlayerJoined');
+      return `${joined?.type === 'PlayerJoined' ? joined.name : 'A computer player'} sits down. It decides only from what its seat can see.`;
+    }
+    case 'removeComputer':
+      return 'The computer player left the table.';
     case 'pass':
       return 'Card passed.';
     case 'discard':

@@ -1,6 +1,13 @@
-import { ButtonStyle, EmbedBuilder } from 'discord.js';
-import type { PlayerView } from '../../engine/index.ts';
+import {
+  ActionRowBuilder,
+  ButtonStyle,
+  EmbedBuilder,
+  StringSelectMenuBuilder,
+  StringSelectMenuOptionBuilder,
+} from 'discord.js';
+import type { ComputerLevel, PlayerView } from '../../engine/index.ts';
 import { changedOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
+import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clip } from './format.ts';
 
@@ -16,7 +23,30 @@ export function optionsLine(variantId: string, options: Options): string {
   return parts.join(' · ');
 }
 
-/** The lobby: what is being played, for what, and who is in. Join, Leave, Deal. */
+const LEVELS: readonly { level: ComputerLevel; label: string; description: string }[] = [
+  { level: 'cautious', label: 'Cautious computer player', description: 'Stays only with the edge on its side' },
+  {
+    level: 'balanced',
+    label: 'Balanced computer player',
+    description: 'Stays when staying is worth more than dropping',
+  },
+  { level: 'bold', label: 'Bold computer player', description: 'Stays on a little less than an even chance' },
+];
+
+/** The host seats a computer player: one pick, its level. */
+function computerMenu(target: ButtonTarget) {
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(encodeButtonId({ tableId: String(target.tableId), dealNo: target.dealNo, action: 'computer' }))
+    .setPlaceholder('Add a computer player (host)')
+    .addOptions(
+      LEVELS.map((l) =>
+        new StringSelectMenuOptionBuilder().setValue(l.level).setLabel(l.label).setDescription(l.description),
+      ),
+    );
+  return new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu);
+}
+
+/** The lobby: what is being played, for what, and who is in. Join, Leave, Deal, Rules, computer players. */
 export function lobbyView(target: ButtonTarget, state: PlayerView) {
   const variant = getVariant(state.variant);
   const max = maxPlayersFor(variant, state.options);
@@ -39,6 +69,7 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
   if (state.phase === 'over' && state.dealNo > 0) {
     embed.setFooter({ text: 'This game is over: its result and standings are below. /guts start opens a new one.' });
   } else if (!open) embed.setFooter({ text: `The game is on: deal ${target.dealNo} is below.` });
+  const computers = state.players.some((p) => p.computer);
   const components = open
     ? [
         buttonRow(target, [
@@ -46,7 +77,9 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
           { action: 'leave', label: 'Leave' },
           { action: 'deal', label: 'Deal', style: ButtonStyle.Success },
           { action: 'rules', label: 'Rules' },
+          ...(computers ? [{ action: 'computer' as const, label: 'Remove computer player', arg: 'remove' }] : []),
         ]),
+        computerMenu(target),
       ]
     : [];
   return { embeds: [embed], components };
