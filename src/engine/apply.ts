@@ -184,6 +184,11 @@ function leave(ctx: Ctx, playerId: PlayerId): void {
   }
   s.players = s.players.filter((p) => p.id !== playerId);
   ctx.events.push({ type: 'PlayerLeft', playerId });
+  // The last person gone from a lobby: the computer players they sat down go too.
+  if (s.phase === 'lobby' && s.players.every((p) => p.computer)) {
+    for (const cpu of s.players) ctx.events.push({ type: 'PlayerLeft', playerId: cpu.id });
+    s.players = [];
+  }
 }
 
 /**
@@ -211,8 +216,13 @@ function setOptions(ctx: Ctx, by: PlayerId, changes: Record<string, unknown>): v
   ctx.events.push({ type: 'OptionsChanged', by, options });
 }
 
-/** Names that say what they are: "🤖 Ada (balanced)". */
+/** Names that say what they are: "🤖 Ada (balanced)"; past the list, "🤖 Ada 2 (bold)". */
 const COMPUTER_NAMES = ['Ada', 'Babbage', 'Clarke', 'Dijkstra', 'Eckert', 'Floyd', 'Grace', 'Hopper', 'Iverson'];
+
+function computerName(n: number, level: ComputerLevel): string {
+  const round = Math.floor(n / COMPUTER_NAMES.length);
+  return `🤖 ${COMPUTER_NAMES[n % COMPUTER_NAMES.length]}${round > 0 ? ` ${round + 1}` : ''} (${level})`;
+}
 
 /** Computer seats are taken in the lobby, by the host, up to what the deck can serve. */
 function lobbyHost(ctx: Ctx, by: PlayerId): void {
@@ -228,10 +238,10 @@ function addComputer(ctx: Ctx, by: PlayerId, level: ComputerLevel): void {
   const max = maxPlayersFor(ctx.variant, s.options);
   if (s.players.length >= max) throw new RuleError('table-full', `The table is full (${max} players)`);
   const taken = new Set(s.players.map((p) => p.id));
-  const n = COMPUTER_NAMES.findIndex((_, i) => !taken.has(`cpu-${i + 1}`));
-  if (n < 0) throw new RuleError('table-full', `At most ${COMPUTER_NAMES.length} computer players`);
+  let n = 0;
+  while (taken.has(`cpu-${n + 1}`)) n++;
   const id = `cpu-${n + 1}`;
-  const name = `🤖 ${COMPUTER_NAMES[n]} (${level})`;
+  const name = computerName(n, level);
   s.players.push({ id, name, legs: 0, leaving: false, computer: level });
   ctx.events.push({ type: 'PlayerJoined', playerId: id, name });
 }

@@ -117,7 +117,8 @@ function staysIn(seen: GameState, me: PlayerId, level: ComputerLevel): boolean {
 
 /** The cards to keep: those that make the hand now, else the highest. */
 function cardsToThrow(seen: GameState, me: PlayerId, max: number): Card[] {
-  const mine = (seen.deal?.hands[me] ?? []) as Card[];
+  const up = seen.deal?.up[me] ?? [];
+  const mine = ((seen.deal?.hands[me] ?? []) as Card[]).filter((c) => !up.includes(c));
   const keep = new Set<Card>(handPreview(seen, me).hand?.cards ?? []);
   return mine
     .filter((c) => !keep.has(c))

@@ -37,8 +37,12 @@ const discordErrors = (view: ReturnType<typeof tableView>, kept: string[] = []) 
   checkComponentsV2(json({ components: view.components }), new Set([...view.files.map((f) => f.name ?? ''), ...kept]));
 const buttonIds = (components: unknown[]) =>
   json(components).flatMap(
-    (row: { components: { custom_id: string; label: string; disabled?: boolean }[] }) => row.components,
+    (row: { components: { type: number; custom_id: string; label: string; disabled?: boolean }[] }) =>
+      row.components.filter((c) => c.type === 2),
   );
+/** The select menus of a message's rows. */
+const selects = (components: unknown[]) =>
+  json(components).flatMap((row: { components: { type: number }[] }) => row.components.filter((c) => c.type === 3));
 
 /** A sequential three-seat round where the first two drop and the last stays alone: the game is over. */
 function lastOneStays(state: GameState): GameState {
@@ -67,6 +71,20 @@ describe('lobby view', () => {
     const buttons = buttonIds(view.components);
     expect(buttons.map((b: { label: string }) => b.label)).toEqual(['Join', 'Leave', 'Deal', 'Rules']);
     for (const b of buttons) expect(parseButtonId(b.custom_id)).toMatchObject({ tableId: '7', dealNo: 12 });
+    const [menu] = selects(view.components);
+    expect(menu.placeholder).toMatch(/^Add computer player/);
+    expect(menu.options.map((o: { value: string }) => o.value)).toEqual(['cautious', 'balanced', 'bold']);
+    expect(parseButtonId(menu.custom_id)).toMatchObject({ tableId: '7', action: 'computer' });
+  });
+
+  it('offers Remove computer player once one is seated, and names computer players as such', () => {
+    let s = seated('iron-cross', {});
+    ({ state: s } = run(s, { type: 'addComputer', by: 'u0', level: 'bold' }));
+    const view = json(lobbyView(target, publicView(s)));
+    const remove = buttonIds(view.components).find((b: { label: string }) => b.label === 'Remove computer player');
+    expect(parseButtonId(remove.custom_id)).toMatchObject({ action: 'computer', arg: 'remove' });
+    const players = view.embeds[0].fields.find((f: { name: string }) => f.name.startsWith('Players')).value;
+    expect(players).toContain('**🤖 Ada \\(bold\\)**'); // Markdown-escaped: Discord shows (bold)
   });
 
   it('says the game is on while it is, and that it is over once it is: nothing stale', () => {

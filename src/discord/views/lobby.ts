@@ -37,7 +37,7 @@ const LEVELS: readonly { level: ComputerLevel; label: string; description: strin
 function computerMenu(target: ButtonTarget) {
   const menu = new StringSelectMenuBuilder()
     .setCustomId(encodeButtonId({ tableId: String(target.tableId), dealNo: target.dealNo, action: 'computer' }))
-    .setPlaceholder('Add a computer player (host)')
+    .setPlaceholder('Add computer player: pick how it plays (host)')
     .addOptions(
       LEVELS.map((l) =>
         new StringSelectMenuOptionBuilder().setValue(l.level).setLabel(l.label).setDescription(l.description),
