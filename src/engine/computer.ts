@@ -4,8 +4,9 @@ import { equityKey } from '../hands/equity-key.ts';
 import { equity } from '../hands/index.ts';
 import { faceDownPositions, getVariant } from '../rules/variants.ts';
 import { clonePlain } from './clone.ts';
-import { lossAmount, winAmount } from './money.ts';
-import { dropCost, handPreview } from './preview.ts';
+import { dealOf, makeCtx } from './context.ts';
+import { lossAmount, percentHalfUp, winAmount } from './money.ts';
+import { dropCost, handPreview, oddsQuestion } from './preview.ts';
 import type { Action, ComputerLevel, GameState, PlayerId } from './types.ts';
 import { awaiting } from './view.ts';
 
@@ -66,15 +67,18 @@ function seedOf(key: string): number {
 const oddsMemo = new Map<string, number>();
 const ODDS_MEMO_MAX = 100_000;
 
-/** The chance `me` holds the best hand among the players still in, from what it sees. */
-function chanceToWin(seen: GameState, me: PlayerId): number {
-  const d = seen.deal;
-  if (!d) return 0;
+/**
+ * How often a rival who has not shown its choice stays: with the better half of its
+ * hands, as a sensible player does (the median rule of `guts sim`'s threshold bot).
+ */
+const RIVAL_STAYS = 0.5;
+
+/** The chance `me` beats one rival's hand, from what it sees (heads-up odds). */
+function chanceToBeat(seen: GameState, me: PlayerId, rival: PlayerId): number {
+  const d = seen.deal as NonNullable<GameState['deal']>;
   if (isForehead(seen)) {
-    // Indian guts: my card is unseen; it must beat the best card I can see among those still in.
-    const others = d.in.filter((p) => p !== me).flatMap((p) => d.hands[p] ?? []);
-    if (others.length === 0) return 1;
-    const best = Math.max(...others.map(rankOf));
+    // Indian guts: my card is unseen; it must beat the rival's card, which I see.
+    const theirs = Math.max(...(d.hands[rival] ?? []).map(rankOf));
     const seenCards = new Set(Object.values(d.hands).flat());
     let above = 0;
     let even = 0;
@@ -82,21 +86,53 @@ function chanceToWin(seen: GameState, me: PlayerId): number {
     for (let c = 0; c < 52; c++) {
       if (seenCards.has(c)) continue;
       total++;
-      if (rankOf(c) > best) above++;
-      else if (rankOf(c) === best) even++;
+      if (rankOf(c) > theirs) above++;
+      else if (rankOf(c) === theirs) even++;
     }
     return total ? (above + even / 2) / total : 0;
   }
-  const preview = handPreview(seen, me);
-  if (!preview.equity) return preview.hand ? 1 : 0.5;
-  const key = equityKey(preview.equity);
+  const question = oddsQuestion(seen, me);
+  if (!question) return 0.5;
+  const key = equityKey({ ...question, opponents: 1 });
   let chance = oddsMemo.get(key);
   if (chance === undefined) {
-    chance = equity({ ...preview.equity, precision: 0.02 }, Rng.fromSeed(seedOf(key))).beatAll;
+    chance = equity({ ...question, opponents: 1, precision: 0.02 }, Rng.fromSeed(seedOf(key))).beatAll;
     if (oddsMemo.size >= ODDS_MEMO_MAX) oddsMemo.clear();
     oddsMemo.set(key, chance);
   }
   return chance;
+}
+
+/**
+ * The chance `me` takes the pot if it stays: each rival still in either drops, or stays
+ * with one of its better hands and must be beaten. A rival known to have stayed
+ * (a sequential round) holds one of its better hands; one known to have dropped is out.
+ */
+function chanceToWin(seen: GameState, me: PlayerId): number {
+  const d = seen.deal;
+  if (!d) return 0;
+  let chance = 1;
+  for (const rival of d.in) {
+    if (rival === me || d.choices[rival] === 'drop') continue;
+    const stays = d.choices[rival] === 'stay' ? 1 : RIVAL_STAYS;
+    const beat = chanceToBeat(seen, me, rival);
+    // Beating a random hand with probability b means beating one of its better half with
+    // (b - ½) / ½. In Indian guts a rival cannot see its own card: staying tells nothing of it.
+    const beatsStayer = isForehead(seen) ? beat : Math.max(0, beat - (1 - RIVAL_STAYS)) / RIVAL_STAYS;
+    chance *= 1 - stays + stays * beatsStayer;
+  }
+  return chance;
+}
+
+/** Whether this deal asks for another declaration before its next showdown. */
+function declaresAgain(seen: GameState): boolean {
+  const ctx = makeCtx(seen);
+  for (let i = dealOf(ctx).step + 1; i < ctx.steps.length; i++) {
+    const step = ctx.steps[i];
+    if (step?.kind === 'showdown') return false;
+    if (step?.kind === 'declare') return true;
+  }
+  return false;
 }
 
 /** Stay (or take) when staying is worth more than dropping, by the level's margin. */
@@ -109,7 +145,10 @@ function staysIn(seen: GameState, me: PlayerId, level: ComputerLevel): boolean {
   const pot = seen.pot;
   const win = chanceToWin(seen, me);
   const gain = winAmount(seen.options, pot);
-  const loss = lossAmount(seen.options, pot, seen.dealNo);
+  // With another declaration round to come, a hand that turns out badly can still drop
+  // then, for that round's price (Iron Cross's late drop): staying now risks no more.
+  const later = declaresAgain(seen);
+  const loss = later ? percentHalfUp(pot, seen.options.dropPenalty) : lossAmount(seen.options, pot, seen.dealNo);
   const stay = win * gain - (1 - win) * loss;
   const drop = -dropCost(seen);
   return stay - drop >= MARGIN[level] * Math.max(pot, 1);

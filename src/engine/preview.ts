@@ -36,6 +36,19 @@ function nextShowdown(state: GameState, held: number): { spec: HandSpec; cardsTh
 }
 
 export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
+  const { hand, equity } = previewParts(state, playerId);
+  return { hand, equity: hand ? equity : null };
+}
+
+/**
+ * The odds question of a player's hand even before its visible cards make a hand (Iron
+ * Cross's first round, the board all face down): a computer player weighs it then too.
+ */
+export function oddsQuestion(state: GameState, playerId: PlayerId): EquityOptions | null {
+  return previewParts(state, playerId).equity;
+}
+
+function previewParts(state: GameState, playerId: PlayerId): HandPreview {
   const d = state.deal;
   const cards = d?.hands[playerId];
   if (!d || !cards || cards.length === 0) return NONE;
@@ -78,7 +91,7 @@ export function handPreview(state: GameState, playerId: PlayerId): HandPreview {
           opponents,
         }
       : null;
-  return { hand, equity: hand ? equity : null };
+  return { hand, equity };
 }
 
 /** What dropping costs right now (a later round's drop penalty, docs/RULES.md: The variants Iron Cross), 0 when free. */
