@@ -115,13 +115,13 @@ function hiddenPlaces(s: GameState, me: string): { get: () => number; set: (c: n
       if (!(d.up[owner] ?? []).includes(c)) places.push(inArray(cards, i));
     });
   }
-  d.deck.forEach((_, i) => places.push(inArray(d.deck, i)));
-  if (d.kitty) d.kitty.forEach((_, i) => places.push(inArray(d.kitty as number[], i)));
+  const every = (a: number[]) => a.map((_, i) => inArray(a, i));
+  places.push(...every(d.deck), ...every(d.kitty ?? []));
   for (const pos of faceDownPositions(getVariant(s.variant))) {
     if (pos in d.board) places.push({ get: () => d.board[pos] as number, set: (c) => void (d.board[pos] = c) });
   }
   for (const [owner, picks] of Object.entries(d.picks)) {
-    if (owner !== me) picks.forEach((_, i) => places.push(inArray(picks, i)));
+    if (owner !== me) places.push(...every(picks));
   }
   return places;
 }
