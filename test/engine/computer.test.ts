@@ -135,7 +135,7 @@ function shuffledFor(s: GameState, me: string, rng: Rng): GameState {
     const j = rng.int(i + 1);
     [cards[i], cards[j]] = [cards[j] as number, cards[i] as number];
   }
-  places.forEach((p, i) => p.set(cards[i] as number));
+  for (const [i, p] of places.entries()) p.set(cards[i] as number);
   copy.rng = Rng.fromSeed(rng.int(2 ** 31)).state();
   return copy;
 }
@@ -183,7 +183,9 @@ describe('computer players play every variant and option to the end', () => {
           const game = newGame(variantId, seed, optionSet, playerCount);
           if (!game) return;
           let s = game.state;
-          const levels = game.players.map((_, i) => COMPUTER_LEVELS[(seed + i) % 3] as (typeof COMPUTER_LEVELS)[number]);
+          const levels = game.players.map(
+            (_, i) => COMPUTER_LEVELS[(seed + i) % 3] as (typeof COMPUTER_LEVELS)[number],
+          );
           let deals = 0;
           for (let i = 0; i < 400 && s.phase !== 'over' && deals < 4; i++) {
             const w = publicView(s).awaiting;
