@@ -64,7 +64,9 @@ export function lobbyView(target: ButtonTarget, state: PlayerView) {
         value: seated.length ? clip(seated.join('\n'), 1024) : 'Nobody yet: press Join.',
       },
     )
-    .setFooter({ text: 'Press Join to sit down. The host sets the Rules and presses Deal when everyone is in.' });
+    .setFooter({
+      text: 'Press Join to sit down. The host sets the Rules, may add computer players, and presses Deal when everyone is in.',
+    });
   const open = state.phase === 'lobby';
   if (state.phase === 'over' && state.dealNo > 0) {
     embed.setFooter({ text: 'This game is over: its result and standings are below. /guts start opens a new one.' });
