@@ -180,7 +180,8 @@ export function computerMove(state: GameState, me: PlayerId, level: ComputerLeve
       return { type: 'declare', playerId: me, choice: stay ? 'stay' : 'drop' };
     }
     case 'take':
-      return staysIn(seen, me, level)
+      // A compulsory first round allows no drop: taking is the only move.
+      return (seen.deal?.compulsory && seen.deal.round === 1) || staysIn(seen, me, level)
         ? { type: 'take', playerId: me }
         : { type: 'declare', playerId: me, choice: 'drop' };
     case 'pass': {
