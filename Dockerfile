@@ -27,5 +27,8 @@ VOLUME ["/data"]
 #   rest-proxy       @discordjs/proxy on port 8080, for DISCORD_API_URL=http://HOST:8080/api
 #   deploy-commands  registers the slash commands once
 EXPOSE 8080
+# With METRICS_PORT set (the compose file sets it), each bot process of the container
+# must answer /healthz with 200; without it there is nothing to ask.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["node", "bin/guts.js"]
 CMD ["start"]

@@ -11,6 +11,8 @@ export interface Config {
   guildId: string | null;
   /** How this machine runs the bot's gateway shards (see `parseSharding`). */
   sharding: Sharding;
+  /** `METRICS_PORT`: where `/healthz` and `/metrics` are served; off when null. */
+  metricsPort: number | null;
 }
 
 /**
@@ -59,6 +61,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (guildId && !/^\d{15,21}$/.test(guildId)) {
     throw new ConfigError(`GUILD_ID must be a Discord server id (digits), got "${guildId}"`);
   }
+  const metricsText = nonEmpty(env, 'METRICS_PORT');
+  if (
+    metricsText !== null &&
+    !(/^\d+$/.test(metricsText) && Number(metricsText) >= 1 && Number(metricsText) <= 65535)
+  ) {
+    throw new ConfigError(`METRICS_PORT must be a port number from 1 to 65535, got "${metricsText}"`);
+  }
   const sharding = parseSharding(env);
   if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
     throw new ConfigError(
@@ -77,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     guildId,
     sharding,
+    metricsPort: metricsText === null ? null : Number(metricsText),
   };
 }
 

@@ -1,12 +1,30 @@
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
-import { createBot } from './discord/bot.ts';
+import { type Bot, createBot } from './discord/bot.ts';
+import { type OpsServer, startOpsServer } from './discord/ops-server.ts';
 import { auditLedger, describeProblem } from './ledger/index.ts';
 import { log } from './log.ts';
 import { openStepWriter } from './table/step-writer.ts';
 
 /** A stopping process exits by then at the latest (the sharding manager gives its children 9.5 s). */
 export const STOP_WITHIN_MS = 9_000;
+
+/**
+ * `/healthz` and `/metrics` on METRICS_PORT. A shard process of the sharding manager
+ * serves them on METRICS_PORT + its shard id (one port per process: each has its own
+ * gateway connection and counts); Prometheus scrapes each.
+ */
+async function serveOps(port: number, bot: Bot, sharding: Config['sharding']): Promise<OpsServer | null> {
+  const own = sharding.mode === 'shard' ? port + (sharding.shards[0] ?? 0) : port;
+  try {
+    const server = await startOpsServer(own, { health: () => bot.health(), metrics: () => bot.metrics.text() });
+    log.info({ port: server.port }, 'serving /healthz and /metrics');
+    return server;
+  } catch (err) {
+    log.error({ err, port: own }, 'could not serve /healthz and /metrics');
+    return null;
+  }
+}
 
 /**
  * The bot process: database first (migrations before login, then the ledger audit),
@@ -69,7 +87,9 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     return 1;
   }
   if (sharding.mode === 'shard') log.info({ shard: sharding.shards, of: sharding.count }, 'shard serving');
+  const ops = config.metricsPort === null ? null : await serveOps(config.metricsPort, bot, sharding);
   await stopped;
+  await ops?.close();
   // Everything is committed and closed. A request still waiting in discord.js's queue (a
   // long 429) would keep the process alive: it is not worth waiting for.
   setTimeout(() => process.exit(process.exitCode ?? 0), 500).unref();

@@ -11,6 +11,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       guildId: null,
       sharding: { mode: 'single' },
+      metricsPort: null,
     });
   });
 
@@ -21,6 +22,7 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'postgres://u:p@localhost:5432/guts',
       LOG_LEVEL: 'DEBUG',
       GUILD_ID: '123456789012345678',
+      METRICS_PORT: '9464',
     });
     expect(c).toEqual({
       discordToken: 'abc',
@@ -29,6 +31,7 @@ describe('configuration from the environment', () => {
       logLevel: 'debug',
       guildId: '123456789012345678',
       sharding: { mode: 'single' },
+      metricsPort: 9464,
     });
   });
 
@@ -37,6 +40,8 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ GUILD_ID: 'my-server' }, 'GUILD_ID'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: 'http' }, 'METRICS_PORT'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -1,5 +1,5 @@
-import { Client, disableValidators, Events, GatewayIntentBits, Options } from 'discord.js';
-import type { Kysely } from 'kysely';
+import { Client, disableValidators, Events, GatewayIntentBits, Options, Status } from 'discord.js';
+import { type Kysely, sql } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import { buildAllTables } from '../hands/index.ts';
@@ -13,8 +13,10 @@ import type { BotContext } from './context.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './lost-tables.ts';
+import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
+import type { Health } from './ops-server.ts';
 import { TablePublisher } from './publisher.ts';
 import { RestLanes } from './rest-lanes.ts';
 import { createRouter } from './router.ts';
@@ -24,6 +26,8 @@ import { ReplyTokens } from './tokens.ts';
 const OUTPUT_GRACE_MS = 3_000;
 /** Then how long requests already on the wire get to finish before their sockets are closed. */
 const SOCKETS_GRACE_MS = 1_000;
+/** A database that takes longer than this to answer `select 1` is not healthy. */
+const HEALTH_DB_TIMEOUT_MS = 2_000;
 
 /** Waits for `work`, but no longer than `ms`; a stopping bot abandons what is left. */
 const atMost = (work: Promise<unknown>, ms: number) =>
@@ -64,6 +68,31 @@ export interface Bot {
   idle(): Promise<void>;
   /** Pictures and odds asked of the helper thread, and how many went out without them (load runs). */
   offloadCounts(): OffloadCounts;
+  /** Counts for operators, in Prometheus's format (`METRICS_PORT`). */
+  metrics: BotMetrics;
+  /** Whether the bot can serve players now: gateway, database, open tables reloaded (`/healthz`). */
+  health(): Promise<Health>;
+}
+
+/** Whether the bot can serve players now (`/healthz`). */
+async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boolean): Promise<Health> {
+  const gateway = client.ws.status === Status.Ready;
+  let database: { ok: boolean; reason?: string } = { ok: true };
+  try {
+    const answered = await atMost(
+      sql`select 1`.execute(db).then(() => true),
+      HEALTH_DB_TIMEOUT_MS,
+    );
+    if (answered !== true) database = { ok: false, reason: `no answer within ${HEALTH_DB_TIMEOUT_MS} ms` };
+  } catch (err) {
+    database = { ok: false, reason: (err as Error).message };
+  }
+  const checks = {
+    gateway: gateway ? { ok: true } : { ok: false, reason: `gateway status ${Status[client.ws.status]}` },
+    database,
+    tables: tablesLoaded ? { ok: true } : { ok: false, reason: 'open tables not reloaded yet' },
+  };
+  return { ok: Object.values(checks).every((c) => c.ok), checks };
 }
 
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
@@ -108,8 +137,24 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     offload,
     ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
   });
-  tables.listen(publisher);
-  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, lost, log: options.log };
+  const metrics = new BotMetrics({
+    gatewayPingMs: () => client.ws.ping,
+    openTables: () => [...tables.runtimes.values()].filter((rt) => rt.record.running).length,
+    helpers: () => {
+      const queued = offload.queued();
+      return {
+        odds: { queued: queued.odds, dropped: offload.counts.odds.dropped },
+        pictures: { queued: queued.pictures, dropped: offload.counts.pictures.dropped },
+      };
+    },
+  });
+  metrics.watchRest(client.rest, () => clock.now());
+  tables.listen(metrics.watchSteps(publisher));
+  let tablesLoaded = false;
+  void tables.ready.then(() => {
+    tablesLoaded = true;
+  });
+  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, lost, log: options.log, metrics };
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
@@ -126,6 +171,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     tables,
     publisher,
     idle,
+    metrics,
+    health: () => botHealth(client, options.db, tablesLoaded),
     offloadCounts: () => structuredClone(offload.counts),
     async start() {
       buildAllTables(); // before any press can wait behind it

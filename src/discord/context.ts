@@ -4,6 +4,7 @@ import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { Tables } from '../table/tables.ts';
 import type { LostChannels } from './lost-channels.ts';
+import type { BotMetrics } from './metrics.ts';
 import type { TablePublisher } from './publisher.ts';
 import type { ReplyTokens } from './tokens.ts';
 
@@ -17,4 +18,6 @@ export interface BotContext {
   /** Channels the bot can no longer post in (their tables stopped). */
   lost: LostChannels;
   log: Logger;
+  /** Counts for operators (`METRICS_PORT`). */
+  metrics: BotMetrics;
 }

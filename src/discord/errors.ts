@@ -41,11 +41,13 @@ function isDeadInteraction(err: unknown): boolean {
   );
 }
 
-export async function answerError(interaction: Interaction, err: unknown, log: Logger): Promise<void> {
+/** Answers the user, and says whether that was a refusal (a rule, a stale button) or an unexpected error. */
+export async function answerError(interaction: Interaction, err: unknown, log: Logger): Promise<'refused' | 'error'> {
   const { text, unexpected } = userTextFor(err);
+  const outcome = unexpected ? 'error' : 'refused';
   if (unexpected) log.error({ err }, 'interaction failed');
   else log.debug({ reason: text }, 'interaction refused');
-  if (!interaction.isRepliable() || isDeadInteraction(err)) return;
+  if (!interaction.isRepliable() || isDeadInteraction(err)) return outcome;
   try {
     if (interaction.deferred && !interaction.replied && interaction.ephemeral === true) {
       // A private "thinking…" placeholder: the answer takes its place.
@@ -63,4 +65,5 @@ export async function answerError(interaction: Interaction, err: unknown, log: L
   } catch (replyErr) {
     log.warn({ err: replyErr }, 'could not tell the user about an error');
   }
+  return outcome;
 }

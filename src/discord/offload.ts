@@ -64,6 +64,11 @@ export class Offload {
     return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
   }
 
+  /** Jobs waiting on each helper thread. */
+  queued(): { odds: number; pictures: number } {
+    return { odds: this.oddsThread.queued, pictures: this.pictureThread.queued };
+  }
+
   /**
    * A job that fails, times out or loses its thread is null: the message goes out
    * without it. `count` (none for the warm-up) tallies what was asked and dropped.

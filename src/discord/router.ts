@@ -5,6 +5,7 @@ import type { SlashCommand } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { answerError } from './errors.ts';
 import type { ComponentHandler, ModalHandler } from './handlers/types.ts';
+import type { InteractionKind } from './metrics.ts';
 
 /**
  * Discord wants an answer within 3 seconds of an interaction's creation. One that reaches
@@ -35,9 +36,11 @@ export function createRouter(
       userId: interaction.user.id,
     });
     log.debug({ type: interaction.type }, 'interaction received');
+    const kind = kindOf(interaction);
     try {
       if (interaction.isAutocomplete()) {
         await commands.get(interaction.commandName)?.autocomplete?.(interaction, { ...ctx, log });
+        ctx.metrics.interaction(kind, 'ok');
         return;
       }
       if (!interaction.inGuild())
@@ -51,6 +54,7 @@ export function createRouter(
         const command = commands.get(interaction.commandName);
         if (!command) throw new UserFacingError("I don't know that command. It may have been removed.");
         await command.execute(interaction, { ...ctx, log });
+        ctx.metrics.interaction(kind, 'ok');
         return;
       }
       if (interaction.isModalSubmit()) {
@@ -59,6 +63,7 @@ export function createRouter(
           if (parsed === null) continue;
           log = log.child({ handler: handler.name, ...tableOf(parsed) });
           await handler.run(interaction, parsed, { ...ctx, log });
+          ctx.metrics.interaction(kind, 'ok');
           return;
         }
         throw new UserFacingError("That form isn't one of mine, or it is too old.");
@@ -70,14 +75,22 @@ export function createRouter(
           log = log.child({ handler: handler.name, ...tableOf(parsed) });
           log.debug('press');
           await handler.run(interaction, parsed, { ...ctx, log });
+          ctx.metrics.interaction(kind, 'ok');
           return;
         }
         throw new UserFacingError("That button isn't one of mine, or it is too old.");
       }
     } catch (err) {
-      await answerError(interaction, err, log);
+      ctx.metrics.interaction(kind, await answerError(interaction, err, log));
     }
   };
+}
+
+function kindOf(interaction: Interaction): InteractionKind {
+  if (interaction.isAutocomplete()) return 'autocomplete';
+  if (interaction.isModalSubmit()) return 'modal';
+  if (interaction.isMessageComponent()) return 'component';
+  return 'command';
 }
 
 /** The table a parsed press points at, for its log lines. */

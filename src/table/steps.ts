@@ -50,6 +50,8 @@ export interface StepResult {
   events: GameEvent[];
   record: TableRecord;
   note?: string;
+  /** How long its transaction took to commit (operators' metrics). */
+  commitMs?: number;
 }
 
 /** What the table layer tells whoever shows the tables (the Discord publisher). */
@@ -153,6 +155,7 @@ export class TableSteps {
           const dealNo = tableDealNo(messages, decided.state.dealNo);
           const results = dealResultsOf(decided.events);
           try {
+            const commitStarted = performance.now();
             const result = await writer.commitStep({
               tableId,
               expectedVersion: record.version,
@@ -189,6 +192,7 @@ export class TableSteps {
               events: decided.events,
               record: committed,
               ...(decided.note ? { note: decided.note } : {}),
+              commitMs: performance.now() - commitStarted,
             };
             Object.assign(runtimes.track(committed).messages, quiet);
             this.deps.scheduler.set(String(tableId), deadline);

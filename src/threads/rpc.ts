@@ -53,6 +53,11 @@ export class ThreadClient {
 
   constructor(private readonly spec: ThreadSpec) {}
 
+  /** Jobs sent and not answered yet. */
+  get queued(): number {
+    return this.pending.size;
+  }
+
   /** Starts the thread now rather than on the first job. */
   start(): void {
     this.ensureWorker();

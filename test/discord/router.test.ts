@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import type { SlashCommand } from '../../src/discord/command-registry.ts';
 import type { BotContext } from '../../src/discord/context.ts';
+import { BotMetrics } from '../../src/discord/metrics.ts';
 import { createRouter, LATE_AFTER_MS, TOO_LATE } from '../../src/discord/router.ts';
 
 /** The router's own decisions, on a hand-made interaction (the e2e tests cover the real client). */
@@ -21,13 +22,26 @@ function commandInteraction(createdTimestamp: number) {
     inGuild: () => true,
     isChatInputCommand: () => true,
     isMessageComponent: () => false,
+    isModalSubmit: () => false,
     isRepliable: () => true,
     reply: vi.fn(async () => undefined),
   };
 }
 
 describe('the router', () => {
-  const ctx = { log: pino({ level: 'silent' }), tables: { ready: Promise.resolve() } } as unknown as BotContext;
+  const metrics = new BotMetrics({
+    gatewayPingMs: () => 40,
+    openTables: () => 0,
+    helpers: () => ({ odds: { queued: 0, dropped: 0 }, pictures: { queued: 0, dropped: 0 } }),
+  });
+  const ctx = {
+    log: pino({ level: 'silent' }),
+    tables: { ready: Promise.resolve() },
+    metrics,
+  } as unknown as BotContext;
+  /** The value of one series of `/metrics`' text. */
+  const series = async (name: string) =>
+    Number(new RegExp(`^${name.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(await metrics.text())?.[1]);
   const execute = vi.fn(async () => {});
   const commands = new Map([['guts', { execute } as unknown as SlashCommand]]);
   const now = 1_000_000;
@@ -38,6 +52,7 @@ describe('the router', () => {
     await route(interaction as never);
     expect(execute).toHaveBeenCalledTimes(1);
     expect(interaction.reply).not.toHaveBeenCalled();
+    expect(await series('guts_interactions_total{kind="command",outcome="ok"}')).toBe(1);
   });
 
   it('answers one that arrives too late, and does nothing else', async () => {
@@ -46,5 +61,13 @@ describe('the router', () => {
     await route(interaction as never);
     expect(execute).not.toHaveBeenCalled();
     expect(interaction.reply).toHaveBeenCalledWith({ content: TOO_LATE, flags: 64 });
+    expect(await series('guts_interactions_total{kind="command",outcome="refused"}')).toBe(1);
+  });
+
+  it('counts an unexpected failure as an error', async () => {
+    execute.mockRejectedValueOnce(new Error('boom'));
+    await route(commandInteraction(now - 100) as never);
+    expect(await series('guts_interactions_total{kind="command",outcome="error"}')).toBe(1);
+    expect(await series('guts_gateway_ping_seconds')).toBe(0.04);
   });
 });

@@ -43,6 +43,8 @@ export interface WorldOptions {
   editDelayMs?: number;
   /** One clock for the local Discord and the bot, so a test can jump past a token's 15 minutes. */
   clock?: AdjustableClock;
+  /** More environment for the bot's process (`process: true`), e.g. METRICS_PORT. */
+  env?: Record<string, string>;
 }
 
 type Ref = { id: string };
@@ -114,6 +116,7 @@ export class World {
       DATABASE_URL: this.dbUrl,
       GUILD_ID: this.guild.id,
       LOG_LEVEL: process.env.E2E_LOG ?? 'warn',
+      ...this.options.env,
     };
     if (!this.commandsDeployed) {
       // Registration is its own script, as in production (never on every start).

@@ -1,0 +1,145 @@
+import { type Client, SnowflakeUtil } from 'discord.js';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { StepListener, StepResult } from '../table/steps.ts';
+import { isInteractionCallback } from './rest-lanes.ts';
+
+/**
+ * What the bot tells whoever runs it, in Prometheus's format (`/metrics`, ops-server.ts).
+ * One registry per bot: a test, or several bots in one process, never mix their counts.
+ * README, "Health and metrics", says what each one means.
+ */
+
+/** What an interaction was: a slash command, a button or menu press, a form, autocomplete. */
+export type InteractionKind = 'command' | 'component' | 'modal' | 'autocomplete';
+/** How it ended: done, refused with a short answer (a rule, a stale button), or an unexpected error. */
+export type InteractionOutcome = 'ok' | 'refused' | 'error';
+
+/** Readings taken when `/metrics` is scraped, not kept up to date on every change. */
+export interface MetricsSources {
+  /** Gateway round trip in ms (-1 before the first heartbeat). */
+  gatewayPingMs(): number;
+  /** Tables this process holds with a game running. */
+  openTables(): number;
+  /** Jobs waiting on each helper thread, and how many it has dropped (timed out or failed). */
+  helpers(): Record<'odds' | 'pictures', { queued: number; dropped: number }>;
+}
+
+/** Discord's routes with their ids and tokens taken out: a label with few values. */
+export function routeLabel(path: string): string {
+  return path
+    .replace(/\?.*$/, '')
+    .replace(/\/interactions\/\d+\/[^/]+/, '/interactions/:id/:token')
+    .replace(/\/webhooks\/(\d+)\/[^/]+/, '/webhooks/:id/:token')
+    .replace(/\/\d{15,21}(?=\/|$)/g, '/:id');
+}
+
+export class BotMetrics {
+  readonly registry = new Registry();
+  private readonly interactions = new Counter({
+    name: 'guts_interactions_total',
+    help: 'Interactions handled, by kind (command, component, modal, autocomplete) and outcome (ok, refused, error).',
+    labelNames: ['kind', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly ackSeconds = new Histogram({
+    name: 'guts_interaction_ack_seconds',
+    help: "From an interaction's creation to Discord's answer to its acknowledgement (Discord allows 3 s).",
+    buckets: [0.025, 0.05, 0.1, 0.2, 0.5, 1, 2, 3],
+    registers: [this.registry],
+  });
+  private readonly dealsSettled = new Counter({
+    name: 'guts_deals_settled_total',
+    help: 'Deals settled (their payments committed to the ledger).',
+    registers: [this.registry],
+  });
+  private readonly commitSeconds = new Histogram({
+    name: 'guts_step_commit_seconds',
+    help: "Time to commit one game step's transaction (state, hand history, journal entry).",
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [this.registry],
+  });
+  private readonly restRequests = new Counter({
+    name: 'guts_rest_requests_total',
+    help: "Requests to Discord's REST API, by method, route (ids taken out) and HTTP status.",
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly rateLimits = new Counter({
+    name: 'guts_rest_429_total',
+    help: 'REST requests Discord answered 429 Too Many Requests, by scope (user, global, shared).',
+    labelNames: ['scope'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(sources: MetricsSources) {
+    new Gauge({
+      name: 'guts_gateway_ping_seconds',
+      help: 'Gateway heartbeat round trip (-0.001 before the first heartbeat).',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.gatewayPingMs() / 1000);
+      },
+    });
+    new Gauge({
+      name: 'guts_open_tables',
+      help: 'Tables this process holds with a game running.',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.openTables());
+      },
+    });
+    new Gauge({
+      name: 'guts_helper_queue_depth',
+      help: 'Jobs waiting on a helper thread (odds, pictures).',
+      labelNames: ['thread'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [thread, h] of Object.entries(sources.helpers())) this.set({ thread }, h.queued);
+      },
+    });
+    new Gauge({
+      name: 'guts_helper_dropped',
+      help: 'Helper jobs dropped since start (the message went out without its picture or odds).',
+      labelNames: ['thread'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [thread, h] of Object.entries(sources.helpers())) this.set({ thread }, h.dropped);
+      },
+    });
+  }
+
+  interaction(kind: InteractionKind, outcome: InteractionOutcome): void {
+    this.interactions.inc({ kind, outcome });
+  }
+
+  /** Counts every REST response and rate limit of the client's REST manager. */
+  watchRest(rest: Client['rest'], now: () => number = Date.now): void {
+    rest.on('response', (request, response) => {
+      const path = String(request.path);
+      this.restRequests.inc({ method: request.method, route: routeLabel(path), status: String(response.status) });
+      if (response.status === 429) this.rateLimits.inc({ scope: response.headers.get('x-ratelimit-scope') ?? 'user' });
+      if (isInteractionCallback(path)) {
+        const id = /\/interactions\/(\d+)\//.exec(path)?.[1];
+        if (id) this.ackSeconds.observe(Math.max(0, now() - Number(SnowflakeUtil.timestampFrom(id))) / 1000);
+      }
+    });
+  }
+
+  /** The publisher, with each committed step counted on its way. */
+  watchSteps(listener: StepListener): StepListener {
+    return {
+      committed: (step: StepResult) => {
+        if (step.commitMs !== undefined) this.commitSeconds.observe(step.commitMs / 1000);
+        const settled = step.events.filter((e) => e.type === 'DealEnded').length;
+        if (settled) this.dealsSettled.inc(settled);
+        listener.committed(step);
+      },
+      publish: (step) => listener.publish(step),
+      resumed: (tableId) => listener.resumed(tableId),
+    };
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

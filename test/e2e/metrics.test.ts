@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playToEnd, showdownThenHostAlone } from './play.ts';
+import { World } from './world.ts';
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** One series' value in Prometheus text (the sum over label sets that contain `labels`). */
+function seriesSum(text: string, name: string, labels: string[] = []): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (labels.every((l) => line.includes(l))) sum += Number(line.split(' ').at(-1));
+  }
+  return sum;
+}
+
+describe('health and metrics of the bot process (METRICS_PORT)', () => {
+  let world: World;
+  let base: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    world = await World.start({ players: ['ann', 'bob'], process: true, env: { METRICS_PORT: String(port) } });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it('is healthy once connected, and counts interactions, deals, REST calls and acknowledgements', async () => {
+    let health: Response | null = null;
+    for (let i = 0; i < 100 && health?.status !== 200; i++) {
+      health = await fetch(`${base}/healthz`).catch(() => null);
+      if (health?.status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(health?.status).toBe(200);
+    expect(await health?.json()).toEqual({
+      ok: true,
+      checks: { gateway: { ok: true }, database: { ok: true }, tables: { ok: true } },
+    });
+
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card', ante: 5 } });
+    await world.press('bob', lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const deals = await playToEnd(world, showdownThenHostAlone('ann'));
+    await world.waitForEmbed(/^Game over after/);
+
+    const text = await (await fetch(`${base}/metrics`)).text();
+    expect(seriesSum(text, 'guts_deals_settled_total')).toBe(deals);
+    expect(seriesSum(text, 'guts_interactions_total', ['kind="command"', 'outcome="ok"'])).toBeGreaterThanOrEqual(1);
+    expect(seriesSum(text, 'guts_interactions_total', ['kind="component"', 'outcome="ok"'])).toBeGreaterThanOrEqual(4);
+    expect(seriesSum(text, 'guts_interactions_total', ['outcome="error"'])).toBe(0);
+    // Every interaction was acknowledged, and each acknowledgement timed.
+    const acks = seriesSum(text, 'guts_rest_requests_total', ['route="/interactions/:id/:token/callback"']);
+    expect(acks).toBeGreaterThanOrEqual(5);
+    expect(seriesSum(text, 'guts_interaction_ack_seconds_count')).toBe(acks);
+    expect(seriesSum(text, 'guts_interaction_ack_seconds_bucket', ['le="3"'])).toBe(acks);
+    expect(seriesSum(text, 'guts_step_commit_seconds_count')).toBeGreaterThan(deals);
+    expect(text).toMatch(/^guts_gateway_ping_seconds -?\d/m);
+    expect(text).toMatch(/^guts_open_tables 0$/m); // the game is over
+    expect(text).toMatch(/^guts_helper_queue_depth\{thread="pictures"\} \d+$/m);
+    expect(text).toMatch(/^guts_helper_dropped\{thread="odds"\} \d+$/m);
+    expect(seriesSum(text, 'guts_rest_429_total')).toBe(0);
+    // The Grafana dashboard in docs/ asks only for series the bot serves.
+    const dashboard = readFileSync('docs/grafana-dashboard.json', 'utf8');
+    const asked = new Set(dashboard.match(/guts_[a-z_0-9]+/g));
+    expect(asked.size).toBeGreaterThan(5);
+    for (const name of asked) {
+      const family = name.replace(/_(bucket|count|sum)$/, '');
+      expect(text, name).toMatch(new RegExp(`^# TYPE ${family} `, 'm'));
+    }
+  });
+});
