@@ -26,6 +26,14 @@ import { ReplyTokens } from './tokens.ts';
 const OUTPUT_GRACE_MS = 3_000;
 /** Then how long requests already on the wire get to finish before their sockets are closed. */
 const SOCKETS_GRACE_MS = 1_000;
+/**
+ * How often discord.js drops its idle per-route queues. Each interaction token is a
+ * route of its own (follow-ups and edits through `/webhooks/:app/:token`), so with
+ * discord.js's default (an hour) a busy bot holds a queue for every press of the last
+ * hour; tokens live 15 minutes, and a queue made again costs nothing.
+ */
+export const REST_HANDLER_SWEEP_MS = 60_000;
+
 /** A database that takes longer than this to answer `select 1` is not healthy. */
 const HEALTH_DB_TIMEOUT_MS = 2_000;
 
@@ -55,6 +63,8 @@ export interface BotOptions {
   newRngState?: () => RngState;
   /** Deals in a row with no press before a game stops by itself (default 2, see table/quiet.ts). */
   quietDealsToStop?: number;
+  /** How often idle REST queues are dropped (default REST_HANDLER_SWEEP_MS). */
+  restHandlerSweepMs?: number;
 }
 
 export interface Bot {
@@ -112,6 +122,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     rest: {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
+      handlerSweepInterval: options.restHandlerSweepMs ?? REST_HANDLER_SWEEP_MS,
       agent: lanes,
     },
   });

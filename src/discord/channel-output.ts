@@ -13,7 +13,7 @@ import type { Logger } from '../log.ts';
 import type { Runtimes } from '../table/runtimes.ts';
 import { Lane } from './lane.ts';
 import type { LostChannels } from './lost-channels.ts';
-import type { ReplyHandle, ReplyTokens } from './tokens.ts';
+import type { ReplyTokens, TokenHandle } from './tokens.ts';
 
 /**
  * What the bot sends to a table's channel, all through one lane: under a flood of
@@ -29,7 +29,7 @@ import type { ReplyHandle, ReplyTokens } from './tokens.ts';
 export class ChannelOutput {
   private readonly lane = new Lane(8);
   /** The interaction that posted each message it posted: only its token may edit the message. */
-  private readonly postedBy = new Map<string, ReplyHandle>();
+  private readonly postedBy = new Map<string, TokenHandle>();
   private readonly webhookPosts = new PerChannelBudget(PUBLIC_FOLLOW_UPS_PER_MINUTE, 60_000);
 
   constructor(
@@ -72,12 +72,12 @@ export class ChannelOutput {
   }
 
   /** A message an interaction posted as its own reply (a lobby, `/guts table`): edited through its token too. */
-  adopt(messageId: string, via: ReplyHandle): void {
+  adopt(messageId: string, via: TokenHandle): void {
     this.remember(messageId, via);
   }
 
   /** Remembers who posted a message, forgetting those whose tokens have run out. */
-  private remember(messageId: string, via: ReplyHandle): void {
+  private remember(messageId: string, via: TokenHandle): void {
     // Oldest posts first, so the dead ones are mostly at the front; one left behind is
     // still checked before it is used.
     for (const [id, handle] of this.postedBy) {

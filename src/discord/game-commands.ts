@@ -31,8 +31,7 @@ export async function startGame(
   ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
   const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
   const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime)));
-  ctx.tokens.remember(runtime.record.id, host.id, interaction);
-  ctx.publisher.postedBy(lobby.id, interaction);
+  ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, host.id, interaction));
   runtime.messages.lobby = lobby.id;
   await ctx.tables.saveMessages(runtime.record.id);
   ctx.tables.publish(result);
@@ -73,7 +72,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
     await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));
   }
   // Only now is the reply posted: private cards may follow up on this interaction.
-  ctx.tokens.remember(rt.record.id, interaction.user.id, interaction);
+  const handle = ctx.tokens.remember(rt.record.id, interaction.user.id, interaction);
   const posted = state.phase === 'lobby' ? rt.messages.lobby : rt.messages.table;
-  if (posted) ctx.publisher.postedBy(posted, interaction);
+  if (posted) ctx.publisher.postedBy(posted, handle);
 }

@@ -1,11 +1,11 @@
-import type { ReplyHandle, ReplyTokens } from './tokens.ts';
+import type { ReplyTokens, TokenHandle } from './tokens.ts';
 
 /** Where a player's private message of one deal lives, and what it shows now. */
 export interface PrivateMessage {
   /** The table-wide deal number (a new deal gets a new message). */
   dealNo: number;
   /** The interaction whose token posted it: only that token may edit it, for 15 minutes. */
-  via: ReplyHandle;
+  via: TokenHandle;
   /**
    * Its id, or '@original' where it is that interaction's own reply; null while it is
    * being posted (a press meanwhile is answered quietly: the table's queue edits it after).

@@ -11,7 +11,7 @@ import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
 import { TableMessage } from './table-message.ts';
-import type { ReplyHandle, ReplyTokens } from './tokens.ts';
+import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import { cardsView, handPicture, privateSignature } from './views/cards.ts';
 import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
@@ -109,7 +109,7 @@ export class TablePublisher implements StepListener {
   }
 
   /** A table message an interaction posted as its reply: later edits go through its token while it lives. */
-  postedBy(messageId: string, via: ReplyHandle): void {
+  postedBy(messageId: string, via: TokenHandle): void {
     this.deps.output.adopt(messageId, via);
   }
 
@@ -140,7 +140,7 @@ export class TablePublisher implements StepListener {
   }
 
   /** Remembers a private message an interaction posted as its own answer (My cards, a press with none live). */
-  postedPrivately(rt: TableRuntime, state: GameState, playerId: string, via: ReplyHandle, signature: string): void {
+  postedPrivately(rt: TableRuntime, state: GameState, playerId: string, via: TokenHandle, signature: string): void {
     const dealNo = tableDealNo(rt.messages, state.dealNo);
     this.privateMessages.remember(rt.record.id, playerId, { dealNo, via, messageId: '@original', signature });
   }

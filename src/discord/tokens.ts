@@ -1,7 +1,47 @@
-import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
+import {
+  type ChatInputCommandInteraction,
+  type InteractionReplyOptions,
+  InteractionWebhook,
+  type Message,
+  type MessageComponentInteraction,
+} from 'discord.js';
 
-/** An acknowledged interaction whose token can still carry follow-ups. */
-export type ReplyHandle = MessageComponentInteraction | ChatInputCommandInteraction;
+/** An acknowledged interaction, as handlers hand it over. */
+export type AnsweredInteraction = MessageComponentInteraction | ChatInputCommandInteraction;
+
+/**
+ * What the bot keeps of an interaction to use its token later: the token's webhook, its
+ * channel and when it was issued. Not the interaction itself, which holds its message,
+ * components, member and mentions (kilobytes each, kept for 15 minutes per press). Whether
+ * its own reply is still "thinking" is asked of the interaction while something else
+ * (its handler) still holds it: once it is gone, its handler has answered.
+ */
+export class TokenHandle {
+  readonly webhook: InteractionWebhook;
+  readonly channelId: string | null;
+  private readonly interaction: WeakRef<AnsweredInteraction>;
+
+  constructor(
+    interaction: AnsweredInteraction,
+    /** When the bot first kept it: a token's age. */
+    readonly issuedAt: number,
+  ) {
+    this.webhook = new InteractionWebhook(interaction.client, interaction.applicationId, interaction.token);
+    this.channelId = interaction.channelId;
+    this.interaction = new WeakRef(interaction);
+  }
+
+  /** A follow-up message through the token (what `interaction.followUp` does). */
+  followUp(payload: InteractionReplyOptions): Promise<Message> {
+    return this.webhook.send(payload);
+  }
+
+  /** Its interaction's own reply is a deferred one not posted yet (see `awaitsDeferredReply`). */
+  get awaitsReply(): boolean {
+    const interaction = this.interaction.deref();
+    return interaction ? awaitsDeferredReply(interaction) : false;
+  }
+}
 
 /**
  * Ephemeral messages exist only as answers to a user's own interaction (Discord's rule),
@@ -17,25 +57,34 @@ const KEPT = 2;
 
 export class ReplyTokens {
   /** Per table, per player, newest first. */
-  private readonly latest = new Map<number, Map<string, ReplyHandle[]>>();
-  /** When each kept interaction was remembered: a token's age, for as long as anything holds the handle. */
-  private readonly since = new WeakMap<ReplyHandle, number>();
+  private readonly latest = new Map<number, Map<string, TokenHandle[]>>();
+  /** The handle made for each interaction, while anything holds the interaction. */
+  private readonly handles = new WeakMap<AnsweredInteraction, TokenHandle>();
 
   constructor(private readonly now: () => number) {}
 
-  remember(tableId: number, userId: string, handle: ReplyHandle): void {
+  /** Keeps the player's interaction as their newest way in; returns its handle (the same one for the same interaction). */
+  remember(tableId: number, userId: string, interaction: AnsweredInteraction): TokenHandle {
+    const handle = this.handleOf(interaction);
     let players = this.latest.get(tableId);
     if (!players) this.latest.set(tableId, (players = new Map()));
-    if (!this.since.has(handle)) this.since.set(handle, this.now());
     const kept = (players.get(userId) ?? []).filter((h) => h !== handle);
     players.set(userId, [handle, ...kept].slice(0, KEPT));
+    return handle;
+  }
+
+  /** The handle of an interaction, made the first time it is asked for. */
+  handleOf(interaction: AnsweredInteraction): TokenHandle {
+    let handle = this.handles.get(interaction);
+    if (!handle) this.handles.set(interaction, (handle = new TokenHandle(interaction, this.now())));
+    return handle;
   }
 
   /**
    * The player's newest interaction that can carry a private follow-up now: young
    * enough, and with its reply posted (else the one before it).
    */
-  fresh(tableId: number, userId: string): ReplyHandle | null {
+  fresh(tableId: number, userId: string): TokenHandle | null {
     return (
       this.latest
         .get(tableId)
@@ -48,27 +97,26 @@ export class ReplyTokens {
    * The table's youngest usable interaction, whoever pressed: it carries the table's
    * public messages, and the longest life left to edit them in.
    */
-  newest(tableId: number): ReplyHandle | null {
-    let best: ReplyHandle | null = null;
+  newest(tableId: number): TokenHandle | null {
+    let best: TokenHandle | null = null;
     for (const kept of this.latest.get(tableId)?.values() ?? []) {
       const h = kept.find((k) => this.usable(k));
-      if (h && (!best || (this.since.get(h) ?? 0) > (this.since.get(best) ?? 0))) best = h;
+      if (h && (!best || h.issuedAt > best.issuedAt)) best = h;
     }
     return best;
   }
 
-  /** Whether a remembered interaction's token still has time to make a call (it may have been forgotten since). */
-  alive(handle: ReplyHandle): boolean {
-    const at = this.since.get(handle);
-    return at !== undefined && this.now() - at < TOKEN_FRESH_MS;
+  /** Whether a token still has time to make a call (it may have been forgotten since). */
+  alive(handle: TokenHandle): boolean {
+    return this.now() - handle.issuedAt < TOKEN_FRESH_MS;
   }
 
   forget(tableId: number): void {
     this.latest.delete(tableId);
   }
 
-  private usable(handle: ReplyHandle): boolean {
-    return this.alive(handle) && !awaitsDeferredReply(handle);
+  private usable(handle: TokenHandle): boolean {
+    return this.alive(handle) && !handle.awaitsReply;
   }
 }
 
@@ -79,6 +127,6 @@ export class ReplyTokens {
  * private one. (A deferred update, type 6, has no reply of its own to replace;
  * discord.js leaves its `ephemeral` null.)
  */
-export function awaitsDeferredReply(handle: ReplyHandle): boolean {
+export function awaitsDeferredReply(handle: AnsweredInteraction): boolean {
   return handle.deferred && !handle.replied && handle.ephemeral !== null;
 }

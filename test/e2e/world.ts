@@ -45,6 +45,8 @@ export interface WorldOptions {
   clock?: AdjustableClock;
   /** More environment for the bot's process (`process: true`), e.g. METRICS_PORT. */
   env?: Record<string, string>;
+  /** How often the bot's REST client drops idle per-route queues (production: a minute). */
+  restHandlerSweepMs?: number;
 }
 
 type Ref = { id: string };
@@ -102,6 +104,7 @@ export class World {
       log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: this.options.editDelayMs ?? 10,
+      ...(this.options.restHandlerSweepMs ? { restHandlerSweepMs: this.options.restHandlerSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
     });

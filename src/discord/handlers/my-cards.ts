@@ -27,7 +27,7 @@ export const myCardsHandler: ComponentHandler<ButtonId> = {
     const { payload, signature } = await answer.work;
     if (answer.deferred) await interaction.editReply(payload);
     else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
-    ctx.tokens.remember(rt.record.id, playerId, interaction);
-    ctx.publisher.postedPrivately(rt, state, playerId, interaction, signature);
+    const handle = ctx.tokens.remember(rt.record.id, playerId, interaction);
+    ctx.publisher.postedPrivately(rt, state, playerId, handle, signature);
   },
 };

@@ -91,7 +91,7 @@ async function press(
   try {
     const acked = busy ? { work: answered, deferred: true } : await ackIfSlow(answered, defer);
     const { result, cards } = await acked.work;
-    ctx.tokens.remember(tableId, me.id, interaction);
+    const handle = ctx.tokens.remember(tableId, me.id, interaction);
     if (cards) {
       const payload = { ...cards.payload, attachments: [] };
       if (style === 'menu' && !acked.deferred) await interaction.update(payload);
@@ -99,7 +99,7 @@ async function press(
       else await interaction.reply({ ...cards.payload, flags: MessageFlags.Ephemeral });
       // The menu's message, or this new answer, is the player's private message of the deal now.
       const now = ctx.tables.runtimes.get(tableId) ?? rt;
-      ctx.publisher.postedPrivately(now, cards.state, me.id, interaction, cards.signature);
+      ctx.publisher.postedPrivately(now, cards.state, me.id, handle, cards.signature);
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
     } else {

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playToEnd, showdownThenHostAlone } from './play.ts';
+import { World } from './world.ts';
+
+/** discord.js's queues for routes through an interaction token (`/webhooks/:app/:token`): their key ends in app/token. */
+const tokenQueues = (world: World) =>
+  [...world.bot.client.rest.handlers.keys()].filter((k) => /:\d{17,19}\/[^/]+$/.test(k));
+
+describe('what interaction tokens leave behind', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], restHandlerSweepMs: 1_000 });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("drops each token's REST queue once it is idle: the count follows the tables in play, not the deals played", async () => {
+    const swept: string[] = [];
+    world.bot.client.rest.on('restDebug', (line) => {
+      const key = /swept due to being inactive/.test(line) ? /for (\S+) swept/.exec(line)?.[1] : undefined;
+      if (key && /:\d{17,19}\/[^/]+$/.test(key)) swept.push(key);
+    });
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 5 },
+    });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const deals = await playToEnd(world, showdownThenHostAlone('ann'));
+    expect(deals).toBeGreaterThanOrEqual(2);
+    await world.bot.idle();
+    // The game is over: within a few sweeps no token queue is left, and some were swept.
+    const end = Date.now() + 15_000;
+    while (tokenQueues(world).length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
+    expect(tokenQueues(world)).toEqual([]);
+    expect(swept.length).toBeGreaterThan(0);
+  });
+});
