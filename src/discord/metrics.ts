@@ -1,5 +1,5 @@
 import { type Client, SnowflakeUtil } from 'discord.js';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import { isInteractionCallback } from './rest-lanes.ts';
 
@@ -72,6 +72,8 @@ export class BotMetrics {
   });
 
   constructor(sources: MetricsSources) {
+    // Node's own: resident memory, heap, event-loop lag, garbage collection.
+    collectDefaultMetrics({ register: this.registry });
     new Gauge({
       name: 'guts_gateway_ping_seconds',
       help: 'Gateway heartbeat round trip (-0.001 before the first heartbeat).',

@@ -69,6 +69,7 @@ describe('health and metrics of the bot process (METRICS_PORT)', () => {
     expect(text).toMatch(/^guts_helper_queue_depth\{thread="pictures"\} \d+$/m);
     expect(text).toMatch(/^guts_helper_dropped\{thread="odds"\} \d+$/m);
     expect(seriesSum(text, 'guts_rest_429_total')).toBe(0);
+    expect(seriesSum(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     // The Grafana dashboard in docs/ asks only for series the bot serves.
     const dashboard = readFileSync('docs/grafana-dashboard.json', 'utf8');
     const asked = new Set(dashboard.match(/guts_[a-z_0-9]+/g));
