@@ -167,7 +167,7 @@ describe('a computer player decides from what its seat may see', () => {
           }
         },
       ),
-      { numRuns: Math.max(5, Math.floor(RUNS / 4)) },
+      { numRuns: Math.max(5, Math.floor(RUNS / 8)) },
     );
   });
 });
@@ -206,7 +206,7 @@ describe('computer players play every variant and option to the end', () => {
           }
         },
       ),
-      { numRuns: Math.max(5, Math.floor(RUNS / 4)) },
+      { numRuns: Math.max(5, Math.floor(RUNS / 8)) },
     );
   });
 });
