@@ -13,6 +13,8 @@ export interface Config {
   sharding: Sharding;
   /** `METRICS_PORT`: where `/healthz` and `/metrics` are served; off when null. */
   metricsPort: number | null;
+  /** `HISTORY_DAYS`: hand histories are kept this many days; all of them when null. */
+  historyDays: number | null;
 }
 
 /**
@@ -68,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ) {
     throw new ConfigError(`METRICS_PORT must be a port number from 1 to 65535, got "${metricsText}"`);
   }
+  const historyText = nonEmpty(env, 'HISTORY_DAYS');
+  if (historyText !== null && !(/^\d+$/.test(historyText) && Number(historyText) >= 1)) {
+    throw new ConfigError(`HISTORY_DAYS must be a whole number of days (1 or more), got "${historyText}"`);
+  }
   const sharding = parseSharding(env);
   if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
     throw new ConfigError(
@@ -87,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     guildId,
     sharding,
     metricsPort: metricsText === null ? null : Number(metricsText),
+    historyDays: historyText === null ? null : Number(historyText),
   };
 }
 

@@ -4,6 +4,8 @@ import { type Bot, createBot } from './discord/bot.ts';
 import { type OpsServer, startOpsServer } from './discord/ops-server.ts';
 import { auditLedger, describeProblem } from './ledger/index.ts';
 import { log } from './log.ts';
+import { HistoryPruner } from './table/history-pruner.ts';
+import { systemClock } from './table/scheduler.ts';
 import { openStepWriter } from './table/step-writer.ts';
 
 /** A stopping process exits by then at the latest (the sharding manager gives its children 9.5 s). */
@@ -88,7 +90,14 @@ export async function runBot(config: Config & { discordToken: string }): Promise
   }
   if (sharding.mode === 'shard') log.info({ shard: sharding.shards, of: sharding.count }, 'shard serving');
   const ops = config.metricsPort === null ? null : await serveOps(config.metricsPort, bot, sharding);
+  // One process prunes: the lone bot, or shard 0's (every shard shares the database).
+  const pruner =
+    config.historyDays !== null && (sharding.mode !== 'shard' || sharding.shards.includes(0))
+      ? new HistoryPruner(db, config.historyDays, systemClock, log)
+      : null;
+  pruner?.start();
   await stopped;
+  await pruner?.stop();
   await ops?.close();
   // Everything is committed and closed. A request still waiting in discord.js's queue (a
   // long 429) would keep the process alive: it is not worth waiting for.

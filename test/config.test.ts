@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       guildId: null,
       sharding: { mode: 'single' },
       metricsPort: null,
+      historyDays: null,
     });
   });
 
@@ -23,6 +24,7 @@ describe('configuration from the environment', () => {
       LOG_LEVEL: 'DEBUG',
       GUILD_ID: '123456789012345678',
       METRICS_PORT: '9464',
+      HISTORY_DAYS: '30',
     });
     expect(c).toEqual({
       discordToken: 'abc',
@@ -32,6 +34,7 @@ describe('configuration from the environment', () => {
       guildId: '123456789012345678',
       sharding: { mode: 'single' },
       metricsPort: 9464,
+      historyDays: 30,
     });
   });
 
@@ -42,6 +45,8 @@ describe('configuration from the environment', () => {
     [{ GUILD_ID: 'my-server' }, 'GUILD_ID'],
     [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
     [{ METRICS_PORT: 'http' }, 'METRICS_PORT'],
+    [{ HISTORY_DAYS: '0' }, 'HISTORY_DAYS'],
+    [{ HISTORY_DAYS: '1.5' }, 'HISTORY_DAYS'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

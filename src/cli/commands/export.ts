@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { DEFAULT_DATABASE_URL, loadConfig } from '../../config.ts';
 import { tableHistory } from '../../db/hand-history.ts';
 import { openDatabase, sqlitePathOf } from '../../db/index.ts';
+import { dealWasSettled } from '../../db/prune-history.ts';
 import { type GameEvent, scenarioFromDeal } from '../../engine/index.ts';
 import type { GameOpened } from '../../table/steps.ts';
 
@@ -57,6 +58,11 @@ export async function exportDeal(url: string, tableId: number, dealNo: number): 
     }
     const opened = games.filter((g) => g.firstDeal <= dealNo).at(-1) ?? null;
     const dealt = events.findIndex((e) => e.type === 'DealStarted');
+    if ((!opened || dealt < 0) && (await dealWasSettled(db, tableId, dealNo))) {
+      throw new Error(
+        `the hand history of deal ${dealNo} of table ${tableId} was removed (the bot keeps HISTORY_DAYS days of it); its result is still in the stats`,
+      );
+    }
     if (!opened || dealt < 0) throw new Error(`table ${tableId} has no deal ${dealNo}`);
     if (!events.some((e) => e.type === 'DealEnded'))
       throw new Error(`deal ${dealNo} of table ${tableId} is not finished`);
