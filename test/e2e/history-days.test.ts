@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { HistoryPruner } from '../../src/table/history-pruner.ts';
 import { systemClock } from '../../src/table/scheduler.ts';
-import { playToEnd, showdownThenHostAlone } from './play.ts';
+import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,20 +19,10 @@ describe('HISTORY_DAYS: old hand histories go, the ledger and the results stay',
 
   it('removes the steps of settled deals, keeps a running deal, what opened each game, the ledger and the stats', async () => {
     const { db } = world.database;
-    const lobby = await world.reply('ann', 'guts', {
-      subcommand: 'start',
-      options: { variant: 'three-card', ante: 5 },
-    });
-    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
-    await world.press('ann', lobby, 'Deal').acknowledged();
+    await openAndDeal(world, 'three-card');
     const deals = await playToEnd(world, showdownThenHostAlone('ann'));
     // A second game at the same table, its first deal under way.
-    const again = await world.reply('ann', 'guts', {
-      subcommand: 'start',
-      options: { variant: 'three-card', ante: 5 },
-    });
-    for (const name of ['bob', 'cat']) await world.press(name, again, 'Join').response();
-    await world.press('ann', again, 'Deal').acknowledged();
+    await openAndDeal(world, 'three-card');
     const running = await world.until((s) => s.phase === 'deal');
     await world.bot.idle();
     const table = await world.tableRecord();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playToEnd, showdownThenHostAlone } from './play.ts';
+import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
 /** A port nothing listens on now. */
@@ -47,9 +47,7 @@ describe('health and metrics of the bot process (METRICS_PORT)', () => {
       checks: { gateway: { ok: true }, database: { ok: true }, tables: { ok: true } },
     });
 
-    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card', ante: 5 } });
-    await world.press('bob', lobby, 'Join').response();
-    await world.press('ann', lobby, 'Deal').acknowledged();
+    await openAndDeal(world, 'two-card', ['bob']);
     const deals = await playToEnd(world, showdownThenHostAlone('ann'));
     await world.waitForEmbed(/^Game over after/);
 

@@ -113,3 +113,15 @@ export async function privately(answer: Promise<APIMessage>): Promise<APIMessage
   expect(message.flags ?? 0).toBe(64);
   return message;
 }
+
+/** Ann opens a table of `variant` (ante 5), the others sit down, Ann deals: resolves to the lobby message. */
+export async function openAndDeal(
+  world: World,
+  variant: string,
+  others: string[] = ['bob', 'cat'],
+): Promise<APIMessage> {
+  const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 5 } });
+  for (const name of others) await world.press(name, lobby, 'Join').response();
+  await world.press('ann', lobby, 'Deal').acknowledged();
+  return lobby;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playToEnd, showdownThenHostAlone } from './play.ts';
+import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
 /** discord.js's queues for routes through an interaction token (`/webhooks/:app/:token`): their key ends in app/token. */
@@ -21,12 +21,7 @@ describe('what interaction tokens leave behind', () => {
       const key = /swept due to being inactive/.test(line) ? /for (\S+) swept/.exec(line)?.[1] : undefined;
       if (key && /:\d{17,19}\/[^/]+$/.test(key)) swept.push(key);
     });
-    const lobby = await world.reply('ann', 'guts', {
-      subcommand: 'start',
-      options: { variant: 'three-card', ante: 5 },
-    });
-    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
-    await world.press('ann', lobby, 'Deal').acknowledged();
+    await openAndDeal(world, 'three-card');
     const deals = await playToEnd(world, showdownThenHostAlone('ann'));
     expect(deals).toBeGreaterThanOrEqual(2);
     await world.bot.idle();
