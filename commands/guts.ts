@@ -155,7 +155,11 @@ function variantOf(text: string): string {
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
     case 'start': {
-      const look = { fourColour: interaction.options.getString('deck') === 'four-colour' };
+      const look = {
+        fourColour: interaction.options.getString('deck') === 'four-colour',
+        // The table speaks the server's language; in direct messages, the host's.
+        locale: interaction.guildLocale ?? interaction.locale,
+      };
       const variantText = interaction.options.getString('variant');
       const variantId = variantText === null ? null : variantOf(variantText);
       const preset = interaction.options.getString('preset');

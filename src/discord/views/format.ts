@@ -1,8 +1,10 @@
 import type { Party, Transfer } from '../../engine/index.ts';
+import { formatNumber, SOURCE_LOCALE } from '../../i18n/index.ts';
 
 /** Text helpers shared by every message the bot writes. */
 
-export const chips = (n: number): string => n.toLocaleString('en-US');
+/** An amount as the reader's language writes numbers ("1,234", "1.234", "1 234"). */
+export const chips = (n: number, locale: string = SOURCE_LOCALE): string => formatNumber(locale, n);
 
 export const signed = (n: number): string => (n > 0 ? `+${chips(n)}` : n < 0 ? `−${chips(-n)}` : '0');
 

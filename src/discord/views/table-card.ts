@@ -43,6 +43,8 @@ export interface TableViewInput {
   hasBoardImage: boolean;
   /** Players in the deal the bot cannot reach privately (no recent press): their cards did not come. */
   unreached?: readonly string[];
+  /** The table's language (a Discord locale): the server's, or the host's in direct messages. */
+  locale?: string;
 }
 
 const text = (content: string) => ({ type: ComponentType.TextDisplay as const, content });
@@ -88,7 +90,7 @@ export function tableView(input: TableViewInput) {
     notes.push(clip(`Didn't get your cards, ${names.join(', ')}? Press My cards.`, 300));
   }
   if (notes.length) tail.push(text(`-# ${notes.join(' ')}`));
-  for (const row of tableButtons(target, state)) tail.push(row.toJSON());
+  for (const row of tableButtons(target, state, input.locale)) tail.push(row.toJSON());
 
   const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
   const seats = (order.length ? order : state.players.map((p) => p.id)).map((id) => seatLine(seatStatus(state, id)));

@@ -2,6 +2,7 @@ import { ButtonStyle } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';
 import { dropCost } from '../../engine/preview.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { BoardCell } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
@@ -108,7 +109,8 @@ export function instructions(state: PlayerView, deadline: number | null): string
   }
 }
 
-export function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow[] {
+export function tableButtons(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE): ButtonRow[] {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const wait = state.awaiting;
   if (wait.kind === 'over' || wait.kind === 'lobby') return [];
   const rows: ButtonRow[] = [];
@@ -117,28 +119,28 @@ export function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow
     const main: ButtonSpec[] = [];
     if (wait.kind === 'declare') {
       const cost = dropCost(state);
-      main.push({ action: 'stay', label: 'Stay', style: ButtonStyle.Success });
+      main.push({ action: 'stay', label: say('button.stay'), style: ButtonStyle.Success });
       main.push({
         action: 'drop',
-        label: cost > 0 ? `Drop (costs ${chips(cost)})` : 'Drop',
+        label: cost > 0 ? say('button.dropCosts', { amount: chips(cost, locale) }) : say('button.drop'),
         style: ButtonStyle.Danger,
         disabled: !wait.canDrop,
       });
     } else if (wait.kind === 'take') {
       main.push({
         action: 'take',
-        label: wait.count > 1 ? `Take ${wait.count}` : 'Take a card',
+        label: wait.count > 1 ? say('button.takeMany', { count: wait.count }) : say('button.takeOne'),
         style: ButtonStyle.Success,
       });
-      main.push({ action: 'drop', label: 'Drop', style: ButtonStyle.Danger });
+      main.push({ action: 'drop', label: say('button.drop'), style: ButtonStyle.Danger });
     }
-    main.push({ action: 'cards', label: 'My cards', style: ButtonStyle.Primary });
+    main.push({ action: 'cards', label: say('button.myCards'), style: ButtonStyle.Primary });
     rows.push(buttonRow(target, main));
   }
   rows.push(
     buttonRow(target, [
-      { action: 'join', label: 'Join' },
-      { action: 'leave', label: 'Leave' },
+      { action: 'join', label: say('button.join') },
+      { action: 'leave', label: say('button.leave') },
     ]),
   );
   return rows;
