@@ -43,6 +43,10 @@ export interface WorldOptions {
   editDelayMs?: number;
   /** One clock for the local Discord and the bot, so a test can jump past a token's 15 minutes. */
   clock?: AdjustableClock;
+  /** The server's language (a Discord locale; en-US unsaid). */
+  serverLocale?: string;
+  /** Each player's client language, by name (en-US unsaid). */
+  playerLocales?: Record<string, string>;
 }
 
 type Ref = { id: string };
@@ -75,9 +79,16 @@ export class World {
     ({ restBase: world.restBase } = await world.discord.start());
     const owner = world.discord.createUser({ name: 'owner' });
     world.users.owner = owner;
-    world.guild = world.discord.createGuild({ name: 'game night', owner });
+    world.guild = world.discord.createGuild({
+      name: 'game night',
+      owner,
+      ...(options.serverLocale ? { locale: options.serverLocale } : {}),
+    });
     world.channel = world.discord.createChannel(world.guild, { name: 'poker' });
-    for (const name of options.players ?? ['ann', 'bob', 'cat']) world.users[name] = world.discord.createUser({ name });
+    for (const name of options.players ?? ['ann', 'bob', 'cat']) {
+      const locale = options.playerLocales?.[name];
+      world.users[name] = world.discord.createUser({ name, ...(locale ? { locale } : {}) });
+    }
     world.database = openDatabase(world.dbUrl);
     await migrateToLatest(world.database.db);
     await world.startBot();

@@ -1,0 +1,55 @@
+import { type APIMessage, Locale } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactiveComponents } from '../../src/local-discord/index.ts';
+import { buttonId } from './play.ts';
+import { World } from './world.ts';
+
+const labels = (m: APIMessage) =>
+  (interactiveComponents(m) as { label?: string }[]).map((c) => c.label).filter((l): l is string => !!l);
+
+/**
+ * A German server where Hans reads German, Yuki Japanese and João Brazilian Portuguese:
+ * each gets private answers in their own language, the table speaks the server's.
+ */
+describe('players of three languages at a German table', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({
+      players: ['hans', 'yuki', 'joao'],
+      pauseMs: 60_000,
+      serverLocale: Locale.German,
+      playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("the lobby and the table in German, each player's answers in their own language", async () => {
+    const lobby = await world.reply('yuki', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 1000 },
+    });
+    // Yuki opened it, but the table speaks the server's language.
+    const embed = lobby.embeds?.[0];
+    expect(embed?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Optionen', 'Pot', 'Reserve']));
+    expect(embed?.fields?.find((f) => f.name === 'Optionen')?.value).toContain('Ante 1.000');
+    expect(labels(lobby)).toEqual(expect.arrayContaining(['Einsteigen', 'Aufstehen', 'Geben', 'Regeln']));
+
+    const joao = await world.press('joao', lobby, buttonId(lobby, 'join')).response();
+    expect(joao.content).toBe('Você está dentro. Suas cartas vão aparecer aqui quando as cartas forem dadas.');
+    expect(joao.flags).toBe(64);
+    const hans = await world.press('hans', lobby, buttonId(lobby, 'join')).response();
+    expect(hans.content).toBe('Du bist dabei. Deine Karten erscheinen hier, sobald gegeben wird.');
+
+    await world.press('yuki', lobby, buttonId(lobby, 'deal')).acknowledged();
+    const table = await world.waitFor((m) => labels(m).includes('Meine Karten'));
+    expect(labels(table)).toEqual(expect.arrayContaining(['Bleiben', 'Aussteigen', 'Meine Karten', 'Einsteigen']));
+
+    // Hans stands up during the deal: his answer in German; Yuki's and João's lobby answers stayed theirs.
+    const leaving = await world.press('hans', table, buttonId(table, 'leave')).response();
+    expect(leaving.content).toBe('Du verlässt den Tisch nach dieser Hand.');
+    const yukiLeaves = await world.press('yuki', table, buttonId(table, 'leave')).response();
+    expect(yukiLeaves.content).toBe('このディールの後にテーブルを離れます。');
+  });
+});
