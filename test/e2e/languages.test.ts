@@ -45,6 +45,12 @@ describe('players of three languages at a German table', () => {
     await world.press('yuki', lobby, buttonId(lobby, 'deal')).acknowledged();
     const table = await world.waitFor((m) => labels(m).includes('Meine Karten'));
     expect(labels(table)).toEqual(expect.arrayContaining(['Bleiben', 'Aussteigen', 'Meine Karten', 'Einsteigen']));
+    const card = JSON.stringify(table.components);
+    expect(card).toMatch(/### Three-card guts: Hand 1\\n/);
+    expect(card).toMatch(/Bleiben oder aussteigen/);
+    // Three antes of 1,000 in the pot, written as Germans write it.
+    expect(card).toMatch(/Pot \*\*3\.000\*\*/);
+    expect(card).toMatch(/· (wählt|hat gewählt|ist dran|wartet)/);
 
     // Hans stands up during the deal: his answer in German; Yuki's and João's lobby answers stayed theirs.
     const leaving = await world.press('hans', table, buttonId(table, 'leave')).response();

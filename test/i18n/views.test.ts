@@ -123,6 +123,8 @@ const CONVERTED = [
   'src/discord/views/lobby.ts',
   'src/discord/views/answers.ts',
   'src/discord/views/buttons.ts',
+  'src/discord/views/table.ts',
+  'src/discord/views/table-card.ts',
   'src/discord/errors.ts',
 ];
 
