@@ -134,7 +134,16 @@ export class TablePublisher implements StepListener {
     ]);
     const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state.dealNo) };
     return {
-      payload: cardsView(target, view, playerId, preview, equity, picture),
+      // A private message: in the player's own language.
+      payload: cardsView(
+        target,
+        view,
+        playerId,
+        preview,
+        equity,
+        picture,
+        this.deps.tokens.localeOf(rt.record.id, playerId),
+      ),
       signature: privateSignature(view, playerId),
     };
   }

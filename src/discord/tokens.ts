@@ -1,4 +1,5 @@
 import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
+import { SOURCE_LOCALE } from '../i18n/index.ts';
 
 /** An acknowledged interaction whose token can still carry follow-ups. */
 export type ReplyHandle = MessageComponentInteraction | ChatInputCommandInteraction;
@@ -29,6 +30,14 @@ export class ReplyTokens {
     if (!this.since.has(handle)) this.since.set(handle, this.now());
     const kept = (players.get(userId) ?? []).filter((h) => h !== handle);
     players.set(userId, [handle, ...kept].slice(0, KEPT));
+  }
+
+  /**
+   * The language the player's Discord client spoke on their latest press at this table:
+   * their private messages are written in it (en-US for a player who pressed nothing).
+   */
+  localeOf(tableId: number, userId: string): string {
+    return this.latest.get(tableId)?.get(userId)?.[0]?.locale ?? SOURCE_LOCALE;
   }
 
   /**

@@ -52,6 +52,17 @@ describe('players of three languages at a German table', () => {
     expect(card).toMatch(/Pot \*\*3\.000\*\*/);
     expect(card).toMatch(/· (wählt|hat gewählt|ist dran|wartet)/);
 
+    // Each player's private cards, in their own language; odds in their way of writing percents.
+    const privateOf = (name: string, start: RegExp) =>
+      world.waitFor((m) => ((m.flags ?? 0) & 64) !== 0 && start.test(m.content ?? ''), name);
+    expect((await privateOf('yuki', /^\*\*あなたの手札\*\*、Three-card guts 第1ディール/)).content).toMatch(/勝率: /);
+    expect((await privateOf('joao', /^\*\*Suas cartas\*\*, Three-card guts mão 1/)).content).toMatch(/Chances: /);
+    // German odds as Germans write percents ("45 %"), once they are worked out.
+    await privateOf(
+      'hans',
+      /^\*\*Deine Karten\*\*, Three-card guts Hand 1[^]*Chancen: schlägt eine zufällige Hand \d+\s%/,
+    );
+
     // Hans stands up during the deal: his answer in German; Yuki's and João's lobby answers stayed theirs.
     const leaving = await world.press('hans', table, buttonId(table, 'leave')).response();
     expect(leaving.content).toBe('Du verlässt den Tisch nach dieser Hand.');

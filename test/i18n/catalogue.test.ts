@@ -49,7 +49,9 @@ describe('the message catalogue', () => {
         for (const [key, text] of keys) {
           const base = key.replace(PLURAL, '');
           const original = source.get(key) ?? source.get(`${base}_other`) ?? '';
-          expect(variables(text), key).toEqual(variables(original));
+          // A plural form may say its number in words ("l'autre main"): only its count may go.
+          const said = (v: (string | undefined)[]) => (key === base ? v : v.filter((x) => x !== 'count'));
+          expect(said(variables(text)), key).toEqual(said(variables(original)));
         }
       });
     });

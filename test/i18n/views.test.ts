@@ -125,6 +125,8 @@ const CONVERTED = [
   'src/discord/views/buttons.ts',
   'src/discord/views/table.ts',
   'src/discord/views/table-card.ts',
+  'src/discord/views/cards.ts',
+  'src/discord/tokens.ts',
   'src/discord/errors.ts',
 ];
 
