@@ -68,5 +68,13 @@ describe('players of three languages at a German table', () => {
     expect(leaving.content).toBe('Du verlässt den Tisch nach dieser Hand.');
     const yukiLeaves = await world.press('yuki', table, buttonId(table, 'leave')).response();
     expect(yukiLeaves.content).toBe('このディールの後にテーブルを離れます。');
+
+    // Everyone stays: the result, in German.
+    for (const name of ['yuki', 'joao', 'hans']) await world.press(name, table, buttonId(table, 'stay')).acknowledged();
+    const result = await world.waitFor((m) => /Ergebnis von Hand 1$/.test(m.embeds?.[0]?.title ?? ''));
+    const fields = result.embeds?.[0]?.fields?.map((f) => f.name);
+    expect(fields).toEqual(expect.arrayContaining(['Hände', 'Zahlungen', 'Diese Hand', 'Pot', 'Reserve']));
+    expect(result.embeds?.[0]?.description).toMatch(/gewinnt|teilen sich/);
+    expect(result.embeds?.[0]?.footer?.text).toMatch(/^Handverlauf: guts export \d+ 1$/);
   });
 });

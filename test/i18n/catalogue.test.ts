@@ -61,6 +61,13 @@ describe('the message catalogue', () => {
     expect(t(Locale.Korean, 'button.stay')).toBe('Stay');
     expect(t('xx', 'button.stay')).toBe('Stay');
     expect(t(Locale.German, 'button.stay')).toBe('Bleiben');
+    // A sentence chosen by the opponent (context) and by how many pay (plural).
+    expect(t(Locale.German, 'result.beaten', { context: 'kitty', count: 2, names: 'A, B' })).toBe(
+      'Der Kitty gewinnt: A, B zahlen.',
+    );
+    expect(t(Locale.EnglishUS, 'result.beaten', { context: 'deck', count: 1, names: 'A' })).toBe(
+      'The deck wins: A pays.',
+    );
   });
 
   it("counts chips by the language's plural rules and writes numbers its way", () => {

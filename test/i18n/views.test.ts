@@ -126,6 +126,7 @@ const CONVERTED = [
   'src/discord/views/table.ts',
   'src/discord/views/table-card.ts',
   'src/discord/views/cards.ts',
+  'src/discord/views/showdown.ts',
   'src/discord/tokens.ts',
   'src/discord/errors.ts',
 ];

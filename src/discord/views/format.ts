@@ -6,7 +6,8 @@ import { formatNumber, SOURCE_LOCALE } from '../../i18n/index.ts';
 /** An amount as the reader's language writes numbers ("1,234", "1.234", "1 234"). */
 export const chips = (n: number, locale: string = SOURCE_LOCALE): string => formatNumber(locale, n);
 
-export const signed = (n: number): string => (n > 0 ? `+${chips(n)}` : n < 0 ? `−${chips(-n)}` : '0');
+export const signed = (n: number, locale: string = SOURCE_LOCALE): string =>
+  n > 0 ? `+${chips(n, locale)}` : n < 0 ? `−${chips(-n, locale)}` : '0';
 
 /** Discord renders this as a live relative time ("in 25 seconds"); the bot never edits per second. */
 export const relativeTime = (epochMs: number): string => `<t:${Math.ceil(epochMs / 1000)}:R>`;
