@@ -16,6 +16,7 @@ import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { chips, clipLines, escapeName } from './format.ts';
+import { handName } from './hand-names.ts';
 
 const percents = new Map<string, Intl.NumberFormat>();
 /** "45%", "45 %": a chance as the reader's language writes it, in whole percents. */
@@ -149,7 +150,7 @@ export function cardsView(
   }
   const cards = visibleCards(state, playerId);
   const lines = [`${title}: ${handText(cards)}`];
-  if (preview.hand) lines.push(say('cards.best', { hand: preview.hand.description }));
+  if (preview.hand) lines.push(say('cards.best', { hand: handName(preview.hand, locale) }));
   if (odds && state.options.odds) {
     const others = preview.equity?.opponents ?? 0;
     const all = others > 1 && ` · ${say('cards.oddsAll', { count: others, percent: percent(odds.beatAll, locale) })}`;

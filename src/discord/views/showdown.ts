@@ -5,6 +5,7 @@ import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { bold, chips, clip, describeTransfers, type NameOf, signed } from './format.ts';
+import { handName } from './hand-names.ts';
 
 export const RESULT_COLOUR = 0xc9a227;
 
@@ -36,7 +37,7 @@ function handLine(shown: ShownHand, winners: readonly string[], nameOf: NameOf, 
   const mark = shown.dead ? '💀' : winners.includes(shown.playerId) ? '🏆' : '▫️';
   const line =
     'line' in shown.hand && shown.hand.line ? ` ${t(locale, 'result.using', { line: shown.hand.line.join('-') })}` : '';
-  return `${mark} ${bold(nameOf(shown.playerId))}: ${shown.hand.description} (${prettyCards(shown.hand.cards)})${line}`;
+  return `${mark} ${bold(nameOf(shown.playerId))}: ${handName(shown.hand, locale)} (${prettyCards(shown.hand.cards)})${line}`;
 }
 
 function headline(events: readonly GameEvent[], nameOf: NameOf, locale: string): string {
@@ -61,7 +62,11 @@ function headline(events: readonly GameEvent[], nameOf: NameOf, locale: string):
     if (sd.winners.length === 1) {
       const hand = sd.hands.find((h) => h.playerId === sd.winners[0]);
       const key = `result.wins${amount ? 'Amount' : ''}${hand ? 'With' : ''}`;
-      return say(key, { names: list(sd.winners), amount: chips(amount, locale), hand: hand?.hand.description });
+      return say(key, {
+        names: list(sd.winners),
+        amount: chips(amount, locale),
+        hand: hand && handName(hand.hand, locale),
+      });
     }
   }
   const legs = events.find((e) => e.type === 'LegAwarded');
@@ -87,7 +92,7 @@ export function showdownRows(
     name: nameOf(h.playerId),
     cards: hands[h.playerId] ?? h.hand.cards,
     used: h.hand.cards,
-    description: h.hand.description,
+    description: handName(h.hand, locale),
     winner: sd.winners.includes(h.playerId),
   }));
   if (sd.kitty) {
@@ -95,7 +100,7 @@ export function showdownRows(
       name: t(locale, 'result.opponent', { context: sd.opponent ?? 'kitty' }),
       cards: sd.kitty.cards,
       used: sd.kitty.cards,
-      description: sd.kitty.description,
+      description: handName(sd.kitty, locale),
       winner: sd.kittyWins,
     });
   }
@@ -124,7 +129,7 @@ export function showdownView(
     if (sd.kitty) {
       const mark = sd.opponent === 'deck' ? '🂠' : '👻';
       const who = say('result.opponent', { context: sd.opponent ?? 'kitty' });
-      lines.push(`${mark} ${who}: ${sd.kitty.description} (${prettyCards(sd.kitty.cards)})`);
+      lines.push(`${mark} ${who}: ${handName(sd.kitty, locale)} (${prettyCards(sd.kitty.cards)})`);
     }
     fields.push({ name: say('result.hands'), value: clip(lines.join('\n'), 1024) });
   }
