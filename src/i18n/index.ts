@@ -59,3 +59,15 @@ export function formatNumber(locale: string, n: number): string {
   if (!f) formats.set(lng, (f = new Intl.NumberFormat(lng)));
   return f.format(n);
 }
+
+/** The text of `key` in every complete catalogue that says it differently from the source: Discord's `*_localizations`. */
+export function translations(key: string): Partial<Record<Locale, string>> {
+  const source = t(SOURCE_LOCALE, key);
+  const out: Partial<Record<Locale, string>> = {};
+  for (const lng of Object.keys(CATALOGUES)) {
+    if (!instance.exists(key, { lng, fallbackLng: false })) continue;
+    const text = t(lng, key);
+    if (text !== source) out[lng as Locale] = text;
+  }
+  return out;
+}
