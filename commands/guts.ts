@@ -18,7 +18,7 @@ import {
 } from '../src/discord/preset-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
 import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
-import { SOURCE_LOCALE, t, translations } from '../src/i18n/index.ts';
+import { SOURCE_LOCALE, TABLE_LANGUAGES, t, translations } from '../src/i18n/index.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
 import { optionSpec } from '../src/rules/index.ts';
 import { UserFacingError } from '../src/table/errors.ts';
@@ -85,6 +85,14 @@ export const data = new SlashCommandBuilder()
           .setDescription(t(SOURCE_LOCALE, 'command.startDeck'))
           .setDescriptionLocalizations(translations('command.startDeck'))
           .addChoices({ name: 'two colours', value: 'classic' }, { name: 'four colours', value: 'four-colour' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('language')
+          .setDescription(t(SOURCE_LOCALE, 'command.startLanguage'))
+          .setDescriptionLocalizations(translations('command.startLanguage'))
+          // Each language by its own name: a reader finds theirs whatever the client speaks.
+          .addChoices(...TABLE_LANGUAGES.map((value) => ({ name: t(value, 'language'), value }))),
       );
   })
   .addSubcommand((sub) =>
@@ -189,7 +197,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       const look = {
         fourColour: interaction.options.getString('deck') === 'four-colour',
         // The table speaks the server's language; in direct messages, the host's.
-        locale: interaction.guildLocale ?? interaction.locale,
+        locale: interaction.options.getString('language') ?? interaction.guildLocale ?? interaction.locale,
       };
       const variantText = interaction.options.getString('variant');
       const variantId = variantText === null ? null : variantOf(variantText);

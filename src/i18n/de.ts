@@ -192,7 +192,9 @@ export const de: Resource = {
     king: 'Könige',
     ace: 'Asse',
   },
+  language: 'Deutsch',
   command: {
+    startLanguage: 'Die Sprache der Tischnachrichten (Standard: die des Servers)',
     guts: 'Guts-Poker in diesem Kanal spielen',
     start: 'Einen Tisch in diesem Kanal eröffnen',
     startVariant: 'Welches Spiel (einfach tippen: „357“, „iron“)',

@@ -192,7 +192,9 @@ export const en = {
     king: 'kings',
     ace: 'aces',
   },
+  language: 'English',
   command: {
+    startLanguage: "The language of the table's messages (default: the server's)",
     guts: 'Play guts poker in this channel',
     start: 'Open a table in this channel',
     startVariant: 'Which game (start typing: "357", "iron")',

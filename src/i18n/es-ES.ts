@@ -201,7 +201,9 @@ export const esES: Resource = {
     king: 'reyes',
     ace: 'ases',
   },
+  language: 'Español (España)',
   command: {
+    startLanguage: 'El idioma de los mensajes de la mesa (por defecto: el del servidor)',
     guts: 'Jugar al guts poker en este canal',
     start: 'Abrir una mesa en este canal',
     startVariant: 'Qué juego (empieza a escribir: «357», «iron»)',

@@ -201,7 +201,9 @@ export const fr: Resource = {
     king: 'rois',
     ace: 'as',
   },
+  language: 'Français',
   command: {
+    startLanguage: 'La langue des messages de la table (par défaut : celle du serveur)',
     guts: 'Jouer au guts poker dans ce salon',
     start: 'Ouvrir une table dans ce salon',
     startVariant: 'Quel jeu (tapez : « 357 », « iron »)',

@@ -28,6 +28,9 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'pt-BR': ptBR,
 };
 
+/** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
+export const TABLE_LANGUAGES: readonly string[] = Object.keys(CATALOGUES).filter((l) => l !== 'en-GB');
+
 /** One i18next instance for the process, loaded at import (synchronous: the resources are in the bundle). */
 const instance = i18next.createInstance();
 void instance.init({

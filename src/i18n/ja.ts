@@ -180,7 +180,9 @@ export const ja: Resource = {
     king: 'K',
     ace: 'A',
   },
+  language: '日本語',
   command: {
+    startLanguage: 'テーブルのメッセージの言語 (既定: サーバーの言語)',
     guts: 'このチャンネルでガッツポーカーを遊ぶ',
     start: 'このチャンネルにテーブルを開く',
     startVariant: 'どのゲーム (入力例: 「357」「iron」)',

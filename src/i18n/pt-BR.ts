@@ -201,7 +201,9 @@ export const ptBR: Resource = {
     king: 'reis',
     ace: 'ases',
   },
+  language: 'Português do Brasil',
   command: {
+    startLanguage: 'O idioma das mensagens da mesa (padrão: o do servidor)',
     guts: 'Jogar guts poker neste canal',
     start: 'Abrir uma mesa neste canal',
     startVariant: 'Qual jogo (comece a digitar: "357", "iron")',

@@ -78,3 +78,27 @@ describe('players of three languages at a German table', () => {
     expect(result.embeds?.[0]?.footer?.text).toMatch(/^Handverlauf: guts export \d+ 1$/);
   });
 });
+
+describe("a table in the host's chosen language", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'zoe'], pauseMs: 60_000, serverLocale: Locale.German });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("/guts start language: fr makes the table French in a German server; answers stay the presser's", async () => {
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', language: Locale.French },
+    });
+    expect(lobby.embeds?.[0]?.fields?.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['Options', 'Pot', 'Réserve']),
+    );
+    expect(labels(lobby)).toEqual(expect.arrayContaining(['Rejoindre', 'Quitter', 'Distribuer', 'Règles']));
+    // Zoe's client is in English: her answer is English.
+    const zoe = await world.press('zoe', lobby, buttonId(lobby, 'join')).response();
+    expect(zoe.content).toBe("You're in. Your cards will show up here when the deal starts.");
+  });
+});
