@@ -1,5 +1,21 @@
 import type { Resource } from './resource.ts';
 
+const RANK = {
+  two: 'deux',
+  three: 'trois',
+  four: 'quatre',
+  five: 'cinq',
+  six: 'six',
+  seven: 'sept',
+  eight: 'huit',
+  nine: 'neuf',
+  ten: 'dix',
+  jack: 'valet',
+  queen: 'dame',
+  king: 'roi',
+  ace: 'as',
+};
+
 /** Français. Le vocabulaire des tables françaises : pot, ante, jetons, se coucher (fold), donne. */
 export const fr: Resource = {
   chips_one: '{{count, number}} jeton',
@@ -171,36 +187,9 @@ export const fr: Resource = {
     royal: 'Quinte flush royale',
     'five-of-a-kind': 'Quinte : {{ranks}}',
   },
-  rank: {
-    two: 'deux',
-    three: 'trois',
-    four: 'quatre',
-    five: 'cinq',
-    six: 'six',
-    seven: 'sept',
-    eight: 'huit',
-    nine: 'neuf',
-    ten: 'dix',
-    jack: 'valet',
-    queen: 'dame',
-    king: 'roi',
-    ace: 'as',
-  },
-  ranks: {
-    two: 'deux',
-    three: 'trois',
-    four: 'quatre',
-    five: 'cinq',
-    six: 'six',
-    seven: 'sept',
-    eight: 'huit',
-    nine: 'neuf',
-    ten: 'dix',
-    jack: 'valets',
-    queen: 'dames',
-    king: 'rois',
-    ace: 'as',
-  },
+  rank: RANK,
+  // Plurals of the face cards; the numbers and the ace stay as they are.
+  ranks: { ...RANK, jack: 'valets', queen: 'dames', king: 'rois' },
   language: 'Français',
   command: {
     startLanguage: 'La langue des messages de la table (par défaut : celle du serveur)',

@@ -1,5 +1,21 @@
 import type { Resource } from './resource.ts';
 
+const RANKS = {
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  jack: 'J',
+  queen: 'Q',
+  king: 'K',
+  ace: 'A',
+};
+
 /** 日本語。ポーカーの卓で使う言葉で: ポット、アンティ、チップ、降りる (フォールド)。 */
 export const ja: Resource = {
   chips_other: '{{count, number}}チップ',
@@ -150,36 +166,9 @@ export const ja: Resource = {
     royal: 'ロイヤルストレートフラッシュ',
     'five-of-a-kind': '{{ranks}}のファイブカード',
   },
-  rank: {
-    two: '2',
-    three: '3',
-    four: '4',
-    five: '5',
-    six: '6',
-    seven: '7',
-    eight: '8',
-    nine: '9',
-    ten: '10',
-    jack: 'J',
-    queen: 'Q',
-    king: 'K',
-    ace: 'A',
-  },
-  ranks: {
-    two: '2',
-    three: '3',
-    four: '4',
-    five: '5',
-    six: '6',
-    seven: '7',
-    eight: '8',
-    nine: '9',
-    ten: '10',
-    jack: 'J',
-    queen: 'Q',
-    king: 'K',
-    ace: 'A',
-  },
+  // Japanese tables name ranks by their index letters, one and many alike.
+  rank: RANKS,
+  ranks: RANKS,
   language: '日本語',
   command: {
     startLanguage: 'テーブルのメッセージの言語 (既定: サーバーの言語)',
