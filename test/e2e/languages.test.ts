@@ -60,7 +60,7 @@ describe('players of three languages at a German table', () => {
     // German odds as Germans write percents ("45 %"), once they are worked out.
     await privateOf(
       'hans',
-      /^\*\*Deine Karten\*\*, Three-card guts Hand 1[^]*Chancen: schlägt eine zufällige Hand \d+\s%/,
+      /^\*\*Deine Karten\*\*, Three-card guts Hand 1[\s\S]*Chancen: schlägt eine zufällige Hand \d+\s%/,
     );
 
     // Hans stands up during the deal: his answer in German; Yuki's and João's lobby answers stayed theirs.
