@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { confirmation } from '../../src/discord/views/answers.ts';
-import { chips } from '../../src/discord/views/format.ts';
+import { chips, describeTransfers } from '../../src/discord/views/format.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { tableButtons } from '../../src/discord/views/table.ts';
 import { apply, createGame, type GameState, publicView } from '../../src/engine/index.ts';
@@ -101,6 +101,21 @@ describe("views in the reader's language", () => {
     expect(labels(view)).toEqual(
       expect.arrayContaining(['Einsteigen', 'Aufstehen', 'Geben', 'Regeln', 'Vorsichtiger Computerspieler']),
     );
+  });
+
+  it("payments read in the table's language, a reason the catalogue lacks as the engine wrote it", () => {
+    const nameOf = (id: string) => ({ u1: 'Ann', u2: 'Bob' })[id] ?? id;
+    const transfers = [
+      { from: { kind: 'player', id: 'u1' }, to: { kind: 'pot' }, amount: 1500, reason: 'match' },
+      { from: { kind: 'pot' }, to: { kind: 'player', id: 'u2' }, amount: 3000, reason: 'win' },
+      { from: { kind: 'player', id: 'u1' }, to: { kind: 'player', id: 'u2' }, amount: 5, reason: 'side-bet' },
+    ] as never;
+    expect(describeTransfers(transfers, nameOf, Locale.German)).toEqual([
+      '**Ann** zahlt 1.500 in den Pot (gleicht den Pot aus)',
+      '**Bob** nimmt 3.000 aus dem Pot',
+      '**Ann** zahlt 5 an **Bob** (side bet)',
+    ]);
+    expect(describeTransfers(transfers, nameOf)[0]).toBe('**Ann** pays 1,500 to the pot (matches the pot)');
   });
 
   it("a private answer counts in the reader's language", () => {

@@ -133,7 +133,7 @@ export function showdownView(
     }
     fields.push({ name: say('result.hands'), value: clip(lines.join('\n'), 1024) });
   }
-  const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf);
+  const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf, locale);
   if (payments.length) fields.push({ name: say('result.payments'), value: clip(payments.join('\n'), 1024) });
   if (ended && ended.type === 'DealEnded') {
     const net = Object.entries(ended.delta)
