@@ -51,7 +51,7 @@ export function asTableMessages(value: unknown): TableMessages {
     board: typeof v.board === 'string' ? v.board : null,
     dealBase: base,
     fourColour: v.fourColour === true,
-    locale: typeof v.locale === 'string' && /^[a-zA-Z-]{2,8}$/.test(v.locale) ? v.locale : 'en-US',
+    locale: typeof v.locale === 'string' && /^[a-zA-Z0-9-]{2,8}$/.test(v.locale) ? v.locale : 'en-US',
     pressedThisDeal: v.pressedThisDeal === true,
     quietDeals: Number.isSafeInteger(v.quietDeals) && (v.quietDeals as number) > 0 ? (v.quietDeals as number) : 0,
   };

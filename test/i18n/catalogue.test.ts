@@ -1,6 +1,7 @@
 import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, formatNumber, LOCALES, type Resource, SOURCE_LOCALE, t } from '../../src/i18n/index.ts';
+import { asTableMessages } from '../../src/table/messages.ts';
 
 /** Every key of a catalogue, flattened ("lobby.title"). */
 function flatten(resource: Resource, prefix = ''): Map<string, string> {
@@ -79,5 +80,13 @@ describe('the message catalogue', () => {
     expect(t(Locale.Japanese, 'chips', { count: 1 })).toBe('1チップ');
     expect(formatNumber(Locale.PortugueseBR, 123_456_789)).toBe('123.456.789');
     expect(formatNumber(Locale.EnglishUS, 123_456_789)).toBe('123,456,789');
+  });
+});
+
+describe("a table's language kept with its messages", () => {
+  it('reads back every Discord locale, and English for anything else', () => {
+    for (const locale of LOCALES) expect(asTableMessages({ locale }).locale).toBe(locale);
+    expect(asTableMessages({ locale: 'x"; drop' }).locale).toBe('en-US');
+    expect(asTableMessages({}).locale).toBe('en-US');
   });
 });
