@@ -18,6 +18,7 @@ import {
 } from '../src/discord/preset-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
 import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
+import { SOURCE_LOCALE, TABLE_LANGUAGES, t, translations } from '../src/i18n/index.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
 import { optionSpec } from '../src/rules/index.ts';
 import { UserFacingError } from '../src/table/errors.ts';
@@ -47,45 +48,78 @@ function addOptionField(sub: SlashCommandSubcommandBuilder, name: (typeof OWN_FI
 
 export const data = new SlashCommandBuilder()
   .setName('guts')
-  .setDescription('Play guts poker in this channel')
+  .setDescription(t(SOURCE_LOCALE, 'command.guts'))
+  .setDescriptionLocalizations(translations('command.guts'))
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) => {
     sub
       .setName('start')
-      .setDescription('Open a table in this channel')
+      .setDescription(t(SOURCE_LOCALE, 'command.start'))
+      .setDescriptionLocalizations(translations('command.start'))
       .addStringOption((o) =>
-        o.setName('variant').setDescription('Which game (start typing: "357", "iron")').setAutocomplete(true),
+        o
+          .setName('variant')
+          .setDescription(t(SOURCE_LOCALE, 'command.startVariant'))
+          .setDescriptionLocalizations(translations('command.startVariant'))
+          .setAutocomplete(true),
       )
       .addStringOption((o) =>
-        o.setName('preset').setDescription('A setup saved on this server (/guts preset)').setAutocomplete(true),
+        o
+          .setName('preset')
+          .setDescription(t(SOURCE_LOCALE, 'command.startPreset'))
+          .setDescriptionLocalizations(translations('command.startPreset'))
+          .setAutocomplete(true),
       );
     for (const name of OWN_FIELDS) addOptionField(sub, name);
     return sub
       .addStringOption((o) =>
         o
           .setName('options')
-          .setDescription('More options as name=value, e.g. "ties=no-split losers=worst-only"')
+          .setDescription(t(SOURCE_LOCALE, 'command.startOptions'))
+          .setDescriptionLocalizations(translations('command.startOptions'))
           .setMaxLength(300),
       )
       .addStringOption((o) =>
         o
           .setName('deck')
-          .setDescription('Card pictures in two colours, or four (clubs green, diamonds blue)')
+          .setDescription(t(SOURCE_LOCALE, 'command.startDeck'))
+          .setDescriptionLocalizations(translations('command.startDeck'))
           .addChoices({ name: 'two colours', value: 'classic' }, { name: 'four colours', value: 'four-colour' }),
+      )
+      .addStringOption((o) =>
+        o
+          .setName('language')
+          .setDescription(t(SOURCE_LOCALE, 'command.startLanguage'))
+          .setDescriptionLocalizations(translations('command.startLanguage'))
+          // Each language by its own name: a reader finds theirs whatever the client speaks.
+          .addChoices(...TABLE_LANGUAGES.map((value) => ({ name: t(value, 'language'), value }))),
       );
   })
   .addSubcommand((sub) =>
-    sub.setName('stop').setDescription('End the game after the current deal (host or Manage Server)'),
+    sub
+      .setName('stop')
+      .setDescription(t(SOURCE_LOCALE, 'command.stop'))
+      .setDescriptionLocalizations(translations('command.stop')),
   )
   .addSubcommand((sub) =>
     sub
       .setName('rules')
-      .setDescription('How a variant is played')
+      .setDescription(t(SOURCE_LOCALE, 'command.rules'))
+      .setDescriptionLocalizations(translations('command.rules'))
       .addStringOption((o) =>
-        o.setName('variant').setDescription('Which game (all of them if left out)').setAutocomplete(true),
+        o
+          .setName('variant')
+          .setDescription(t(SOURCE_LOCALE, 'command.rulesVariant'))
+          .setDescriptionLocalizations(translations('command.rulesVariant'))
+          .setAutocomplete(true),
       ),
   )
-  .addSubcommand((sub) => sub.setName('table').setDescription('Post the live table again at the bottom of the channel'))
+  .addSubcommand((sub) =>
+    sub
+      .setName('table')
+      .setDescription(t(SOURCE_LOCALE, 'command.table'))
+      .setDescriptionLocalizations(translations('command.table')),
+  )
   .addSubcommand((sub) =>
     sub
       .setName('stats')
@@ -129,7 +163,12 @@ export const data = new SlashCommandBuilder()
           ),
       ),
   )
-  .addSubcommand((sub) => sub.setName('help').setDescription('How to play guts with this bot'));
+  .addSubcommand((sub) =>
+    sub
+      .setName('help')
+      .setDescription(t(SOURCE_LOCALE, 'command.help'))
+      .setDescriptionLocalizations(translations('command.help')),
+  );
 
 function startOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
   const raw = parseOptionText(interaction.options.getString('options') ?? '');
@@ -155,7 +194,11 @@ function variantOf(text: string): string {
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
     case 'start': {
-      const look = { fourColour: interaction.options.getString('deck') === 'four-colour' };
+      const look = {
+        fourColour: interaction.options.getString('deck') === 'four-colour',
+        // The table speaks the server's language; in direct messages, the host's.
+        locale: interaction.options.getString('language') ?? interaction.guildLocale ?? interaction.locale,
+      };
       const variantText = interaction.options.getString('variant');
       const variantId = variantText === null ? null : variantOf(variantText);
       const preset = interaction.options.getString('preset');

@@ -65,6 +65,21 @@ const RULES: { from: string; forbidden: string[] }[] = [
   },
   { from: 'src/discord', forbidden: ['src/local-discord', 'src/playground', 'src/cli'] },
   { from: 'src/cli', forbidden: ['src/discord/views', 'src/discord/handlers'] },
+  // The message catalogue is text only: the game and the Discord client read it, never the reverse.
+  {
+    from: 'src/i18n',
+    forbidden: [
+      'src/cards',
+      'src/hands',
+      'src/rules',
+      'src/engine',
+      'src/db',
+      'src/ledger',
+      'src/table',
+      'src/discord',
+      'discord.js',
+    ],
+  },
 ];
 
 describe('the layers', () => {

@@ -1,4 +1,5 @@
 import { DiscordAPIError, type Interaction, MessageFlags, RESTJSONErrorCodes } from 'discord.js';
+import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { UserFacingError } from '../table/errors.ts';
 
@@ -8,14 +9,15 @@ import { UserFacingError } from '../table/errors.ts';
  * logged with its stack and the user sees a generic line.
  */
 
-const GENERIC_ERROR = 'Something went wrong on my side. Nothing was changed; please try again.';
+const GENERIC_ERROR = 'error.generic';
 
+/** Discord's refusals a player can understand: their lines' keys in the catalogue. */
 const FRIENDLY_API_ERRORS: Partial<Record<number, string>> = {
-  [RESTJSONErrorCodes.MissingPermissions]: "I don't have permission to do that in this channel.",
-  [RESTJSONErrorCodes.MissingAccess]: "I can't see or post in this channel.",
-  [RESTJSONErrorCodes.UnknownMessage]: 'That message is gone. Try `/guts table` to post the table again.',
-  [RESTJSONErrorCodes.UnknownChannel]: "I can't find this channel.",
-  [RESTJSONErrorCodes.CannotSendMessagesToThisUser]: "I can't message that user.",
+  [RESTJSONErrorCodes.MissingPermissions]: 'error.missingPermissions',
+  [RESTJSONErrorCodes.MissingAccess]: 'error.missingAccess',
+  [RESTJSONErrorCodes.UnknownMessage]: 'error.unknownMessage',
+  [RESTJSONErrorCodes.UnknownChannel]: 'error.unknownChannel',
+  [RESTJSONErrorCodes.CannotSendMessagesToThisUser]: 'error.cannotMessage',
 };
 
 /** Errors whose message is written for players: ours and the engine's rule errors. */
@@ -23,13 +25,14 @@ export function isUserFacing(err: unknown): err is Error {
   return err instanceof UserFacingError || (err instanceof Error && err.name === 'RuleError');
 }
 
-function userTextFor(err: unknown): { text: string; unexpected: boolean } {
+/** What the player is told, in their language (`locale`: the interaction's). */
+function userTextFor(err: unknown, locale: string): { text: string; unexpected: boolean } {
   if (isUserFacing(err)) return { text: err.message, unexpected: false };
   if (err instanceof DiscordAPIError) {
     const friendly = typeof err.code === 'number' ? FRIENDLY_API_ERRORS[err.code] : undefined;
-    if (friendly) return { text: friendly, unexpected: false };
+    if (friendly) return { text: t(locale, friendly), unexpected: false };
   }
-  return { text: GENERIC_ERROR, unexpected: true };
+  return { text: t(locale, GENERIC_ERROR), unexpected: true };
 }
 
 /** Expired or already-answered interactions: there is no one left to tell. */
@@ -43,7 +46,7 @@ function isDeadInteraction(err: unknown): boolean {
 
 /** Answers the user, and says whether that was a refusal (a rule, a stale button) or an unexpected error. */
 export async function answerError(interaction: Interaction, err: unknown, log: Logger): Promise<'refused' | 'error'> {
-  const { text, unexpected } = userTextFor(err);
+  const { text, unexpected } = userTextFor(err, interaction.locale);
   const outcome = unexpected ? 'error' : 'refused';
   if (unexpected) log.error({ err }, 'interaction failed');
   else log.debug({ reason: text }, 'interaction refused');

@@ -1,5 +1,6 @@
 import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
+import type { TableLook } from '../table/tables.ts';
 import { memberOf, placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
 import { checkCanPlayHere } from './permissions.ts';
@@ -17,7 +18,7 @@ export async function startGame(
   interaction: ChatInputCommandInteraction,
   ctx: BotContext,
   setup: TableSetup,
-  look: { fourColour: boolean },
+  look: TableLook,
 ): Promise<void> {
   const place = placeOf(interaction);
   checkCanPlayHere(interaction);
@@ -30,7 +31,7 @@ export async function startGame(
   const host = memberOf(interaction);
   ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
   const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
-  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime)));
+  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale));
   ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, host.id, interaction));
   runtime.messages.lobby = lobby.id;
   await ctx.tables.saveMessages(runtime.record.id);
@@ -66,7 +67,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   }
   const state = rt.record.state as GameState;
   if (state.phase === 'lobby') {
-    rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), publicOf(rt)))).id;
+    rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale))).id;
     await ctx.tables.saveMessages(rt.record.id);
   } else {
     await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));

@@ -91,12 +91,12 @@ export class TablePublisher implements StepListener {
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;
     if (before && hasResult(events)) {
-      const rows = showdownRows(before, after, events);
+      const rows = showdownRows(before, after, events, rt.messages.locale);
       const picture = rows.length
         ? await this.deps.offload.showdown(rows, { fourColour: rt.messages.fourColour })
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
-      const result = showdownView(before, after, events, picture, history);
+      const result = showdownView(before, after, events, picture, history, rt.messages.locale);
       if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX).toJSON());
       await this.deps.output.send(tableId, { ...(step.note ? { content: step.note } : {}), ...result });
     } else if (standings) {
@@ -134,7 +134,16 @@ export class TablePublisher implements StepListener {
     ]);
     const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state.dealNo) };
     return {
-      payload: cardsView(target, view, playerId, preview, equity, picture),
+      // A private message: in the player's own language.
+      payload: cardsView(
+        target,
+        view,
+        playerId,
+        preview,
+        equity,
+        picture,
+        this.deps.tokens.localeOf(rt.record.id, playerId),
+      ),
       signature: privateSignature(view, playerId),
     };
   }

@@ -24,6 +24,7 @@ function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture |
     restarted: rt.restarted,
     picture,
     hasBoardImage,
+    locale: rt.messages.locale,
     // Computer players get no private message: they are never "unreached".
     unreached: (state.deal?.players ?? []).filter(
       (id) => !tokens.fresh(rt.record.id, id) && !state.players.find((p) => p.id === id)?.computer,
@@ -168,7 +169,7 @@ export class TableMessage {
     this.editor.request(`${tableId}:${messageId}`, () => {
       const live = this.runtime(tableId);
       const rt = live?.messages.lobby === messageId ? live : asked;
-      return { tableId, messageId, payload: lobbyView(targetOf(rt), publicOf(rt)) };
+      return { tableId, messageId, payload: lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale) };
     });
   }
 

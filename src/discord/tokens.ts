@@ -5,6 +5,7 @@ import {
   type Message,
   type MessageComponentInteraction,
 } from 'discord.js';
+import { SOURCE_LOCALE } from '../i18n/index.ts';
 
 /** An acknowledged interaction, as handlers hand it over. */
 export type AnsweredInteraction = MessageComponentInteraction | ChatInputCommandInteraction;
@@ -19,6 +20,8 @@ export type AnsweredInteraction = MessageComponentInteraction | ChatInputCommand
 export class TokenHandle {
   readonly webhook: InteractionWebhook;
   readonly channelId: string | null;
+  /** The language of the presser's Discord client: their private messages are written in it. */
+  readonly locale: string;
   private readonly interaction: WeakRef<AnsweredInteraction>;
 
   constructor(
@@ -28,6 +31,7 @@ export class TokenHandle {
   ) {
     this.webhook = new InteractionWebhook(interaction.client, interaction.applicationId, interaction.token);
     this.channelId = interaction.channelId;
+    this.locale = interaction.locale;
     this.interaction = new WeakRef(interaction);
   }
 
@@ -78,6 +82,14 @@ export class ReplyTokens {
     let handle = this.handles.get(interaction);
     if (!handle) this.handles.set(interaction, (handle = new TokenHandle(interaction, this.now())));
     return handle;
+  }
+
+  /**
+   * The language the player's Discord client spoke on their latest press at this table:
+   * their private messages are written in it (en-US for a player who pressed nothing).
+   */
+  localeOf(tableId: number, userId: string): string {
+    return this.latest.get(tableId)?.get(userId)?.[0]?.locale ?? SOURCE_LOCALE;
   }
 
   /**

@@ -3,4 +3,12 @@ export { evaluateBest, scoreBest } from './evaluate.ts';
 export { bestFromLayout, prepareLayout, scoreFromLayout } from './layout.ts';
 export { buildAllTables } from './tables.ts';
 export * from './types.ts';
-export { CATEGORIES, type Category, compareHands, describeValue, handSize, RANKING_IDS } from './value.ts';
+export {
+  CATEGORIES,
+  type Category,
+  compareHands,
+  describeValue,
+  handParts,
+  handSize,
+  RANKING_IDS,
+} from './value.ts';

@@ -150,12 +150,25 @@ function significantRanks(category: Category, size: number): number {
 /** Names the top kicker only, as people say it; the full order is in the value and the cards. */
 const kickers = (ranks: Rank[]): string => (ranks.length === 0 ? '' : `, ${name(ranks[0] as Rank)} kicker`);
 
-/** "Straight flush, king high", "Pair of eights, king kicker", "Three of a kind, queens". */
-export function describeValue(value: number, ranking: RankingId): { category: string; description: string } {
+/**
+ * What a hand's name says, as data: its category, its significant ranks (most
+ * significant first) and its size. Views name hands in a player's language from it.
+ */
+export function handParts(value: number, ranking: RankingId): { category: Category; ranks: Rank[]; size: number } {
   const ri = rankingInfo(ranking);
   const category = CATEGORIES[ranking][categoryIndexOf(value)];
   if (category === undefined) throw new RangeError(`${value} is not a ${ranking} hand value`);
-  const ranks = Array.from({ length: significantRanks(category, ri.size) }, (_, i) => rankAt(value, i));
+  return {
+    category,
+    ranks: Array.from({ length: significantRanks(category, ri.size) }, (_, i) => rankAt(value, i)),
+    size: ri.size,
+  };
+}
+
+/** "Straight flush, king high", "Pair of eights, king kicker", "Three of a kind, queens". */
+export function describeValue(value: number, ranking: RankingId): { category: string; description: string } {
+  const { category, ranks, size } = handParts(value, ranking);
+  const ri = { size };
   const [r0, r1] = ranks as [Rank, Rank];
   let description: string;
   switch (category) {

@@ -6,6 +6,7 @@ import {
   type APIMessage,
   ChannelType,
   InteractionContextType,
+  Locale,
 } from 'discord-api-types/v10';
 import { type Clock, systemClock } from './clock.ts';
 import { buildCommandOptions, type CommandInvocation, InvocationError } from './commands.ts';
@@ -44,6 +45,13 @@ import type {
   UserRecord,
 } from './state/types.ts';
 import { waitUntil } from './wait.ts';
+
+/** A user's or server's language: one of Discord's locales (its client offers no other). */
+function checkedLocale(locale: string | undefined): string {
+  if (locale === undefined) return Locale.EnglishUS;
+  if (!(Object.values(Locale) as string[]).includes(locale)) throw new RangeError(`${locale} is not a Discord locale`);
+  return locale;
+}
 
 export interface LocalDiscordOptions {
   /** Times interaction deadlines, token lifetimes and timestamps. Default: the system clock. */
@@ -176,9 +184,12 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** `id` (a snowflake) keeps a world's ids stable across runs, e.g. the playground's ledger. */
-  createUser(options: { name: string; guilds?: Ref[]; id?: string }): UserRecord {
-    const user = this.store.createUser(options.name, false, options.id);
+  /**
+   * `id` (a snowflake) keeps a world's ids stable across runs, e.g. the playground's ledger.
+   * `locale` is the language the user's client is set to (a Discord locale; en-US unsaid).
+   */
+  createUser(options: { name: string; guilds?: Ref[]; id?: string; locale?: string }): UserRecord {
+    const user = this.store.createUser(options.name, false, options.id, checkedLocale(options.locale));
     const guilds = options.guilds ?? [...this.store.guilds.values()];
     for (const guild of guilds) this.addMember(guild, user);
     return user;
@@ -188,10 +199,17 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
    * A guild the bot is in; `owner` defaults to a new user named after the guild.
    * `shard: [id, count]` mints an id that lands on that shard of `count`.
    */
-  createGuild(options: { name: string; owner?: Ref; id?: string; shard?: [number, number] }): GuildRecord {
+  createGuild(options: {
+    name: string;
+    owner?: Ref;
+    id?: string;
+    shard?: [number, number];
+    /** The server's language (a Discord locale; en-US unsaid). */
+    locale?: string;
+  }): GuildRecord {
     const ownerId = options.owner?.id ?? this.store.createUser(`${options.name}-owner`).id;
     const id = options.shard ? this.shardedGuildIds.next(...options.shard) : options.id;
-    const guild = this.store.createGuild(options.name, ownerId, id);
+    const guild = this.store.createGuild(options.name, ownerId, id, checkedLocale(options.locale));
     this.store.addMember(guild.id, this.bot.user.id);
     this.gateway.dispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(this.store, guild, this.bot.user.id));
     return guild;

@@ -9,7 +9,7 @@ import {
   ComponentType,
   InteractionContextType,
   InteractionType,
-  Locale,
+  type Locale,
 } from 'discord-api-types/v10';
 import type { BuiltOptions } from './commands.ts';
 import { channelPermissions } from './permissions.ts';
@@ -36,7 +36,7 @@ export function guildInteractionBase(ctx: InteractionContext) {
     application_id: ctx.botUserId,
     token: ctx.token,
     version: 1 as const,
-    guild: { id: guild.id, features: [], locale: Locale.EnglishUS },
+    guild: { id: guild.id, features: [], locale: guild.preferredLocale as Locale },
     guild_id: guild.id,
     channel: apiAnyChannel(channel) as ReturnType<typeof apiChannel>,
     channel_id: channel.id,
@@ -46,8 +46,9 @@ export function guildInteractionBase(ctx: InteractionContext) {
       permissions: String(channelPermissions(guild, store.permissionChannel(channel), user.id)),
     },
     app_permissions: String(channelPermissions(guild, store.permissionChannel(channel), ctx.botUserId)),
-    locale: Locale.EnglishUS,
-    guild_locale: Locale.EnglishUS,
+    // The presser's client language, and the server's (Discord sends both in a guild).
+    locale: user.locale as Locale,
+    guild_locale: guild.preferredLocale as Locale,
     entitlements: [],
     authorizing_integration_owners: { '0': guild.id },
     context: InteractionContextType.Guild,
@@ -67,7 +68,7 @@ function dmInteractionBase(ctx: InteractionContext) {
     channel_id: channel.id,
     user: apiUser(user),
     app_permissions: '0',
-    locale: Locale.EnglishUS,
+    locale: user.locale as Locale,
     entitlements: [],
     authorizing_integration_owners: { '1': user.id },
     context: InteractionContextType.BotDM,

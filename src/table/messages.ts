@@ -14,6 +14,11 @@ export interface TableMessages {
   dealBase: number;
   /** The table chose the four-colour deck for its pictures (clubs green, diamonds blue). */
   fourColour: boolean;
+  /**
+   * The language the table's public messages are written in (a Discord locale): the
+   * server's, or in direct messages the host's, when the table opened.
+   */
+  locale: string;
   /** Someone pressed something in the current deal (see quiet.ts). */
   pressedThisDeal: boolean;
   /** Deals in a row that ended with nobody pressing anything (see quiet.ts). */
@@ -27,6 +32,7 @@ export const NO_MESSAGES: TableMessages = {
   board: null,
   dealBase: 0,
   fourColour: false,
+  locale: 'en-US',
   pressedThisDeal: false,
   quietDeals: 0,
 };
@@ -45,6 +51,7 @@ export function asTableMessages(value: unknown): TableMessages {
     board: typeof v.board === 'string' ? v.board : null,
     dealBase: base,
     fourColour: v.fourColour === true,
+    locale: typeof v.locale === 'string' && /^[a-zA-Z0-9-]{2,8}$/.test(v.locale) ? v.locale : 'en-US',
     pressedThisDeal: v.pressedThisDeal === true,
     quietDeals: Number.isSafeInteger(v.quietDeals) && (v.quietDeals as number) > 0 ? (v.quietDeals as number) : 0,
   };

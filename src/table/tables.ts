@@ -32,6 +32,13 @@ export interface Member {
   name: string;
 }
 
+/** How a table looks to the channel: its deck's colours and the language of its public messages. */
+export interface TableLook {
+  fourColour: boolean;
+  /** A Discord locale: the server's, or in direct messages the host's (English when unsaid). */
+  locale?: string;
+}
+
 /** Where a game is played: one table per server channel (or thread). */
 export interface Place {
   guildId: string;
@@ -212,7 +219,7 @@ export class Tables {
     host: Member,
     variantId: string,
     options: Record<string, unknown>,
-    look: { fourColour: boolean },
+    look: TableLook,
     key: string,
   ): Promise<{ runtime: TableRuntime; result: StepResult }> {
     this.checkOpen(place, variantId, options);
@@ -221,7 +228,14 @@ export class Tables {
     // racing this one sees the first's game here, or fails its commit on the version.
     const live = this.runtimes.get(table.id)?.record;
     if (table.running || live?.running) throw new UserFacingError(runningText((live ?? table).state as GameState));
-    this.runtimes.track(table, { messages: { ...NO_MESSAGES, dealBase: table.dealNo, fourColour: look.fourColour } });
+    this.runtimes.track(table, {
+      messages: {
+        ...NO_MESSAGES,
+        dealBase: table.dealNo,
+        fourColour: look.fourColour,
+        locale: look.locale ?? NO_MESSAGES.locale,
+      },
+    });
     const carried = await channelPotReserve(this.db, place.guildId, place.channelId);
     const fresh = createGame({
       variant: variantId,

@@ -47,6 +47,10 @@ export interface WorldOptions {
   env?: Record<string, string>;
   /** How often the bot's REST client drops idle per-route queues (production: a minute). */
   restHandlerSweepMs?: number;
+  /** The server's language (a Discord locale; en-US unsaid). */
+  serverLocale?: string;
+  /** Each player's client language, by name (en-US unsaid). */
+  playerLocales?: Record<string, string>;
 }
 
 type Ref = { id: string };
@@ -79,9 +83,16 @@ export class World {
     ({ restBase: world.restBase } = await world.discord.start());
     const owner = world.discord.createUser({ name: 'owner' });
     world.users.owner = owner;
-    world.guild = world.discord.createGuild({ name: 'game night', owner });
+    world.guild = world.discord.createGuild({
+      name: 'game night',
+      owner,
+      ...(options.serverLocale ? { locale: options.serverLocale } : {}),
+    });
     world.channel = world.discord.createChannel(world.guild, { name: 'poker' });
-    for (const name of options.players ?? ['ann', 'bob', 'cat']) world.users[name] = world.discord.createUser({ name });
+    for (const name of options.players ?? ['ann', 'bob', 'cat']) {
+      const locale = options.playerLocales?.[name];
+      world.users[name] = world.discord.createUser({ name, ...(locale ? { locale } : {}) });
+    }
     world.database = openDatabase(world.dbUrl);
     await migrateToLatest(world.database.db);
     await world.startBot();

@@ -7,6 +7,7 @@ import {
   type ComputerLevel,
   type GameState,
 } from '../../engine/index.ts';
+import { t } from '../../i18n/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
 import type { Member } from '../../table/tables.ts';
@@ -103,7 +104,10 @@ async function press(
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
     } else {
-      const answer = result ? confirmation(action, result) : 'Already done.';
+      // A private answer: in the presser's own language.
+      const answer = result
+        ? confirmation(action, result, interaction.locale)
+        : t(interaction.locale, 'answer.already');
       if (style === 'menu' && !acked.deferred) await interaction.update({ content: answer, components: [] });
       else if (acked.deferred) await interaction.editReply({ content: answer, components: [] });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });

@@ -1,4 +1,5 @@
 import type { Action } from '../../engine/index.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { StepResult } from '../../table/steps.ts';
 
 /**
@@ -6,33 +7,30 @@ import type { StepResult } from '../../table/steps.ts';
  * and a choice or pick that ended the deal. Other choices and picks are answered by the
  * player's private message itself (cards.ts).
  */
-export function confirmation(action: Action, result: StepResult): string {
+export function confirmation(action: Action, result: StepResult, locale: string = SOURCE_LOCALE): string {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   switch (action.type) {
     case 'join':
-      return result.after.phase === 'deal'
-        ? "You're in from the next deal. Your cards will show up here."
-        : "You're in. Your cards will show up here when the deal starts.";
+      return say(result.after.phase === 'deal' ? 'answer.joinedNext' : 'answer.joined');
     case 'leave':
-      return result.after.players.some((p) => p.id === action.playerId)
-        ? "You'll leave the table after this deal."
-        : "You've left the table.";
+      return say(result.after.players.some((p) => p.id === action.playerId) ? 'answer.leaving' : 'answer.left');
     case 'declare':
     case 'take':
-      return `${action.type === 'declare' && action.choice === 'drop' ? 'You drop' : 'You stay'}. Everyone has chosen: the result is in the channel.`;
+      return say(action.type === 'declare' && action.choice === 'drop' ? 'answer.droppedAll' : 'answer.stayedAll');
     case 'addComputer': {
       const joined = result.events.find((e) => e.type === 'PlayerJoined');
-      return `${joined?.type === 'PlayerJoined' ? joined.name : 'A computer player'} sits down. It decides only from what its seat can see.`;
+      return say('answer.computerSits', {
+        name: joined?.type === 'PlayerJoined' ? joined.name : say('answer.aComputer'),
+      });
     }
     case 'removeComputer':
-      return 'The computer player left the table.';
+      return say('answer.computerLeft');
     case 'pass':
-      return 'Card passed.';
+      return say('answer.passed');
     case 'discard':
     case 'draw':
-      return action.cards.length
-        ? `Swapped ${action.cards.length} card${action.cards.length > 1 ? 's' : ''}.`
-        : 'You keep your cards.';
+      return action.cards.length ? say('answer.swapped', { count: action.cards.length }) : say('answer.kept');
     default:
-      return 'Done.';
+      return say('answer.done');
   }
 }

@@ -9,17 +9,31 @@ import { prettyCard, prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';
 import { dropCost, type HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { chips, clipLines, escapeName } from './format.ts';
+import { handName } from './hand-names.ts';
 
-const percent = (x: number): string => `${Math.round(x * 100)}%`;
+const percents = new Map<string, Intl.NumberFormat>();
+/** "45%", "45 %": a chance as the reader's language writes it, in whole percents. */
+function percent(x: number, locale: string): string {
+  let f = percents.get(locale);
+  if (!f) percents.set(locale, (f = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })));
+  return f.format(x);
+}
 
 /** The "pass", "discard" or "draw" picker, shown under the player's cards when it is their move. */
-function pickerRows(target: ButtonTarget, view: PlayerView, playerId: string, cards: readonly number[]) {
+function pickerRows(
+  target: ButtonTarget,
+  view: PlayerView,
+  playerId: string,
+  cards: readonly number[],
+  locale: string,
+) {
   const wait = view.awaiting;
   if (!(wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw')) return [];
   if (!wait.pending.includes(playerId)) return [];
@@ -28,7 +42,7 @@ function pickerRows(target: ButtonTarget, view: PlayerView, playerId: string, ca
     .setCustomId(
       encodeButtonId({ tableId: String(target.tableId), dealNo: target.dealNo, action: pass ? 'pass' : 'swap' }),
     )
-    .setPlaceholder(pass ? 'Pick the card to pass' : `Pick up to ${wait.max} card${wait.max > 1 ? 's' : ''} to swap`)
+    .setPlaceholder(t(locale, pass ? 'cards.pickPass' : 'cards.pickSwap', { count: wait.max }))
     .setMinValues(1)
     .setMaxValues(pass ? 1 : Math.min(wait.max, cards.length))
     .addOptions(cards.map((c) => new StringSelectMenuOptionBuilder().setLabel(prettyCard(c)).setValue(String(c))));
@@ -36,7 +50,7 @@ function pickerRows(target: ButtonTarget, view: PlayerView, playerId: string, ca
     new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu),
   ];
   if (!pass) {
-    rows.push(buttonRow(target, [{ action: 'keep', label: 'Keep my cards', style: ButtonStyle.Secondary }]));
+    rows.push(buttonRow(target, [{ action: 'keep', label: t(locale, 'button.keep'), style: ButtonStyle.Secondary }]));
   }
   return rows;
 }
@@ -82,17 +96,20 @@ export function privateSignature(state: PlayerView, playerId: string): string {
 }
 
 /** The player's own choice this round, as only they may read it before the reveal. */
-function choiceLine(state: PlayerView, playerId: string): string | null {
+function choiceLine(state: PlayerView, playerId: string, locale: string): string | null {
   const d = state.deal;
   const choice = d?.myChoice;
   if (!d || !choice || !d.players.includes(playerId)) return null;
-  const round = d.round > 1 ? ` (round ${d.round})` : '';
+  const said = d.round > 1 ? t(locale, `cards.${choice}Round`, { round: d.round }) : t(locale, `cards.${choice}`);
   const cost = choice === 'drop' ? dropCost(state) : 0;
-  const penalty = cost > 0 ? ` It costs you ${chips(cost)} (late drop).` : '';
   const wait = state.awaiting;
-  const hidden =
-    wait.kind === 'declare' && wait.mode === 'simultaneous' ? ' Hidden from the others until the reveal.' : '';
-  return `**You ${choice === 'stay' ? 'stay' : 'drop'}**${round}.${penalty}${hidden}`;
+  return [
+    said,
+    cost > 0 && t(locale, 'cards.lateDrop', { amount: chips(cost, locale) }),
+    wait.kind === 'declare' && wait.mode === 'simultaneous' && t(locale, 'cards.hidden'),
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**
@@ -108,11 +125,14 @@ export function cardsView(
   preview: HandPreview,
   odds: EquityResult | null,
   picture: Picture | null,
+  /** The player's language (their Discord client's). */
+  locale: string = SOURCE_LOCALE,
 ) {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
-  if (!d?.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
+  if (!d?.players.includes(playerId)) throw new UserFacingError(say('cards.notIn'));
   const variant = getVariant(state.variant);
-  const title = `**Your cards**, ${variant.name} deal ${target.dealNo}`;
+  const title = say('cards.title', { variant: variant.name, deal: target.dealNo });
   if (variant.forehead) {
     const others = d.players
       .filter((p) => p !== playerId)
@@ -120,8 +140,8 @@ export function cardsView(
         const name = state.players.find((s) => s.id === p)?.name ?? p;
         return `${escapeName(name)} ${prettyCards(visibleCards(state, p))}`;
       });
-    const choice = choiceLine(state, playerId);
-    const head = `${title}\nYour own card is on your forehead: everyone sees it but you.${choice ? `\n${choice}` : ''}\nYou see:`;
+    const choice = choiceLine(state, playerId, locale);
+    const head = [title, say('cards.forehead'), choice, say('cards.youSee')].filter(Boolean).join('\n');
     return {
       content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1)}`,
       files: [] as AttachmentBuilder[],
@@ -130,20 +150,18 @@ export function cardsView(
   }
   const cards = visibleCards(state, playerId);
   const lines = [`${title}: ${handText(cards)}`];
-  if (preview.hand) lines.push(`Best hand now: ${preview.hand.description}`);
+  if (preview.hand) lines.push(say('cards.best', { hand: handName(preview.hand, locale) }));
   if (odds && state.options.odds) {
     const others = preview.equity?.opponents ?? 0;
-    lines.push(
-      `Odds: beats one random hand ${percent(odds.beatOne)}` +
-        (others > 1 ? ` · beats all ${others} others ${percent(odds.beatAll)}` : '') +
-        (odds.exact ? '' : ' (estimated)'),
-    );
+    const all = others > 1 && ` · ${say('cards.oddsAll', { count: others, percent: percent(odds.beatAll, locale) })}`;
+    const estimated = !odds.exact && ` ${say('cards.estimated')}`;
+    lines.push(`${say('cards.oddsOne', { percent: percent(odds.beatOne, locale) })}${all || ''}${estimated || ''}`);
   }
-  const choice = choiceLine(state, playerId);
+  const choice = choiceLine(state, playerId, locale);
   if (choice) lines.push(choice);
-  else if (d.dead.includes(playerId)) lines.push('You are dead this deal.');
-  else if (!d.in.includes(playerId)) lines.push('You are out of this deal.');
+  else if (d.dead.includes(playerId)) lines.push(say('cards.dead'));
+  else if (!d.in.includes(playerId)) lines.push(say('cards.out'));
   const files: AttachmentBuilder[] = [];
   if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
-  return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards) };
+  return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards, locale) };
 }

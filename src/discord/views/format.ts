@@ -1,10 +1,13 @@
 import type { Party, Transfer } from '../../engine/index.ts';
+import { formatNumber, SOURCE_LOCALE, t } from '../../i18n/index.ts';
 
 /** Text helpers shared by every message the bot writes. */
 
-export const chips = (n: number): string => n.toLocaleString('en-US');
+/** An amount as the reader's language writes numbers ("1,234", "1.234", "1 234"). */
+export const chips = (n: number, locale: string = SOURCE_LOCALE): string => formatNumber(locale, n);
 
-export const signed = (n: number): string => (n > 0 ? `+${chips(n)}` : n < 0 ? `−${chips(-n)}` : '0');
+export const signed = (n: number, locale: string = SOURCE_LOCALE): string =>
+  n > 0 ? `+${chips(n, locale)}` : n < 0 ? `−${chips(-n, locale)}` : '0';
 
 /** Discord renders this as a live relative time ("in 25 seconds"); the bot never edits per second. */
 export const relativeTime = (epochMs: number): string => `<t:${Math.ceil(epochMs / 1000)}:R>`;
@@ -16,38 +19,39 @@ export const escapeName = (name: string): string => name.replace(/([\\*_~`|>#[\]
 
 export const bold = (name: string): string => `**${escapeName(name)}**`;
 
-function partyText(party: Party, nameOf: NameOf): string {
+function partyText(party: Party, nameOf: NameOf, locale: string): string {
   if (party.kind === 'player') return bold(nameOf(party.id));
-  return party.kind === 'pot' ? 'the pot' : 'the reserve';
+  return t(locale, party.kind === 'pot' ? 'pay.thePot' : 'pay.theReserve');
 }
 
-const REASON_TEXT: Record<string, string> = {
-  ante: 'ante',
-  match: 'matches the pot',
-  'drop-penalty': 'drop penalty',
-  win: 'wins',
-  refund: 'refund, deal void',
-  wimp: 'wimp: best dropped hand pays',
-};
-
 /** "**Cat** pays 55 to the pot (matches the pot)" — transfers with the same ends and reason are summed. */
-export function describeTransfers(transfers: readonly Transfer[], nameOf: NameOf): string[] {
+export function describeTransfers(
+  transfers: readonly Transfer[],
+  nameOf: NameOf,
+  locale: string = SOURCE_LOCALE,
+): string[] {
   const merged = new Map<string, Transfer>();
-  for (const t of transfers) {
-    const key = `${JSON.stringify(t.from)}>${JSON.stringify(t.to)}:${t.reason}`;
+  for (const tr of transfers) {
+    const key = `${JSON.stringify(tr.from)}>${JSON.stringify(tr.to)}:${tr.reason}`;
     const seen = merged.get(key);
-    if (seen) seen.amount += t.amount;
-    else merged.set(key, { ...t });
+    if (seen) seen.amount += tr.amount;
+    else merged.set(key, { ...tr });
   }
-  return [...merged.values()].map((t) => {
-    const reason = REASON_TEXT[t.reason] ?? t.reason.replace(/-/g, ' ');
-    if (t.from.kind === 'pot' && t.to.kind === 'player') {
-      return `${partyText(t.to, nameOf)} takes ${chips(t.amount)} from the pot${t.reason === 'win' ? '' : ` (${reason})`}`;
+  return [...merged.values()].map((tr) => {
+    // A reason the catalogue does not name reads as the engine wrote it.
+    const reason = t(locale, 'pay.reason', { context: tr.reason, defaultValue: tr.reason.replace(/-/g, ' ') });
+    const amount = chips(tr.amount, locale);
+    if (tr.from.kind === 'pot' && tr.to.kind === 'player') {
+      const who = partyText(tr.to, nameOf, locale);
+      return tr.reason === 'win'
+        ? t(locale, 'pay.takes', { who, amount })
+        : t(locale, 'pay.takesFor', { who, amount, reason });
     }
-    if (t.from.kind === 'pot' && t.to.kind === 'reserve') return `${chips(t.amount)} over the cap goes to the reserve`;
-    if (t.from.kind === 'reserve' && t.to.kind === 'pot')
-      return `${chips(t.amount)} comes into the pot from the reserve`;
-    return `${partyText(t.from, nameOf)} pays ${chips(t.amount)} to ${partyText(t.to, nameOf)} (${reason})`;
+    if (tr.from.kind === 'pot' && tr.to.kind === 'reserve') return t(locale, 'pay.overflow', { amount });
+    if (tr.from.kind === 'reserve' && tr.to.kind === 'pot') return t(locale, 'pay.refill', { amount });
+    const from = partyText(tr.from, nameOf, locale);
+    const key = tr.to.kind === 'pot' ? 'pay.paysPot' : tr.to.kind === 'reserve' ? 'pay.paysReserve' : 'pay.paysPlayer';
+    return t(locale, key, { from, amount, reason, to: partyText(tr.to, nameOf, locale) });
   });
 }
 

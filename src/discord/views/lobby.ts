@@ -6,6 +6,7 @@ import {
   StringSelectMenuOptionBuilder,
 } from 'discord.js';
 import type { ComputerLevel, PlayerView } from '../../engine/index.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { changedOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
@@ -14,8 +15,11 @@ import { bold, chips, clip } from './format.ts';
 export const LOBBY_COLOUR = 0x2b7a4b;
 
 /** "ante 10 · timer 30s · cap 100 · kitty alone": the options a player would want to know. */
-export function optionsLine(variantId: string, options: Options): string {
-  const parts = [`ante ${chips(options.ante)}`, `timer ${options.timer}s`];
+export function optionsLine(variantId: string, options: Options, locale: string = SOURCE_LOCALE): string {
+  const parts = [
+    t(locale, 'lobby.ante', { amount: chips(options.ante, locale) }),
+    t(locale, 'lobby.timer', { seconds: options.timer }),
+  ];
   for (const [name, value] of Object.entries(changedOptions(variantId, options))) {
     if (name === 'ante' || name === 'timer') continue;
     parts.push(`${name} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
@@ -23,65 +27,60 @@ export function optionsLine(variantId: string, options: Options): string {
   return parts.join(' · ');
 }
 
-const LEVELS: readonly { level: ComputerLevel; label: string; description: string }[] = [
-  { level: 'cautious', label: 'Cautious computer player', description: 'Stays only with the edge on its side' },
-  {
-    level: 'balanced',
-    label: 'Balanced computer player',
-    description: 'Stays when staying is worth more than dropping',
-  },
-  { level: 'bold', label: 'Bold computer player', description: 'Stays on a little less than an even chance' },
-];
+/** The levels the host may pick, in the menu's order (each has a label and a hint in the catalogue). */
+const LEVELS: readonly ComputerLevel[] = ['cautious', 'balanced', 'bold'];
 
 /** The host seats a computer player: one pick, its level. */
-function computerMenu(target: ButtonTarget) {
+function computerMenu(target: ButtonTarget, locale: string) {
   const menu = new StringSelectMenuBuilder()
     .setCustomId(encodeButtonId({ tableId: String(target.tableId), dealNo: target.dealNo, action: 'computer' }))
-    .setPlaceholder('Add computer player: pick how it plays (host)')
+    .setPlaceholder(t(locale, 'lobby.computerPlaceholder'))
     .addOptions(
-      LEVELS.map((l) =>
-        new StringSelectMenuOptionBuilder().setValue(l.level).setLabel(l.label).setDescription(l.description),
+      LEVELS.map((level) =>
+        new StringSelectMenuOptionBuilder()
+          .setValue(level)
+          .setLabel(t(locale, `lobby.${level}`))
+          .setDescription(t(locale, `lobby.${level}Hint`)),
       ),
     );
   return new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu);
 }
 
 /** The lobby: what is being played, for what, and who is in. Join, Leave, Deal, Rules, computer players. */
-export function lobbyView(target: ButtonTarget, state: PlayerView) {
+export function lobbyView(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE) {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const variant = getVariant(state.variant);
   const max = maxPlayersFor(variant, state.options);
-  const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ' (host)' : ''}`);
+  const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ` ${say('lobby.host')}` : ''}`);
   const embed = new EmbedBuilder()
     .setColor(LOBBY_COLOUR)
-    .setTitle(`Guts: ${variant.name}`)
+    .setTitle(say('lobby.title', { variant: variant.name }))
     .setDescription(variant.summary)
     .addFields(
-      { name: 'Options', value: optionsLine(state.variant, state.options) },
-      { name: 'Pot', value: chips(state.pot), inline: true },
-      { name: 'Reserve', value: chips(state.reserve), inline: true },
+      { name: say('lobby.options'), value: optionsLine(state.variant, state.options, locale) },
+      { name: say('lobby.pot'), value: chips(state.pot, locale), inline: true },
+      { name: say('lobby.reserve'), value: chips(state.reserve, locale), inline: true },
       {
-        name: `Players (${state.players.length}/${max}, at least ${variant.minPlayers})`,
-        value: seated.length ? clip(seated.join('\n'), 1024) : 'Nobody yet: press Join.',
+        name: say('lobby.players', { seated: state.players.length, max, min: variant.minPlayers }),
+        value: seated.length ? clip(seated.join('\n'), 1024) : say('lobby.nobody'),
       },
     )
-    .setFooter({
-      text: 'Press Join to sit down. The host sets the Rules, may add computer players, and presses Deal when everyone is in.',
-    });
+    .setFooter({ text: say('lobby.footer') });
   const open = state.phase === 'lobby';
   if (state.phase === 'over' && state.dealNo > 0) {
-    embed.setFooter({ text: 'This game is over: its result and standings are below. /guts start opens a new one.' });
-  } else if (!open) embed.setFooter({ text: `The game is on: deal ${target.dealNo} is below.` });
+    embed.setFooter({ text: say('lobby.over') });
+  } else if (!open) embed.setFooter({ text: say('lobby.on', { deal: target.dealNo }) });
   const computers = state.players.some((p) => p.computer);
   const components = open
     ? [
         buttonRow(target, [
-          { action: 'join', label: 'Join', style: ButtonStyle.Primary },
-          { action: 'leave', label: 'Leave' },
-          { action: 'deal', label: 'Deal', style: ButtonStyle.Success },
-          { action: 'rules', label: 'Rules' },
-          ...(computers ? [{ action: 'computer' as const, label: 'Remove computer player', arg: 'remove' }] : []),
+          { action: 'join', label: say('button.join'), style: ButtonStyle.Primary },
+          { action: 'leave', label: say('button.leave') },
+          { action: 'deal', label: say('button.deal'), style: ButtonStyle.Success },
+          { action: 'rules', label: say('button.rules') },
+          ...(computers ? [{ action: 'computer' as const, label: say('button.removeComputer'), arg: 'remove' }] : []),
         ]),
-        computerMenu(target),
+        computerMenu(target, locale),
       ]
     : [];
   return { embeds: [embed], components };

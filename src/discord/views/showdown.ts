@@ -1,9 +1,11 @@
 import { type APIEmbed, type APIEmbedField, AttachmentBuilder } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../../engine/index.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { bold, chips, clip, describeTransfers, type NameOf, signed } from './format.ts';
+import { handName } from './hand-names.ts';
 
 export const RESULT_COLOUR = 0xc9a227;
 
@@ -31,45 +33,57 @@ function handsAfter(before: GameState, events: readonly GameEvent[]): Record<str
   return hands;
 }
 
-function handLine(shown: ShownHand, winners: readonly string[], nameOf: NameOf): string {
+function handLine(shown: ShownHand, winners: readonly string[], nameOf: NameOf, locale: string): string {
   const mark = shown.dead ? '💀' : winners.includes(shown.playerId) ? '🏆' : '▫️';
-  const line = 'line' in shown.hand && shown.hand.line ? ` using ${shown.hand.line.join('-')}` : '';
-  return `${mark} ${bold(nameOf(shown.playerId))}: ${shown.hand.description} (${prettyCards(shown.hand.cards)})${line}`;
+  const line =
+    'line' in shown.hand && shown.hand.line ? ` ${t(locale, 'result.using', { line: shown.hand.line.join('-') })}` : '';
+  return `${mark} ${bold(nameOf(shown.playerId))}: ${handName(shown.hand, locale)} (${prettyCards(shown.hand.cards)})${line}`;
 }
 
-function headline(events: readonly GameEvent[], nameOf: NameOf): string {
+function headline(events: readonly GameEvent[], nameOf: NameOf, locale: string): string {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const list = (ids: readonly string[]) => ids.map((id) => bold(nameOf(id))).join(', ');
   const void_ = events.find((e) => e.type === 'DealVoided');
-  if (void_ && void_.type === 'DealVoided') return `The deal is void: ${void_.reason}. Every chip of it went back.`;
+  if (void_ && void_.type === 'DealVoided') return say('result.void', { reason: void_.reason });
   const allDropped = events.find((e) => e.type === 'AllDropped');
   if (allDropped && allDropped.type === 'AllDropped') {
-    return allDropped.rule === 'carry'
-      ? 'Everyone dropped: the pot stays for the next deal.'
-      : allDropped.rule === 'reante'
-        ? 'Everyone dropped: everyone antes again next deal.'
-        : 'Everyone dropped: the best dropped hand pays the wimp penalty.';
+    return say(
+      allDropped.rule === 'carry' ? 'result.carry' : allDropped.rule === 'reante' ? 'result.reante' : 'result.wimp',
+    );
   }
   const sd = events.find((e) => e.type === 'Showdown');
   const won = events.find((e) => e.type === 'PotWon');
   const amount = won && won.type === 'PotWon' ? won.transfers.reduce((a, t) => a + t.amount, 0) : 0;
   if (sd && sd.type === 'Showdown') {
-    if (sd.standOff) return `A tie with the ${sd.opponent}: nobody pays, the pot stays.`;
-    if (sd.kittyWins) return `The ${sd.opponent} wins: ${list(sd.losers)} ${sd.losers.length === 1 ? 'pays' : 'pay'}.`;
-    if (sd.winners.length > 1) return `${list(sd.winners)} tie and split ${chips(amount)}.`;
+    const context = sd.opponent ?? 'kitty';
+    if (sd.standOff) return say('result.standOff', { context });
+    if (sd.kittyWins) return say('result.beaten', { context, count: sd.losers.length, names: list(sd.losers) });
+    if (sd.winners.length > 1) return say('result.split', { names: list(sd.winners), amount: chips(amount, locale) });
     if (sd.winners.length === 1) {
       const hand = sd.hands.find((h) => h.playerId === sd.winners[0]);
-      return `${list(sd.winners)} wins${amount ? ` ${chips(amount)}` : ''}${hand ? ` with ${hand.hand.description}` : ''}.`;
+      const key = `result.wins${amount ? 'Amount' : ''}${hand ? 'With' : ''}`;
+      return say(key, {
+        names: list(sd.winners),
+        amount: chips(amount, locale),
+        hand: hand && handName(hand.hand, locale),
+      });
     }
   }
   const legs = events.find((e) => e.type === 'LegAwarded');
   if (legs && legs.type === 'LegAwarded')
-    return `${list(legs.playerIds)} ${legs.playerIds.length > 1 ? 'get' : 'gets'} a leg.`;
-  if (won && won.type === 'PotWon') return `${list(won.winners)} stayed alone and takes ${chips(amount)}.`;
-  return 'The deal is over.';
+    return say('result.leg', { count: legs.playerIds.length, names: list(legs.playerIds) });
+  if (won && won.type === 'PotWon')
+    return say('result.alone', { names: list(won.winners), amount: chips(amount, locale) });
+  return say('result.over');
 }
 
 /** Each stayer's hand (and the kitty's, the phantom's or the deck's) for the showdown picture. */
-export function showdownRows(before: GameState, after: GameState, events: readonly GameEvent[]): ShowdownRow[] {
+export function showdownRows(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+  locale: string = SOURCE_LOCALE,
+): ShowdownRow[] {
   const sd = events.find((e) => e.type === 'Showdown');
   if (sd?.type !== 'Showdown') return [];
   const nameOf = namesFrom(before, after);
@@ -78,15 +92,15 @@ export function showdownRows(before: GameState, after: GameState, events: readon
     name: nameOf(h.playerId),
     cards: hands[h.playerId] ?? h.hand.cards,
     used: h.hand.cards,
-    description: h.hand.description,
+    description: handName(h.hand, locale),
     winner: sd.winners.includes(h.playerId),
   }));
   if (sd.kitty) {
     rows.push({
-      name: `The ${sd.opponent}`,
+      name: t(locale, 'result.opponent', { context: sd.opponent ?? 'kitty' }),
       cards: sd.kitty.cards,
       used: sd.kitty.cards,
-      description: sd.kitty.description,
+      description: handName(sd.kitty, locale),
       winner: sd.kittyWins,
     });
   }
@@ -101,47 +115,51 @@ export function showdownView(
   picture: Picture | null,
   /** Where the hand history keeps this deal: `guts export TABLE DEAL` replays it. */
   history?: { tableId: number; dealNo: number },
+  /** The table's language. */
+  locale: string = SOURCE_LOCALE,
 ) {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const nameOf = namesFrom(before, after);
   const variant = getVariant(before.variant);
   const sd = events.find((e) => e.type === 'Showdown');
   const ended = events.find((e) => e.type === 'DealEnded');
   const fields: APIEmbedField[] = [];
   if (sd && sd.type === 'Showdown') {
-    const lines = sd.hands.map((h) => handLine(h, sd.winners, nameOf));
+    const lines = sd.hands.map((h) => handLine(h, sd.winners, nameOf, locale));
     if (sd.kitty) {
       const mark = sd.opponent === 'deck' ? '🂠' : '👻';
-      lines.push(`${mark} The ${sd.opponent}: ${sd.kitty.description} (${prettyCards(sd.kitty.cards)})`);
+      const who = say('result.opponent', { context: sd.opponent ?? 'kitty' });
+      lines.push(`${mark} ${who}: ${handName(sd.kitty, locale)} (${prettyCards(sd.kitty.cards)})`);
     }
-    fields.push({ name: 'Hands', value: clip(lines.join('\n'), 1024) });
+    fields.push({ name: say('result.hands'), value: clip(lines.join('\n'), 1024) });
   }
-  const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf);
-  if (payments.length) fields.push({ name: 'Payments', value: clip(payments.join('\n'), 1024) });
+  const payments = describeTransfers(transfersOf(events.filter((e) => e.type !== 'Anted')), nameOf, locale);
+  if (payments.length) fields.push({ name: say('result.payments'), value: clip(payments.join('\n'), 1024) });
   if (ended && ended.type === 'DealEnded') {
     const net = Object.entries(ended.delta)
       .filter(([, n]) => n !== 0)
-      .map(([id, n]) => `${bold(nameOf(id))} ${signed(n)}`);
-    if (net.length) fields.push({ name: 'This deal', value: clip(net.join(' · '), 1024) });
+      .map(([id, n]) => `${bold(nameOf(id))} ${signed(n, locale)}`);
+    if (net.length) fields.push({ name: say('result.thisDeal'), value: clip(net.join(' · '), 1024) });
   }
   fields.push(
-    { name: 'Pot', value: chips(after.pot), inline: true },
-    { name: 'Reserve', value: chips(after.reserve), inline: true },
+    { name: say('result.pot'), value: chips(after.pot, locale), inline: true },
+    { name: say('result.reserve'), value: chips(after.reserve, locale), inline: true },
   );
   if (after.options.legs !== null) {
     const legs = after.players.filter((p) => p.legs > 0).map((p) => `${bold(p.name)} ${p.legs}`);
     if (legs.length)
-      fields.push({ name: `Legs (${after.options.legs} to win)`, value: legs.join(' · '), inline: true });
+      fields.push({ name: say('result.legs', { count: after.options.legs }), value: legs.join(' · '), inline: true });
   }
   // A plain embed, not an EmbedBuilder: its setters check each field (with shapeshift,
   // building errors for every union they try) on every deal.
   const embed: APIEmbed = {
     color: RESULT_COLOUR,
-    title: `${variant.name}: deal ${history?.dealNo ?? before.dealNo} result`,
-    description: headline(events, nameOf),
+    title: say('result.title', { variant: variant.name, deal: history?.dealNo ?? before.dealNo }),
+    description: headline(events, nameOf, locale),
     fields,
   };
   const notes: string[] = [];
-  if (history) notes.push(`Hand history: guts export ${history.tableId} ${history.dealNo}`);
+  if (history) notes.push(say('result.history', { table: history.tableId, deal: history.dealNo }));
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
   if (picture) {

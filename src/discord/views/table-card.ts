@@ -7,6 +7,7 @@ import {
   SeparatorSpacingSize,
 } from 'discord.js';
 import type { PlayerView } from '../../engine/index.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import type { ButtonTarget } from './buttons.ts';
@@ -43,6 +44,8 @@ export interface TableViewInput {
   hasBoardImage: boolean;
   /** Players in the deal the bot cannot reach privately (no recent press): their cards did not come. */
   unreached?: readonly string[];
+  /** The table's language (a Discord locale): the server's, or the host's in direct messages. */
+  locale?: string;
 }
 
 const text = (content: string) => ({ type: ComponentType.TextDisplay as const, content });
@@ -54,13 +57,18 @@ const SEATS_MAX = 2500;
 /** The one public message of a deal, edited in place as it goes. */
 export function tableView(input: TableViewInput) {
   const { view: state, target } = input;
+  const locale = input.locale ?? SOURCE_LOCALE;
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const amount = (n: number) => ({ amount: bold(chips(n, locale)) });
   const variant = getVariant(state.variant);
   const d = state.deal;
   const over = state.phase === 'over';
-  const money = [`Pot ${bold(chips(state.pot))}`, `Reserve ${bold(chips(state.reserve))}`];
-  if (state.options.cap !== null) money.push(`Cap ${bold(chips(state.options.cap))}`);
+  const money = [say('table.pot', amount(state.pot)), say('table.reserve', amount(state.reserve))];
+  if (state.options.cap !== null) money.push(say('table.cap', amount(state.options.cap)));
   const head: APIComponentInContainer[] = [
-    text(`### ${variant.name}: deal ${target.dealNo}\n${instructions(state, input.deadline)}`),
+    text(
+      `### ${say('table.heading', { variant: variant.name, deal: target.dealNo })}\n${instructions(state, input.deadline, locale)}`,
+    ),
     text(money.join(' · ')),
     separator,
   ];
@@ -77,23 +85,25 @@ export function tableView(input: TableViewInput) {
       items: [{ media: { url: `attachment://${image}` }, description: clip(boardText(cells), 1024) }],
     });
   }
-  if (cells.length) tail.push(text(`-# Board: ${boardText(cells)}`));
+  if (cells.length) tail.push(text(`-# ${say('table.board', { cards: boardText(cells) })}`));
   const notes: string[] = [];
-  if (input.restarted) notes.push('I restarted during this deal; nothing was lost, the countdown goes on.');
-  if (state.stopRequested && !over) notes.push('The host stopped the game: it ends after this deal.');
+  if (input.restarted) notes.push(say('table.restarted'));
+  if (state.stopRequested && !over) notes.push(say('table.stopping'));
   const dealing = d && !['over', 'between-deals'].includes(state.awaiting.kind);
   const unreached = !dealing ? [] : (input.unreached ?? []).filter((id) => d.players.includes(id));
   if (unreached.length) {
     const names = unreached.map((id) => state.players.find((p) => p.id === id)?.name ?? id);
-    notes.push(clip(`Didn't get your cards, ${names.join(', ')}? Press My cards.`, 300));
+    notes.push(clip(say('table.unreached', { names: names.join(', ') }), 300));
   }
   if (notes.length) tail.push(text(`-# ${notes.join(' ')}`));
-  for (const row of tableButtons(target, state)) tail.push(row.toJSON());
+  for (const row of tableButtons(target, state, input.locale)) tail.push(row.toJSON());
 
   const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
-  const seats = (order.length ? order : state.players.map((p) => p.id)).map((id) => seatLine(seatStatus(state, id)));
+  const seats = (order.length ? order : state.players.map((p) => p.id)).map((id) =>
+    seatLine(seatStatus(state, id, locale)),
+  );
   // One line per seat, in one text block: a phone shows the whole table at a glance.
-  const seatParts = [text(seats.length ? clipLines(seats, SEATS_MAX) : 'Nobody is seated.')];
+  const seatParts = [text(seats.length ? clipLines(seats, SEATS_MAX) : say('table.nobody'))];
 
   const card: APIContainerComponent = {
     type: ComponentType.Container,

@@ -2,6 +2,7 @@ import { ButtonStyle } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';
 import { dropCost } from '../../engine/preview.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { BoardCell } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
@@ -35,80 +36,84 @@ const seat = (icon: string, who: string, status: string): SeatStatus => ({ icon,
 /** "✅ **Bob** (dealer) · chosen": a seat as one line of the table card. */
 export const seatLine = (s: SeatStatus): string => [`${s.icon} ${s.who}`, s.status].filter(Boolean).join(' · ');
 
-export function seatStatus(state: PlayerView, playerId: string): SeatStatus {
+export function seatStatus(state: PlayerView, playerId: string, locale: string = SOURCE_LOCALE): SeatStatus {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
   const player = state.players.find((p) => p.id === playerId);
   const name = bold(player?.name ?? playerId);
   const legs =
-    state.options.legs !== null && player && player.legs > 0
-      ? ` · ${player.legs} leg${player.legs > 1 ? 's' : ''}`
-      : '';
+    state.options.legs !== null && player && player.legs > 0 ? ` · ${say('seat.legs', { count: player.legs })}` : '';
   const wait = state.awaiting;
   if (wait.kind === 'over') return seat('▫️', `${name}${legs}`, '');
-  if (wait.kind === 'lobby' || wait.kind === 'between-deals') return seat('🪑', `${name}${legs}`, 'seated');
-  if (!d?.players.includes(playerId)) return seat('🪑', `${name}${legs}`, 'joins next deal');
-  const dealer = state.button === playerId ? ' (dealer)' : '';
+  if (wait.kind === 'lobby' || wait.kind === 'between-deals') return seat('🪑', `${name}${legs}`, say('seat.seated'));
+  if (!d?.players.includes(playerId)) return seat('🪑', `${name}${legs}`, say('seat.joinsNext'));
+  const dealer = state.button === playerId ? ` ${say('seat.dealer')}` : '';
   const up = d.up[playerId]?.length ? ` · ${prettyCards(d.up[playerId] ?? [])}` : '';
   const drew = d.drawn[playerId];
-  const drawn = drew === undefined ? '' : drew === 0 ? ' · stood pat' : ` · drew ${drew}`;
-  const who = `${name}${dealer}${legs}${up}${drawn}${player?.leaving ? ' · leaving after this deal' : ''}`;
-  if (d.dead.includes(playerId)) return seat('💀', who, 'killed');
-  if (!d.in.includes(playerId)) return seat('➖', who, 'out');
+  const drawn = drew === undefined ? '' : ` · ${drew === 0 ? say('seat.stoodPat') : say('seat.drew', { count: drew })}`;
+  const leaving = player?.leaving ? ` · ${say('seat.leaving')}` : '';
+  const who = `${name}${dealer}${legs}${up}${drawn}${leaving}`;
+  if (d.dead.includes(playerId)) return seat('💀', who, say('seat.killed'));
+  if (!d.in.includes(playerId)) return seat('➖', who, say('seat.out'));
   if (wait.kind === 'declare' || wait.kind === 'take') {
     if (wait.kind === 'declare' && wait.mode === 'simultaneous') {
       // Who has chosen, never which way: that waits for the reveal.
-      return d.decided.includes(playerId) ? seat('✅', who, 'chosen') : seat('⏳', who, 'choosing');
+      return d.decided.includes(playerId) ? seat('✅', who, say('seat.chosen')) : seat('⏳', who, say('seat.choosing'));
     }
     const choice = d.choices[playerId];
-    if (choice) return choice === 'stay' ? seat('✅', who, 'in') : seat('➖', who, 'out');
-    return 'turn' in wait && wait.turn === playerId ? seat('👉', who, 'to act') : seat('⏳', who, 'waiting');
+    if (choice) return choice === 'stay' ? seat('✅', who, say('seat.in')) : seat('➖', who, say('seat.out'));
+    return 'turn' in wait && wait.turn === playerId
+      ? seat('👉', who, say('seat.toAct'))
+      : seat('⏳', who, say('seat.waiting'));
   }
   if (wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw') {
-    return wait.pending.includes(playerId) ? seat('⏳', who, 'choosing') : seat('✅', who, 'done');
+    return wait.pending.includes(playerId) ? seat('⏳', who, say('seat.choosing')) : seat('✅', who, say('seat.done'));
   }
-  return seat('▫️', who, 'in');
+  return seat('▫️', who, say('seat.in'));
 }
 
-export function instructions(state: PlayerView, deadline: number | null): string {
-  const when = deadline ? relativeTime(deadline) : 'soon';
+/** What the table waits for, in words: whose turn by name, what a drop costs, the countdown. */
+export function instructions(state: PlayerView, deadline: number | null, locale: string = SOURCE_LOCALE): string {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const when = deadline ? relativeTime(deadline) : say('turn.soon');
   const wait = state.awaiting;
   const nameOf = (id: string) => bold(state.players.find((p) => p.id === id)?.name ?? id);
+  const sentences = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
   switch (wait.kind) {
     case 'declare': {
       const cost = dropCost(state);
-      const round = state.deal && state.deal.round > 1 ? `Round ${state.deal.round}. ` : '';
-      const penalty = !wait.canDrop
-        ? ''
-        : cost > 0
-          ? ` Dropping now costs ${chips(cost)}.`
-          : ' Dropping costs nothing.';
-      const compulsory = wait.canDrop ? '' : ' Nobody may drop on this round.';
-      if (wait.mode === 'sequential' && wait.turn) {
-        return `${round}${nameOf(wait.turn)} to act: stay or drop, ${when}.${penalty}${compulsory}`;
-      }
-      return `${round}Stay or drop: the reveal is ${when}, or when everyone has chosen. Choices stay hidden until then.${penalty}${compulsory}`;
+      const round = !!state.deal && state.deal.round > 1 && say('turn.round', { round: state.deal.round });
+      const penalty =
+        wait.canDrop && (cost > 0 ? say('turn.dropCosts', { amount: chips(cost, locale) }) : say('turn.dropFree'));
+      const compulsory = !wait.canDrop && say('turn.noDrop');
+      const ask =
+        wait.mode === 'sequential' && wait.turn
+          ? say('turn.toAct', { name: nameOf(wait.turn), when })
+          : say('turn.together', { when });
+      return sentences(round, ask, penalty, compulsory);
     }
     case 'take':
-      return `${nameOf(wait.turn)} to act: take ${wait.count} face-up card${wait.count > 1 ? 's' : ''} (that is staying) or drop, ${when}.`;
+      return say('turn.take', { name: nameOf(wait.turn), count: wait.count, when });
     case 'pass':
-      return `Pass a card: press **My cards** and pick one, ${when}.`;
+      return say('turn.pass', { when });
     case 'discard':
-      return `Swap up to ${wait.max} card${wait.max > 1 ? 's' : ''}: press **My cards**, ${when}.`;
+      return say('turn.discard', { count: wait.max, when });
     case 'draw':
       // One drawer (in turn, before the next player is asked, or the last stayer).
       return wait.pending.length === 1
-        ? `${nameOf(wait.pending[0] as string)} is in: draw up to ${wait.max} (press **My cards**), ${when}.`
-        : `Stayers may draw up to ${wait.max}: press **My cards**, ${when}.`;
+        ? say('turn.drawOne', { name: nameOf(wait.pending[0] as string), count: wait.max, when })
+        : say('turn.drawAll', { count: wait.max, when });
     case 'between-deals':
-      return state.stopRequested ? 'The game stops after this deal.' : `Next deal ${when}.`;
+      return state.stopRequested ? say('turn.stopAfter') : say('turn.next', { when });
     case 'over':
-      return 'Game over: the result and the final standings are below.';
+      return say('turn.over');
     default:
-      return 'Waiting for the host to deal.';
+      return say('turn.waiting');
   }
 }
 
-export function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow[] {
+export function tableButtons(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE): ButtonRow[] {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const wait = state.awaiting;
   if (wait.kind === 'over' || wait.kind === 'lobby') return [];
   const rows: ButtonRow[] = [];
@@ -117,28 +122,28 @@ export function tableButtons(target: ButtonTarget, state: PlayerView): ButtonRow
     const main: ButtonSpec[] = [];
     if (wait.kind === 'declare') {
       const cost = dropCost(state);
-      main.push({ action: 'stay', label: 'Stay', style: ButtonStyle.Success });
+      main.push({ action: 'stay', label: say('button.stay'), style: ButtonStyle.Success });
       main.push({
         action: 'drop',
-        label: cost > 0 ? `Drop (costs ${chips(cost)})` : 'Drop',
+        label: cost > 0 ? say('button.dropCosts', { amount: chips(cost, locale) }) : say('button.drop'),
         style: ButtonStyle.Danger,
         disabled: !wait.canDrop,
       });
     } else if (wait.kind === 'take') {
       main.push({
         action: 'take',
-        label: wait.count > 1 ? `Take ${wait.count}` : 'Take a card',
+        label: wait.count > 1 ? say('button.takeMany', { count: wait.count }) : say('button.takeOne'),
         style: ButtonStyle.Success,
       });
-      main.push({ action: 'drop', label: 'Drop', style: ButtonStyle.Danger });
+      main.push({ action: 'drop', label: say('button.drop'), style: ButtonStyle.Danger });
     }
-    main.push({ action: 'cards', label: 'My cards', style: ButtonStyle.Primary });
+    main.push({ action: 'cards', label: say('button.myCards'), style: ButtonStyle.Primary });
     rows.push(buttonRow(target, main));
   }
   rows.push(
     buttonRow(target, [
-      { action: 'join', label: 'Join' },
-      { action: 'leave', label: 'Leave' },
+      { action: 'join', label: say('button.join') },
+      { action: 'leave', label: say('button.leave') },
     ]),
   );
   return rows;

@@ -15,7 +15,7 @@ import {
   GuildPremiumTier,
   GuildSystemChannelFlags,
   GuildVerificationLevel,
-  Locale,
+  type Locale,
   OverwriteType,
   type RoleFlags,
 } from 'discord-api-types/v10';
@@ -163,7 +163,7 @@ export function apiGuildCreate(store: Store, guild: GuildRecord, botUserId: stri
     description: null,
     banner: null,
     premium_tier: GuildPremiumTier.None,
-    preferred_locale: Locale.EnglishUS,
+    preferred_locale: guild.preferredLocale as Locale,
     public_updates_channel_id: null,
     nsfw_level: GuildNSFWLevel.Default,
     stickers: [],

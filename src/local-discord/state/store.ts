@@ -49,13 +49,13 @@ export class Store extends EventEmitter<StoreEvents> {
     return id;
   }
 
-  createUser(username: string, bot = false, id?: string): UserRecord {
-    const user: UserRecord = { id: this.newId(id), username, globalName: bot ? null : username, bot };
+  createUser(username: string, bot = false, id?: string, locale = 'en-US'): UserRecord {
+    const user: UserRecord = { id: this.newId(id), username, globalName: bot ? null : username, bot, locale };
     this.users.set(user.id, user);
     return user;
   }
 
-  createGuild(name: string, ownerId: string, id?: string): GuildRecord {
+  createGuild(name: string, ownerId: string, id?: string, preferredLocale = 'en-US'): GuildRecord {
     const guild: GuildRecord = {
       id: this.newId(id),
       name,
@@ -64,6 +64,7 @@ export class Store extends EventEmitter<StoreEvents> {
       members: new Map(),
       everyone: EVERYONE_DEFAULT,
       createdAt: this.clock.now(),
+      preferredLocale,
     };
     this.guilds.set(guild.id, guild);
     this.addMember(guild.id, ownerId);

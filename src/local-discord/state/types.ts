@@ -6,6 +6,8 @@ export interface UserRecord {
   username: string;
   globalName: string | null;
   bot: boolean;
+  /** The language the user chose in their Discord client: every interaction carries it as `locale`. */
+  locale: string;
 }
 
 export interface GuildRecord {
@@ -19,6 +21,8 @@ export interface GuildRecord {
   /** The @everyone role's permission bits. */
   everyone: bigint;
   createdAt: number;
+  /** The server's language (Server Settings, Community): `preferred_locale`, and `guild_locale` on interactions. */
+  preferredLocale: string;
 }
 
 /** A channel permission overwrite: for @everyone (the guild's id) or one member (see permissions.ts). */

@@ -1,0 +1,30 @@
+import { ACE, RANK_NAMES, type Rank } from '../../cards/card.ts';
+import { type HandResult, handParts } from '../../hands/index.ts';
+import { CATALOGUES, localeOf, t } from '../../i18n/index.ts';
+
+/**
+ * A hand's name in the reader's language ("Paar Asse", "Kのワンペア"), from its value:
+ * the engine names hands in English, for logs and histories. English readers get the
+ * engine's full name (with its kicker); a language without a catalogue falls back to it.
+ */
+export function handName(hand: Pick<HandResult, 'value' | 'ranking' | 'description'>, locale: string): string {
+  const lng = localeOf(locale);
+  if (lng.startsWith('en') || !(lng in CATALOGUES)) return hand.description;
+  const { category, ranks, size } = handParts(hand.value, hand.ranking);
+  const [first, second] = ranks as [Rank, Rank | undefined];
+  const key =
+    category === 'high-card' && size === 1
+      ? 'single'
+      : category === 'straight-flush' && size === 5 && first === ACE
+        ? 'royal'
+        : category;
+  const one = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `rank.${RANK_NAMES[r]}`));
+  const many = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `ranks.${RANK_NAMES[r]}`));
+  const text = t(lng, `hand.${key}`, {
+    rank: one(first),
+    ranks: many(first),
+    rank2: one(second),
+    ranks2: many(second),
+  });
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

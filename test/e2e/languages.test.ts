@@ -1,0 +1,104 @@
+import { type APIMessage, Locale } from 'discord-api-types/v10';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interactiveComponents } from '../../src/local-discord/index.ts';
+import { buttonId } from './play.ts';
+import { World } from './world.ts';
+
+const labels = (m: APIMessage) =>
+  (interactiveComponents(m) as { label?: string }[]).map((c) => c.label).filter((l): l is string => !!l);
+
+/**
+ * A German server where Hans reads German, Yuki Japanese and João Brazilian Portuguese:
+ * each gets private answers in their own language, the table speaks the server's.
+ */
+describe('players of three languages at a German table', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({
+      players: ['hans', 'yuki', 'joao'],
+      pauseMs: 60_000,
+      serverLocale: Locale.German,
+      playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("the lobby and the table in German, each player's answers in their own language", async () => {
+    const lobby = await world.reply('yuki', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 1000 },
+    });
+    // Yuki opened it, but the table speaks the server's language.
+    const embed = lobby.embeds?.[0];
+    expect(embed?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Optionen', 'Pot', 'Reserve']));
+    expect(embed?.fields?.find((f) => f.name === 'Optionen')?.value).toContain('Ante 1.000');
+    expect(labels(lobby)).toEqual(expect.arrayContaining(['Einsteigen', 'Aufstehen', 'Geben', 'Regeln']));
+
+    const joao = await world.press('joao', lobby, buttonId(lobby, 'join')).response();
+    expect(joao.content).toBe('Você está dentro. Suas cartas vão aparecer aqui quando as cartas forem dadas.');
+    expect(joao.flags).toBe(64);
+    const hans = await world.press('hans', lobby, buttonId(lobby, 'join')).response();
+    expect(hans.content).toBe('Du bist dabei. Deine Karten erscheinen hier, sobald gegeben wird.');
+
+    await world.press('yuki', lobby, buttonId(lobby, 'deal')).acknowledged();
+    const table = await world.waitFor((m) => labels(m).includes('Meine Karten'));
+    expect(labels(table)).toEqual(expect.arrayContaining(['Bleiben', 'Aussteigen', 'Meine Karten', 'Einsteigen']));
+    const card = JSON.stringify(table.components);
+    expect(card).toMatch(/### Three-card guts: Hand 1\\n/);
+    expect(card).toMatch(/Bleiben oder aussteigen/);
+    // Three antes of 1,000 in the pot, written as Germans write it.
+    expect(card).toMatch(/Pot \*\*3\.000\*\*/);
+    expect(card).toMatch(/· (wählt|hat gewählt|ist dran|wartet)/);
+
+    // Each player's private cards, in their own language; odds in their way of writing percents.
+    const privateOf = (name: string, start: RegExp) =>
+      world.waitFor((m) => ((m.flags ?? 0) & 64) !== 0 && start.test(m.content ?? ''), name);
+    expect((await privateOf('yuki', /^\*\*あなたの手札\*\*、Three-card guts 第1ディール/)).content).toMatch(/勝率: /);
+    expect((await privateOf('joao', /^\*\*Suas cartas\*\*, Three-card guts mão 1/)).content).toMatch(/Chances: /);
+    // German odds as Germans write percents ("45 %"), once they are worked out.
+    await privateOf(
+      'hans',
+      /^\*\*Deine Karten\*\*, Three-card guts Hand 1[\s\S]*Chancen: schlägt eine zufällige Hand \d+\s%/,
+    );
+
+    // Hans stands up during the deal: his answer in German; Yuki's and João's lobby answers stayed theirs.
+    const leaving = await world.press('hans', table, buttonId(table, 'leave')).response();
+    expect(leaving.content).toBe('Du verlässt den Tisch nach dieser Hand.');
+    const yukiLeaves = await world.press('yuki', table, buttonId(table, 'leave')).response();
+    expect(yukiLeaves.content).toBe('このディールの後にテーブルを離れます。');
+
+    // Everyone stays: the result, in German.
+    for (const name of ['yuki', 'joao', 'hans']) await world.press(name, table, buttonId(table, 'stay')).acknowledged();
+    const result = await world.waitFor((m) => /Ergebnis von Hand 1$/.test(m.embeds?.[0]?.title ?? ''));
+    const fields = result.embeds?.[0]?.fields?.map((f) => f.name);
+    expect(fields).toEqual(expect.arrayContaining(['Hände', 'Zahlungen', 'Diese Hand', 'Pot', 'Reserve']));
+    expect(result.embeds?.[0]?.description).toMatch(/gewinnt|teilen sich/);
+    expect(result.embeds?.[0]?.footer?.text).toMatch(/^Handverlauf: guts export \d+ 1$/);
+  });
+});
+
+describe("a table in the host's chosen language", () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({ players: ['ann', 'zoe'], pauseMs: 60_000, serverLocale: Locale.German });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("/guts start language: fr makes the table French in a German server; answers stay the presser's", async () => {
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', language: Locale.French },
+    });
+    expect(lobby.embeds?.[0]?.fields?.map((f) => f.name)).toEqual(
+      expect.arrayContaining(['Options', 'Pot', 'Réserve']),
+    );
+    expect(labels(lobby)).toEqual(expect.arrayContaining(['Rejoindre', 'Quitter', 'Distribuer', 'Règles']));
+    // Zoe's client is in English: her answer is English.
+    const zoe = await world.press('zoe', lobby, buttonId(lobby, 'join')).response();
+    expect(zoe.content).toBe("You're in. Your cards will show up here when the deal starts.");
+  });
+});

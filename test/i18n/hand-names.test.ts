@@ -1,0 +1,28 @@
+import { Locale } from 'discord-api-types/v10';
+import { describe, expect, it } from 'vitest';
+import { parseCards } from '../../src/cards/card.ts';
+import { handName } from '../../src/discord/views/hand-names.ts';
+import { evaluateBest } from '../../src/hands/index.ts';
+
+const five = (cards: string) => evaluateBest(parseCards(cards), 'five');
+const three = (cards: string) => evaluateBest(parseCards(cards), 'three-guts');
+
+describe("hand names in the reader's language", () => {
+  it("keeps the engine's English name, kicker and all, for English and for languages without a catalogue", () => {
+    const hand = five('As Ah Kd 7c 2s');
+    expect(handName(hand, Locale.EnglishUS)).toBe(hand.description);
+    expect(handName(hand, Locale.EnglishGB)).toBe(hand.description);
+    expect(handName(hand, Locale.Korean)).toBe(hand.description);
+  });
+
+  it('names hands as players of each language say them', () => {
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.German)).toBe('Paar Asse');
+    expect(handName(five('Ks Kh Kd Tc Ts'), Locale.German)).toBe('Full House, Könige über Zehnen');
+    expect(handName(five('Ks Kh Kd Tc Ts'), Locale.French)).toBe('Full : rois par les dix');
+    expect(handName(five('Qs Qh 9d 9c 2s'), Locale.SpanishES)).toBe('Doble pareja, damas y nueves');
+    expect(handName(five('Ts Js Qs Ks As'), Locale.PortugueseBR)).toBe('Royal flush');
+    expect(handName(five('9s Ts Js Qs Ks'), Locale.Japanese)).toBe('Kハイのストレートフラッシュ');
+    expect(handName(three('Ah Kd 7c'), Locale.German)).toBe('Ass hoch');
+    expect(handName(three('7h 7d 7c'), Locale.SpanishES)).toBe('Trío de sietes');
+  });
+});
