@@ -11,6 +11,9 @@ COPY commands ./commands
 COPY migrations ./migrations
 COPY assets ./assets
 COPY tsconfig.json ./
+# The sources compiled to JavaScript (bin/build.js): the running bot carries no
+# TypeScript compiler, and the run stage cannot write the build itself.
+RUN node bin/build.js
 
 # Run stage: no compiler, non-root, the database on a volume.
 FROM node:22-bookworm-slim

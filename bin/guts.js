@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Entry point for `npx guts …` and `npm start`: registers tsx so the TypeScript
-// sources run as they are, with no separate build step.
-import { register } from 'tsx/esm/api';
+// Entry point for `npx guts …` and `npm start`: runs the sources compiled to
+// JavaScript (bin/build.js builds them on the first run after a change), so no
+// TypeScript compiler lives in the bot's process or its threads.
+import { compiled } from './build.js';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const { main } = await import(new URL('src/cli/main.js', await compiled()).href);
 process.exitCode = await main(process.argv.slice(2));

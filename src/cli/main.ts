@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isModuleFile, moduleName, moduleUrl } from '../modules.ts';
 
 /** A `guts` subcommand: one file in `src/cli/commands/`, named after the subcommand. */
 export interface CliCommand {
@@ -12,14 +13,11 @@ export interface CliCommand {
 const commandsDir = fileURLToPath(new URL('./commands/', import.meta.url));
 
 function commandNames(): string[] {
-  return readdirSync(commandsDir)
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => f.slice(0, -3))
-    .sort();
+  return readdirSync(commandsDir).filter(isModuleFile).map(moduleName).sort();
 }
 
 async function load(name: string): Promise<CliCommand> {
-  return (await import(`./commands/${name}.ts`)) as CliCommand;
+  return (await import(moduleUrl(`./commands/${name}`, import.meta.url).href)) as CliCommand;
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,14 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { isModuleFile, moduleName } from '../modules.ts';
 
 const migrationsDir = new URL('../../migrations/', import.meta.url);
 
-/** Dated migration files: `YYYY-MM-DD-NNNN-what.ts`; anything else in the folder is not one. */
-const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/;
+/** Dated migration files: `YYYY-MM-DD-NNNN-what.ts` (`.js` compiled); anything else in the folder is not one. */
+const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+$/;
 
 /**
- * Loads `migrations/*.ts` with a dynamic import from this file, so it works wherever the
- * TypeScript sources run as they are (tsx for the bot and CLI, vitest for tests).
+ * Loads `migrations/*.ts` (their compiled `.js` in a build) with a dynamic import from
+ * this file, so it works both compiled (the bot and CLI) and as TypeScript (vitest).
  * kysely's own `FileMigrationProvider` imports from inside node_modules, where vitest's
  * transform never sees the import: Node 20 then refuses the `.ts` file ("Unknown file
  * extension"), so it cannot serve here.
@@ -16,11 +17,11 @@ const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+\.ts$/;
 class TsFileMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const names = readdirSync(migrationsDir)
-      .filter((f) => MIGRATION_FILE.test(f))
+      .filter((f) => isModuleFile(f) && MIGRATION_FILE.test(moduleName(f)))
       .sort();
     const out: Record<string, Migration> = {};
     for (const file of names) {
-      out[file.slice(0, -'.ts'.length)] = (await import(new URL(file, migrationsDir).href)) as Migration;
+      out[moduleName(file)] = (await import(new URL(file, migrationsDir).href)) as Migration;
     }
     return out;
   }

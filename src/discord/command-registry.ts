@@ -4,6 +4,7 @@ import type {
   ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { isModuleFile } from '../modules.ts';
 import type { BotContext } from './context.ts';
 
 /** One slash command: one file in `commands/` with its builder and its handler. */
@@ -16,9 +17,7 @@ export interface SlashCommand {
 const commandsDir = new URL('../../commands/', import.meta.url);
 
 export async function loadCommands(): Promise<Map<string, SlashCommand>> {
-  const files = readdirSync(commandsDir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort();
+  const files = readdirSync(commandsDir).filter(isModuleFile).sort();
   const commands = new Map<string, SlashCommand>();
   for (const file of files) {
     const mod = (await import(new URL(file, commandsDir).href)) as SlashCommand;

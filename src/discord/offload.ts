@@ -1,4 +1,5 @@
 import type { EquityResult } from '../hands/index.ts';
+import { moduleUrl } from '../modules.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
 import { ThreadClient } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
@@ -83,5 +84,5 @@ export class Offload {
 }
 
 function helperThread(): ThreadClient {
-  return new ThreadClient({ module: new URL('./offload-worker.ts', import.meta.url), unref: true });
+  return new ThreadClient({ module: moduleUrl('./offload-worker', import.meta.url), unref: true });
 }

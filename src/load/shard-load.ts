@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { MODULE_EXT, moduleUrl } from '../modules.ts';
 import { machineBusyMs, processCpuMs } from './cpu.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
@@ -58,7 +59,7 @@ export interface ShardLoadResult {
 }
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const script = fileURLToPath(new URL('./shard-process.ts', import.meta.url));
+const script = fileURLToPath(moduleUrl('./shard-process', import.meta.url));
 
 interface ShardProcess {
   /** CPU time so far (ms, all threads), from /proc; null off Linux. */
@@ -67,7 +68,7 @@ interface ShardProcess {
 }
 
 function startShard(config: ShardProcessConfig): Promise<ShardProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, [...(MODULE_EXT === '.ts' ? ['--import', 'tsx'] : []), script], {
     cwd: root,
     env: { ...process.env, GUTS_SHARD_LOAD: JSON.stringify(config) },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -8,6 +8,7 @@ import { openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
+import { moduleUrl } from '../modules.ts';
 import type { BotWorkerData, BotWorkerStopped } from './bot-worker.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
@@ -65,7 +66,7 @@ export interface TableLoadResult {
 
 function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<BotWorkerStopped> }> {
   const worker = new Worker(new URL('../threads/boot.js', import.meta.url), {
-    workerData: { ...data, module: new URL('./bot-worker.ts', import.meta.url).href },
+    workerData: { ...data, module: moduleUrl('./bot-worker', import.meta.url).href },
   });
   const next = (what: string) =>
     new Promise<unknown>((resolve, reject) => {

@@ -2,6 +2,7 @@ import type { OpenDatabase } from '../db/index.ts';
 import { sqlitePathOf } from '../db/index.ts';
 import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
 import type { Db } from '../db/transaction.ts';
+import { moduleUrl } from '../modules.ts';
 import { ThreadClient, type ThreadError } from '../threads/rpc.ts';
 import { CarriedPotMovedError, type CommitResult, commitStep, type TableStep } from './commit.ts';
 
@@ -81,7 +82,7 @@ export function openStepWriter(database: OpenDatabase): StepWriter {
   const path = sqlitePathOf(database.url);
   if (database.dialect !== 'sqlite' || path === null || path === ':memory:') return directStepWriter(database.db);
   const thread = new ThreadClient({
-    module: new URL('./step-writer-worker.ts', import.meta.url),
+    module: moduleUrl('./step-writer-worker', import.meta.url),
     data: { url: database.url },
     revive: reviveError,
   });

@@ -1,7 +1,10 @@
-// Entry point of every worker thread: workers do not inherit the main thread's
-// TypeScript loader, so register it, then load the module named in workerData.
+// Entry point of every worker thread: the module named in workerData. Compiled code
+// (bin/build.js) loads as it is; TypeScript sources (tests, tsx runs) need the loader
+// registered in this thread, since workers do not inherit the main thread's.
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+if (workerData.module.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
 await import(workerData.module);

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchResult } from '../../bench/types.ts';
+import { isModuleFile, moduleName } from '../../modules.ts';
 
 export const summary = 'run the benchmarks and print one JSON object (--only NAME[,NAME])';
 
@@ -11,11 +12,11 @@ const guts = fileURLToPath(new URL('../../../bin/guts.js', import.meta.url));
 
 async function allBenches(): Promise<Bench[]> {
   const files = readdirSync(benchDir)
-    .filter((f) => f.endsWith('.ts') && f !== 'types.ts')
+    .filter((f) => isModuleFile(f) && moduleName(f) !== 'types')
     .sort();
   const out: Bench[] = [];
   for (const f of files) {
-    const mod = (await import(`../../bench/${f}`)) as { benches?: Bench[] };
+    const mod = (await import(new URL(f, `file://${benchDir}`).href)) as { benches?: Bench[] };
     out.push(...(mod.benches ?? []));
   }
   return out;

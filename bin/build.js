@@ -1,0 +1,127 @@
+// Compiles the TypeScript sources to plain JavaScript once, so the running bot carries
+// no TypeScript compiler: each thread of a bot run through tsx loads the compiler and
+// keeps its transforms (about 40 MB a thread). The build is named by a hash of the
+// sources, so a changed file means a new build, never a stale one, and processes
+// started together (shards, a test's bots) share it. esbuild compiles ~400 files in
+// well under a second; it comes with tsx, a dependency.
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+/** Folders of TypeScript that run; `assets` and `bin` are linked, not compiled. */
+const SOURCES = ['src', 'commands', 'migrations'];
+const LINKED = ['assets', 'bin'];
+/** Builds kept beside the newest: a bot still running an older one may start a thread from it. */
+const KEEP = 3;
+
+function filesUnder(dir) {
+  const out = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(path));
+    else out.push(path);
+  }
+  return out;
+}
+
+function sourceFiles() {
+  return SOURCES.flatMap((d) => filesUnder(join(root, d))).sort();
+}
+
+/** The build's name: the sources' paths and contents, the lockfile and this script. */
+function buildName(files) {
+  const hash = createHash('sha1');
+  for (const file of [...files, join(root, 'package-lock.json'), fileURLToPath(import.meta.url)]) {
+    if (!existsSync(file)) continue;
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/** Every import stays an import (packages from node_modules, sources as their compiled `.js`). */
+const keepImports = {
+  name: 'keep-imports',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      return { path: args.path.replace(/\.ts$/, '.js'), external: true };
+    });
+  },
+};
+
+async function compile(files, into) {
+  const { build } = await import('esbuild');
+  const code = files.filter((f) => f.endsWith('.ts'));
+  await build({
+    entryPoints: code,
+    outdir: into,
+    outbase: root,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // No source maps: the output keeps the sources' names and layout, and a process
+    // that loads maps holds them all.
+    logLevel: 'error',
+    plugins: [keepImports],
+  });
+  for (const file of files.filter((f) => !f.endsWith('.ts'))) {
+    // The playground's page and the threads' boot file are read as they are.
+    const to = join(into, relative(root, file));
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(file, to);
+  }
+  for (const dir of LINKED) symlinkSync(join(root, dir), join(into, dir), 'dir');
+}
+
+function prune(dist, keep) {
+  const builds = readdirSync(dist, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && /^[0-9a-f]{12}$/.test(e.name) && e.name !== keep)
+    .map((e) => ({ name: e.name, at: statSync(join(dist, e.name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const old of builds.slice(KEEP - 1)) rmSync(join(dist, old.name), { recursive: true, force: true });
+}
+
+/**
+ * The compiled tree for the sources as they are now (built if missing): a folder that
+ * mirrors the repository, `src/cli/main.js` and so on. Safe when several processes ask
+ * at once: each builds aside and the first rename wins.
+ */
+export async function compiled() {
+  const files = sourceFiles();
+  const dist = join(root, 'dist');
+  const into = join(dist, buildName(files));
+  if (existsSync(join(into, '.complete'))) return pathToFileURL(`${into}/`);
+  mkdirSync(dist, { recursive: true });
+  const aside = `${into}.tmp-${process.pid}`;
+  rmSync(aside, { recursive: true, force: true });
+  await compile(files, aside);
+  writeFileSync(join(aside, '.complete'), '');
+  try {
+    renameSync(aside, into);
+  } catch (err) {
+    // Another process finished the same build first: use theirs.
+    rmSync(aside, { recursive: true, force: true });
+    if (!existsSync(join(into, '.complete'))) throw err;
+  }
+  prune(dist, buildName(files));
+  return pathToFileURL(`${into}/`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const at = await compiled();
+  process.stdout.write(`${fileURLToPath(at)}\n`);
+}
