@@ -169,7 +169,16 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
-  client.on(Events.InteractionCreate, (interaction) => void route(interaction));
+  // Helper threads start when someone uses the bot, and stop again after a quiet spell
+  // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures.
+  const wake = () => {
+    options.writer?.warmUp();
+    void offload.warmUp();
+  };
+  client.on(Events.InteractionCreate, (interaction) => {
+    wake();
+    void route(interaction);
+  });
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
 
@@ -187,12 +196,12 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     offloadCounts: () => structuredClone(offload.counts),
     async start() {
       buildAllTables(); // before any press can wait behind it
-      void offload.warmUp(); // the helper thread for pictures and odds
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
       // With shards, each process resumes only the servers it serves.
       const resumed = await tables.resumeAll((guildId) => client.guilds.cache.has(guildId));
+      if (resumed > 0) wake(); // deals under way go on without a press
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },
     async stop() {

@@ -1,7 +1,7 @@
 import type { EquityResult } from '../hands/index.ts';
 import { moduleUrl } from '../modules.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
-import { ThreadClient } from '../threads/rpc.ts';
+import { HELPER_IDLE_STOP_MS, ThreadClient } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
 
 /**
@@ -45,11 +45,14 @@ export class Offload {
     return this.picture({ kind: 'showdown', rows: [...rows], options });
   }
 
-  /** Starts the helper threads and has them load and build everything now (see the worker's `warmUp`). */
+  /**
+   * Starts a helper thread that is not up and has it load and build everything now
+   * (see the worker's `warmUp`), so the first deal's pictures and odds do not wait for it.
+   */
   warmUp(): Promise<unknown> {
     return Promise.all([
-      this.run(this.oddsThread, { kind: 'warm-up', part: 'odds' }, null),
-      this.run(this.pictureThread, { kind: 'warm-up', part: 'pictures' }, null),
+      this.oddsThread.running ? null : this.run(this.oddsThread, { kind: 'warm-up', part: 'odds' }, null),
+      this.pictureThread.running ? null : this.run(this.pictureThread, { kind: 'warm-up', part: 'pictures' }, null),
     ]);
   }
 
@@ -84,5 +87,9 @@ export class Offload {
 }
 
 function helperThread(): ThreadClient {
-  return new ThreadClient({ module: moduleUrl('./offload-worker', import.meta.url), unref: true });
+  return new ThreadClient({
+    module: moduleUrl('./offload-worker', import.meta.url),
+    unref: true,
+    idleStopMs: HELPER_IDLE_STOP_MS,
+  });
 }

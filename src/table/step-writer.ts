@@ -3,7 +3,7 @@ import { sqlitePathOf } from '../db/index.ts';
 import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
 import type { Db } from '../db/transaction.ts';
 import { moduleUrl } from '../modules.ts';
-import { ThreadClient, type ThreadError } from '../threads/rpc.ts';
+import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadError } from '../threads/rpc.ts';
 import { CarriedPotMovedError, type CommitResult, commitStep, type TableStep } from './commit.ts';
 
 /**
@@ -22,6 +22,8 @@ export interface StepWriter {
   commitStep(step: TableStep): Promise<CommitResult>;
   /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
   saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
+  /** Gets ready for steps soon (starts the writer's thread if it has one and it is not up). */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,11 @@ export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
   }
 }
 
-function writerOver(run: (job: WriterJob) => Promise<unknown>, close: () => Promise<void>): StepWriter {
+function writerOver(
+  run: (job: WriterJob) => Promise<unknown>,
+  close: () => Promise<void>,
+  warmUp: () => void = () => {},
+): StepWriter {
   return {
     createOrLoadTable: (guildId, channelId) =>
       run({ kind: 'createOrLoadTable', guildId, channelId }) as Promise<TableRecord>,
@@ -54,6 +60,7 @@ function writerOver(run: (job: WriterJob) => Promise<unknown>, close: () => Prom
         messages,
         ...(version !== undefined ? { version } : {}),
       }) as Promise<boolean>,
+    warmUp,
     close,
   };
 }
@@ -85,10 +92,13 @@ export function openStepWriter(database: OpenDatabase): StepWriter {
     module: moduleUrl('./step-writer-worker', import.meta.url),
     data: { url: database.url },
     revive: reviveError,
+    idleStopMs: HELPER_IDLE_STOP_MS,
   });
-  thread.start(); // now, so the first step does not wait for the thread to boot
   return writerOver(
     (job) => thread.call(job),
     () => thread.close({ drain: true }),
+    () => {
+      if (!thread.running) thread.start();
+    },
   );
 }
