@@ -34,7 +34,7 @@ import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
 import { ShardedGuildIds } from './shards.ts';
-import { apiChannel, apiGuildCreate, apiMember, apiThread, everyoneRole } from './state/render.ts';
+import { apiChannel, apiGuildCreate, apiMember, apiRole, apiThread, everyoneRole } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type {
   ChannelRecord,
@@ -42,6 +42,7 @@ import type {
   MessageDeleteEvent,
   MessageEvent,
   Overwrite,
+  RoleRecord,
   UserRecord,
 } from './state/types.ts';
 import { waitUntil } from './wait.ts';
@@ -219,6 +220,14 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     const channel = this.store.createChannel(guild.id, options.name, options.id);
     this.gateway.dispatch(guild.id, 'CHANNEL_CREATE', apiChannel(channel));
     return channel;
+  }
+
+  /** A role in the server (Server Settings → Roles → Create Role): the bot gets GUILD_ROLE_CREATE. */
+  createRole(guild: Ref, options: { name: string; allow?: PermissionName[] }): RoleRecord {
+    const record = this.store.guild(guild.id);
+    const role = this.store.createRole(record.id, options.name, bitsOf(options.allow ?? []));
+    this.gateway.dispatch(record.id, 'GUILD_ROLE_CREATE', { guild_id: record.id, role: apiRole(record, role) });
+    return role;
   }
 
   /**

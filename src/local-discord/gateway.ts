@@ -57,6 +57,7 @@ interface Session {
 const requiredIntent: Record<string, number> = {
   GUILD_CREATE: GatewayIntentBits.Guilds,
   GUILD_DELETE: GatewayIntentBits.Guilds,
+  GUILD_ROLE_CREATE: GatewayIntentBits.Guilds,
   GUILD_ROLE_UPDATE: GatewayIntentBits.Guilds,
   CHANNEL_CREATE: GatewayIntentBits.Guilds,
   CHANNEL_UPDATE: GatewayIntentBits.Guilds,

@@ -122,6 +122,31 @@ describe('gateway', () => {
     without.socket.close();
   });
 
+  it("carries a server's roles in GUILD_CREATE and announces a new one with GUILD_ROLE_CREATE", async () => {
+    discord = new LocalDiscord();
+    const { gatewayUrl } = await discord.start();
+    const guild = discord.createGuild({ name: 'g' });
+    const mods = discord.createRole(guild, { name: 'mods', allow: ['ManageGuild'] });
+    const gw = await connect(gatewayUrl);
+    gw.send({ op: 2, d: { token: discord.bot.token, intents: GatewayIntentBits.Guilds, properties: {} } });
+    await expect.poll(() => gw.received.find((p) => p.t === 'GUILD_CREATE')).toBeDefined();
+    const created = gw.received.find((p) => p.t === 'GUILD_CREATE')?.d as {
+      roles: { id: string; name: string; position: number; permissions: string }[];
+    };
+    expect(created.roles.map((r) => [r.name, r.position])).toEqual([
+      ['@everyone', 0],
+      ['mods', 1],
+    ]);
+    expect(created.roles[1]).toMatchObject({ id: mods.id, permissions: String(1n << 5n) });
+    const dj = discord.createRole(guild, { name: 'dj' });
+    await expect.poll(() => gw.received.find((p) => p.t === 'GUILD_ROLE_CREATE')).toBeDefined();
+    expect(gw.received.find((p) => p.t === 'GUILD_ROLE_CREATE')?.d).toMatchObject({
+      guild_id: guild.id,
+      role: { id: dj.id, name: 'dj', position: 2, permissions: '0' },
+    });
+    gw.socket.close();
+  });
+
   it('lets a granted privileged intent through', async () => {
     discord = new LocalDiscord({ privilegedIntents: 1 << 1 });
     const { gatewayUrl } = await discord.start();

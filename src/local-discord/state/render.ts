@@ -21,7 +21,7 @@ import {
 } from 'discord-api-types/v10';
 import { guildPermissions } from '../permissions.ts';
 import type { Store } from './store.ts';
-import type { ChannelRecord, GuildRecord, UserRecord } from './types.ts';
+import type { ChannelRecord, GuildRecord, RoleRecord, UserRecord } from './types.ts';
 
 /** A bitfield with no bit set (the flag enums have no zero member). */
 const noFlags = 0;
@@ -136,6 +136,17 @@ export function everyoneRole(guild: GuildRecord): APIRole {
   };
 }
 
+/** A role other than @everyone: positions follow creation, above @everyone's 0. */
+export function apiRole(guild: GuildRecord, role: RoleRecord): APIRole {
+  return {
+    ...everyoneRole(guild),
+    id: role.id,
+    name: role.name,
+    position: guild.roles.indexOf(role) + 1,
+    permissions: String(role.permissions),
+  };
+}
+
 /** The GUILD_CREATE payload: the guild with its channels and members, so the client is ready at once. */
 export function apiGuildCreate(store: Store, guild: GuildRecord, botUserId: string): GatewayGuildCreateDispatchData {
   const members = [...guild.members.keys()];
@@ -151,7 +162,7 @@ export function apiGuildCreate(store: Store, guild: GuildRecord, botUserId: stri
     verification_level: GuildVerificationLevel.None,
     default_message_notifications: GuildDefaultMessageNotifications.OnlyMentions,
     explicit_content_filter: GuildExplicitContentFilter.Disabled,
-    roles: [everyoneRole(guild)],
+    roles: [everyoneRole(guild), ...guild.roles.map((r) => apiRole(guild, r))],
     emojis: [],
     features: [],
     mfa_level: GuildMFALevel.None,

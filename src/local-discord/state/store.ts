@@ -9,6 +9,7 @@ import type {
   MessageDeleteEvent,
   MessageEvent,
   RegisteredCommands,
+  RoleRecord,
   StoredAttachment,
   StoredMessage,
   UserRecord,
@@ -65,10 +66,17 @@ export class Store extends EventEmitter<StoreEvents> {
       everyone: EVERYONE_DEFAULT,
       createdAt: this.clock.now(),
       preferredLocale,
+      roles: [],
     };
     this.guilds.set(guild.id, guild);
     this.addMember(guild.id, ownerId);
     return guild;
+  }
+
+  createRole(guildId: string, name: string, permissions: bigint): RoleRecord {
+    const role: RoleRecord = { id: this.newId(), name, permissions };
+    this.guild(guildId).roles.push(role);
+    return role;
   }
 
   addMember(guildId: string, userId: string): void {

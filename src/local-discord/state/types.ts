@@ -23,6 +23,14 @@ export interface GuildRecord {
   createdAt: number;
   /** The server's language (Server Settings, Community): `preferred_locale`, and `guild_locale` on interactions. */
   preferredLocale: string;
+  /** Roles other than @everyone, lowest first (nobody holds them here: they are what a real server carries). */
+  roles: RoleRecord[];
+}
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  permissions: bigint;
 }
 
 /** A channel permission overwrite: for @everyone (the guild's id) or one member (see permissions.ts). */
