@@ -1,4 +1,13 @@
-import { Client, disableValidators, Events, GatewayIntentBits, Options, Status } from 'discord.js';
+import {
+  Client,
+  disableValidators,
+  Events,
+  GatewayIntentBits,
+  type GuildMember,
+  Options,
+  Status,
+  type User,
+} from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -78,6 +87,11 @@ export interface Bot {
   idle(): Promise<void>;
   /** Pictures and odds asked of the helper thread, and how many went out without them (load runs). */
   offloadCounts(): OffloadCounts;
+  /**
+   * Starts the helper threads now (the bot does on each interaction and on resuming
+   * deals); resolves once they are up.
+   */
+  wake(): Promise<void>;
   /** Counts for operators, in Prometheus's format (`METRICS_PORT`). */
   metrics: BotMetrics;
   /** Whether the bot can serve players now: gateway, database, open tables reloaded (`/healthz`). */
@@ -105,6 +119,36 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
   return { ok: Object.values(checks).every((c) => c.ok), checks };
 }
 
+/**
+ * What the bot keeps of each server (discord.js's caches, limited as its guide allows):
+ * servers, their channels and threads and roles, which the permission checks read, and
+ * its own member. Nothing else is read: a member, user, message or emoji comes with the
+ * interaction that names it. A cache at 0 still hands out the object it was given; it
+ * just does not keep it.
+ */
+const CACHE_LIMITS = {
+  // The bot edits its messages by id and never reads them back.
+  MessageManager: 0,
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  // Only the bot's own member (guild.members.me: its roles, for permissions).
+  GuildMemberManager: { maxSize: 0, keepOverLimit: (member: GuildMember) => member.id === member.client.user.id },
+  UserManager: { maxSize: 0, keepOverLimit: (user: User) => user.id === user.client.user.id },
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  GuildEmojiManager: 0,
+  BaseGuildEmojiManager: 0,
+  GuildStickerManager: 0,
+  GuildScheduledEventManager: 0,
+  StageInstanceManager: 0,
+  GuildInviteManager: 0,
+  GuildBanManager: 0,
+  AutoModerationRuleManager: 0,
+  ApplicationCommandManager: 0,
+  DMMessageManager: 0,
+  GuildMessageManager: 0,
+} as const;
+
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
 export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
@@ -113,9 +157,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const lanes = new RestLanes();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // The bot edits its messages by id and never reads them back: caching every message
-    // of every table channel only feeds the garbage collector.
-    makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
+    makeCache: Options.cacheWithLimits(CACHE_LIMITS),
     // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
     allowedMentions: { parse: [] },
     ...(options.shards && options.shardCount ? { shards: options.shards, shardCount: options.shardCount } : {}),
@@ -171,12 +213,11 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
   // Helper threads start when someone uses the bot, and stop again after a quiet spell
   // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures.
-  const wake = () => {
-    options.writer?.warmUp();
-    void offload.warmUp();
+  const wake = async () => {
+    await Promise.all([options.writer?.warmUp(), offload.warmUp()]);
   };
   client.on(Events.InteractionCreate, (interaction) => {
-    wake();
+    void wake();
     void route(interaction);
   });
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
@@ -194,6 +235,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     metrics,
     health: () => botHealth(client, options.db, tablesLoaded),
     offloadCounts: () => structuredClone(offload.counts),
+    wake,
     async start() {
       buildAllTables(); // before any press can wait behind it
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -201,7 +243,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await ready;
       // With shards, each process resumes only the servers it serves.
       const resumed = await tables.resumeAll((guildId) => client.guilds.cache.has(guildId));
-      if (resumed > 0) wake(); // deals under way go on without a press
+      if (resumed > 0) void wake(); // deals under way go on without a press
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },
     async stop() {

@@ -47,13 +47,17 @@ export class Offload {
 
   /**
    * Starts a helper thread that is not up and has it load and build everything now
-   * (see the worker's `warmUp`), so the first deal's pictures and odds do not wait for it.
+   * (see the worker's `warmUp`), so the first deal's pictures and odds do not wait for it;
+   * resolves once both threads are up.
    */
-  warmUp(): Promise<unknown> {
-    return Promise.all([
-      this.oddsThread.running ? null : this.run(this.oddsThread, { kind: 'warm-up', part: 'odds' }, null),
-      this.pictureThread.running ? null : this.run(this.pictureThread, { kind: 'warm-up', part: 'pictures' }, null),
-    ]);
+  async warmUp(): Promise<void> {
+    for (const [thread, part] of [
+      [this.oddsThread, 'odds'],
+      [this.pictureThread, 'pictures'],
+    ] as const) {
+      if (!thread.running) void this.run(thread, { kind: 'warm-up', part }, null);
+    }
+    await Promise.all([this.oddsThread.ready(), this.pictureThread.ready()]);
   }
 
   async close(): Promise<void> {

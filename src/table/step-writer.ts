@@ -22,8 +22,8 @@ export interface StepWriter {
   commitStep(step: TableStep): Promise<CommitResult>;
   /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
   saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
-  /** Gets ready for steps soon (starts the writer's thread if it has one and it is not up). */
-  warmUp(): void;
+  /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
+  warmUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,7 +47,7 @@ export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
 function writerOver(
   run: (job: WriterJob) => Promise<unknown>,
   close: () => Promise<void>,
-  warmUp: () => void = () => {},
+  warmUp: () => Promise<void> = async () => {},
 ): StepWriter {
   return {
     createOrLoadTable: (guildId, channelId) =>
@@ -99,6 +99,7 @@ export function openStepWriter(database: OpenDatabase): StepWriter {
     () => thread.close({ drain: true }),
     () => {
       if (!thread.running) thread.start();
+      return thread.ready();
     },
   );
 }

@@ -60,7 +60,11 @@ function plainError(error: ThreadError): Error {
 export class ThreadClient {
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
+  /** Jobs sent and not answered, with the thread each went to. */
+  private readonly pending = new Map<
+    number,
+    { worker: Worker; resolve(value: unknown): void; reject(err: Error): void }
+  >();
 
   constructor(private readonly spec: ThreadSpec) {}
 
@@ -72,6 +76,16 @@ export class ThreadClient {
   /** Whether the thread is up (started and not stopped since). */
   get running(): boolean {
     return this.worker !== null;
+  }
+
+  private loaded: Promise<void> = Promise.resolve();
+
+  /**
+   * Resolves once the thread is up and has loaded its module (or at once when it is not
+   * started): what a caller waits for that wants the first job not to wait for a boot.
+   */
+  ready(): Promise<void> {
+    return this.worker ? this.loaded : Promise.resolve();
   }
 
   /** Starts the thread now rather than on the first job. */
@@ -113,7 +127,7 @@ export class ThreadClient {
           if (this.pending.size === 0) this.idleFromNow();
           finish(value);
         };
-      this.pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      this.pending.set(id, { worker, resolve: settle(resolve), reject: settle(reject) });
       // The thread skips a job still queued when its caller has stopped waiting (serve.ts).
       this.post(worker, timeoutMs === undefined ? { id, job } : { id, job, until: Date.now() + timeoutMs });
     });
@@ -154,7 +168,7 @@ export class ThreadClient {
     if (!worker) return;
     if (!drain) {
       this.outbox = null;
-      this.failAll(new Error('the helper thread was stopped'));
+      this.failAll(worker, new Error('the helper thread was stopped'));
       await worker.terminate();
       return;
     }
@@ -164,16 +178,21 @@ export class ThreadClient {
     await exited;
   }
 
-  private failAll(err: Error): void {
-    for (const { reject } of [...this.pending.values()]) reject(err);
-    this.pending.clear();
+  /** Fails the jobs `worker` had: a thread stopped for being idle must not fail its successor's. */
+  private failAll(worker: Worker, err: Error): void {
+    for (const job of [...this.pending.values()]) if (job.worker === worker) job.reject(err);
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(boot, { workerData: { ...this.spec.data, module: this.spec.module.href } });
     if (this.spec.unref) worker.unref();
-    worker.on('message', (reply: ThreadReply) => {
+    let loaded: () => void = () => {};
+    this.loaded = new Promise<void>((resolve) => {
+      loaded = resolve;
+    });
+    worker.on('message', (reply: ThreadReply | 'ready') => {
+      if (reply === 'ready') return loaded();
       const waiting = this.pending.get(reply.id);
       if (reply.ok) waiting?.resolve(reply.result);
       else waiting?.reject((this.spec.revive ?? plainError)(reply.error));
@@ -181,8 +200,9 @@ export class ThreadClient {
     // A thread that dies takes its work with it (SQLite rolls an open transaction back);
     // what was in flight fails and the next job starts a new thread.
     const fail = (err: Error) => {
+      loaded(); // nothing to wait for any more: the next job starts a new thread
       if (this.worker === worker) this.worker = null;
-      this.failAll(err);
+      this.failAll(worker, err);
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`a helper thread stopped (exit code ${code})`)));

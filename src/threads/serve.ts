@@ -32,6 +32,7 @@ export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<vo
     if (message === 'close') take(message);
     else for (const job of message) take(job);
   });
+  parentPort?.postMessage('ready'); // loaded: the caller's `ready()` resolves
 }
 
 function asThreadError(err: unknown): ThreadError {

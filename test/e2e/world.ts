@@ -119,7 +119,12 @@ export class World {
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
     });
+    // A bot someone has just used: its helper threads boot while it logs in, and the test
+    // goes on once they are up (run from TypeScript, a thread can take seconds to boot on
+    // a busy machine; compiled, a tenth of a second).
+    const woken = this.bot.wake();
     await this.bot.start();
+    await woken;
   }
 
   private async spawnBot(): Promise<void> {

@@ -43,6 +43,30 @@ describe('a helper thread', () => {
     await thread.close({ drain: true });
   });
 
+  it("a stopping thread's exit does not fail the next thread's jobs", async () => {
+    const thread = new ThreadClient({ module: echo });
+    const first = (await thread.call('a')) as { threadId: number };
+    const stopping = thread.close({ drain: true }); // as the idle stop does
+    const next = thread.call('b'); // a job right then: a new thread boots for it
+    await stopping; // the old thread has exited
+    const reply = (await next) as { job: string; threadId: number };
+    expect(reply.job).toBe('b');
+    expect(reply.threadId).not.toBe(first.threadId);
+    await thread.close({ drain: true });
+  });
+
+  it('is ready once its module is loaded, and at once when it is not started', async () => {
+    const thread = new ThreadClient({ module: echo });
+    await thread.ready(); // not started: nothing to wait for
+    expect(thread.running).toBe(false);
+    thread.start();
+    await thread.ready();
+    expect(thread.running).toBe(true);
+    expect(await thread.call('x')).toMatchObject({ job: 'x' });
+    await thread.close({ drain: true });
+    await thread.ready(); // stopped: at once again
+  });
+
   it('started by start() stops too when no job comes', async () => {
     const thread = new ThreadClient({ module: echo, idleStopMs: 300 });
     thread.start();
