@@ -86,7 +86,9 @@ export const benches: Bench[] = [
           globalPerDeal: perDeal(r.dealRequests.global),
           exemptPerDeal: perDeal(r.dealRequests.exempt),
           byRoute: Object.fromEntries(Object.entries(r.dealRequests.byRoute).map(([k, n]) => [k, perDeal(n)])),
-          target: { globalPerDeal: 2 },
+          // Every file the deal uploaded (cards, boards, showdowns), five players.
+          uploadKbPerDeal: perDeal(r.dealRequests.uploadBytes / 1024),
+          target: { globalPerDeal: 2, uploadKbPerDeal: 30 },
         },
       ];
     },

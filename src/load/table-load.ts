@@ -61,7 +61,7 @@ export interface TableLoadResult {
    * REST requests from the first Deal press to the last result, split by Discord's
    * global limit (table 0's deals only make sense of it: run one table to measure).
    */
-  dealRequests: { global: number; exempt: number; byRoute: Record<string, number> };
+  dealRequests: { global: number; exempt: number; byRoute: Record<string, number>; uploadBytes: number };
 }
 
 function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<BotWorkerStopped> }> {
@@ -96,7 +96,12 @@ function countsBetween(from: RequestCounts | null, to: RequestCounts | null): Ta
     const delta = count - (from?.byRoute[route]?.count ?? 0);
     if (delta > 0) byRoute[route] = delta;
   }
-  return { global: (to?.global ?? 0) - (from?.global ?? 0), exempt: (to?.exempt ?? 0) - (from?.exempt ?? 0), byRoute };
+  return {
+    global: (to?.global ?? 0) - (from?.global ?? 0),
+    exempt: (to?.exempt ?? 0) - (from?.exempt ?? 0),
+    byRoute,
+    uploadBytes: (to?.uploadBytes ?? 0) - (from?.uploadBytes ?? 0),
+  };
 }
 
 export async function runTableLoad(options: TableLoadOptions): Promise<TableLoadResult> {

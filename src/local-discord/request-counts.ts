@@ -16,11 +16,14 @@ export interface RequestCounts {
   global: number;
   exempt: number;
   byRoute: Record<string, RouteCount>;
+  /** Bytes of the files the bot uploaded (attachments of messages, edits and callbacks). */
+  uploadBytes: number;
 }
 
 /** Counts requests per route as they reach a route, rate limited or not (Discord counts both). */
 export class RequestCounter {
   private byRoute = new Map<string, RouteCount>();
+  private uploadBytes = 0;
 
   record(route: Route): void {
     const key = `${route.method} ${route.path}`;
@@ -29,8 +32,13 @@ export class RequestCounter {
     this.byRoute.set(key, entry);
   }
 
+  /** Files that came with a request (counted once the request is parsed). */
+  uploaded(bytes: number): void {
+    this.uploadBytes += bytes;
+  }
+
   counts(): RequestCounts {
-    const counts: RequestCounts = { global: 0, exempt: 0, byRoute: {} };
+    const counts: RequestCounts = { global: 0, exempt: 0, byRoute: {}, uploadBytes: this.uploadBytes };
     for (const [key, entry] of this.byRoute) {
       counts.byRoute[key] = { ...entry };
       if (entry.exempt) counts.exempt += entry.count;
@@ -41,5 +49,6 @@ export class RequestCounter {
 
   reset(): void {
     this.byRoute = new Map();
+    this.uploadBytes = 0;
   }
 }

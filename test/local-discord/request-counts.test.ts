@@ -35,10 +35,23 @@ describe('request accounting by bucket', () => {
     expect(counts.global).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts the bytes of uploaded files, whichever route carries them', async () => {
+    file.h().discord.resetRequestCounts();
+    await file.channel().send({ content: 'no file' });
+    expect(file.h().discord.requestCounts().uploadBytes).toBe(0);
+    await file.channel().send({
+      files: [
+        { attachment: Buffer.alloc(1_000, 1), name: 'a.png' },
+        { attachment: Buffer.alloc(234, 2), name: 'b.png' },
+      ],
+    });
+    expect(file.h().discord.requestCounts().uploadBytes).toBe(1_234);
+  });
+
   it('starts again from zero after a reset', async () => {
     await file.channel().send('counted');
     file.h().discord.resetRequestCounts();
-    expect(file.h().discord.requestCounts()).toEqual({ global: 0, exempt: 0, byRoute: {} });
+    expect(file.h().discord.requestCounts()).toEqual({ global: 0, exempt: 0, byRoute: {}, uploadBytes: 0 });
     await file.channel().send('counted after reset');
     expect(file.h().discord.requestCounts()).toMatchObject({
       global: 1,

@@ -149,6 +149,7 @@ export class RestServer {
         }
       }
       const { body, files } = await parseBody(request, raw);
+      this.options.counter.uploaded(files.reduce((sum, f) => sum + f.bytes.length, 0));
       const restRequest: RestRequest = {
         method: method as HttpMethod,
         path,
