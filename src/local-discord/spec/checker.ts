@@ -38,12 +38,22 @@ function matches(route: SpecRoute, method: string, parts: string[]): boolean {
   return route.segments.every((segment, i) => segment.startsWith('{') || segment === parts[i]);
 }
 
-/** The issues of a failed union are those of the option that got furthest (deepest field, then fewest issues). */
-function flatten(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): { path: PropertyKey[]; message: string }[] {
+/**
+ * The issues of a failed union are those of the option meant: one whose `type` literal
+ * matched (Discord's unions are told apart by it), then the one that got furthest (deepest field,
+ * then fewest issues).
+ */
+function flatten(
+  issues: readonly Issue[],
+  prefix: readonly PropertyKey[] = [],
+): { path: PropertyKey[]; message: string }[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-      const options = issue.errors.map((option) => flatten(option, path));
+      const wrongType = (option: Issue[]) =>
+        option.some((i) => i.code === 'invalid_value' && i.path.length === 1 && i.path[0] === 'type');
+      const meant = issue.errors.filter((option) => !wrongType(option));
+      const options = (meant.length > 0 ? meant : issue.errors).map((option) => flatten(option, path));
       const depth = (found: { path: PropertyKey[] }[]) => Math.max(...found.map((f) => f.path.length));
       options.sort((a, b) => depth(b) - depth(a) || a.length - b.length);
       return options[0] ?? [];
@@ -56,13 +66,24 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-function allowed(allowance: SpecAllowance, method: string, route: SpecRoute, direction: string, field: string): boolean {
-  if (allowance.method !== method || allowance.route !== route.template || allowance.direction !== direction) {
-    return false;
-  }
-  const pattern = allowance.field.split('.');
-  const parts = field.split('.');
-  return pattern.length === parts.length && pattern.every((p, i) => p === parts[i] || (p === '*' && /^\d+$/.test(parts[i] ?? '')));
+/** `**` matches any run of keys, `*` one array index, anything else itself. */
+function fieldMatches(pattern: readonly string[], parts: readonly string[]): boolean {
+  const [head, ...rest] = pattern;
+  if (head === undefined) return parts.length === 0;
+  if (head === '**') return parts.some((_, i) => fieldMatches(rest, parts.slice(i))) || fieldMatches(rest, []);
+  const [part, ...others] = parts;
+  if (part === undefined || !(head === part || (head === '*' && /^\d+$/.test(part)))) return false;
+  return fieldMatches(rest, others);
+}
+
+function isAllowed(allowance: SpecAllowance, found: SpecViolation, status: number | undefined): boolean {
+  return (
+    (allowance.route === '*' || allowance.route === found.route) &&
+    allowance.direction === found.direction &&
+    (allowance.status === undefined || allowance.status === status) &&
+    allowance.message === found.message &&
+    fieldMatches(allowance.field.split('.'), found.field === '' ? [] : found.field.split('.'))
+  );
 }
 
 /**
@@ -101,7 +122,7 @@ export class SpecChecker {
       this.record(route, 'request', '', 'the spec takes no body here');
       return;
     }
-    this.validate(route, 'request', expected, body);
+    this.validate(route, 'request', expected, body, undefined);
   }
 
   /** A response the local Discord answers. Server errors (5xx, injected faults) are outside the spec. */
@@ -117,7 +138,7 @@ export class SpecChecker {
       if (body !== undefined) this.record(route, 'response', '', `status ${status} has no body in the spec`);
       return;
     }
-    this.validate(route, 'response', expected, body);
+    this.validate(route, 'response', expected, body, status);
   }
 
   violations(): readonly SpecViolation[] {
@@ -146,14 +167,19 @@ export class SpecChecker {
     if (dir) appendFileSync(join(dir, `${process.pid}.jsonl`), `${JSON.stringify(since)}\n`);
   }
 
-  private validate(route: SpecRoute, direction: SpecViolation['direction'], expected: Body, body: unknown): void {
+  private validate(
+    route: SpecRoute,
+    direction: SpecViolation['direction'],
+    expected: Body,
+    body: unknown,
+    status: number | undefined,
+  ): void {
     if (expected.kind !== 'json') return;
     const result = expected.schema.safeParse(body);
     if (result.success) return;
     for (const { path, message } of flatten(result.error.issues)) {
-      const field = fieldOf(path);
-      if (specAllowances.some((a) => allowed(a, route.method, route, direction, field))) continue;
-      this.record(route, direction, field, message);
+      const found = { route: `${route.method} ${route.template}`, direction, field: fieldOf(path), message };
+      if (!specAllowances.some((allowance) => isAllowed(allowance, found, status))) this.found.push(found);
     }
   }
 
