@@ -292,6 +292,8 @@ export class MessageComposer {
     };
     return embeds.map((embed) => {
       const out: APIEmbed = { type: embed.type ?? EmbedType.Rich, ...embed };
+      // Discord answers every field with `inline` (false unless set).
+      if (embed.fields) out.fields = embed.fields.map((field) => ({ ...field, inline: field.inline ?? false }));
       if (embed.image) out.image = resolve(embed.image);
       if (embed.thumbnail) out.thumbnail = resolve(embed.thumbnail);
       return out;

@@ -18,7 +18,13 @@ interface Media {
 }
 
 /** What Discord fills in on each component type of a message it answers (a component of its own spec's response shape). */
+const select = { min_values: 1, max_values: 1 };
 const defaults: Record<number, Record<string, unknown>> = {
+  3: select, // string select
+  5: select, // user select
+  6: select, // role select
+  7: select, // mentionable select
+  8: select, // channel select
   11: { description: null, spoiler: false }, // thumbnail
   13: { name: null, size: null, spoiler: false }, // file
   14: { spacing: 1, divider: true }, // separator
