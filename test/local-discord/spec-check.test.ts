@@ -47,6 +47,14 @@ describe('the local Discord checked against Discord’s spec', () => {
     await expect(local.stop()).resolves.toBeUndefined();
   });
 
+  it('answers what discord.js and deploy-commands ask first in the spec’s shape', async () => {
+    const { local, restBase, auth } = await started();
+    for (const path of ['/gateway', '/gateway/bot', '/users/@me', '/applications/@me']) {
+      expect((await fetch(`${restBase}/v10${path}`, { headers: auth })).status).toBe(200);
+    }
+    expect(local.specCounts()).toEqual({ requests: 4, responses: 4, violations: 0 });
+  });
+
   it('fails on a request body the spec refuses, naming the route and the field', async () => {
     const { local, post } = await started();
     // The local Discord itself lets a colour name through; Discord's schema wants an integer.

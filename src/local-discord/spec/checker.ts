@@ -25,16 +25,25 @@ type Issue = z.core.$ZodIssue;
 /** The environment variable naming the directory where each process appends its counts (set by the test run). */
 export const specReportDirVariable = 'GUTS_SPEC_REPORT_DIR';
 
-let sharedRoutes: SpecRoute[] | null = null;
+let sharedRoutes: Map<string, SpecRoute[]> | null = null;
 
-/** The spec's routes, parsed on first use and kept for the process (the load runs check thousands of requests). */
-function specRoutes(): SpecRoute[] {
-  sharedRoutes ??= loadSpecRoutes();
+const routeKey = (method: string, segments: number) => `${method} ${segments}`;
+
+/**
+ * The spec's routes by method and segment count, most literal segments first; parsed on
+ * first use and kept for the process (the load runs check thousands of requests).
+ */
+function specRoutes(): Map<string, SpecRoute[]> {
+  if (sharedRoutes) return sharedRoutes;
+  sharedRoutes = new Map();
+  for (const route of loadSpecRoutes()) {
+    const key = routeKey(route.method, route.segments.length);
+    sharedRoutes.set(key, [...(sharedRoutes.get(key) ?? []), route]);
+  }
   return sharedRoutes;
 }
 
-function matches(route: SpecRoute, method: string, parts: string[]): boolean {
-  if (route.method !== method || route.segments.length !== parts.length) return false;
+function matches(route: SpecRoute, parts: string[]): boolean {
   return route.segments.every((segment, i) => segment.startsWith('{') || segment === parts[i]);
 }
 
@@ -98,10 +107,17 @@ export class SpecChecker {
   private responses = 0;
   private reported: SpecCounts = { requests: 0, responses: 0, violations: 0 };
 
+  /** Reads the spec now (a few hundred ms, once per process) rather than in the middle of the first request. */
+  constructor() {
+    specRoutes();
+  }
+
   /** The spec's route for a request, or null (recorded as a violation) when the spec has none. */
   route(method: string, path: string): SpecRoute | null {
     const parts = path.split('/').slice(1);
-    const route = specRoutes().find((r) => matches(r, method, parts));
+    const route = specRoutes()
+      .get(routeKey(method, parts.length))
+      ?.find((r) => matches(r, parts));
     if (!route) {
       this.found.push({
         route: `${method} ${path}`,
