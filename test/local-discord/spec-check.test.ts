@@ -52,7 +52,7 @@ describe('the local Discord checked against Discord’s spec', () => {
     for (const path of ['/gateway', '/gateway/bot', '/users/@me', '/applications/@me']) {
       expect((await fetch(`${restBase}/v10${path}`, { headers: auth })).status).toBe(200);
     }
-    expect(local.specCounts()).toEqual({ requests: 4, responses: 4, violations: 0 });
+    expect(local.takeSpecViolations()).toEqual([]);
   });
 
   it('fails on a request body the spec refuses, naming the route and the field', async () => {

@@ -21,7 +21,13 @@ export function miscRoutes(ctx: RouteContext): Route[] {
       },
     },
     { ...base, auth: 'none', method: 'GET', path: '/gateway', handle: () => ok({ url: ctx.gatewayUrl() }) },
-    { ...base, method: 'GET', path: '/users/@me', handle: () => ok(apiUser(ctx.bot.user)) },
+    // The bot's own user carries what only its owner sees (UserPIIResponse in Discord's spec).
+    {
+      ...base,
+      method: 'GET',
+      path: '/users/@me',
+      handle: () => ok({ ...apiUser(ctx.bot.user), mfa_enabled: false, locale: ctx.bot.user.locale }),
+    },
     // What `guts deploy-commands` asks first: the application id (a bot's is its user id).
     {
       ...base,
