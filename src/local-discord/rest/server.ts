@@ -194,7 +194,8 @@ export class RestServer {
     const shared = headers['X-RateLimit-Scope'] === 'shared';
     if (result.status === 401 || result.status === 403 || (result.status === 429 && !shared)) this.invalidRequests++;
     if (result.status === 429 && shared) this.sharedRateLimits++;
-    if (out.specRoute) this.spec?.response(out.specRoute, result.status, result.body);
     send(out.response, result, headers);
+    // After the answer is on its way: the check costs the answer no time.
+    if (out.specRoute) this.spec?.response(out.specRoute, result.status, result.body);
   }
 }
