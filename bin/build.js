@@ -64,7 +64,8 @@ const keepImports = {
 
 async function compile(files, into) {
   const { build } = await import('esbuild');
-  const code = files.filter((f) => f.endsWith('.ts'));
+  const isTypes = (f) => f.endsWith('.d.ts');
+  const code = files.filter((f) => f.endsWith('.ts') && !isTypes(f));
   await build({
     entryPoints: code,
     outdir: into,

@@ -26,8 +26,9 @@ export const benches: Bench[] = [
   {
     name: 'ack-latency',
     results: ['e2e-deals'],
-    async run() {
+    async run({ specCheck }) {
       const r = await runTableLoad({
+        specCheck,
         tables: 200,
         playersPerTable: 5,
         dealsPerTable: 4,
@@ -66,11 +67,12 @@ export const benches: Bench[] = [
   {
     name: 'discord-calls',
     results: ['discord-calls'],
-    async run() {
+    async run({ specCheck }) {
       // One five-player table of three-card guts, deal after deal: every REST call the
       // bot makes from the host's Deal to the last result, as the local Discord counts them.
       const deals = 10;
       const r = await runTableLoad({
+        specCheck,
         tables: 1,
         playersPerTable: 5,
         dealsPerTable: deals,

@@ -13,8 +13,9 @@ import type { Bench } from './types.ts';
 export const benches: Bench[] = [
   {
     name: 'shardScaling',
-    async run() {
+    async run({ specCheck }) {
       const load: Omit<ShardLoadOptions, 'processes'> = {
+        specCheck,
         tables: 120,
         playersPerTable: 5,
         dealsPerTable: 4,

@@ -16,9 +16,19 @@ export interface BenchResult {
   [extra: string]: unknown;
 }
 
+/** How `guts bench` was asked to run. */
+export interface BenchOptions {
+  /**
+   * Check the local Discord's REST traffic against Discord's spec in the load benches
+   * (`--spec-check`): off by default there, as it costs the process CPU the figures measure;
+   * always on in tests.
+   */
+  specCheck: boolean;
+}
+
 export interface Bench {
   name: string;
   /** The results it reports when they are named otherwise or more than one (for `--only`). */
   results?: string[];
-  run(): Promise<BenchResult | BenchResult[]>;
+  run(options: BenchOptions): Promise<BenchResult | BenchResult[]>;
 }

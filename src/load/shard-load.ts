@@ -29,6 +29,8 @@ export interface ShardLoadOptions {
   startWithinMs: number;
   pressWithinMs: number;
   seed?: number;
+  /** Check the REST traffic against Discord's spec (LocalDiscordOptions.specCheck). Default on; benches turn it off. */
+  specCheck?: boolean;
 }
 
 export interface ShardLoadResult {
@@ -106,7 +108,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   const dir = mkdtempSync(join(tmpdir(), 'guts-shard-load-'));
   const dbUrl = `file:${join(dir, 'load.db')}`;
   const count = options.processes;
-  const discord = new LocalDiscord({ rateLimits: noRateLimits, shards: count });
+  const discord = new LocalDiscord({ rateLimits: noRateLimits, shards: count, specCheck: options.specCheck ?? true });
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
   const shards: ShardProcess[] = [];

@@ -31,6 +31,8 @@ export interface TableLoadOptions {
   /** The declaration countdown, seconds (10-300). */
   timer: number;
   seed?: number;
+  /** Check the REST traffic against Discord's spec (LocalDiscordOptions.specCheck). Default on; benches turn it off. */
+  specCheck?: boolean;
 }
 
 export interface TableLoadResult {
@@ -107,7 +109,7 @@ function countsBetween(from: RequestCounts | null, to: RequestCounts | null): Ta
 export async function runTableLoad(options: TableLoadOptions): Promise<TableLoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'guts-load-'));
   const dbUrl = `file:${join(dir, 'load.db')}`;
-  const discord = new LocalDiscord({ rateLimits: noRateLimits });
+  const discord = new LocalDiscord({ rateLimits: noRateLimits, specCheck: options.specCheck ?? true });
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
   try {

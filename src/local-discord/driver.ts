@@ -34,6 +34,7 @@ import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
 import { ShardedGuildIds } from './shards.ts';
+import type { SpecCounts, SpecViolation } from './spec/checker.ts';
 import { apiChannel, apiGuildCreate, apiMember, apiRole, apiThread, everyoneRole } from './state/render.ts';
 import { Store } from './state/store.ts';
 import type {
@@ -67,6 +68,11 @@ export interface LocalDiscordOptions {
   privilegedIntents?: number;
   /** The shard count `GET /gateway/bot` recommends. Default 1. */
   shards?: number;
+  /**
+   * Check every REST request body and response against Discord's OpenAPI spec (README:
+   * "Checked against Discord's spec"). Default on; needs the dev dependencies.
+   */
+  specCheck?: boolean;
 }
 
 /** Where a started server listens: `restBase` is what discord.js's `rest.api` (DISCORD_API_URL) takes. */
@@ -116,11 +122,13 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   private readonly handles = new WeakMap<InteractionRecord, InteractionHandle>();
   private server: Server | null = null;
   private address: LocalDiscordAddress | null = null;
+  private readonly specCheck: boolean;
 
   constructor(options: LocalDiscordOptions = {}) {
     super();
     this.changes.setMaxListeners(0);
     this.clock = options.clock ?? systemClock;
+    this.specCheck = options.specCheck ?? true;
     this.store = new Store(this.clock);
     this.shardedGuildIds = new ShardedGuildIds(() => this.clock.now());
     const botUser = this.store.createUser(options.botName ?? 'guts', true);
@@ -159,6 +167,8 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
 
   async start(options: { port?: number; host?: string } = {}): Promise<LocalDiscordAddress> {
     const host = options.host ?? '127.0.0.1';
+    // Imported only here: the checker needs the dev dependencies (discord-api-spec, zod, typescript).
+    if (this.specCheck && !this.rest.spec) this.rest.spec = new (await import('./spec/checker.ts')).SpecChecker();
     const server = createServer((request, response) => void this.onRequest(request, response));
     server.on('upgrade', (request, socket, head) => {
       if (new URL(request.url ?? '/', 'http://local').pathname === '/gateway') {
@@ -176,13 +186,33 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.address;
   }
 
+  /** Stops serving; then fails, naming each one, if the spec check found violations no test took. */
   async stop(): Promise<void> {
     this.gateway.close();
     const server = this.server;
     this.server = null;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    if (server) {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    const spec = this.rest.spec;
+    if (!spec) return;
+    spec.report();
+    const left = spec.takeViolations();
+    if (left.length > 0) {
+      const { describeViolations } = await import('./spec/checker.ts');
+      throw new Error(`The local Discord saw REST traffic outside Discord's spec:\n${describeViolations(left)}`);
+    }
+  }
+
+  /** What the spec check counted so far (zeros when it is off). */
+  specCounts(): SpecCounts {
+    return this.rest.spec?.counts() ?? { requests: 0, responses: 0, violations: 0 };
+  }
+
+  /** The spec violations so far, handed to a test that provoked them on purpose: `stop()` no longer fails on them. */
+  takeSpecViolations(): SpecViolation[] {
+    return this.rest.spec?.takeViolations() ?? [];
   }
 
   /**

@@ -11,6 +11,7 @@ import {
 import { checkComponentsV2, isComponentsV2 } from './components-v2.ts';
 import { DiscordHttpError, errors, type FieldError } from './errors.ts';
 import { checkMessageLimits } from './limits.ts';
+import { sentComponents } from './sent-components.ts';
 import { apiUser } from './state/render.ts';
 import type { Store } from './state/store.ts';
 import type { StoredMessage, UserRecord } from './state/types.ts';
@@ -152,7 +153,7 @@ export class MessageComposer {
       pinned: false,
       type: origin.type,
       flags: ((body.flags ?? 0) & (settableFlags | MessageFlags.IsComponentsV2)) | origin.flags,
-      components: resolveComponentMedia(body.components ?? [], attachments),
+      components: sentComponents(body.components ?? [], attachments, () => this.store.ids.next()),
     };
     if (origin.interaction) {
       message.webhook_id = origin.author.id;
@@ -195,7 +196,9 @@ export class MessageComposer {
         : message.attachments;
       next.attachments = [...keep, ...this.upload(message.channel_id, files, body.attachments ?? null)];
     }
-    if (body.components !== undefined) next.components = resolveComponentMedia(body.components ?? [], next.attachments);
+    if (body.components !== undefined) {
+      next.components = sentComponents(body.components ?? [], next.attachments, () => this.store.ids.next());
+    }
     if (body.embeds !== undefined) next.embeds = this.resolveEmbeds(body.embeds ?? [], next.attachments);
     const fixedFlags = (message.flags ?? 0) & ~settableFlags & ~MessageFlags.Loading;
     const bodyFlags = body.flags === undefined || body.flags === null ? (message.flags ?? 0) : body.flags;
@@ -289,46 +292,11 @@ export class MessageComposer {
     };
     return embeds.map((embed) => {
       const out: APIEmbed = { type: embed.type ?? EmbedType.Rich, ...embed };
+      // Discord answers every field with `inline` (false unless set).
+      if (embed.fields) out.fields = embed.fields.map((field) => ({ ...field, inline: field.inline ?? false }));
       if (embed.image) out.image = resolve(embed.image);
       if (embed.thumbnail) out.thumbnail = resolve(embed.thumbnail);
       return out;
     });
   }
-}
-
-interface MediaHolder {
-  media?: { url?: string };
-  file?: { url?: string };
-  items?: MediaHolder[];
-  accessory?: MediaHolder;
-  components?: MediaHolder[];
-}
-
-/**
- * Discord answers a V2 message with its media resolved: an `attachment://name` URL (in a
- * gallery, thumbnail or file) becomes the uploaded file's URL, with its id and size.
- */
-function resolveComponentMedia<T>(components: T[], attachments: APIAttachment[]): T[] {
-  const resolve = (media: { url?: string } | undefined) => {
-    if (!media?.url?.startsWith('attachment://')) return media;
-    const file = attachments.find((a) => a.filename === media.url?.slice('attachment://'.length));
-    if (!file) return media;
-    return {
-      ...media,
-      url: file.url,
-      proxy_url: file.proxy_url,
-      attachment_id: file.id,
-      content_type: file.content_type,
-      ...(file.width ? { width: file.width, height: file.height } : {}),
-    };
-  };
-  const walk = (c: MediaHolder): MediaHolder => ({
-    ...c,
-    ...(c.media ? { media: resolve(c.media) } : {}),
-    ...(c.file ? { file: resolve(c.file) } : {}),
-    ...(c.items ? { items: c.items.map(walk) } : {}),
-    ...(c.accessory ? { accessory: walk(c.accessory) } : {}),
-    ...(c.components ? { components: c.components.map(walk) } : {}),
-  });
-  return components.map((c) => walk(c as MediaHolder) as T);
 }

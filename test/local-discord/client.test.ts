@@ -9,7 +9,7 @@ import {
   type TextChannel,
 } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { gutsCommand, type Harness, startHarness } from './harness.ts';
+import { gutsCommand, type Harness, specRefusals, startHarness } from './harness.ts';
 
 /** A 1×1 PNG. */
 const png = Buffer.from(
@@ -296,5 +296,6 @@ describe('discord.js against the local Discord', () => {
     const response = await fetch(`${restBase}/v10/nowhere/at/all`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: '404: Not Found', code: 0 });
+    expect(specRefusals(h.discord)).toEqual(['GET /nowhere/at/all request']);
   });
 });

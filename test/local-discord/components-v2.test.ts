@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalDiscord, noRateLimits } from '../../src/local-discord/index.ts';
+import { specRefusals } from './harness.ts';
 
 const V2 = 1 << 15;
 
@@ -47,7 +48,7 @@ describe('Components V2 messages', () => {
     const form = new FormData();
     form.append(
       'payload_json',
-      JSON.stringify({ flags: V2, components: [table], attachments: [{ id: 0, filename: 'cards.png' }] }),
+      JSON.stringify({ flags: V2, components: [table], attachments: [{ id: '0', filename: 'cards.png' }] }),
     );
     form.append('files[0]', new Blob([Buffer.from('png')], { type: 'image/png' }), 'cards.png');
     const response = await fetch(`${base}/channels/${channelId}/messages`, {
@@ -62,8 +63,25 @@ describe('Components V2 messages', () => {
     // Discord answers with the media resolved to the uploaded file.
     const gallery = JSON.stringify(message.components);
     expect(gallery).toMatch(/"media":\{"url":"http[^"]+cards\.png","proxy_url":"[^"]+","attachment_id":"\d+"/);
+    // ...and every component numbered in order, depth first, with the defaults it fills in.
     expect(JSON.parse(gallery.replace(/"media":\{[^}]*\}/, '"media":{"url":"attachment://cards.png"}'))).toEqual([
-      table,
+      {
+        ...table,
+        id: 1,
+        spoiler: false,
+        components: [
+          { ...text('## Iron cross'), id: 2 },
+          {
+            type: 9,
+            id: 3,
+            components: [{ ...text('ann: 3 chips'), id: 4 }],
+            accessory: { type: 2, style: 1, label: 'Stay', custom_id: 'stay', id: 5 },
+          },
+          { type: 14, divider: true, spacing: 1, id: 6 },
+          { type: 12, id: 7, items: [{ media: { url: 'attachment://cards.png' }, description: null, spoiler: false }] },
+          { type: 1, id: 8, components: [{ type: 2, style: 4, label: 'Drop', custom_id: 'drop', id: 9 }] },
+        ],
+      },
     ]);
   });
 
@@ -91,6 +109,10 @@ describe('Components V2 messages', () => {
       1: { items: { 0: { media: { url: { _errors: [{ code: 'ATTACHMENT_NOT_FOUND' }] } } } } },
       2: { accessory: { type: { _errors: [{ code: 'UNION_TYPE_CHOICES' }] } } },
     });
+    expect(specRefusals(discord)).toEqual([
+      'POST /channels/{channel_id}/messages request components.0.type',
+      'POST /channels/{channel_id}/messages request components.2.accessory',
+    ]);
   });
 
   it('counts nested components against the limit of 40', async () => {

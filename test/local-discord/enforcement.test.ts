@@ -1,7 +1,7 @@
 import { DiscordAPIError, Events, MessageFlags, Routes, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdjustableClock, noRateLimits } from '../../src/local-discord/index.ts';
-import { type Harness, startHarness } from './harness.ts';
+import { type Harness, specRefusals, startHarness } from './harness.ts';
 
 function codeOf(error: unknown): number | string {
   return error instanceof DiscordAPIError ? error.code : String(error);
@@ -87,6 +87,9 @@ describe('the local Discord enforces what Discord enforces', () => {
         data: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
       },
     });
+    expect(specRefusals(h.discord)).toEqual([
+      'POST /interactions/{interaction_id}/{interaction_token}/callback request data.content',
+    ]);
   });
 
   it('rejects too many rows, too many buttons, long and duplicate custom ids', async () => {
@@ -112,6 +115,10 @@ describe('the local Discord enforces what Discord enforces', () => {
       },
     });
     expect(await attempt([row('a'.repeat(100), 'b'), row('c')])).toBeNull();
+    expect(specRefusals(h.discord)).toEqual([
+      'POST /channels/{channel_id}/messages request components.0.components',
+      'POST /channels/{channel_id}/messages request components.0.components.0.custom_id',
+    ]);
   });
 
   it('rejects embeds over their limits and empty messages', async () => {
@@ -131,6 +138,7 @@ describe('the local Discord enforces what Discord enforces', () => {
       .post(Routes.channelMessages(h.channel.id), { body: { content: '' } })
       .catch(codeOf);
     expect(empty).toBe(50006);
+    expect(specRefusals(h.discord)).toEqual(['POST /channels/{channel_id}/messages request embeds.0.title']);
   });
 
   it('needs the bot token on bot routes', async () => {

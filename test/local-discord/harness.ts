@@ -93,3 +93,14 @@ export function harnessForFile(): { h: () => Harness; channel: () => TextChannel
   };
   return { h: () => started(harness), channel: () => started(channel) };
 }
+
+/**
+ * The spec check's findings since the last call, as `METHOD /template direction field`
+ * lines, taken from the local Discord: a test that sends what Discord's spec refuses on
+ * purpose says exactly which fields (else `stop()` fails on them).
+ */
+export function specRefusals(discord: LocalDiscord): string[] {
+  return [
+    ...new Set(discord.takeSpecViolations().map((v) => `${v.route} ${v.direction}${v.field ? ` ${v.field}` : ''}`)),
+  ];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvocationError } from '../../src/local-discord/index.ts';
-import { harnessForFile } from './harness.ts';
+import { harnessForFile, specRefusals } from './harness.ts';
 
 const betModal = {
   title: 'Place a bet',
@@ -114,5 +114,9 @@ describe('modals', () => {
     expect(String(answers.map((a) => (a as [number, string])[1]))).toMatch(
       /label[\s\S]*label[\s\S]*options[\s\S]*value/,
     );
+    expect(specRefusals(file.h().discord)).toEqual([
+      'POST /interactions/{interaction_id}/{interaction_token}/callback request data.components.0.label',
+      'POST /interactions/{interaction_id}/{interaction_token}/callback request data.components.0.component.options',
+    ]);
   });
 });

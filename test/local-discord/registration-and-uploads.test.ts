@@ -1,7 +1,7 @@
 import { AttachmentBuilder, DiscordAPIError } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCommands } from '../../src/discord/command-registry.ts';
-import { type Harness, startHarness } from './harness.ts';
+import { type Harness, specRefusals, startHarness } from './harness.ts';
 
 /** What Discord refuses when a bot registers commands or uploads files, refused here too. */
 describe('command registration and upload limits', () => {
@@ -44,6 +44,10 @@ describe('command registration and upload limits', () => {
       ],
     };
     expect(await refusal([order])).toMatch(/Required options must be placed before/);
+    expect(specRefusals(h.discord)).toEqual([
+      'PUT /applications/{application_id}/guilds/{guild_id}/commands request 0.options.0.choices',
+      'PUT /applications/{application_id}/guilds/{guild_id}/commands request 0.options.0.options.0.type',
+    ]);
   });
 
   it('refuses a command over 8000 characters in all', async () => {
@@ -72,5 +76,6 @@ describe('command registration and upload limits', () => {
     await expect(channel.send({ files: files(10, 10) })).resolves.toBeDefined();
     await expect(channel.send({ files: files(11, 10) })).rejects.toThrow(/10 or fewer/);
     await expect(channel.send({ files: files(2, 6 * 1024 * 1024) })).rejects.toMatchObject({ status: 413 });
+    expect(specRefusals(h.discord)).toEqual(['POST /channels/{channel_id}/messages request attachments']);
   });
 });

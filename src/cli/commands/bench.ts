@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Bench, BenchResult } from '../../bench/types.ts';
+import type { Bench, BenchOptions, BenchResult } from '../../bench/types.ts';
 import { isModuleFile, moduleName } from '../../modules.ts';
 
-export const summary = 'run the benchmarks and print one JSON object (--only NAME[,NAME])';
+export const summary = 'run the benchmarks and print one JSON object (--only NAME[,NAME], --spec-check)';
 
 const benchDir = fileURLToPath(new URL('../../bench/', import.meta.url));
 const guts = fileURLToPath(new URL('../../../bin/guts.js', import.meta.url));
@@ -28,8 +28,9 @@ async function allBenches(): Promise<Bench[]> {
  * the JIT tuned for other rankings. Measured that way the engine simulation lost half
  * its speed.
  */
-function runIsolated(bench: Bench): BenchResult[] {
-  const child = spawnSync(process.execPath, [guts, 'bench', '--only', bench.name, '--in-process'], {
+function runIsolated(bench: Bench, options: BenchOptions): BenchResult[] {
+  const args = [guts, 'bench', '--only', bench.name, '--in-process', ...(options.specCheck ? ['--spec-check'] : [])];
+  const child = spawnSync(process.execPath, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 1024 * 1024,
@@ -42,14 +43,15 @@ export async function run(args: string[]): Promise<number> {
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
   const inProcess = args.includes('--in-process');
+  const options: BenchOptions = { specCheck: args.includes('--spec-check') };
   const results: BenchResult[] = [];
   for (const bench of await allBenches()) {
     if (only && ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n))) continue;
     if (!inProcess) {
-      results.push(...runIsolated(bench));
+      results.push(...runIsolated(bench, options));
       continue;
     }
-    const r = await bench.run();
+    const r = await bench.run(options);
     results.push(...(Array.isArray(r) ? r : [r]));
   }
   const report = { node: process.version, cpu: cpus()[0]?.model ?? 'unknown', results };

@@ -21,7 +21,13 @@ export function miscRoutes(ctx: RouteContext): Route[] {
       },
     },
     { ...base, auth: 'none', method: 'GET', path: '/gateway', handle: () => ok({ url: ctx.gatewayUrl() }) },
-    { ...base, method: 'GET', path: '/users/@me', handle: () => ok(apiUser(ctx.bot.user)) },
+    // The bot's own user carries what only its owner sees (UserPIIResponse in Discord's spec).
+    {
+      ...base,
+      method: 'GET',
+      path: '/users/@me',
+      handle: () => ok({ ...apiUser(ctx.bot.user), mfa_enabled: false, locale: ctx.bot.user.locale }),
+    },
     // What `guts deploy-commands` asks first: the application id (a bot's is its user id).
     {
       ...base,
@@ -38,6 +44,19 @@ export function miscRoutes(ctx: RouteContext): Route[] {
           verify_key: '0'.repeat(64),
           flags: 0,
           bot: apiUser(ctx.bot.user),
+          // The rest of what Discord's spec says this answer always has (PrivateApplicationResponse).
+          type: null,
+          flags_new: '0',
+          redirect_uris: [],
+          interactions_endpoint_url: null,
+          role_connections_verification_url: null,
+          owner: apiUser(ctx.bot.user),
+          team: null,
+          approximate_guild_count: ctx.store.guilds.size,
+          approximate_user_install_count: 0,
+          approximate_user_authorization_count: 0,
+          eligible_oauth2_scopes: [],
+          explicit_content_filter: 0,
         }),
     },
   ];

@@ -5,6 +5,8 @@ import type { Fault, FaultInjector } from '../faults.ts';
 import type { UploadedFile } from '../messages.ts';
 import type { RateLimiter } from '../ratelimit.ts';
 import type { RequestCounter } from '../request-counts.ts';
+import type { SpecChecker } from '../spec/checker.ts';
+import type { SpecRoute } from '../spec/routes.ts';
 import {
   type HttpMethod,
   type RestRequest,
@@ -29,6 +31,12 @@ export interface RestServerOptions {
 interface ParsedBody {
   body: unknown;
   files: UploadedFile[];
+}
+
+/** Where an answer goes and, when the spec check is on, the spec's route it answers for. */
+interface Reply {
+  response: ServerResponse;
+  specRoute: SpecRoute | null;
 }
 
 /** The whole body (by events: an async iterator per request cost the load runs' generator a few % of its CPU). */
@@ -119,6 +127,8 @@ export class RestServer {
   invalidRequests = 0;
   /** 429 answers with `X-RateLimit-Scope: shared` (a resource's own limit, e.g. a channel's): not counted above. */
   sharedRateLimits = 0;
+  /** Checks every request body and answer against Discord's spec; null when the owner turned it off. */
+  spec: SpecChecker | null = null;
   constructor(private readonly options: RestServerOptions) {
     this.router = new Router(options.routes);
   }
@@ -129,10 +139,11 @@ export class RestServer {
     const path = decodePath(url.pathname.slice(apiPrefix.length));
     const method = (request.method ?? 'GET').toUpperCase();
     const headers: Record<string, string> = {};
+    const out: Reply = { response, specRoute: this.spec?.route(method, path) ?? null };
     try {
       const raw = await readBody(request);
       const fault = this.options.faults.take(method, path);
-      if (fault && !fault.afterHandling) return this.sendFault(response, fault);
+      if (fault && !fault.afterHandling) return this.sendFault(out, fault);
       const match = this.router.match(method, path);
       if (!match.route) throw match.methodMismatch ? errors.methodNotAllowed() : errors.notFound();
       const { route, params } = match;
@@ -145,11 +156,12 @@ export class RestServer {
         const verdict = this.options.limiter.take(route.bucket, major, route.globalExempt);
         Object.assign(headers, verdict.headers);
         if (!verdict.allowed) {
-          return this.reply(response, rateLimited(verdict.retryAfterMs, verdict.global), headers);
+          return this.reply(out, rateLimited(verdict.retryAfterMs, verdict.global), headers);
         }
       }
       const { body, files } = await parseBody(request, raw);
       this.options.counter.uploaded(files.reduce((sum, f) => sum + f.bytes.length, 0));
+      if (out.specRoute) this.spec?.request(out.specRoute, body);
       const restRequest: RestRequest = {
         method: method as HttpMethod,
         path,
@@ -160,29 +172,31 @@ export class RestServer {
         receivedAt,
       };
       const result = await route.handle(restRequest);
-      if (fault) return this.sendFault(response, fault);
-      this.reply(response, result, headers);
+      if (fault) return this.sendFault(out, fault);
+      this.reply(out, result, headers);
     } catch (error) {
       if (!(error instanceof DiscordHttpError)) throw error;
-      this.reply(response, { status: error.status, body: error.body() }, headers);
+      this.reply(out, { status: error.status, body: error.body() }, headers);
     }
   }
 
-  private sendFault(response: ServerResponse, fault: Fault): void {
+  private sendFault(out: Reply, fault: Fault): void {
     if (fault.status !== 429) {
       const error = fault.status >= 500 ? errors.internal() : new DiscordHttpError(fault.status, 0, `${fault.status}`);
-      this.reply(response, { status: fault.status, body: error.body() }, {});
+      this.reply(out, { status: fault.status, body: error.body() }, {});
       return;
     }
-    this.reply(response, sharedRateLimited(fault.retryAfterMs), {});
+    this.reply(out, sharedRateLimited(fault.retryAfterMs), {});
   }
 
   /** Answers, counting the answers Discord counts against a bot's IP. */
-  private reply(response: ServerResponse, result: RestResult, routeHeaders: Record<string, string>): void {
+  private reply(out: Reply, result: RestResult, routeHeaders: Record<string, string>): void {
     const headers = result.headers ? { ...routeHeaders, ...result.headers } : routeHeaders;
     const shared = headers['X-RateLimit-Scope'] === 'shared';
     if (result.status === 401 || result.status === 403 || (result.status === 429 && !shared)) this.invalidRequests++;
     if (result.status === 429 && shared) this.sharedRateLimits++;
-    send(response, result, headers);
+    send(out.response, result, headers);
+    // After the answer is on its way: the check costs the answer no time.
+    if (out.specRoute) this.spec?.response(out.specRoute, result.status, result.body);
   }
 }

@@ -18,6 +18,7 @@ import {
   type Locale,
   OverwriteType,
   type RoleFlags,
+  type UserFlags,
 } from 'discord-api-types/v10';
 import { guildPermissions } from '../permissions.ts';
 import type { Store } from './store.ts';
@@ -42,6 +43,9 @@ export function apiUser(user: UserRecord): APIUser {
     banner: null,
     accent_color: null,
     avatar_decoration_data: null,
+    public_flags: noFlags as UserFlags,
+    flags: noFlags as UserFlags,
+    primary_guild: null,
   };
 }
 
