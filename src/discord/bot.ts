@@ -1,4 +1,4 @@
-import { Client, disableValidators, Events, GatewayIntentBits, Options, Status } from 'discord.js';
+import { Client, disableValidators, Events, GatewayIntentBits, Options, Partials, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -113,6 +113,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const lanes = new RestLanes();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // A group DM comes only with its interactions (the bot is never in one): kept as the
+    // partial channel they carry, whose owner_id says who runs its ledger.
+    partials: [Partials.Channel],
     // The bot edits its messages by id and never reads them back: caching every message
     // of every table channel only feeds the garbage collector.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),

@@ -1,4 +1,4 @@
-import type { Interaction } from 'discord.js';
+import { type Interaction, InteractionContextType } from 'discord.js';
 import type { Logger } from '../log.ts';
 import { UserFacingError } from '../table/errors.ts';
 import type { SlashCommand } from './command-registry.ts';
@@ -43,8 +43,8 @@ export function createRouter(
         ctx.metrics.interaction(kind, 'ok');
         return;
       }
-      if (!interaction.inGuild())
-        throw new UserFacingError('Guts is played in a server channel, not in direct messages.');
+      if (interaction.context === InteractionContextType.BotDM || !interaction.channelId)
+        throw new UserFacingError('Guts is played in a server channel or a group DM, not in direct messages with me.');
       if (now() - interaction.createdTimestamp > LATE_AFTER_MS) {
         log.info({ ageMs: now() - interaction.createdTimestamp }, 'interaction arrived too late to act on');
         throw new UserFacingError(TOO_LATE);

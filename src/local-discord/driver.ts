@@ -334,6 +334,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.rest.invalidRequests;
   }
 
+  /** Follow-ups refused with 40094: an interaction asked for a 6th where only a user install authorizes the app. */
+  followUpLimitHits(): number {
+    return this.interactions.followUpLimitHits;
+  }
+
   /** 429 answers with a shared scope so far (a channel's own limit, or an injected one): Discord does not count them as invalid. */
   sharedRateLimits(): number {
     return this.rest.sharedRateLimits;

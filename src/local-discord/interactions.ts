@@ -96,6 +96,8 @@ export class InteractionRegistry extends EventEmitter<InteractionEvents> {
   /** Unanswered interactions already forgotten (their tokens expired). */
   private forgottenUnanswered = 0;
   private dispatched = 0;
+  /** Follow-ups refused with 40094 (past the 5 a user install allows an interaction). */
+  followUpLimitHits = 0;
   /** `performance.now()` of the last stats reset: older interactions do not count. */
   private statsSince = 0;
 

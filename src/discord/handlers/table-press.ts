@@ -14,7 +14,7 @@ import type { Member } from '../../table/tables.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
-import { missingPermissions } from '../permissions.ts';
+import { missingHere } from '../permissions.ts';
 import { confirmation } from '../views/answers.ts';
 import type { ComponentHandler } from './types.ts';
 
@@ -146,7 +146,7 @@ function noticeLostPermissions(
 ): void {
   const record = ctx.tables.runtimes.get(tableId)?.record;
   if (record?.channelId !== channelId || !record.running) return;
-  const missing = missingPermissions(interaction.appPermissions, interaction.channel?.isThread() ?? false);
+  const missing = missingHere(interaction);
   if (missing.length) ctx.lost.markLost(tableId, channelId, 'no-permission');
 }
 

@@ -224,7 +224,10 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
   const original = record.originalMessageId ? ctx.store.findMessage(record.channelId, record.originalMessageId) : null;
   checkArchive(ctx, ctx.store.channel(record.channelId), true);
   // Discord: 5 follow-ups per interaction where only a user install authorizes the app.
-  if (record.userInstallOnly && record.followUpsCreated >= MAX_USER_INSTALL_FOLLOW_UPS) throw errors.maxFollowUps();
+  if (record.userInstallOnly && record.followUpsCreated >= MAX_USER_INSTALL_FOLLOW_UPS) {
+    ctx.interactions.followUpLimitHits += 1;
+    throw errors.maxFollowUps();
+  }
   record.followUpsCreated += 1;
   const replacesThinking =
     record.ack.type === InteractionResponseType.DeferredChannelMessageWithSource &&

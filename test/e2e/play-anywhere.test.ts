@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { awaiting } from '../../src/engine/index.ts';
+import { openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
+import { World } from './world.ts';
+
+/**
+ * Guts where the bot was never invited: a group DM, and a server where only the players
+ * installed the app. Everything rides interaction tokens: no channel call, no 6th
+ * follow-up on one interaction.
+ */
+describe('play anywhere: a user-installed app', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  /** Plays Iron Cross from /guts start to the end; the counts start after the bot came up. */
+  async function playIronCross(w: World, decide = showdownThenHostAlone('ann')) {
+    w.discord.resetRequestCounts();
+    const invalidBefore = w.discord.invalidRequests();
+    await openAndDeal(w, 'iron-cross');
+    const deals = await playToEnd(w, decide);
+    await w.bot.idle();
+    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
+    return { deals, refused: w.discord.invalidRequests() - invalidBefore, channelCalls };
+  }
+
+  it('three friends play Iron Cross in a group DM for two deals: cards private, results public, its own ledger', async () => {
+    world = await World.start({ place: 'group-dm', rateLimits: 'none' });
+    const w = world;
+    const { deals, refused, channelCalls } = await playIronCross(w);
+    expect(deals).toBe(2);
+    expect(refused).toBe(0);
+    expect(channelCalls).toEqual([]);
+    expect(w.discord.followUpLimitHits()).toBe(0);
+    // Each player's cards reached them alone.
+    for (const name of ['ann', 'bob', 'cat']) {
+      const mine = w.messages(name).filter((m) => (m.flags ?? 0) & 64 && /Your cards/.test(m.content ?? ''));
+      expect(mine.length, `${name} got private cards`).toBeGreaterThan(0);
+      for (const other of ['ann', 'bob', 'cat'].filter((o) => o !== name)) {
+        const ids = new Set(w.messages(other).map((m) => m.id));
+        expect(
+          mine.some((m) => ids.has(m.id)),
+          `${other} does not see ${name}'s cards`,
+        ).toBe(false);
+      }
+    }
+    // The results are public: everyone sees the standings.
+    const standings = await w.waitForEmbed(/standings/i);
+    expect(standings.title).toBeTruthy();
+    // The group DM's own ledger: its accounts are keyed by the group DM's channel.
+    const ledger = await w.reply('bob', 'ledger', { subcommand: 'show' });
+    expect(ledger.embeds[0]?.description).toMatch(/ann/);
+    const scopes = await w.database.db.selectFrom('ledger_accounts').select('guild_id').distinct().execute();
+    expect(scopes.map((s) => s.guild_id)).toEqual([w.channel.id]);
+    expect((await w.audit()).ok).toBe(true);
+  });
+
+  it('in a server that never invited the bot, a whole game makes zero channel calls', async () => {
+    world = await World.start({ place: 'user-install-server', rateLimits: 'none' });
+    const { refused, channelCalls } = await playIronCross(world);
+    expect(refused).toBe(0);
+    expect(channelCalls).toEqual([]);
+    expect(world.discord.followUpLimitHits()).toBe(0);
+    expect(world.bot.client.guilds.cache.has(world.guild.id)).toBe(false);
+  });
+
+  it('a long game in a group DM never asks one interaction for a 6th follow-up', async () => {
+    world = await World.start({ place: 'group-dm', rateLimits: 'none' });
+    // Everyone stays for five deals (a showdown each), then the host alone.
+    const { deals, refused, channelCalls } = await playIronCross(world, ({ dealNo, player }) =>
+      dealNo <= 5 || player === 'ann' ? 'stay' : 'drop',
+    );
+    expect(deals).toBeGreaterThanOrEqual(6);
+    expect(refused).toBe(0);
+    expect(channelCalls).toEqual([]);
+    expect(world.discord.followUpLimitHits()).toBe(0);
+  });
+
+  it('where the server turned external apps off, /guts start says what is wrong and starts nothing', async () => {
+    world = await World.start({ place: 'user-install-server', externalApps: false });
+    const answer = await privately(
+      world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } }),
+    );
+    expect(answer.content).toMatch(/turned off external apps/);
+    expect(answer.content).toMatch(/admin/);
+    expect(answer.content).toMatch(/group DM/);
+    const state = await world.state();
+    expect(state === null || awaiting(state).kind === 'over').toBe(true);
+  });
+
+  it("only a group DM's owner may adjust or reset its ledger", async () => {
+    world = await World.start({ place: 'group-dm', rateLimits: 'none' });
+    const adjust = {
+      subcommand: 'adjust',
+      options: { from: world.user('bob').id, to: world.user('cat').id, amount: 5 },
+    };
+    const refused = await privately(world.reply('bob', 'ledger', adjust));
+    expect(refused.content).toMatch(/Only the group DM's owner/);
+    const reset = await privately(world.reply('cat', 'ledger', { subcommand: 'reset', options: { confirm: true } }));
+    expect(reset.content).toMatch(/Only the group DM's owner/);
+    const done = await world.reply('ann', 'ledger', adjust);
+    expect(done.content).toMatch(/Recorded: \*\*bob\*\* paid \*\*cat\*\* 5/);
+  });
+});
