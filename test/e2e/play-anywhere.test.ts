@@ -46,9 +46,9 @@ describe('play anywhere: a user-installed app', () => {
         ).toBe(false);
       }
     }
-    // The results are public: everyone sees the standings.
-    const standings = await w.waitForEmbed(/standings/i);
-    expect(standings.title).toBeTruthy();
+    // The results are public: everyone sees the final standings.
+    const standings = await w.waitForEmbed(/^Game over after/);
+    expect(standings.description ?? JSON.stringify(standings.fields)).toMatch(/ann/);
     // The group DM's own ledger: its accounts are keyed by the group DM's channel.
     const ledger = await w.reply('bob', 'ledger', { subcommand: 'show' });
     expect(ledger.embeds[0]?.description).toMatch(/ann/);
