@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { awaiting } from '../../src/engine/index.ts';
+import { AdjustableClock, interactiveComponents } from '../../src/local-discord/index.ts';
 import { openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
@@ -102,5 +103,43 @@ describe('play anywhere: a user-installed app', () => {
     expect(reset.content).toMatch(/Only the group DM's owner/);
     const done = await world.reply('ann', 'ledger', adjust);
     expect(done.content).toMatch(/Recorded: \*\*bob\*\* paid \*\*cat\*\* 5/);
+  });
+
+  it('when no token is left the game waits, and the next press carries what waited and goes on', async () => {
+    const clock = new AdjustableClock();
+    // The next deal waits 3 s: long enough to let every token run out before it starts.
+    world = await World.start({ place: 'group-dm', clock, pauseMs: 3_000 });
+    const w = world;
+    const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    for (const name of ['bob', 'cat']) await w.press(name, lobby, 'Join').response();
+    w.discord.resetRequestCounts();
+    await w.press('ann', lobby, 'Deal').acknowledged();
+    const table1 = await w.waitForTitle(/: deal 1$/);
+    for (const name of ['ann', 'bob', 'cat']) await w.press(name, table1, 'Stay').response();
+    await w.waitForTitle(/deal 1 result$/);
+    // Fifteen minutes pass before deal 2: no token may carry it, and no channel call may.
+    await w.bot.idle();
+    clock.advance(15 * 60 * 1000 + 1_000);
+    const { id: tableId } = await w.tableRecord();
+    await expect.poll(() => w.bot.publisher.waiting(tableId), { timeout: 15_000 }).toBe(true);
+    expect(w.latest(/: deal 2$/)).toBeUndefined();
+    // Nobody pressed, so the game waits instead of dealing on unseen.
+    expect(w.bot.tables.isPaused(tableId)).toBe(true);
+    // Any press of the table's picks it up: the deal shows, on the press's token.
+    const tableNow = w.messages().find((m) => m.id === table1.id) ?? table1;
+    const button = (interactiveComponents(tableNow) as { custom_id?: string }[]).find((c) =>
+      c.custom_id?.startsWith('g:'),
+    );
+    const carryOn = await privately(w.press('bob', tableNow, button?.custom_id ?? 'no button').response());
+    expect(carryOn.content).toMatch(/Carrying on/);
+    const table2 = await w.waitForTitle(/: deal 2$/);
+    await expect.poll(() => w.bot.tables.isPaused(tableId)).toBe(false);
+    for (const name of ['ann', 'bob', 'cat']) await w.press(name, table2, 'Stay').response();
+    await w.waitForTitle(/deal 2 result$/);
+    await w.bot.idle();
+    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
+    expect(channelCalls).toEqual([]);
+    expect(w.discord.invalidRequests()).toBe(0);
+    expect(w.discord.followUpLimitHits()).toBe(0);
   });
 });

@@ -64,7 +64,6 @@ async function press(
 ): Promise<void> {
   const tableId = Number(id.tableId);
   const place = placeOf(interaction);
-  if (ctx.publisher.waiting(tableId)) return carryOn(interaction, tableId, ctx);
   noticeLostPermissions(interaction, tableId, place.channelId, ctx);
   const rt = await ctx.tables.pressTarget(tableId, place, id.dealNo, family.lenient === true);
   const state = rt.record.state as GameState;
@@ -118,17 +117,6 @@ async function press(
     // answering failed: a committed step is always told to the channel.
     ctx.tables.publishWhenCommitted(work);
   }
-}
-
-/**
- * A press on a table that waits for one (no token could carry its news, see
- * `TablePublisher.wake`): its token carries what waited, and the game goes on. The
- * press itself did nothing else: the players see where the game is before they act.
- */
-async function carryOn(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): Promise<void> {
-  await interaction.reply({ content: t(interaction.locale, 'answer.carryOn'), flags: MessageFlags.Ephemeral });
-  ctx.tokens.remember(tableId, interaction.user.id, interaction);
-  await ctx.publisher.wake(tableId);
 }
 
 /** A deal is being played (not settled, not between deals). */
