@@ -71,6 +71,8 @@ export interface Bot {
   client: Client;
   tables: Tables;
   publisher: TablePublisher;
+  /** The interactions kept to reach players and carry tables' messages. */
+  tokens: ReplyTokens;
   /** Connects; resolves once the gateway is ready and open tables are resumed. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -103,6 +105,20 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
     tables: tablesLoaded ? { ok: true } : { ok: false, reason: 'open tables not reloaded yet' },
   };
   return { ok: Object.values(checks).every((c) => c.ok), checks };
+}
+
+/**
+ * Which tables this process resumes: those of the servers its shards hold, and, where
+ * the bot is in no server (a user install brought it), those whose interactions come to
+ * its shards: a group DM's (its ledger keyed by its channel) to shard 0, as every event
+ * without a server, a server's by Discord's shard formula.
+ */
+function servedHere(client: Client, shards: number[] = [0], shardCount = 1) {
+  return (guildId: string, channelId: string): boolean => {
+    if (client.guilds.cache.has(guildId)) return true;
+    const shard = guildId === channelId ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+    return shards.includes(shard);
+  };
 }
 
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
@@ -184,6 +200,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     client,
     tables,
     publisher,
+    tokens,
     idle,
     metrics,
     health: () => botHealth(client, options.db, tablesLoaded),
@@ -194,8 +211,13 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
-      // With shards, each process resumes only the servers it serves.
-      const resumed = await tables.resumeAll((guildId) => client.guilds.cache.has(guildId));
+      // With shards, each process resumes only the places it serves.
+      const resumed = await tables.resumeAll(servedHere(client, options.shards, options.shardCount));
+      // A table of a server the bot is not in (a group DM's ledger is keyed by its channel)
+      // was brought by a user install: its output rides tokens only.
+      for (const rt of tables.runtimes.values()) {
+        if (!client.guilds.cache.has(rt.record.guildId)) tokens.markAnswersOnly(rt.record.id);
+      }
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },
     async stop() {

@@ -137,6 +137,16 @@ export class ChannelOutput {
     this.remember(messageId, via);
   }
 
+  /**
+   * A press acknowledged as an update of the message it is on (types 6, 7): its token
+   * may edit that message (`@original`). Used where the token that posted it is gone (a
+   * restart, 15 minutes) and only tokens may edit: where the bot only answers interactions.
+   */
+  pressedOn(tableId: number, messageId: string, via: TokenHandle): void {
+    const poster = this.postedBy.get(messageId);
+    if (this.tokens.answersOnly(tableId) && !(poster && this.tokens.alive(poster))) this.remember(messageId, via);
+  }
+
   /** Remembers who posted a message, forgetting those whose tokens have run out. */
   private remember(messageId: string, via: TokenHandle): void {
     // Oldest posts first, so the dead ones are mostly at the front; one left behind is

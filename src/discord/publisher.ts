@@ -134,6 +134,11 @@ export class TablePublisher implements StepListener {
     this.tableMessage.requestEdits(tableId);
   }
 
+  /** A press updated the table message it is on: its token may edit that message (see `ChannelOutput.pressedOn`). */
+  pressedOn(tableId: number, messageId: string, via: TokenHandle): void {
+    this.deps.output.pressedOn(tableId, messageId, via);
+  }
+
   /** A table message an interaction posted as its reply: later edits go through its token while it lives. */
   postedBy(messageId: string, via: TokenHandle): void {
     this.deps.output.adopt(messageId, via);

@@ -149,6 +149,11 @@ export class ReplyTokens {
     return best;
   }
 
+  /** After a restart, before any press: the table's place is one where the bot only answers interactions. */
+  markAnswersOnly(tableId: number): void {
+    this.answering.add(tableId);
+  }
+
   /** The table is played where the bot only answers interactions (as its latest press said). */
   answersOnly(tableId: number): boolean {
     return this.answering.has(tableId);

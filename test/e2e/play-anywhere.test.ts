@@ -142,4 +142,28 @@ describe('play anywhere: a user-installed app', () => {
     expect(w.discord.invalidRequests()).toBe(0);
     expect(w.discord.followUpLimitHits()).toBe(0);
   });
+
+  it('resumes a group DM game after a restart, and still calls no channel', async () => {
+    world = await World.start({ place: 'group-dm', rateLimits: 'none', pauseMs: 60_000 });
+    const w = world;
+    const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    for (const name of ['bob', 'cat']) await w.press(name, lobby, 'Join').response();
+    await w.press('ann', lobby, 'Deal').acknowledged();
+    await w.waitForTitle(/: deal 1$/);
+    await w.bot.idle();
+    await w.crashBot();
+    w.discord.resetRequestCounts();
+    const invalidBefore = w.discord.invalidRequests();
+    await w.startBot();
+    const { id: tableId } = await w.tableRecord();
+    // Resumed though the bot is in no server here (the table's ledger is the group DM's),
+    // its countdown running, and known to ride tokens only: its "I restarted" edit has no
+    // token that may make it, so it is left out rather than tried on the channel.
+    expect(w.bot.tables.runtimes.get(tableId)?.record.running).toBe(true);
+    expect(w.bot.tokens.answersOnly(tableId)).toBe(true);
+    await w.bot.idle();
+    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
+    expect(channelCalls).toEqual([]);
+    expect(w.discord.invalidRequests() - invalidBefore).toBe(0);
+  });
 });

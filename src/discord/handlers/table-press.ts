@@ -103,6 +103,7 @@ async function press(
       ctx.publisher.postedPrivately(now, cards.state, me.id, handle, cards.signature);
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
+      ctx.publisher.pressedOn(tableId, interaction.message.id, handle);
     } else {
       // A private answer: in the presser's own language.
       const answer = result
