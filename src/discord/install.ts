@@ -47,3 +47,10 @@ export function externalAppsOff(
   if (!answersOnly(interaction) || interaction.context !== InteractionContextType.Guild) return false;
   return !(interaction.memberPermissions?.has(PermissionFlagsBits.UseExternalApps) ?? true);
 }
+
+/** A token asked for a follow-up past Discord's 5 (never sent: Discord would answer 40094). */
+export class FollowUpsSpentError extends Error {
+  constructor() {
+    super('this interaction has no follow-up left');
+  }
+}

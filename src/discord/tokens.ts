@@ -6,7 +6,7 @@ import {
   type MessageComponentInteraction,
 } from 'discord.js';
 import { SOURCE_LOCALE } from '../i18n/index.ts';
-import { answersOnly } from './install.ts';
+import { answersOnly, FollowUpsSpentError } from './install.ts';
 
 /**
  * Discord: an interaction takes at most 5 follow-ups where only a user install brings
@@ -50,7 +50,7 @@ export class TokenHandle {
 
   /** A follow-up message through the token (what `interaction.followUp` does); refused once its follow-ups are spent. */
   followUp(payload: InteractionReplyOptions): Promise<Message> {
-    if (this.followUpsLeft < 1) return Promise.reject(new Error('this interaction has no follow-up left'));
+    if (this.followUpsLeft < 1) return Promise.reject(new FollowUpsSpentError());
     this.followUpsLeft -= 1;
     return this.webhook.send(payload);
   }

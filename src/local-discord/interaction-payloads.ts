@@ -70,51 +70,36 @@ function guildInteractionBase(ctx: InteractionContext) {
   };
 }
 
-/** The fields of an interaction in the bot's direct messages: a user instead of a member, no guild. */
-function dmInteractionBase(ctx: InteractionContext) {
+/**
+ * The fields of an interaction outside a guild: a user instead of a member, no guild.
+ * In the bot's direct messages; or in a group DM (a type-3 channel with its owner),
+ * where only the installer's user install brings the app.
+ */
+function privateInteractionBase(ctx: InteractionContext) {
   const { store, user, channel } = ctx;
+  const group = channel.group !== undefined;
   return {
     id: ctx.id,
     application_id: ctx.botUserId,
     token: ctx.token,
     version: 1 as const,
-    channel: apiDmChannel(store, channel),
+    channel: group ? apiGroupDmChannel(store, channel) : apiDmChannel(store, channel),
     channel_id: channel.id,
     user: apiUser(user),
-    app_permissions: '0',
+    app_permissions: group ? String(USER_INSTALL_APP_PERMISSIONS) : '0',
     locale: user.locale as Locale,
     entitlements: [],
-    authorizing_integration_owners: { '1': user.id },
-    context: InteractionContextType.BotDM,
-    attachment_size_limit: 10 * 1024 * 1024,
-  };
-}
-
-/** The fields of an interaction in a group DM: a type-3 channel with its owner, a user, no guild. */
-function groupDmInteractionBase(ctx: InteractionContext) {
-  const { store, user, channel } = ctx;
-  return {
-    id: ctx.id,
-    application_id: ctx.botUserId,
-    token: ctx.token,
-    version: 1 as const,
-    channel: apiGroupDmChannel(store, channel),
-    channel_id: channel.id,
-    user: apiUser(user),
-    app_permissions: String(USER_INSTALL_APP_PERMISSIONS),
-    locale: user.locale as Locale,
-    entitlements: [],
-    authorizing_integration_owners: { '1': ctx.installerId },
-    context: InteractionContextType.PrivateChannel,
+    authorizing_integration_owners: { '1': group ? ctx.installerId : user.id },
+    context: group ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM,
     attachment_size_limit: 10 * 1024 * 1024,
   };
 }
 
 /** The fields of any interaction, by where it happens: a guild channel, a group DM or the bot's DMs. */
 export function interactionBase(ctx: InteractionContext) {
-  if (ctx.channel.group) return groupDmInteractionBase(ctx) as unknown as ReturnType<typeof guildInteractionBase>;
-  if (ctx.channel.recipientId !== null)
-    return dmInteractionBase(ctx) as unknown as ReturnType<typeof guildInteractionBase>;
+  if (ctx.channel.group || ctx.channel.recipientId !== null) {
+    return privateInteractionBase(ctx) as unknown as ReturnType<typeof guildInteractionBase>;
+  }
   return guildInteractionBase(ctx);
 }
 
