@@ -60,8 +60,8 @@ export const data = new SlashCommandBuilder()
 const PAGE = 15;
 const LEDGER_COLOUR = 0x4b5bd6;
 
-function requireManager(interaction: ChatInputCommandInteraction): void {
-  if (managesPlace(interaction)) return;
+function requireManager(interaction: ChatInputCommandInteraction, ctx: BotContext): void {
+  if (managesPlace(interaction, ctx.groupDms)) return;
   throw new UserFacingError(
     inGroupDm(interaction)
       ? "Only the group DM's owner can do that: this ledger belongs to the group."
@@ -157,7 +157,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   // A server's ledger, or a group DM's own (keyed by its channel).
   const guildId = placeOf(interaction).guildId;
   const subcommand = interaction.options.getSubcommand();
-  if (subcommand === 'adjust' || subcommand === 'reset') requireManager(interaction);
+  if (subcommand === 'adjust' || subcommand === 'reset') requireManager(interaction, ctx);
   // Every answer reads or writes the database: acknowledge first (3 seconds is all Discord
   // gives), privately for a player's own history. A refusal after this replaces the
   // placeholder with a private answer (the error boundary).

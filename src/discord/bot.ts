@@ -1,4 +1,4 @@
-import { Client, disableValidators, Events, GatewayIntentBits, Options, Partials, Status } from 'discord.js';
+import { Client, disableValidators, Events, GatewayIntentBits, Options, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -19,6 +19,7 @@ import { Offload, type OffloadCounts } from './offload.ts';
 import type { Health } from './ops-server.ts';
 import { TablePublisher } from './publisher.ts';
 import { RestLanes } from './rest-lanes.ts';
+import { GroupDmOwners } from './rights.ts';
 import { createRouter } from './router.ts';
 import { ReplyTokens } from './tokens.ts';
 
@@ -129,9 +130,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const lanes = new RestLanes();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    // A group DM comes only with its interactions (the bot is never in one): kept as the
-    // partial channel they carry, whose owner_id says who runs its ledger.
-    partials: [Partials.Channel],
     // The bot edits its messages by id and never reads them back: caching every message
     // of every table channel only feeds the garbage collector.
     makeCache: Options.cacheWithLimits({ ...Options.DefaultMakeCacheSettings, MessageManager: 0 }),
@@ -184,7 +182,19 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   void tables.ready.then(() => {
     tablesLoaded = true;
   });
-  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, lost, log: options.log, metrics };
+  const groupDms = new GroupDmOwners();
+  groupDms.watch(client);
+  const ctx: BotContext = {
+    db: options.db,
+    client,
+    tables,
+    publisher,
+    tokens,
+    lost,
+    log: options.log,
+    metrics,
+    groupDms,
+  };
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());

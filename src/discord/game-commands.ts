@@ -43,7 +43,7 @@ export async function startGame(
 export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply(); // the step may queue behind presses
-  const admin = managesPlace(interaction);
+  const admin = managesPlace(interaction, ctx.groupDms);
   const result = await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id);
   const text =
     result?.after.phase === 'over'

@@ -16,7 +16,7 @@ export async function savePresetCommand(interaction: ChatInputCommandInteraction
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const state = (await ctx.tables.running(place)).record.state as GameState;
-  if (state.host !== interaction.user.id && !managesPlace(interaction)) {
+  if (state.host !== interaction.user.id && !managesPlace(interaction, ctx.groupDms)) {
     await interaction.editReply('Only the host (or someone with Manage Server) can save this table as a preset.');
     return;
   }
@@ -45,7 +45,10 @@ export async function deletePresetCommand(interaction: ChatInputCommandInteracti
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const name = interaction.options.getString('name', true);
-  await deletePreset(ctx.db, place.guildId, name, { id: interaction.user.id, admin: managesPlace(interaction) });
+  await deletePreset(ctx.db, place.guildId, name, {
+    id: interaction.user.id,
+    admin: managesPlace(interaction, ctx.groupDms),
+  });
   await interaction.editReply(`Deleted the preset "${name.trim().toLowerCase()}".`);
 }
 
