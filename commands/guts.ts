@@ -1,13 +1,13 @@
 import {
   type AutocompleteInteraction,
   type ChatInputCommandInteraction,
-  InteractionContextType,
   MessageFlags,
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
+import { CONTEXTS, INTEGRATION_TYPES } from '../src/discord/install.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
 import {
   deletePresetCommand,
@@ -50,7 +50,8 @@ export const data = new SlashCommandBuilder()
   .setName('guts')
   .setDescription(t(SOURCE_LOCALE, 'command.guts'))
   .setDescriptionLocalizations(translations('command.guts'))
-  .setContexts(InteractionContextType.Guild)
+  .setContexts(...CONTEXTS)
+  .setIntegrationTypes(...INTEGRATION_TYPES)
   .addSubcommand((sub) => {
     sub
       .setName('start')

@@ -1,12 +1,8 @@
-import {
-  type ChatInputCommandInteraction,
-  EmbedBuilder,
-  InteractionContextType,
-  MessageFlags,
-  PermissionFlagsBits,
-  SlashCommandBuilder,
-} from 'discord.js';
+import { type ChatInputCommandInteraction, EmbedBuilder, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { placeOf } from '../src/discord/acks.ts';
 import type { BotContext } from '../src/discord/context.ts';
+import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.ts';
+import { managesPlace } from '../src/discord/rights.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
 import {
   adjust,
@@ -25,7 +21,8 @@ import { UserFacingError } from '../src/table/errors.ts';
 export const data = new SlashCommandBuilder()
   .setName('ledger')
   .setDescription('Who owes what: balances, pots and reserves')
-  .setContexts(InteractionContextType.Guild)
+  .setContexts(...CONTEXTS)
+  .setIntegrationTypes(...INTEGRATION_TYPES)
   .addSubcommand((sub) =>
     sub
       .setName('show')
@@ -63,10 +60,13 @@ export const data = new SlashCommandBuilder()
 const PAGE = 15;
 const LEDGER_COLOUR = 0x4b5bd6;
 
-function requireManager(interaction: ChatInputCommandInteraction): void {
-  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-    throw new UserFacingError('Only someone with Manage Server can do that.');
-  }
+function requireManager(interaction: ChatInputCommandInteraction, ctx: BotContext): void {
+  if (managesPlace(interaction, ctx.groupDms)) return;
+  throw new UserFacingError(
+    inGroupDm(interaction)
+      ? "Only the group DM's owner can do that: this ledger belongs to the group."
+      : 'Only someone with Manage Server can do that.',
+  );
 }
 
 async function nameOf(
@@ -154,10 +154,10 @@ async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContex
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const guildId = interaction.guildId;
-  if (!guildId) throw new UserFacingError('The ledger belongs to a server.');
+  // A server's ledger, or a group DM's own (keyed by its channel).
+  const guildId = placeOf(interaction).guildId;
   const subcommand = interaction.options.getSubcommand();
-  if (subcommand === 'adjust' || subcommand === 'reset') requireManager(interaction);
+  if (subcommand === 'adjust' || subcommand === 'reset') requireManager(interaction, ctx);
   // Every answer reads or writes the database: acknowledge first (3 seconds is all Discord
   // gives), privately for a player's own history. A refusal after this replaces the
   // placeholder with a private answer (the error boundary).

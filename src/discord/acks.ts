@@ -6,6 +6,7 @@ import type {
 } from 'discord.js';
 import { UserFacingError } from '../table/errors.ts';
 import type { Member, Place } from '../table/tables.ts';
+import { inGroupDm } from './install.ts';
 
 /**
  * Discord gives an interaction 3 seconds, but a player feels anything past a tenth of
@@ -35,10 +36,16 @@ export async function ackIfSlow<T>(
   return { work, deferred: tooSlow };
 }
 
-/** The server channel an interaction came from; guts is not played in direct messages. */
-export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId'>): Place {
-  if (!interaction.guildId || !interaction.channelId) throw new UserFacingError('Guts is played in a server channel.');
-  return { guildId: interaction.guildId, channelId: interaction.channelId };
+/**
+ * The channel an interaction came from, and whose ledger it plays on: a server's, or a
+ * group DM's own, keyed by its channel id (a group DM belongs to no server). Guts is not
+ * played in direct messages with the bot.
+ */
+export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId' | 'context'>): Place {
+  const channelId = interaction.channelId;
+  const guildId = inGroupDm(interaction) ? channelId : interaction.guildId;
+  if (!guildId || !channelId) throw new UserFacingError('Guts is played in a server channel or a group DM.');
+  return { guildId, channelId };
 }
 
 /** The presser as a table member: their id and the name they show in this server (at most 32 characters). */

@@ -28,6 +28,7 @@ import { Offload, type OffloadCounts } from './offload.ts';
 import type { Health } from './ops-server.ts';
 import { TablePublisher } from './publisher.ts';
 import { RestLanes } from './rest-lanes.ts';
+import { GroupDmOwners } from './rights.ts';
 import { createRouter } from './router.ts';
 import { ReplyTokens } from './tokens.ts';
 
@@ -80,6 +81,8 @@ export interface Bot {
   client: Client;
   tables: Tables;
   publisher: TablePublisher;
+  /** The interactions kept to reach players and carry tables' messages. */
+  tokens: ReplyTokens;
   /** Connects; resolves once the gateway is ready and open tables are resumed. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -149,6 +152,20 @@ const CACHE_LIMITS = {
   GuildMessageManager: 0,
 } as const;
 
+/**
+ * Which tables this process resumes: those of the servers its shards hold, and, where
+ * the bot is in no server (a user install brought it), those whose interactions come to
+ * its shards: a group DM's (its ledger keyed by its channel) to shard 0, as every event
+ * without a server, a server's by Discord's shard formula.
+ */
+function servedHere(client: Client, shards: number[] = [0], shardCount = 1) {
+  return (guildId: string, channelId: string): boolean => {
+    if (client.guilds.cache.has(guildId)) return true;
+    const shard = guildId === channelId ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+    return shards.includes(shard);
+  };
+}
+
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
 export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
@@ -207,7 +224,19 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   void tables.ready.then(() => {
     tablesLoaded = true;
   });
-  const ctx: BotContext = { db: options.db, client, tables, publisher, tokens, lost, log: options.log, metrics };
+  const groupDms = new GroupDmOwners();
+  groupDms.watch(client);
+  const ctx: BotContext = {
+    db: options.db,
+    client,
+    tables,
+    publisher,
+    tokens,
+    lost,
+    log: options.log,
+    metrics,
+    groupDms,
+  };
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
@@ -231,6 +260,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     client,
     tables,
     publisher,
+    tokens,
     idle,
     metrics,
     health: () => botHealth(client, options.db, tablesLoaded),
@@ -241,8 +271,13 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
-      // With shards, each process resumes only the servers it serves.
-      const resumed = await tables.resumeAll((guildId) => client.guilds.cache.has(guildId));
+      // With shards, each process resumes only the places it serves.
+      const resumed = await tables.resumeAll(servedHere(client, options.shards, options.shardCount));
+      // A table of a server the bot is not in (a group DM's ledger is keyed by its channel)
+      // was brought by a user install: its output rides tokens only.
+      for (const rt of tables.runtimes.values()) {
+        if (!client.guilds.cache.has(rt.record.guildId)) tokens.markAnswersOnly(rt.record.id);
+      }
       if (resumed > 0) void wake(); // deals under way go on without a press
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },

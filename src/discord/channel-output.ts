@@ -31,6 +31,14 @@ export class ChannelOutput {
   /** The interaction that posted each message it posted: only its token may edit the message. */
   private readonly postedBy = new Map<string, TokenHandle>();
   private readonly webhookPosts = new PerChannelBudget(PUBLIC_FOLLOW_UPS_PER_MINUTE, 60_000);
+  /**
+   * Posts waiting for a token, per table, in order: where the bot only answers
+   * interactions (`ReplyTokens.answersOnly`) and no live token has a follow-up left.
+   */
+  private readonly held = new Map<number, HeldPost[]>();
+  private readonly flushing = new Set<number>();
+  /** Told when a table's first post has to wait for a token (the publisher pauses the game). */
+  onStall: (tableId: number) => void = () => {};
 
   constructor(
     private readonly client: Client,
@@ -43,17 +51,65 @@ export class ChannelOutput {
 
   /** Posts a public message; `editable` ones (the table message) remember their token for the edits to come. */
   async send(tableId: number, payload: MessageCreateOptions, editable = false): Promise<Message> {
+    // Where the bot is no member, a channel call would only be refused (50001): the post
+    // waits for a token, behind any that already wait.
+    const answering = this.tokens.answersOnly(tableId);
+    if (answering && this.held.has(tableId)) return this.hold(tableId, payload, editable);
     const via = this.tokens.newest(tableId);
-    if (via && !this.isLost(tableId) && this.webhookPosts.take(via.channelId ?? '', this.now())) {
+    const budget = answering || this.webhookPosts.take(via?.channelId ?? '', this.now());
+    if (via && !this.isLost(tableId) && budget) {
       try {
-        const message = await this.lane.run(() => via.followUp(payload as InteractionReplyOptions));
-        if (editable) this.remember(message.id, via);
-        return message;
+        return await this.followUp(via, payload, editable);
       } catch (err) {
         this.log.debug({ err, tableId }, 'a follow-up was refused: posting to the channel');
       }
     }
+    if (answering) return this.hold(tableId, payload, editable);
     return this.call(tableId, (channel): Promise<Message> => channel.send(payload));
+  }
+
+  private async followUp(via: TokenHandle, payload: MessageCreateOptions, editable: boolean): Promise<Message> {
+    const message = await this.lane.run(() => via.followUp(payload as InteractionReplyOptions));
+    if (editable) this.remember(message.id, via);
+    return message;
+  }
+
+  /** The table has posts waiting for a token. */
+  stalled(tableId: number): boolean {
+    return this.held.has(tableId);
+  }
+
+  private hold(tableId: number, payload: MessageCreateOptions, editable: boolean): Promise<Message> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.held.get(tableId);
+      if (waiting) waiting.push({ payload, editable, resolve, reject });
+      else {
+        this.held.set(tableId, [{ payload, editable, resolve, reject }]);
+        this.onStall(tableId);
+      }
+    });
+  }
+
+  /**
+   * Sends the posts that waited, in order, through the table's youngest tokens (a new
+   * press brought one). True once nothing waits; false while no token can carry the rest.
+   */
+  async flush(tableId: number): Promise<boolean> {
+    if (this.flushing.has(tableId)) return false;
+    this.flushing.add(tableId);
+    try {
+      const waiting = this.held.get(tableId) ?? [];
+      for (let post = waiting[0]; post; post = waiting[0]) {
+        const via = this.tokens.newest(tableId);
+        if (!via) return false;
+        waiting.shift();
+        await this.followUp(via, post.payload, post.editable).then(post.resolve, post.reject);
+      }
+      this.held.delete(tableId);
+      return true;
+    } finally {
+      this.flushing.delete(tableId);
+    }
   }
 
   async edit(tableId: number, messageId: string, payload: MessageEditOptions): Promise<void> {
@@ -68,12 +124,27 @@ export class ChannelOutput {
         this.log.debug({ err, tableId }, 'an edit through the token was refused: editing in the channel');
       }
     }
+    // Only the token that posted a message may edit it, and a channel call would be refused.
+    if (this.tokens.answersOnly(tableId)) {
+      this.log.debug({ tableId, messageId }, 'no live token can edit this message: left as it is');
+      return;
+    }
     await this.call(tableId, (channel) => channel.messages.edit(messageId, payload));
   }
 
   /** A message an interaction posted as its own reply (a lobby, `/guts table`): edited through its token too. */
   adopt(messageId: string, via: TokenHandle): void {
     this.remember(messageId, via);
+  }
+
+  /**
+   * A press acknowledged as an update of the message it is on (types 6, 7): its token
+   * may edit that message (`@original`). Used where the token that posted it is gone (a
+   * restart, 15 minutes) and only tokens may edit: where the bot only answers interactions.
+   */
+  pressedOn(tableId: number, messageId: string, via: TokenHandle): void {
+    const poster = this.postedBy.get(messageId);
+    if (this.tokens.answersOnly(tableId) && !(poster && this.tokens.alive(poster))) this.remember(messageId, via);
   }
 
   /** Remembers who posted a message, forgetting those whose tokens have run out. */
@@ -132,6 +203,14 @@ export class ChannelOutput {
 }
 
 type TableChannel = SendableChannels & { messages: MessageManager };
+
+/** A post waiting for a token, and the caller waiting for it. */
+interface HeldPost {
+  payload: MessageCreateOptions;
+  editable: boolean;
+  resolve: (message: Message) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
  * Public follow-ups a channel gets a minute before the rest go through channel calls.

@@ -6,6 +6,7 @@ import type { Tables } from '../table/tables.ts';
 import type { LostChannels } from './lost-channels.ts';
 import type { BotMetrics } from './metrics.ts';
 import type { TablePublisher } from './publisher.ts';
+import type { GroupDmOwners } from './rights.ts';
 import type { ReplyTokens } from './tokens.ts';
 
 /** What every command and interaction handler gets: the database, the tables, how to reach players, a logger. */
@@ -20,4 +21,6 @@ export interface BotContext {
   log: Logger;
   /** Counts for operators (`METRICS_PORT`). */
   metrics: BotMetrics;
+  /** Who made each group DM (their owner runs its ledger). */
+  groupDms: GroupDmOwners;
 }

@@ -1,9 +1,10 @@
-import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
 import type { TableLook } from '../table/tables.ts';
 import { memberOf, placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
-import { checkCanPlayHere } from './permissions.ts';
+import { checkCanPlayHere, refuseWithoutExternalApps } from './permissions.ts';
+import { managesPlace } from './rights.ts';
 import { publicOf, targetOf } from './table-message.ts';
 import { bold } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
@@ -21,6 +22,7 @@ export async function startGame(
   look: TableLook,
 ): Promise<void> {
   const place = placeOf(interaction);
+  refuseWithoutExternalApps(interaction);
   checkCanPlayHere(interaction);
   // A bad option or a running game: refused at once, privately.
   if (typeof setup !== 'function') ctx.tables.checkOpen(place, setup.variantId, setup.options);
@@ -41,7 +43,7 @@ export async function startGame(
 export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply(); // the step may queue behind presses
-  const admin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  const admin = managesPlace(interaction, ctx.groupDms);
   const result = await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id);
   const text =
     result?.after.phase === 'over'

@@ -1,4 +1,13 @@
-import { type ChatInputCommandInteraction, PermissionFlagsBits, type PermissionsBitField } from 'discord.js';
+import {
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+  PermissionFlagsBits,
+  type PermissionsBitField,
+} from 'discord.js';
+import { answersOnly, externalAppsOff } from './install.ts';
+
+type Interaction = ChatInputCommandInteraction | MessageComponentInteraction;
+
 import { UserFacingError } from '../table/errors.ts';
 
 /**
@@ -20,11 +29,42 @@ const IN_THREAD = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'Send
 /** Every permission the bot needs anywhere it plays: the invite link asks for these. */
 export const INVITE_PERMISSIONS = [...NEEDED.map((p) => p.flag), IN_THREAD.flag].reduce((a, b) => a | b, 0n);
 
+/**
+ * Where only a player's user install brings the app (a group DM, a server that never
+ * invited the bot), the bot posts nothing to the channel: everything is an answer to an
+ * interaction, which needs only these of what Discord grants there.
+ */
+const ANSWERS_NEED = NEEDED.filter(
+  (p) => p.flag === PermissionFlagsBits.EmbedLinks || p.flag === PermissionFlagsBits.AttachFiles,
+);
+
 /** The names of the permissions the bot lacks in this channel (empty: it can play here). */
-export function missingPermissions(granted: Readonly<PermissionsBitField>, inThread: boolean): string[] {
-  return NEEDED.map((p) => (inThread && p.flag === PermissionFlagsBits.SendMessages ? { ...p, ...IN_THREAD } : p))
+export function missingPermissions(
+  granted: Readonly<PermissionsBitField>,
+  inThread: boolean,
+  needed: readonly { flag: bigint; name: string; why: string }[] = NEEDED,
+): string[] {
+  return needed
+    .map((p) => (inThread && p.flag === PermissionFlagsBits.SendMessages ? { ...p, ...IN_THREAD } : p))
     .filter((p) => !granted.has(p.flag, true))
     .map((p) => `**${p.name}** (${p.why})`);
+}
+
+/** What the bot lacks to play where this interaction came from, from its `app_permissions`. */
+export function missingHere(interaction: Interaction): string[] {
+  const inThread = interaction.channel?.isThread() ?? false;
+  return missingPermissions(interaction.appPermissions, inThread, answersOnly(interaction) ? ANSWERS_NEED : NEEDED);
+}
+
+/**
+ * A server that never invited the bot and turned external apps off for @everyone:
+ * Discord would show the table to nobody but its host. Refused privately, nothing started.
+ */
+export function refuseWithoutExternalApps(interaction: ChatInputCommandInteraction): void {
+  if (!externalAppsOff(interaction)) return;
+  throw new UserFacingError(
+    'This server turned off external apps, so I can only answer you privately here: nobody else would see the table. Ask a server admin to add me to the server (then I play in any channel), or start the game in a group DM with your friends.',
+  );
 }
 
 /**
@@ -33,7 +73,7 @@ export function missingPermissions(granted: Readonly<PermissionsBitField>, inThr
  * that channel with every interaction (`app_permissions`).
  */
 export function checkCanPlayHere(interaction: ChatInputCommandInteraction): void {
-  const missing = missingPermissions(interaction.appPermissions, interaction.channel?.isThread() ?? false);
+  const missing = missingHere(interaction);
   if (!missing.length) return;
   throw new UserFacingError(
     `I can't run a table in this channel: I'm missing ${missing.join(', ')}. ` +

@@ -1,4 +1,4 @@
-import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
 import { getVariant } from '../rules/index.ts';
 import { UserFacingError } from '../table/errors.ts';
@@ -6,19 +6,17 @@ import { deletePreset, listPresets, type Preset, presetNamed, savePreset } from 
 import { placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
 import type { TableSetup } from './game-commands.ts';
+import { managesPlace } from './rights.ts';
 import { clipLines } from './views/format.ts';
 
 /** `/guts preset save|list|delete` and `/guts start preset:`: a server's saved table setups. */
-
-const isAdmin = (interaction: ChatInputCommandInteraction) =>
-  interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 
 /** The host (or a server manager) names the running table's setup. */
 export async function savePresetCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const state = (await ctx.tables.running(place)).record.state as GameState;
-  if (state.host !== interaction.user.id && !isAdmin(interaction)) {
+  if (state.host !== interaction.user.id && !managesPlace(interaction, ctx.groupDms)) {
     await interaction.editReply('Only the host (or someone with Manage Server) can save this table as a preset.');
     return;
   }
@@ -47,7 +45,10 @@ export async function deletePresetCommand(interaction: ChatInputCommandInteracti
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const name = interaction.options.getString('name', true);
-  await deletePreset(ctx.db, place.guildId, name, { id: interaction.user.id, admin: isAdmin(interaction) });
+  await deletePreset(ctx.db, place.guildId, name, {
+    id: interaction.user.id,
+    admin: managesPlace(interaction, ctx.groupDms),
+  });
   await interaction.editReply(`Deleted the preset "${name.trim().toLowerCase()}".`);
 }
 

@@ -40,6 +40,29 @@ export class TablePublisher implements StepListener {
   constructor(private readonly deps: PublisherDeps) {
     this.tableMessage = new TableMessage(deps);
     this.privateMessages = new PrivateMessages(deps.tokens);
+    deps.output.onStall = (tableId) => this.stall(tableId);
+  }
+
+  /**
+   * Where the bot only answers interactions, a post found no live token with a follow-up
+   * left (nobody pressed for a while): the game waits, so no countdown plays on unseen,
+   * and the table message says so (edited through its token, if that still lives).
+   */
+  private stall(tableId: number): void {
+    this.deps.log.info({ tableId }, 'no token can carry the table: waiting for a press');
+    this.deps.tables.pause(tableId);
+    this.tableMessage.requestEdits(tableId);
+  }
+
+  /** The table is waiting for a press to carry its news (see `stall`). */
+  waiting(tableId: number): boolean {
+    return this.deps.output.stalled(tableId);
+  }
+
+  /** A press brought a token: what waited goes out, and the game goes on with its countdown afresh. */
+  async wake(tableId: number): Promise<void> {
+    if (!(await this.deps.output.flush(tableId))) return;
+    this.deps.tables.publish(await this.deps.tables.resume(tableId));
   }
 
   private runtime(tableId: number): TableRuntime | undefined {
@@ -59,12 +82,15 @@ export class TablePublisher implements StepListener {
   /** Queues what a committed step means for the channel. */
   publish(step: StepResult): void {
     const tableId = step.record.id;
-    if (awaiting(step.after).kind === 'over') {
-      this.deps.tokens.forget(tableId);
-      this.privateMessages.forget(tableId);
-    }
+    const over = awaiting(step.after).kind === 'over';
+    if (over) this.privateMessages.forget(tableId);
+    // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
+    const issuedUpTo = this.deps.tokens.now();
     void this.queues
-      .run(tableId, () => this.publishNow(tableId, step))
+      .run(tableId, async () => {
+        await this.publishNow(tableId, step);
+        if (over) this.deps.tokens.forget(tableId, issuedUpTo);
+      })
       .catch((err) => {
         this.deps.log.error({ err, tableId }, 'could not publish a table step');
       });
@@ -106,6 +132,11 @@ export class TablePublisher implements StepListener {
       });
     }
     this.tableMessage.requestEdits(tableId);
+  }
+
+  /** A press updated the table message it is on: its token may edit that message (see `ChannelOutput.pressedOn`). */
+  pressedOn(tableId: number, messageId: string, via: TokenHandle): void {
+    this.deps.output.pressedOn(tableId, messageId, via);
   }
 
   /** A table message an interaction posted as its reply: later edits go through its token while it lives. */

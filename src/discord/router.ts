@@ -1,4 +1,5 @@
-import type { Interaction } from 'discord.js';
+import { type Interaction, InteractionContextType, type MessageComponentInteraction, MessageFlags } from 'discord.js';
+import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { UserFacingError } from '../table/errors.ts';
 import type { SlashCommand } from './command-registry.ts';
@@ -43,8 +44,8 @@ export function createRouter(
         ctx.metrics.interaction(kind, 'ok');
         return;
       }
-      if (!interaction.inGuild())
-        throw new UserFacingError('Guts is played in a server channel, not in direct messages.');
+      if (interaction.context === InteractionContextType.BotDM || !interaction.channelId)
+        throw new UserFacingError('Guts is played in a server channel or a group DM, not in direct messages with me.');
       if (now() - interaction.createdTimestamp > LATE_AFTER_MS) {
         log.info({ ageMs: now() - interaction.createdTimestamp }, 'interaction arrived too late to act on');
         throw new UserFacingError(TOO_LATE);
@@ -74,7 +75,9 @@ export function createRouter(
           if (parsed === null) continue;
           log = log.child({ handler: handler.name, ...tableOf(parsed) });
           log.debug('press');
-          await handler.run(interaction, parsed, { ...ctx, log });
+          const waiting = Number(tableOf(parsed).tableId);
+          if (ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
+          else await handler.run(interaction, parsed, { ...ctx, log });
           ctx.metrics.interaction(kind, 'ok');
           return;
         }
@@ -84,6 +87,17 @@ export function createRouter(
       ctx.metrics.interaction(kind, await answerError(interaction, err, log));
     }
   };
+}
+
+/**
+ * Any press of a table that waits for one (no token could carry its news, see
+ * `TablePublisher.wake`): its token carries what waited, and the game goes on. The
+ * press does nothing else: the players see where the game is before they act.
+ */
+async function carryOn(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): Promise<void> {
+  await interaction.reply({ content: t(interaction.locale, 'answer.carryOn'), flags: MessageFlags.Ephemeral });
+  ctx.tokens.remember(tableId, interaction.user.id, interaction);
+  await ctx.publisher.wake(tableId);
 }
 
 function kindOf(interaction: Interaction): InteractionKind {

@@ -15,9 +15,16 @@ import { boardCells, boardSignature } from './views/table.ts';
 import { closedCard, tableView } from './views/table-card.ts';
 
 /** The table message for the table's latest state. */
-function liveTableView(rt: TableRuntime, tokens: ReplyTokens, picture: Picture | null, hasBoardImage: boolean) {
+function liveTableView(
+  rt: TableRuntime,
+  deps: Pick<TableMessageDeps, 'tokens' | 'output'>,
+  picture: Picture | null,
+  hasBoardImage: boolean,
+) {
+  const { tokens } = deps;
   const state = rt.record.state as GameState;
   return tableView({
+    waiting: deps.output.stalled(rt.record.id),
     target: targetOf(rt),
     view: publicOf(rt),
     deadline: rt.record.deadline,
@@ -126,7 +133,7 @@ export class TableMessage {
   ): Promise<void> {
     const state = rt.record.state as GameState;
     const picture = await this.boardPicture(rt);
-    const message = await post(liveTableView(rt, this.deps.tokens, picture, false));
+    const message = await post(liveTableView(rt, this.deps, picture, false));
     rt.messages.table = message.id;
     rt.messages.tableDeal = state.dealNo;
     rt.messages.board = picture ? boardSignature(publicOf(rt)) : null;
@@ -188,7 +195,7 @@ export class TableMessage {
           const title = `Deal ${tableDealNo(asked.messages, shown)} is over`;
           return { tableId, messageId, payload: closedPayload(title, 'The next deal is below.') };
         }
-        const view = liveTableView(asked, this.deps.tokens, null, asked.messages.board !== null);
+        const view = liveTableView(asked, this.deps, null, asked.messages.board !== null);
         return { tableId, messageId, payload: editOf(view) };
       }
       const rt = live;
@@ -203,7 +210,7 @@ export class TableMessage {
         rt.messages.board = picture ? signature : null;
         void this.saveMessages(tableId).catch(() => {});
       }
-      const view = liveTableView(rt, this.deps.tokens, picture, rt.messages.board !== null);
+      const view = liveTableView(rt, this.deps, picture, rt.messages.board !== null);
       const payload = editOf(view);
       if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };

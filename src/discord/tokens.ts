@@ -6,6 +6,13 @@ import {
   type MessageComponentInteraction,
 } from 'discord.js';
 import { SOURCE_LOCALE } from '../i18n/index.ts';
+import { answersOnly, FollowUpsSpentError } from './install.ts';
+
+/**
+ * Discord: an interaction takes at most 5 follow-ups where only a user install brings
+ * the app (a group DM, a server that never invited the bot). Edits do not count.
+ */
+export const FOLLOW_UPS_ANSWERS_ONLY = 5;
 
 /** An acknowledged interaction, as handlers hand it over. */
 export type AnsweredInteraction = MessageComponentInteraction | ChatInputCommandInteraction;
@@ -22,6 +29,10 @@ export class TokenHandle {
   readonly channelId: string | null;
   /** The language of the presser's Discord client: their private messages are written in it. */
   readonly locale: string;
+  /** Only a user install brings the app where this interaction came from (see `answersOnly`). */
+  readonly answersOnly: boolean;
+  /** Follow-ups the token may still make (counted here: Discord answers a 6th with 40094). */
+  private followUpsLeft: number;
   private readonly interaction: WeakRef<AnsweredInteraction>;
 
   constructor(
@@ -32,12 +43,21 @@ export class TokenHandle {
     this.webhook = new InteractionWebhook(interaction.client, interaction.applicationId, interaction.token);
     this.channelId = interaction.channelId;
     this.locale = interaction.locale;
+    this.answersOnly = answersOnly(interaction);
+    this.followUpsLeft = this.answersOnly ? FOLLOW_UPS_ANSWERS_ONLY : Number.POSITIVE_INFINITY;
     this.interaction = new WeakRef(interaction);
   }
 
-  /** A follow-up message through the token (what `interaction.followUp` does). */
+  /** A follow-up message through the token (what `interaction.followUp` does); refused once its follow-ups are spent. */
   followUp(payload: InteractionReplyOptions): Promise<Message> {
+    if (this.followUpsLeft < 1) return Promise.reject(new FollowUpsSpentError());
+    this.followUpsLeft -= 1;
     return this.webhook.send(payload);
+  }
+
+  /** How many more follow-ups the token may make. */
+  get followUps(): number {
+    return this.followUpsLeft;
   }
 
   /** Its interaction's own reply is a deferred one not posted yet (see `awaitsDeferredReply`). */
@@ -64,12 +84,16 @@ export class ReplyTokens {
   private readonly latest = new Map<number, Map<string, TokenHandle[]>>();
   /** The handle made for each interaction, while anything holds the interaction. */
   private readonly handles = new WeakMap<AnsweredInteraction, TokenHandle>();
+  /** Tables played where the bot only answers interactions: never a channel call there. */
+  private readonly answering = new Set<number>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(readonly now: () => number) {}
 
   /** Keeps the player's interaction as their newest way in; returns its handle (the same one for the same interaction). */
   remember(tableId: number, userId: string, interaction: AnsweredInteraction): TokenHandle {
     const handle = this.handleOf(interaction);
+    if (handle.answersOnly) this.answering.add(tableId);
+    else this.answering.delete(tableId); // an admin added the bot since
     let players = this.latest.get(tableId);
     if (!players) this.latest.set(tableId, (players = new Map()));
     const kept = (players.get(userId) ?? []).filter((h) => h !== handle);
@@ -107,15 +131,32 @@ export class ReplyTokens {
 
   /**
    * The table's youngest usable interaction, whoever pressed: it carries the table's
-   * public messages, and the longest life left to edit them in.
+   * public messages, and the longest life left to edit them in. One that has a single
+   * follow-up left is kept for its presser's private cards while a younger-or-older
+   * one has more.
    */
   newest(tableId: number): TokenHandle | null {
+    return this.youngest(tableId, 2) ?? this.youngest(tableId, 1);
+  }
+
+  private youngest(tableId: number, followUps: number): TokenHandle | null {
     let best: TokenHandle | null = null;
     for (const kept of this.latest.get(tableId)?.values() ?? []) {
-      const h = kept.find((k) => this.usable(k));
-      if (h && (!best || h.issuedAt > best.issuedAt)) best = h;
+      for (const h of kept) {
+        if (this.usable(h) && h.followUps >= followUps && (!best || h.issuedAt > best.issuedAt)) best = h;
+      }
     }
     return best;
+  }
+
+  /** After a restart, before any press: the table's place is one where the bot only answers interactions. */
+  markAnswersOnly(tableId: number): void {
+    this.answering.add(tableId);
+  }
+
+  /** The table is played where the bot only answers interactions (as its latest press said). */
+  answersOnly(tableId: number): boolean {
+    return this.answering.has(tableId);
   }
 
   /** Whether a token still has time to make a call (it may have been forgotten since). */
@@ -123,12 +164,20 @@ export class ReplyTokens {
     return this.now() - handle.issuedAt < TOKEN_FRESH_MS;
   }
 
-  forget(tableId: number): void {
-    this.latest.delete(tableId);
+  /** Forgets the table's tokens (those issued up to `issuedUpTo`, when given). */
+  forget(tableId: number, issuedUpTo = Number.POSITIVE_INFINITY): void {
+    const players = this.latest.get(tableId);
+    if (!players) return;
+    for (const [userId, kept] of players) {
+      const younger = kept.filter((h) => h.issuedAt > issuedUpTo);
+      if (younger.length) players.set(userId, younger);
+      else players.delete(userId);
+    }
+    if (!players.size) this.latest.delete(tableId);
   }
 
   private usable(handle: TokenHandle): boolean {
-    return this.alive(handle) && !handle.awaitsReply;
+    return this.alive(handle) && !handle.awaitsReply && handle.followUps >= 1;
   }
 }
 

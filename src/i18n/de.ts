@@ -50,6 +50,8 @@ export const de: Resource = {
     restarted: 'Ich wurde während dieser Hand neu gestartet; nichts ist verloren, der Countdown läuft weiter.',
     stopping: 'Der Gastgeber hat das Spiel beendet: es endet nach dieser Hand.',
     unreached: 'Keine Karten bekommen, {{names}}? Drück auf Meine Karten.',
+    waiting:
+      'Eine Weile hat niemand gedrückt, und hier antworte ich nur auf Klicks: das Spiel wartet. Drück einen beliebigen Knopf, um weiterzuspielen.',
   },
   turn: {
     soon: 'gleich',
@@ -240,6 +242,7 @@ export const de: Resource = {
     kept: 'Du behältst deine Karten.',
     done: 'Erledigt.',
     already: 'Schon erledigt.',
+    carryOn: 'Weiter geht’s: hier ist, was inzwischen passiert ist.',
   },
   error: {
     generic: 'Bei mir ist etwas schiefgelaufen. Es wurde nichts geändert; bitte versuch es noch einmal.',

@@ -52,6 +52,8 @@ export const en = {
     restarted: 'I restarted during this deal; nothing was lost, the countdown goes on.',
     stopping: 'The host stopped the game: it ends after this deal.',
     unreached: "Didn't get your cards, {{names}}? Press My cards.",
+    waiting:
+      'Nobody has pressed for a while and I only answer presses here, so the game waits: press any button to carry on.',
   },
   turn: {
     soon: 'soon',
@@ -241,6 +243,7 @@ export const en = {
     kept: 'You keep your cards.',
     done: 'Done.',
     already: 'Already done.',
+    carryOn: 'Carrying on: here is what happened meanwhile.',
   },
   error: {
     generic: 'Something went wrong on my side. Nothing was changed; please try again.',

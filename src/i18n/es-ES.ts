@@ -51,6 +51,8 @@ export const esES: Resource = {
     restarted: 'Me he reiniciado durante esta mano; no se ha perdido nada, la cuenta atrás sigue.',
     stopping: 'El anfitrión ha parado la partida: termina después de esta mano.',
     unreached: '¿No te han llegado las cartas, {{names}}? Pulsa Mis cartas.',
+    waiting:
+      'Nadie ha pulsado nada en un rato y aquí solo respondo a pulsaciones, así que la partida espera: pulsa cualquier botón para seguir.',
   },
   turn: {
     soon: 'enseguida',
@@ -251,6 +253,7 @@ export const esES: Resource = {
     kept: 'Te quedas con tus cartas.',
     done: 'Hecho.',
     already: 'Ya está hecho.',
+    carryOn: 'Seguimos: esto es lo que ha pasado mientras tanto.',
   },
   error: {
     generic: 'Algo ha fallado por mi parte. No se ha cambiado nada; inténtalo de nuevo.',

@@ -67,6 +67,8 @@ export const fr: Resource = {
     restarted: 'J’ai redémarré pendant cette donne ; rien n’est perdu, le compte à rebours continue.',
     stopping: 'L’hôte a arrêté la partie : elle se termine après cette donne.',
     unreached: 'Vous n’avez pas reçu vos cartes, {{names}} ? Appuyez sur Mes cartes.',
+    waiting:
+      'Personne n’a appuyé depuis un moment et ici je ne fais que répondre aux boutons : la partie attend. Appuyez sur n’importe quel bouton pour continuer.',
   },
   turn: {
     soon: 'bientôt',
@@ -240,6 +242,7 @@ export const fr: Resource = {
     kept: 'Vous gardez vos cartes.',
     done: 'C’est fait.',
     already: 'C’est déjà fait.',
+    carryOn: 'On continue : voici ce qui s’est passé entre-temps.',
   },
   error: {
     generic: 'Un problème est survenu de mon côté. Rien n’a été modifié ; veuillez réessayer.',

@@ -51,6 +51,8 @@ export const ptBR: Resource = {
     restarted: 'Reiniciei durante esta mão; nada se perdeu, a contagem continua.',
     stopping: 'O anfitrião parou a partida: ela termina depois desta mão.',
     unreached: 'Não recebeu suas cartas, {{names}}? Toque em Minhas cartas.',
+    waiting:
+      'Ninguém tocou em nada há um tempo e aqui eu só respondo a toques, então o jogo espera: toque em qualquer botão para continuar.',
   },
   turn: {
     soon: 'em instantes',
@@ -251,6 +253,7 @@ export const ptBR: Resource = {
     kept: 'Você manteve suas cartas.',
     done: 'Feito.',
     already: 'Já foi feito.',
+    carryOn: 'Continuando: veja o que aconteceu enquanto isso.',
   },
   error: {
     generic: 'Algo deu errado do meu lado. Nada foi alterado; tente de novo.',

@@ -4,9 +4,11 @@ import type { AddressInfo } from 'node:net';
 import {
   type APIApplicationCommand,
   type APIMessage,
+  ApplicationIntegrationType,
   ChannelType,
   InteractionContextType,
   Locale,
+  PermissionFlagsBits,
 } from 'discord-api-types/v10';
 import { type Clock, systemClock } from './clock.ts';
 import { buildCommandOptions, type CommandInvocation, InvocationError } from './commands.ts';
@@ -237,13 +239,38 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     shard?: [number, number];
     /** The server's language (a Discord locale; en-US unsaid). */
     locale?: string;
+    /** False: nobody invited the bot; the app comes only through players' user installs. Default true. */
+    bot?: boolean;
   }): GuildRecord {
     const ownerId = options.owner?.id ?? this.store.createUser(`${options.name}-owner`).id;
     const id = options.shard ? this.shardedGuildIds.next(...options.shard) : options.id;
     const guild = this.store.createGuild(options.name, ownerId, id, checkedLocale(options.locale));
+    if (options.bot === false) return guild;
     this.store.addMember(guild.id, this.bot.user.id);
     this.gateway.dispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(this.store, guild, this.bot.user.id));
     return guild;
+  }
+
+  /**
+   * `user` adds the app to their own account (Developer Portal: User Install, scope
+   * applications.commands): its global commands that allow a user install follow them
+   * into group DMs and servers that never invited the bot.
+   */
+  installApp(user: Ref): void {
+    this.store.user(user.id);
+    this.store.userInstalls.add(user.id);
+  }
+
+  /**
+   * A group DM (channel type 3) that `owner` made with `members`. The bot is never in
+   * one: its channel routes answer 50001 and the gateway says nothing of it.
+   */
+  createGroupDm(owner: Ref, members: Ref[], options: { name?: string } = {}): ChannelRecord {
+    return this.store.createGroupDm(
+      owner.id,
+      members.map((m) => m.id),
+      options.name ?? '',
+    );
   }
 
   createChannel(guild: Ref, options: { name: string; id?: string }): ChannelRecord {
@@ -346,6 +373,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.rest.invalidRequests;
   }
 
+  /** Follow-ups refused with 40094: an interaction asked for a 6th where only a user install authorizes the app. */
+  followUpLimitHits(): number {
+    return this.interactions.followUpLimitHits;
+  }
+
   /** 429 answers with a shared scope so far (a channel's own limit, or an injected one): Discord does not count them as invalid. */
   sharedRateLimits(): number {
     return this.rest.sharedRateLimits;
@@ -370,11 +402,42 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
   runCommand(user: Ref, channel: Ref, name: string, invocation: CommandInvocation = {}): InteractionHandle {
     const channelRecord = this.store.channel(channel.id);
     if (channelRecord.recipientId !== null) return this.runDmCommand(user, channelRecord, name, invocation);
-    const guild = this.memberGuild(user, channelRecord);
-    const command = [...this.registeredCommands(guild), ...this.registeredCommands()].find((c) => c.name === name);
-    if (!command) throw new InvocationError(`/${name} is not registered in guild ${guild.id} or globally`);
+    const { guild, command } = this.offeredCommand(user, channelRecord, name);
     const built = buildCommandOptions(this.store, guild, command, invocation);
     return this.interact(user, channelRecord, (ctx) => chatInputInteraction(ctx, command, built), null);
+  }
+
+  /**
+   * The command `/name` as the user's client offers it in this channel: a guild's or a
+   * global one where the bot was invited; elsewhere (a group DM, a server without the
+   * bot) only a global command of an app the user installed, allowing a user install
+   * and this context.
+   */
+  private offeredCommand(
+    user: Ref,
+    channel: ChannelRecord,
+    name: string,
+  ): { guild: GuildRecord | null; command: APIApplicationCommand } {
+    if (channel.group && !channel.group.recipientIds.includes(user.id)) {
+      throw new InvocationError(`user ${user.id} is not in group DM ${channel.id}`);
+    }
+    const guild = channel.group ? null : this.memberGuild(user, channel);
+    if (guild?.members.has(this.bot.user.id)) {
+      const command = [...this.registeredCommands(guild), ...this.registeredCommands()].find((c) => c.name === name);
+      if (!command) throw new InvocationError(`/${name} is not registered in guild ${guild.id} or globally`);
+      return { guild, command };
+    }
+    if (!this.store.userInstalls.has(user.id)) {
+      throw new InvocationError(`user ${user.id} has not installed the app, and the bot is not here`);
+    }
+    const context = channel.group ? InteractionContextType.PrivateChannel : InteractionContextType.Guild;
+    const command = this.registeredCommands().find((c) => c.name === name);
+    const types = command?.integration_types ?? [ApplicationIntegrationType.GuildInstall];
+    const contexts = command?.contexts ?? [context];
+    if (!command || !types.includes(ApplicationIntegrationType.UserInstall) || !contexts.includes(context)) {
+      throw new InvocationError(`/${name} is not a global command offered to a user install in context ${context}`);
+    }
+    return { guild, command };
   }
 
   /**
@@ -389,9 +452,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     focused: string,
   ): InteractionHandle {
     const channelRecord = this.store.channel(channel.id);
-    const guild = this.memberGuild(user, channelRecord);
-    const command = [...this.registeredCommands(guild), ...this.registeredCommands()].find((c) => c.name === name);
-    if (!command) throw new InvocationError(`/${name} is not registered in guild ${guild.id} or globally`);
+    const { guild, command } = this.offeredCommand(user, channelRecord, name);
     const built = buildCommandOptions(this.store, guild, command, invocation);
     return this.interact(user, channelRecord, (ctx) => autocompleteInteraction(ctx, command, built, focused), null);
   }
@@ -526,11 +587,17 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     const { channelId, messageId } = this.messageRef(message);
     const stored = this.store.message(channelId, messageId);
     const channel = this.store.channel(channelId);
-    this.memberGuild(user, channel);
+    if (!channel.group) this.memberGuild(user, channel);
+    else if (!channel.group.recipientIds.includes(user.id)) {
+      throw new InvocationError(`user ${user.id} is not in group DM ${channel.id}`);
+    }
     if (stored.visibleTo !== null && stored.visibleTo !== user.id) {
       throw new InvocationError(`message ${messageId} is ephemeral and not visible to ${user.id}`);
     }
-    return this.interact(user, channel, (ctx) => build(ctx, stored.message), messageId);
+    // A component carries the authorization of the command that made its message.
+    const owners = stored.message.interaction_metadata?.authorizing_integration_owners;
+    const installerId = owners?.[ApplicationIntegrationType.UserInstall] ?? user.id;
+    return this.interact(user, channel, (ctx) => build(ctx, stored.message), messageId, installerId);
   }
 
   private interact(
@@ -538,6 +605,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     channel: ChannelRecord,
     build: (ctx: InteractionContext) => InteractionRecord['payload'],
     sourceMessageId: string | null,
+    installerId = user.id,
   ): InteractionHandle {
     const id = this.store.ids.next();
     const ctx: InteractionContext = {
@@ -547,9 +615,13 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       channel,
       id,
       token: InteractionRegistry.newToken(id),
+      installerId,
     };
+    const payload = build(ctx);
+    const userInstallOnly = !(ApplicationIntegrationType.GuildInstall in payload.authorizing_integration_owners);
+    const guild = this.store.guilds.get(channel.guildId);
     const record: InteractionRecord = {
-      payload: build(ctx),
+      payload,
       id,
       token: ctx.token,
       userId: user.id,
@@ -562,6 +634,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       sourceMessageId,
       sourceRevisionAtAck: null,
       followUpIds: [],
+      followUpsCreated: 0,
+      userInstallOnly,
+      // Server Settings: @everyone without Use External Apps sees a user install's answers privately.
+      forcedEphemeral:
+        userInstallOnly && guild !== undefined && (guild.everyone & PermissionFlagsBits.UseExternalApps) === 0n,
       modal: null,
       choices: null,
     };

@@ -65,6 +65,9 @@ export const errors = {
   alreadyAcknowledged: () => new DiscordHttpError(400, 40060, 'Interaction has already been acknowledged.'),
   cannotEditOthersMessage: () => new DiscordHttpError(403, 50005, 'Cannot edit a message authored by another user'),
   emptyMessage: () => new DiscordHttpError(400, 50006, 'Cannot send an empty message'),
+  maxFollowUps: () =>
+    new DiscordHttpError(400, 40094, 'This interaction has hit the maximum number of follow up messages'),
+  missingAccess: () => new DiscordHttpError(403, 50001, 'Missing Access'),
   invalidWebhookToken: () => new DiscordHttpError(401, 50027, 'Invalid Webhook Token'),
   invalidFormBody: (fieldErrors: FieldError[]) =>
     new DiscordHttpError(400, 50035, 'Invalid Form Body', nestFieldErrors(fieldErrors)),

@@ -101,6 +101,11 @@ export class Gateway {
    * `d` may be a function building the payload, called only if a session will get it.
    */
   dispatch(guildId: string, t: `${GatewayDispatchEvents}`, d: unknown, onSent?: () => void): boolean {
+    // A server that never invited the bot (a player's user install brings it) sends it
+    // nothing but the interactions meant for it.
+    const guild = guildId === '' ? undefined : this.options.store.guilds.get(guildId);
+    if (guild && !guild.members.has(this.options.bot.user.id) && t !== 'INTERACTION_CREATE' && t !== 'GUILD_DELETE')
+      return false;
     const target = this.target(guildId, t);
     if (!target) return false;
     const payload = typeof d === 'function' ? d() : d;

@@ -12,8 +12,8 @@ import {
   type Locale,
 } from 'discord-api-types/v10';
 import type { BuiltOptions } from './commands.ts';
-import { channelPermissions } from './permissions.ts';
-import { apiAnyChannel, type apiChannel, apiDmChannel, apiMember, apiUser } from './state/render.ts';
+import { channelPermissions, USER_INSTALL_APP_PERMISSIONS } from './permissions.ts';
+import { apiAnyChannel, type apiChannel, apiDmChannel, apiGroupDmChannel, apiMember, apiUser } from './state/render.ts';
 import type { Store } from './state/store.ts';
 import type { ChannelRecord, UserRecord } from './state/types.ts';
 
@@ -25,12 +25,19 @@ export interface InteractionContext {
   channel: ChannelRecord;
   id: string;
   token: string;
+  /**
+   * The user whose install of the app authorizes it where the bot is not a member (a
+   * group DM, a server that never invited it): the one who ran the command, or for a
+   * component, the one whose command made the message.
+   */
+  installerId: string;
 }
 
 /** The fields every guild interaction carries: guild, channel, member with permissions, locale. */
-export function guildInteractionBase(ctx: InteractionContext) {
+function guildInteractionBase(ctx: InteractionContext) {
   const { store, user, channel } = ctx;
   const guild = store.guild(channel.guildId);
+  const botMember = guild.members.has(ctx.botUserId);
   return {
     id: ctx.id,
     application_id: ctx.botUserId,
@@ -45,35 +52,55 @@ export function guildInteractionBase(ctx: InteractionContext) {
       ...apiMember(store, guild, user.id),
       permissions: String(channelPermissions(guild, store.permissionChannel(channel), user.id)),
     },
-    app_permissions: String(channelPermissions(guild, store.permissionChannel(channel), ctx.botUserId)),
+    // Where only a player's install brings the app, it may just answer: files, embeds, mentions.
+    app_permissions: String(
+      botMember
+        ? channelPermissions(guild, store.permissionChannel(channel), ctx.botUserId)
+        : USER_INSTALL_APP_PERMISSIONS,
+    ),
     // The presser's client language, and the server's (Discord sends both in a guild).
     locale: user.locale as Locale,
     guild_locale: guild.preferredLocale as Locale,
     entitlements: [],
-    authorizing_integration_owners: { '0': guild.id },
+    authorizing_integration_owners: botMember
+      ? { '0': guild.id }
+      : ({ '1': ctx.installerId } as { '0'?: string; '1': string }),
     context: InteractionContextType.Guild,
     attachment_size_limit: 10 * 1024 * 1024,
   };
 }
 
-/** The fields of an interaction in the bot's direct messages: a user instead of a member, no guild. */
-function dmInteractionBase(ctx: InteractionContext) {
+/**
+ * The fields of an interaction outside a guild: a user instead of a member, no guild.
+ * In the bot's direct messages; or in a group DM (a type-3 channel with its owner),
+ * where only the installer's user install brings the app.
+ */
+function privateInteractionBase(ctx: InteractionContext) {
   const { store, user, channel } = ctx;
+  const group = channel.group !== undefined;
   return {
     id: ctx.id,
     application_id: ctx.botUserId,
     token: ctx.token,
     version: 1 as const,
-    channel: apiDmChannel(store, channel),
+    channel: group ? apiGroupDmChannel(store, channel) : apiDmChannel(store, channel),
     channel_id: channel.id,
     user: apiUser(user),
-    app_permissions: '0',
+    app_permissions: group ? String(USER_INSTALL_APP_PERMISSIONS) : '0',
     locale: user.locale as Locale,
     entitlements: [],
-    authorizing_integration_owners: { '1': user.id },
-    context: InteractionContextType.BotDM,
+    authorizing_integration_owners: { '1': group ? ctx.installerId : user.id },
+    context: group ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM,
     attachment_size_limit: 10 * 1024 * 1024,
   };
+}
+
+/** The fields of any interaction, by where it happens: a guild channel, a group DM or the bot's DMs. */
+export function interactionBase(ctx: InteractionContext) {
+  if (ctx.channel.group || ctx.channel.recipientId !== null) {
+    return privateInteractionBase(ctx) as unknown as ReturnType<typeof guildInteractionBase>;
+  }
+  return guildInteractionBase(ctx);
 }
 
 /** INTERACTION_CREATE for a slash command typed in a guild channel or the bot's direct messages. */
@@ -83,7 +110,7 @@ export function chatInputInteraction(
   built: BuiltOptions,
 ): APIChatInputApplicationCommandInteraction {
   return {
-    ...(ctx.channel.recipientId === null ? guildInteractionBase(ctx) : dmInteractionBase(ctx)),
+    ...interactionBase(ctx),
     type: InteractionType.ApplicationCommand,
     data: {
       id: command.id,
@@ -124,7 +151,7 @@ export function buttonInteraction(
   customId: string,
 ): APIMessageComponentButtonInteraction {
   return {
-    ...guildInteractionBase(ctx),
+    ...interactionBase(ctx),
     type: InteractionType.MessageComponent,
     message,
     data: { custom_id: customId, component_type: ComponentType.Button },
@@ -139,7 +166,7 @@ export function stringSelectInteraction(
   values: string[],
 ): APIMessageComponentSelectMenuInteraction {
   return {
-    ...guildInteractionBase(ctx),
+    ...interactionBase(ctx),
     type: InteractionType.MessageComponent,
     message,
     data: { custom_id: customId, component_type: ComponentType.StringSelect, values },

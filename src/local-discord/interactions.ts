@@ -41,6 +41,12 @@ export interface InteractionRecord {
   /** The component message's revision when a deferred update (type 6) acknowledged it. */
   sourceRevisionAtAck: number | null;
   followUpIds: string[];
+  /** Follow-ups created so far, the one that replaced a deferred reply included. */
+  followUpsCreated: number;
+  /** Only a user install authorizes the app here: at most 5 follow-ups (40094 past them). */
+  userInstallOnly: boolean;
+  /** A server whose @everyone may not use external apps: the app's public responses become ephemeral. */
+  forcedEphemeral: boolean;
   /** The modal the bot answered with (response type 9), if it did. */
   modal: APIModalInteractionResponseCallbackData | null;
   /** The choices the bot suggested to an autocomplete interaction (response type 8). */
@@ -90,6 +96,8 @@ export class InteractionRegistry extends EventEmitter<InteractionEvents> {
   /** Unanswered interactions already forgotten (their tokens expired). */
   private forgottenUnanswered = 0;
   private dispatched = 0;
+  /** Follow-ups refused with 40094 (past the 5 a user install allows an interaction). */
+  followUpLimitHits = 0;
   /** `performance.now()` of the last stats reset: older interactions do not count. */
   private statsSince = 0;
 

@@ -10,7 +10,7 @@ import {
   type ModalSubmitComponent,
 } from 'discord-api-types/v10';
 import { InvocationError } from './commands.ts';
-import { guildInteractionBase, type InteractionContext } from './interaction-payloads.ts';
+import { type InteractionContext, interactionBase } from './interaction-payloads.ts';
 
 /** What a user enters in one modal field: text, chosen values, one radio choice, or a checkbox. */
 export type ModalValue = string | string[] | boolean | null;
@@ -125,7 +125,7 @@ export function modalSubmitInteraction(
   message: APIMessage | null,
 ): APIModalSubmitInteraction {
   return {
-    ...guildInteractionBase(ctx),
+    ...interactionBase(ctx),
     type: InteractionType.ModalSubmit,
     ...(message ? { message } : {}),
     data,

@@ -22,7 +22,15 @@ export const EVERYONE_DEFAULT =
   PermissionFlagsBits.ReadMessageHistory |
   PermissionFlagsBits.AddReactions |
   PermissionFlagsBits.UseExternalEmojis |
-  PermissionFlagsBits.UseApplicationCommands;
+  PermissionFlagsBits.UseApplicationCommands |
+  PermissionFlagsBits.UseExternalApps;
+
+/**
+ * `app_permissions` where only a user install authorizes the app (a group DM, a server
+ * that never invited the bot): it can answer interactions, with files, embeds and mentions.
+ */
+export const USER_INSTALL_APP_PERMISSIONS =
+  PermissionFlagsBits.AttachFiles | PermissionFlagsBits.EmbedLinks | PermissionFlagsBits.MentionEveryone;
 
 export const ALL_PERMISSIONS = Object.values(PermissionFlagsBits).reduce((all, bit) => all | bit, 0n);
 

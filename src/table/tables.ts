@@ -135,11 +135,11 @@ export class Tables {
 
   /**
    * After a restart: reload every open table this process serves and resume (or
-   * resolve) its countdown. `serves` says which servers are this process's (its shards).
+   * resolve) its countdown. `serves` says which places are this process's (its shards).
    */
-  async resumeAll(serves: (guildId: string) => boolean = () => true): Promise<number> {
+  async resumeAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
     try {
-      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId));
+      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId));
       for (const record of open) {
         const state = record.state as GameState | null;
         this.runtimes.track(record, { restarted: state?.phase === 'deal' });

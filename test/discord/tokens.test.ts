@@ -8,7 +8,14 @@ function handle(state: 'replied' | 'thinking' | 'deferred-update'): AnsweredInte
     thinking: { deferred: true, replied: false, ephemeral: false },
     'deferred-update': { deferred: true, replied: false, ephemeral: null },
   }[state];
-  return { client: {}, applicationId: '1', token: 't', channelId: '2', ...fields } as unknown as AnsweredInteraction;
+  return {
+    client: {},
+    applicationId: '1',
+    token: 't',
+    channelId: '2',
+    authorizingIntegrationOwners: { guildId: '9', userId: null },
+    ...fields,
+  } as unknown as AnsweredInteraction;
 }
 
 describe('ReplyTokens', () => {

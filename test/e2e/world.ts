@@ -51,6 +51,14 @@ export interface WorldOptions {
   serverLocale?: string;
   /** Each player's client language, by name (en-US unsaid). */
   playerLocales?: Record<string, string>;
+  /**
+   * Where the game is played: the server channel (default); a group DM the first player
+   * made with the others, the app user-installed by every player; or a server that never
+   * invited the bot, where the players installed the app (`externalApps: false`: its
+   * @everyone may not use external apps). Commands are then registered globally.
+   */
+  place?: 'server' | 'group-dm' | 'user-install-server';
+  externalApps?: boolean;
 }
 
 type Ref = { id: string };
@@ -60,6 +68,8 @@ export class World {
   readonly users: Record<string, Ref> = {};
   guild!: Ref;
   channel!: Ref;
+  /** Whose ledger the table plays on: the server's id, or a group DM's channel id. */
+  scope!: Ref;
   bot!: Bot;
   database!: OpenDatabase;
   /** The bot's step writer (a thread of its own, as in production); a crash abandons it. */
@@ -93,12 +103,30 @@ export class World {
       const locale = options.playerLocales?.[name];
       world.users[name] = world.discord.createUser({ name, ...(locale ? { locale } : {}) });
     }
+    world.scope = world.guild;
+    const place = options.place ?? 'server';
+    const players = (options.players ?? ['ann', 'bob', 'cat']).map((name) => world.user(name));
+    for (const player of place === 'server' ? [] : players) world.discord.installApp(player);
+    if (place === 'group-dm') {
+      const [first = owner, ...others] = players;
+      world.channel = world.discord.createGroupDm(first, others, { name: 'friends' });
+      world.scope = world.channel;
+    } else if (place === 'user-install-server') {
+      world.guild = world.discord.createGuild({ name: 'no bots', owner, bot: false });
+      for (const player of players) world.discord.addMember(world.guild, player);
+      if (options.externalApps === false)
+        world.discord.setServerPermissions(world.guild, { deny: ['UseExternalApps'] });
+      world.channel = world.discord.createChannel(world.guild, { name: 'cards' });
+      world.scope = world.guild;
+    }
     world.database = openDatabase(world.dbUrl);
     await migrateToLatest(world.database.db);
     await world.startBot();
     if (!options.process) {
       const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-      await world.bot.client.application?.commands.set(body, world.guild.id);
+      // A user install brings only global commands.
+      if (place === 'server') await world.bot.client.application?.commands.set(body, world.guild.id);
+      else await world.bot.client.application?.commands.set(body);
     }
     return world;
   }
@@ -248,7 +276,7 @@ export class World {
   }
 
   async tableRecord() {
-    return createOrLoadTable(this.database.db, this.guild.id, this.channel.id);
+    return createOrLoadTable(this.database.db, this.scope.id, this.channel.id);
   }
 
   async state(): Promise<GameState> {

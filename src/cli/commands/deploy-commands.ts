@@ -1,4 +1,4 @@
-import { REST, Routes } from 'discord.js';
+import { REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { loadCommands } from '../../discord/command-registry.ts';
 
@@ -15,7 +15,10 @@ export async function run(args: string[]): Promise<number> {
     }
     throw err;
   }
-  const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+  const body = registrationBody(
+    [...(await loadCommands()).values()].map((c) => c.data.toJSON()),
+    config.guildId !== null,
+  );
   if (args.includes('--print')) {
     process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;
@@ -33,4 +36,18 @@ export async function run(args: string[]): Promise<number> {
   const where = config.guildId ? `server ${config.guildId}` : 'all servers (may take up to an hour to appear)';
   process.stdout.write(`Registered ${body.map((c) => `/${c.name}`).join(', ')} for ${where}.\n`);
   return 0;
+}
+
+/**
+ * Global commands carry where they may be installed (`integration_types`: a server, a
+ * user's account) and used (`contexts`: servers, DMs with the bot, group DMs): a user
+ * install brings them into group DMs and servers that never invited the bot. Discord
+ * takes both only for global commands: registered to one server, they are left out.
+ */
+export function registrationBody(
+  commands: RESTPostAPIChatInputApplicationCommandsJSONBody[],
+  toOneServer: boolean,
+): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  if (!toOneServer) return commands;
+  return commands.map(({ integration_types: _types, contexts: _contexts, ...command }) => command);
 }

@@ -14,7 +14,7 @@ import type { Member } from '../../table/tables.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
-import { missingPermissions } from '../permissions.ts';
+import { missingHere } from '../permissions.ts';
 import { confirmation } from '../views/answers.ts';
 import type { ComponentHandler } from './types.ts';
 
@@ -103,6 +103,7 @@ async function press(
       ctx.publisher.postedPrivately(now, cards.state, me.id, handle, cards.signature);
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
+      ctx.publisher.pressedOn(tableId, interaction.message.id, handle);
     } else {
       // A private answer: in the presser's own language.
       const answer = result
@@ -146,7 +147,7 @@ function noticeLostPermissions(
 ): void {
   const record = ctx.tables.runtimes.get(tableId)?.record;
   if (record?.channelId !== channelId || !record.running) return;
-  const missing = missingPermissions(interaction.appPermissions, interaction.channel?.isThread() ?? false);
+  const missing = missingHere(interaction);
   if (missing.length) ctx.lost.markLost(tableId, channelId, 'no-permission');
 }
 

@@ -42,6 +42,8 @@ export interface TableViewInput {
   picture: Picture | null;
   /** The message already carries a board picture that is still right. */
   hasBoardImage: boolean;
+  /** Where the bot only answers presses and no token can carry the table's news: the game waits for a press. */
+  waiting?: boolean;
   /** Players in the deal the bot cannot reach privately (no recent press): their cards did not come. */
   unreached?: readonly string[];
   /** The table's language (a Discord locale): the server's, or the host's in direct messages. */
@@ -88,6 +90,7 @@ export function tableView(input: TableViewInput) {
   if (cells.length) tail.push(text(`-# ${say('table.board', { cards: boardText(cells) })}`));
   const notes: string[] = [];
   if (input.restarted) notes.push(say('table.restarted'));
+  if (input.waiting) notes.push(say('table.waiting'));
   if (state.stopRequested && !over) notes.push(say('table.stopping'));
   const dealing = d && !['over', 'between-deals'].includes(state.awaiting.kind);
   const unreached = !dealing ? [] : (input.unreached ?? []).filter((id) => d.players.includes(id));

@@ -13,9 +13,8 @@ import { noContent, ok, type RestRequest, type Route } from './route.ts';
  */
 function botChannel(ctx: RouteContext, request: RestRequest, needed = 0n): ChannelRecord {
   const channel = ctx.store.channel(request.params.channelId ?? '');
-  if (!ctx.store.guild(channel.guildId).members.has(ctx.bot.user.id)) {
-    throw new DiscordHttpError(403, 50001, 'Missing Access');
-  }
+  // A group DM, or a server that never invited the bot: a user install only answers interactions.
+  if (channel.group || !ctx.store.guild(channel.guildId).members.has(ctx.bot.user.id)) throw errors.missingAccess();
   // In a thread, the parent's overwrites apply, and posting needs Send Messages in Threads.
   const posting = channel.thread && needed & PermissionFlagsBits.SendMessages;
   const inThread = posting

@@ -32,7 +32,7 @@ function metadata(ctx: RouteContext, record: InteractionRecord): APIMessageInter
   const base = {
     id: record.id,
     user: apiUser(ctx.store.user(record.userId)),
-    authorizing_integration_owners: record.guildId ? { '0': record.guildId } : { '1': record.userId },
+    authorizing_integration_owners: record.payload.authorizing_integration_owners,
     ...(record.originalMessageId && !isComponent(record)
       ? { original_response_message_id: record.originalMessageId }
       : {}),
@@ -51,7 +51,8 @@ function createInteractionMessage(
   extraFlags: number,
   prefix: (string | number)[],
 ): StoredMessage {
-  const ephemeral = ((body.flags ?? 0) | extraFlags) & MessageFlags.Ephemeral;
+  const forced = record.forcedEphemeral ? MessageFlags.Ephemeral : 0;
+  const ephemeral = ((body.flags ?? 0) | extraFlags | forced) & MessageFlags.Ephemeral;
   return ctx.composer.create(
     {
       channelId: record.channelId,
@@ -212,6 +213,9 @@ function webhookMessage(ctx: RouteContext, record: InteractionRecord, messageId:
   return ctx.store.message(record.channelId, id);
 }
 
+/** Follow-ups an interaction may have when only a user install authorizes the app. */
+export const MAX_USER_INSTALL_FOLLOW_UPS = 5;
+
 function followUp(ctx: RouteContext, request: RestRequest): RestResult {
   const record = webhookInteraction(ctx, request);
   if (!record.ack) throw errors.unknownWebhook();
@@ -219,6 +223,12 @@ function followUp(ctx: RouteContext, request: RestRequest): RestResult {
   // A deferred reply the bot deleted leaves nothing to replace: the follow-up is a message of its own.
   const original = record.originalMessageId ? ctx.store.findMessage(record.channelId, record.originalMessageId) : null;
   checkArchive(ctx, ctx.store.channel(record.channelId), true);
+  // Discord: 5 follow-ups per interaction where only a user install authorizes the app.
+  if (record.userInstallOnly && record.followUpsCreated >= MAX_USER_INSTALL_FOLLOW_UPS) {
+    ctx.interactions.followUpLimitHits += 1;
+    throw errors.maxFollowUps();
+  }
+  record.followUpsCreated += 1;
   const replacesThinking =
     record.ack.type === InteractionResponseType.DeferredChannelMessageWithSource &&
     original &&

@@ -1,5 +1,6 @@
 import {
   type APIDMChannel,
+  type APIGroupDMChannel,
   type APIGuildMember,
   type APIGuildTextChannel,
   type APIRole,
@@ -209,5 +210,18 @@ export function apiDmChannel(store: Store, channel: ChannelRecord): APIDMChannel
     recipients: [apiUser(store.user(channel.recipientId ?? ''))],
     last_message_id: channel.lastMessageId,
     name: null,
+  };
+}
+
+/** A group DM, as an interaction there carries it: its members (the bot is not one) and its owner. */
+export function apiGroupDmChannel(store: Store, channel: ChannelRecord): APIGroupDMChannel {
+  return {
+    id: channel.id,
+    type: ChannelType.GroupDM,
+    name: channel.name || null,
+    icon: null,
+    recipients: (channel.group?.recipientIds ?? []).map((id) => apiUser(store.user(id))),
+    owner_id: channel.group?.ownerId ?? '',
+    last_message_id: channel.lastMessageId,
   };
 }

@@ -33,6 +33,8 @@ export class Store extends EventEmitter<StoreEvents> {
   readonly channels = new Map<string, ChannelRecord>();
   readonly attachments = new Map<string, StoredAttachment>();
   readonly commands: RegisteredCommands = { global: [], byGuild: new Map() };
+  /** Users who installed the application to their own account (a user install). */
+  readonly userInstalls = new Set<string>();
   /** Messages per channel, in creation order. */
   private readonly messages = new Map<string, Map<string, StoredMessage>>();
 
@@ -128,6 +130,25 @@ export class Store extends EventEmitter<StoreEvents> {
       lastMessageId: null,
       overwrites: [],
       thread: null,
+    };
+    this.channels.set(channel.id, channel);
+    this.messages.set(channel.id, new Map());
+    return channel;
+  }
+
+  /** A group DM among users (the first its owner); the bot is not in it. */
+  createGroupDm(ownerId: string, recipientIds: string[], name: string): ChannelRecord {
+    for (const id of recipientIds) this.user(id);
+    const channel: ChannelRecord = {
+      id: this.newId(),
+      guildId: '',
+      recipientId: null,
+      name,
+      position: 0,
+      lastMessageId: null,
+      overwrites: [],
+      thread: null,
+      group: { ownerId, recipientIds: [...new Set([ownerId, ...recipientIds])] },
     };
     this.channels.set(channel.id, channel);
     this.messages.set(channel.id, new Map());

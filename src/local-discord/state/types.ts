@@ -54,6 +54,8 @@ export interface ChannelRecord {
   overwrites: Overwrite[];
   /** Set for a public thread: the text channel it lives in, and whether it is archived or locked. */
   thread: { parentId: string; archived: boolean; locked: boolean } | null;
+  /** Set for a group DM (channel type 3): who made it and who is in it. The bot is never a member. */
+  group?: { ownerId: string; recipientIds: string[] };
 }
 
 /**
