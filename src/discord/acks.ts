@@ -37,6 +37,13 @@ export async function ackIfSlow<T>(
 }
 
 /**
+ * The language of a public answer (stats, the ledger, /guts stop): the server's, as a
+ * table's messages are; in a group DM, the asker's. Private answers use `interaction.locale`.
+ */
+export const publicLocale = (interaction: { guildLocale: string | null; locale: string }): string =>
+  interaction.guildLocale ?? interaction.locale;
+
+/**
  * The channel an interaction came from, and whose ledger it plays on: a server's, or a
  * group DM's own, keyed by its channel id (a group DM belongs to no server). Guts is not
  * played in direct messages with the bot.
@@ -44,7 +51,7 @@ export async function ackIfSlow<T>(
 export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId' | 'context'>): Place {
   const channelId = interaction.channelId;
   const guildId = inGroupDm(interaction) ? channelId : interaction.guildId;
-  if (!guildId || !channelId) throw new UserFacingError('Guts is played in a server channel or a group DM.');
+  if (!guildId || !channelId) throw new UserFacingError('refusal.serverOnly');
   return { guildId, channelId };
 }
 

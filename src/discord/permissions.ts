@@ -4,6 +4,7 @@ import {
   PermissionFlagsBits,
   type PermissionsBitField,
 } from 'discord.js';
+import { listOf, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import { answersOnly, externalAppsOff } from './install.ts';
 
 type Interaction = ChatInputCommandInteraction | MessageComponentInteraction;
@@ -15,16 +16,16 @@ import { UserFacingError } from '../table/errors.ts';
  * reply (always allowed), but the table message, its edits, the results and their
  * pictures are channel posts: without these a game would start and then fail silently.
  */
-const NEEDED: { flag: bigint; name: string; why: string }[] = [
-  { flag: PermissionFlagsBits.ViewChannel, name: 'View Channel', why: 'to see the channel' },
-  { flag: PermissionFlagsBits.SendMessages, name: 'Send Messages', why: 'to post the table and results' },
-  { flag: PermissionFlagsBits.EmbedLinks, name: 'Embed Links', why: 'to show the table' },
-  { flag: PermissionFlagsBits.AttachFiles, name: 'Attach Files', why: 'to show the cards' },
-  { flag: PermissionFlagsBits.ReadMessageHistory, name: 'Read Message History', why: 'to edit the table' },
+const NEEDED: { flag: bigint; name: string }[] = [
+  { flag: PermissionFlagsBits.ViewChannel, name: 'ViewChannel' },
+  { flag: PermissionFlagsBits.SendMessages, name: 'SendMessages' },
+  { flag: PermissionFlagsBits.EmbedLinks, name: 'EmbedLinks' },
+  { flag: PermissionFlagsBits.AttachFiles, name: 'AttachFiles' },
+  { flag: PermissionFlagsBits.ReadMessageHistory, name: 'ReadMessageHistory' },
 ];
 
 /** In a thread, Discord checks Send Messages in Threads instead of Send Messages. */
-const IN_THREAD = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'Send Messages in Threads' };
+const IN_THREAD = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'SendMessagesInThreads' };
 
 /** Every permission the bot needs anywhere it plays: the invite link asks for these. */
 export const INVITE_PERMISSIONS = [...NEEDED.map((p) => p.flag), IN_THREAD.flag].reduce((a, b) => a | b, 0n);
@@ -38,22 +39,29 @@ const ANSWERS_NEED = NEEDED.filter(
   (p) => p.flag === PermissionFlagsBits.EmbedLinks || p.flag === PermissionFlagsBits.AttachFiles,
 );
 
-/** The names of the permissions the bot lacks in this channel (empty: it can play here). */
+/** The permissions the bot lacks in this channel, named as Discord's settings name them in `locale` (empty: it can play here). */
 export function missingPermissions(
   granted: Readonly<PermissionsBitField>,
   inThread: boolean,
-  needed: readonly { flag: bigint; name: string; why: string }[] = NEEDED,
+  locale: string = SOURCE_LOCALE,
+  needed: readonly { flag: bigint; name: string }[] = NEEDED,
 ): string[] {
   return needed
     .map((p) => (inThread && p.flag === PermissionFlagsBits.SendMessages ? { ...p, ...IN_THREAD } : p))
     .filter((p) => !granted.has(p.flag, true))
-    .map((p) => `**${p.name}** (${p.why})`);
+    .map((p) =>
+      t(locale, 'refusal.permission', {
+        name: t(locale, `permission.${p.name}`),
+        why: t(locale, `refusal.why_${p.name}`),
+      }),
+    );
 }
 
-/** What the bot lacks to play where this interaction came from, from its `app_permissions`. */
+/** What the bot lacks to play where this interaction came from (from its `app_permissions`), in the presser's language. */
 export function missingHere(interaction: Interaction): string[] {
   const inThread = interaction.channel?.isThread() ?? false;
-  return missingPermissions(interaction.appPermissions, inThread, answersOnly(interaction) ? ANSWERS_NEED : NEEDED);
+  const needed = answersOnly(interaction) ? ANSWERS_NEED : NEEDED;
+  return missingPermissions(interaction.appPermissions, inThread, interaction.locale, needed);
 }
 
 /**
@@ -61,10 +69,7 @@ export function missingHere(interaction: Interaction): string[] {
  * Discord would show the table to nobody but its host. Refused privately, nothing started.
  */
 export function refuseWithoutExternalApps(interaction: ChatInputCommandInteraction): void {
-  if (!externalAppsOff(interaction)) return;
-  throw new UserFacingError(
-    'This server turned off external apps, so I can only answer you privately here: nobody else would see the table. Ask a server admin to add me to the server (then I play in any channel), or start the game in a group DM with your friends.',
-  );
+  if (externalAppsOff(interaction)) throw new UserFacingError('refusal.externalAppsOff');
 }
 
 /**
@@ -73,10 +78,8 @@ export function refuseWithoutExternalApps(interaction: ChatInputCommandInteracti
  * that channel with every interaction (`app_permissions`).
  */
 export function checkCanPlayHere(interaction: ChatInputCommandInteraction): void {
+  const locale = interaction.locale;
   const missing = missingHere(interaction);
   if (!missing.length) return;
-  throw new UserFacingError(
-    `I can't run a table in this channel: I'm missing ${missing.join(', ')}. ` +
-      'A server admin can give me these in the channel settings (Permissions), or start the game in another channel.',
-  );
+  throw new UserFacingError('refusal.missingPermissions', { missing: listOf(locale, missing) });
 }
