@@ -4,6 +4,7 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
+import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
@@ -26,6 +27,8 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'es-ES': esES,
   ja,
   'pt-BR': ptBR,
+  // Translated after pt-BR: it, nl, pl, ru, uk, tr, ko, zh-CN, zh-TW, sv-SE, da, no.
+  it,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
