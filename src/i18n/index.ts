@@ -6,6 +6,7 @@ import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
 import { it } from './it.ts';
 import { ja } from './ja.ts';
+import { nl } from './nl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 
@@ -29,6 +30,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'pt-BR': ptBR,
   // Translated after pt-BR: it, nl, pl, ru, uk, tr, ko, zh-CN, zh-TW, sv-SE, da, no.
   it,
+  nl,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
