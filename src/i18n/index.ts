@@ -7,6 +7,7 @@ import { fr } from './fr.ts';
 import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { nl } from './nl.ts';
+import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 
@@ -31,6 +32,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   // Translated after pt-BR: it, nl, pl, ru, uk, tr, ko, zh-CN, zh-TW, sv-SE, da, no.
   it,
   nl,
+  pl,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
