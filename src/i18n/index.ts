@@ -10,6 +10,7 @@ import { nl } from './nl.ts';
 import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
+import { ru } from './ru.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -33,6 +34,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   it,
   nl,
   pl,
+  ru,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
