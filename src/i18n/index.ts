@@ -11,6 +11,7 @@ import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 import { ru } from './ru.ts';
+import { uk } from './uk.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -35,6 +36,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   nl,
   pl,
   ru,
+  uk,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
