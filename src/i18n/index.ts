@@ -11,6 +11,7 @@ import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 import { ru } from './ru.ts';
+import { tr } from './tr.ts';
 import { uk } from './uk.ts';
 
 /**
@@ -37,6 +38,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   pl,
   ru,
   uk,
+  tr,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
