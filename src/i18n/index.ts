@@ -6,6 +6,7 @@ import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
 import { it } from './it.ts';
 import { ja } from './ja.ts';
+import { ko } from './ko.ts';
 import { nl } from './nl.ts';
 import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
@@ -39,6 +40,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   ru,
   uk,
   tr,
+  ko,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
