@@ -14,6 +14,7 @@ import type { Resource } from './resource.ts';
 import { ru } from './ru.ts';
 import { tr } from './tr.ts';
 import { uk } from './uk.ts';
+import { zhCN } from './zh-CN.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -41,6 +42,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   uk,
   tr,
   ko,
+  'zh-CN': zhCN,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
