@@ -15,6 +15,7 @@ import { ru } from './ru.ts';
 import { tr } from './tr.ts';
 import { uk } from './uk.ts';
 import { zhCN } from './zh-CN.ts';
+import { zhTW } from './zh-TW.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -43,6 +44,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   tr,
   ko,
   'zh-CN': zhCN,
+  'zh-TW': zhTW,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
