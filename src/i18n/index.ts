@@ -12,6 +12,7 @@ import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 import { ru } from './ru.ts';
+import { svSE } from './sv-SE.ts';
 import { tr } from './tr.ts';
 import { uk } from './uk.ts';
 import { zhCN } from './zh-CN.ts';
@@ -45,6 +46,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   ko,
   'zh-CN': zhCN,
   'zh-TW': zhTW,
+  'sv-SE': svSE,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
