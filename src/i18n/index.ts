@@ -1,5 +1,6 @@
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
+import { da } from './da.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { esES } from './es-ES.ts';
@@ -47,6 +48,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'zh-CN': zhCN,
   'zh-TW': zhTW,
   'sv-SE': svSE,
+  da,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
