@@ -9,6 +9,7 @@ import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
 import { nl } from './nl.ts';
+import { no } from './no.ts';
 import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
@@ -49,6 +50,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'zh-TW': zhTW,
   'sv-SE': svSE,
   da,
+  no,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
