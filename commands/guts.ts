@@ -108,9 +108,7 @@ function startOptions(interaction: ChatInputCommandInteraction): Record<string, 
 function variantOf(text: string): string {
   const id = resolveVariant(text);
   if (!id) {
-    throw new UserFacingError(
-      `I don't know a variant called "${text.slice(0, 50)}". Start typing and pick one from the list, or see \`/guts rules\`.`,
-    );
+    throw new UserFacingError('refusal.unknownVariant', { text: text.slice(0, 50) });
   }
   return id;
 }
@@ -130,7 +128,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         const typed = { variantId, options: startOptions(interaction) };
         return startGame(interaction, ctx, presetSetup(interaction, ctx, preset, typed), look);
       }
-      if (!variantId) throw new UserFacingError('Pick a variant (start typing its name), or a preset.');
+      if (!variantId) throw new UserFacingError('refusal.pickVariant');
       return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look);
     }
     case 'stats':
@@ -164,5 +162,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   const focused = interaction.options.getFocused(true);
   if (focused.name === 'variant') return interaction.respond(findVariants(focused.value));
-  await interaction.respond(interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value) : []);
+  await interaction.respond(
+    interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value, interaction.locale) : [],
+  );
 }

@@ -50,7 +50,7 @@ async function open(
   // A dry run with no change: refused for anyone but the host, and once a deal is dealt.
   apply(state, { type: 'setOptions', by: memberOf(interaction).id, options: {} });
   const page = id.arg === undefined ? null : (rulesPages(state.variant).find((p) => p.key === id.arg) ?? null);
-  if (id.arg !== undefined && !page) throw new UserFacingError("That page of the rules isn't there any more.");
+  if (id.arg !== undefined && !page) throw new UserFacingError('refusal.rulesPageGone');
   return { rt, state, target: { tableId: rt.record.id, dealNo: id.dealNo }, page };
 }
 

@@ -10,7 +10,7 @@ import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { changedOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, clip } from './format.ts';
+import { bold, chips, clip, variantName, variantSummary } from './format.ts';
 
 export const LOBBY_COLOUR = 0x2b7a4b;
 
@@ -54,8 +54,8 @@ export function lobbyView(target: ButtonTarget, state: PlayerView, locale: strin
   const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ` ${say('lobby.host')}` : ''}`);
   const embed = new EmbedBuilder()
     .setColor(LOBBY_COLOUR)
-    .setTitle(say('lobby.title', { variant: variant.name }))
-    .setDescription(variant.summary)
+    .setTitle(say('lobby.title', { variant: variantName(variant.id, locale) }))
+    .setDescription(variantSummary(variant.id, locale))
     .addFields(
       { name: say('lobby.options'), value: optionsLine(state.variant, state.options, locale) },
       { name: say('lobby.pot'), value: chips(state.pot, locale), inline: true },
