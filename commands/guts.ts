@@ -19,6 +19,7 @@ import {
   savePresetCommand,
 } from '../src/discord/preset-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
+import { variantName } from '../src/discord/views/format.ts';
 import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
 import { TABLE_LANGUAGES, t } from '../src/i18n/index.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
@@ -160,13 +161,13 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     case 'rules': {
       const variantText = interaction.options.getString('variant');
       await interaction.reply({
-        embeds: [rulesEmbed(variantText === null ? null : variantOf(variantText))],
+        embeds: [rulesEmbed(variantText === null ? null : variantOf(variantText), interaction.locale)],
         flags: MessageFlags.Ephemeral,
       });
       return;
     }
     default:
-      await interaction.reply({ ...helpView(), flags: MessageFlags.Ephemeral });
+      await interaction.reply({ ...helpView(interaction.locale), flags: MessageFlags.Ephemeral });
   }
 }
 
@@ -174,7 +175,11 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   const focused = interaction.options.getFocused(true);
   if (focused.name === 'language') return interaction.respond(languageChoices(focused.value, interaction.locale));
-  if (focused.name === 'variant') return interaction.respond(findVariants(focused.value));
+  if (focused.name === 'variant') {
+    // Each variant by its name in the typist's language.
+    const found = findVariants(focused.value).map((c) => ({ ...c, name: variantName(c.value, interaction.locale) }));
+    return interaction.respond(found);
+  }
   await interaction.respond(
     interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value, interaction.locale) : [],
   );
