@@ -730,7 +730,7 @@ export const pl: Resource = {
     discardNote_other: 'Przed wyborem każdy może wymienić do {{count}} karty.',
   },
   money: {
-    amountPot: 'kwota puli',
+    amountPot: 'równowartość puli',
     burn_one: '{{count}} żeton',
     burn_few: '{{count}} żetony',
     burn_many: '{{count}} żetonów',

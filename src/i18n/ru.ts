@@ -732,7 +732,7 @@ export const ru: Resource = {
     discardNote_other: 'Перед выбором каждый может поменять до {{count}} карты.',
   },
   money: {
-    amountPot: 'сумма банка',
+    amountPot: 'сумму банка',
     burn_one: '{{count}} фишка',
     burn_few: '{{count}} фишки',
     burn_many: '{{count}} фишек',

@@ -731,7 +731,7 @@ export const uk: Resource = {
     discardNote_other: 'Перед вибором кожен може обміняти до {{count}} карти.',
   },
   money: {
-    amountPot: 'сума банку',
+    amountPot: 'суму банку',
     burn_one: '{{count}} фішка',
     burn_few: '{{count}} фішки',
     burn_many: '{{count}} фішок',
