@@ -1,5 +1,21 @@
 import type { Resource } from './resource.ts';
 
+const RANK = {
+  two: 'due',
+  three: 'tre',
+  four: 'quattro',
+  five: 'cinque',
+  six: 'sei',
+  seven: 'sette',
+  eight: 'otto',
+  nine: 'nove',
+  ten: 'dieci',
+  jack: 'fante',
+  queen: 'donna',
+  king: 're',
+  ace: 'asso',
+};
+
 /** Italiano. Le parole dei tavoli italiani: piatto, ante, fiches, restare o lasciare (fold), mano. */
 export const it: Resource = {
   chips_one: '{{count, number}} fiche',
@@ -172,36 +188,9 @@ export const it: Resource = {
     royal: 'Scala reale',
     'five-of-a-kind': 'Pokerissimo di {{ranks}}',
   },
-  rank: {
-    two: 'due',
-    three: 'tre',
-    four: 'quattro',
-    five: 'cinque',
-    six: 'sei',
-    seven: 'sette',
-    eight: 'otto',
-    nine: 'nove',
-    ten: 'dieci',
-    jack: 'fante',
-    queen: 'donna',
-    king: 're',
-    ace: 'asso',
-  },
-  ranks: {
-    two: 'due',
-    three: 'tre',
-    four: 'quattro',
-    five: 'cinque',
-    six: 'sei',
-    seven: 'sette',
-    eight: 'otto',
-    nine: 'nove',
-    ten: 'dieci',
-    jack: 'fanti',
-    queen: 'donne',
-    king: 're',
-    ace: 'assi',
-  },
+  rank: RANK,
+  // Numbers do not change in the plural: "coppia di sette".
+  ranks: { ...RANK, jack: 'fanti', queen: 'donne', ace: 'assi' },
   language: 'Italiano',
   pay: {
     takes: '{{who}} prende {{amount}} dal piatto',

@@ -1,20 +1,5 @@
+import { RANK_SYMBOLS, RANK_SYMBOLS_BY_LETTER } from './rank-symbols.ts';
 import type { Resource } from './resource.ts';
-
-const RANKS = {
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  jack: 'J',
-  queen: 'Q',
-  king: 'K',
-  ace: 'A',
-};
 
 /**
  * 한국어. 한국 포커 테이블에서 쓰는 말로: 팟, 앤티, 칩, 남기 또는 다이 (폴드), 판.
@@ -171,8 +156,8 @@ export const ko: Resource = {
     royal: '로열 스트레이트 플러시',
     'five-of-a-kind': '{{ranks}} 파이브카드',
   },
-  rank: RANKS,
-  ranks: RANKS,
+  rank: RANK_SYMBOLS,
+  ranks: RANK_SYMBOLS,
   language: '한국어',
   pay: {
     takes: '{{who}}: 팟에서 {{amount}} 획득',
@@ -552,21 +537,7 @@ export const ko: Resource = {
       four: '포카드, 트리플, 투페어, 원페어, 하이카드',
       five: '일반 포커 족보, 가장 좋은 5장. 와일드가 있으면 파이브카드가 맨 위',
     },
-    rankPlural: {
-      '2': '2',
-      '3': '3',
-      '4': '4',
-      '5': '5',
-      '6': '6',
-      '7': '7',
-      '8': '8',
-      '9': '9',
-      T: '10',
-      J: 'J',
-      Q: 'Q',
-      K: 'K',
-      A: 'A',
-    },
+    rankPlural: RANK_SYMBOLS_BY_LETTER,
     handSize: {
       one: '내 카드',
       two: '내 카드 2장',

@@ -1,20 +1,5 @@
+import { RANK_SYMBOLS, RANK_SYMBOLS_BY_LETTER } from './rank-symbols.ts';
 import type { Resource } from './resource.ts';
-
-const RANKS = {
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  jack: 'J',
-  queen: 'Q',
-  king: 'K',
-  ace: 'A',
-};
 
 /** 简体中文。按国内牌桌的说法：底池、前注、筹码、留下或弃牌（fold）、一局。 */
 export const zhCN: Resource = {
@@ -166,8 +151,8 @@ export const zhCN: Resource = {
     royal: '皇家同花顺',
     'five-of-a-kind': '五条 {{ranks}}',
   },
-  rank: RANKS,
-  ranks: RANKS,
+  rank: RANK_SYMBOLS,
+  ranks: RANK_SYMBOLS,
   language: '简体中文',
   pay: {
     takes: '{{who}} 从底池拿走 {{amount}}',
@@ -536,21 +521,7 @@ export const zhCN: Resource = {
       four: '四条、三条、两对、一对、高牌',
       five: '标准扑克牌型，取最好的五张；有百搭时五条最大',
     },
-    rankPlural: {
-      '2': '2',
-      '3': '3',
-      '4': '4',
-      '5': '5',
-      '6': '6',
-      '7': '7',
-      '8': '8',
-      '9': '9',
-      T: '10',
-      J: 'J',
-      Q: 'Q',
-      K: 'K',
-      A: 'A',
-    },
+    rankPlural: RANK_SYMBOLS_BY_LETTER,
     handSize: {
       one: '你的牌',
       two: '你的两张牌',

@@ -1,20 +1,5 @@
+import { RANK_SYMBOLS, RANK_SYMBOLS_BY_LETTER } from './rank-symbols.ts';
 import type { Resource } from './resource.ts';
-
-const RANKS = {
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  jack: 'J',
-  queen: 'Q',
-  king: 'K',
-  ace: 'A',
-};
 
 /** 繁體中文（台灣）。照台灣牌桌的說法：底池、前注、籌碼、留下或蓋牌（fold）、一局、鐵支、葫蘆。 */
 export const zhTW: Resource = {
@@ -166,8 +151,8 @@ export const zhTW: Resource = {
     royal: '皇家同花順',
     'five-of-a-kind': '五條 {{ranks}}',
   },
-  rank: RANKS,
-  ranks: RANKS,
+  rank: RANK_SYMBOLS,
+  ranks: RANK_SYMBOLS,
   language: '繁體中文',
   pay: {
     takes: '{{who}} 從底池拿走 {{amount}}',
@@ -536,21 +521,7 @@ export const zhTW: Resource = {
       four: '鐵支、三條、兩對、一對、高牌',
       five: '標準撲克牌型，取最好的五張；有百搭時五條最大',
     },
-    rankPlural: {
-      '2': '2',
-      '3': '3',
-      '4': '4',
-      '5': '5',
-      '6': '6',
-      '7': '7',
-      '8': '8',
-      '9': '9',
-      T: '10',
-      J: 'J',
-      Q: 'Q',
-      K: 'K',
-      A: 'A',
-    },
+    rankPlural: RANK_SYMBOLS_BY_LETTER,
     handSize: {
       one: '你的牌',
       two: '你的兩張牌',
