@@ -472,7 +472,7 @@ export const da: Resource = {
       about: 'Spillere, der foldede, betaler en ny ante, mens tabende spillere, der blev, matcher potten',
     },
     loneVsDeck: {
-      title: 'Den, der bliver alene, spiller mod bunken',
+      title: 'Alene tilbage: mod bunken',
       about: 'Hånden hos den, der bliver alene, skal slå lige så mange kort fra toppen af bunken',
     },
     deadlyRank: { title: 'Dødelig værdi', about: 'En værdi, der er joker skjult og dræber åben (none: fra)' },

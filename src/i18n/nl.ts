@@ -478,7 +478,7 @@ export const nl: Resource = {
       about: 'Spelers die pasten betalen een nieuwe ante, terwijl verliezende blijvers de pot bijbetalen',
     },
     loneVsDeck: {
-      title: 'Wie alleen blijft, speelt tegen de stapel',
+      title: 'Alleen blijven: tegen de stapel',
       about: 'De hand van wie alleen blijft, moet evenveel kaarten van de bovenkant van de stapel verslaan',
     },
     deadlyRank: { title: 'Dodelijke rang', about: 'Een rang die dicht wild is en open dodelijk (none: uit)' },

@@ -467,7 +467,7 @@ export const no: Resource = {
       about: 'Spillere som kastet, betaler en ny ante mens tapende spillere som ble, matcher potten',
     },
     loneVsDeck: {
-      title: 'Den som blir alene, spiller mot kortstokken',
+      title: 'Alene igjen: mot kortstokken',
       about: 'Hånden til den som blir alene, må slå like mange kort fra toppen av kortstokken',
     },
     deadlyRank: { title: 'Dødelig valør', about: 'En valør som er joker skjult og dreper åpen (none: av)' },
