@@ -194,7 +194,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     case 'reset': {
       if (!interaction.options.getBoolean('confirm', true)) throw new UserFacingError('ledger.notReset');
       try {
-        await reset(ctx.db, { guildId, key: interaction.id, memo: `reset by ${interaction.user.username}` });
+        await reset(ctx.db, { guildId, key: interaction.id, memo: interaction.user.username });
       } catch (err) {
         if (err instanceof GameRunningError) throw new UserFacingError('ledger.stopFirst');
         throw err;

@@ -57,6 +57,11 @@ export class TablePublisher implements StepListener {
     this.tableMessage.requestEdits(tableId);
   }
 
+  /** The table's messages drawn again as they stand: its language changed. */
+  redraw(tableId: number): void {
+    this.tableMessage.requestEdits(tableId);
+  }
+
   /** Queues what a committed step means for the channel. */
   publish(step: StepResult): void {
     const tableId = step.record.id;

@@ -31,6 +31,23 @@ export function matchText(m: Match, locale: string = SOURCE_LOCALE): string {
   return t(locale, 'value.percent', { percent: m.percent });
 }
 
+/** A value an option has, in words: "on", "none", "tied winners split the pot", "1,000". */
+export function valueWords(spec: OptionSpec, value: unknown, locale: string = SOURCE_LOCALE): string {
+  if (value === null || value === undefined) return t(locale, 'value.none');
+  switch (spec.kind) {
+    case 'boolean':
+      return t(locale, value ? 'value.on' : 'value.off');
+    case 'choice':
+      return choiceLabel(spec.name, String(value), locale);
+    case 'match':
+      return matchText(value as Match, locale);
+    case 'integer':
+      return typeof value === 'number' ? formatNumber(locale, value) : String(value);
+    case 'rank':
+      return value === 'T' ? '10' : String(value);
+  }
+}
+
 /** The values an option takes, in words. */
 export function valuesText(spec: OptionSpec, locale: string = SOURCE_LOCALE): string {
   switch (spec.kind) {
