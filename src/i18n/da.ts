@@ -265,7 +265,7 @@ export const da: Resource = {
     paused:
       'Spillet er sat på pause: jeg kan ikke skrive i denne kanal. Når jeg har fået mine tilladelser igen, fortsætter `/guts $t(commands.guts table.name)` spillet.',
     presetName: 'Et navn på en opsætning er 1-32 bogstaver, tal, mellemrum, - eller _.',
-    presetsFull: 'Denne server har allerede {{count}} gemte opsætninger: slet en først.',
+    presetsFull: 'Denne server har allerede {{count, number}} gemte opsætninger: slet en først.',
     noPreset:
       'Der er ingen opsætning, der hedder "{{name}}", her. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` viser dem.',
     presetDelete: 'Kun den, der gemte en opsætning, eller nogen med Administrer server, kan slette den.',
@@ -701,8 +701,8 @@ export const da: Resource = {
     capClip: 'Ingen betaling over {{cap}}: overskuddet betales ikke.',
   },
   standings: {
-    title_one: 'Spillet er slut efter {{count}} hånd',
-    title_other: 'Spillet er slut efter {{count}} hænder',
+    title_one: 'Spillet er slut efter {{count, number}} hånd',
+    title_other: 'Spillet er slut efter {{count, number}} hænder',
     none: 'Ingen jetoner skiftede ejer.',
     potLeft: 'Tilbage i potten',
     reserveLeft: 'Tilbage i reserven',
@@ -713,8 +713,8 @@ export const da: Resource = {
     none: '{{name}} har ingen hænder endnu på denne server.',
     totals: 'Spillede hænder {{deals}} · vundet {{won}} · blev {{stayed}} · foldede {{dropped}}',
     net: 'Netto {{net}} · største vundne pot {{pot}}',
-    variantDeals_one: '{{count}} hånd · {{won}} vundet · netto {{net}}',
-    variantDeals_other: '{{count}} hænder · {{won}} vundet · netto {{net}}',
+    variantDeals_one: '{{count, number}} hånd · {{won}} vundet · netto {{net}}',
+    variantDeals_other: '{{count, number}} hænder · {{won}} vundet · netto {{net}}',
     biggest: 'største pot {{pot}}',
     biggestBest: 'største pot {{pot}} · bedste hånd: {{hand}}',
     chart: 'Netto jetoner over tid for {{name}}: fra {{first}} til {{last}}, lavest {{lowest}}, højest {{highest}}.',
@@ -722,9 +722,9 @@ export const da: Resource = {
   leaderboard: {
     titleAll: 'Guts-rangliste: nogensinde',
     titleDays_one: 'Guts-rangliste: det seneste døgn',
-    titleDays_other: 'Guts-rangliste: de seneste {{count}} dage',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} vundet af {{count}} hånd)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} vundet af {{count}} hænder)',
+    titleDays_other: 'Guts-rangliste: de seneste {{count, number}} dage',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} vundet af {{count, number}} hånd)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} vundet af {{count, number}} hænder)',
     none: 'Ingen hænder i denne periode endnu.',
     footer: 'Efter netto jetoner, derefter vundne hænder.',
   },

@@ -231,7 +231,7 @@ export const ko: Resource = {
     paused:
       '게임이 일시 정지되었습니다. 이 채널에 글을 올릴 수 없습니다. 권한이 돌아오면 `/guts $t(commands.guts table.name)`으로 이어서 할 수 있습니다.',
     presetName: '설정 이름은 1~32자의 글자, 숫자, 공백, - 또는 _입니다.',
-    presetsFull: '이 서버에는 이미 저장된 설정이 {{count}}개 있습니다. 먼저 하나를 삭제하세요.',
+    presetsFull: '이 서버에는 이미 저장된 설정이 {{count, number}}개 있습니다. 먼저 하나를 삭제하세요.',
     noPreset:
       '여기에 "{{name}}"라는 설정이 없습니다. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)`으로 목록을 볼 수 있습니다.',
     presetDelete: '설정은 저장한 사람이나 서버 관리 권한이 있는 사람만 삭제할 수 있습니다.',
@@ -623,7 +623,7 @@ export const ko: Resource = {
     capClip: '칩 {{cap}}개를 넘는 지불은 없습니다. 초과분은 내지 않습니다.',
   },
   standings: {
-    title_other: '{{count}}판 후 게임 종료',
+    title_other: '{{count, number}}판 후 게임 종료',
     none: '칩이 오가지 않았습니다.',
     potLeft: '남은 팟',
     reserveLeft: '남은 적립금',
@@ -634,15 +634,15 @@ export const ko: Resource = {
     none: '{{name}}님은 이 서버에서 아직 플레이한 판이 없습니다.',
     totals: '플레이 {{deals}}판 · 승리 {{won}} · 남기 {{stayed}} · 다이 {{dropped}}',
     net: '순손익 {{net}} · 가장 큰 승리 팟 {{pot}}',
-    variantDeals_other: '{{count}}판 · 승리 {{won}} · 순손익 {{net}}',
+    variantDeals_other: '{{count, number}}판 · 승리 {{won}} · 순손익 {{net}}',
     biggest: '가장 큰 팟 {{pot}}',
     biggestBest: '가장 큰 팟 {{pot}} · 최고의 패: {{hand}}',
     chart: '{{name}}님의 시간에 따른 순손익 칩: {{first}}에서 {{last}}까지, 최저 {{lowest}}, 최고 {{highest}}.',
   },
   leaderboard: {
     titleAll: '거츠 순위: 전체 기간',
-    titleDays_other: '거츠 순위: 최근 {{count}}일',
-    row_other: '{{place}}. {{name}} {{net}} ({{count}}판 중 {{won}}승)',
+    titleDays_other: '거츠 순위: 최근 {{count, number}}일',
+    row_other: '{{place}}. {{name}} {{net}} ({{count, number}}판 중 {{won}}승)',
     none: '이 기간에는 아직 판이 없습니다.',
     footer: '순손익 칩 순, 다음은 승리한 판 수 순.',
   },

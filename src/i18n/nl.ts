@@ -266,7 +266,7 @@ export const nl: Resource = {
     paused:
       'Dit spel staat op pauze: ik kan niet in dit kanaal posten. Zodra ik mijn rechten terug heb, gaat `/guts $t(commands.guts table.name)` verder.',
     presetName: 'Een naam voor een instelling is 1-32 letters, cijfers, spaties, - of _.',
-    presetsFull: 'Deze server heeft al {{count}} opgeslagen instellingen: verwijder er eerst een.',
+    presetsFull: 'Deze server heeft al {{count, number}} opgeslagen instellingen: verwijder er eerst een.',
     noPreset:
       'Hier is geen instelling die "{{name}}" heet. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` laat ze zien.',
     presetDelete: 'Alleen wie een instelling opsloeg, of iemand met Server beheren, kan hem verwijderen.',
@@ -708,8 +708,8 @@ export const nl: Resource = {
     capClip: 'Geen betaling boven {{cap}}: het teveel wordt niet betaald.',
   },
   standings: {
-    title_one: 'Spel voorbij na {{count}} hand',
-    title_other: 'Spel voorbij na {{count}} handen',
+    title_one: 'Spel voorbij na {{count, number}} hand',
+    title_other: 'Spel voorbij na {{count, number}} handen',
     none: 'Er zijn geen fiches van eigenaar gewisseld.',
     potLeft: 'Overgebleven pot',
     reserveLeft: 'Overgebleven reserve',
@@ -720,8 +720,8 @@ export const nl: Resource = {
     none: '{{name}} heeft op deze server nog geen handen gespeeld.',
     totals: 'Handen gespeeld {{deals}} · gewonnen {{won}} · gebleven {{stayed}} · gepast {{dropped}}',
     net: 'Netto {{net}} · grootste gewonnen pot {{pot}}',
-    variantDeals_one: '{{count}} hand · {{won}} gewonnen · netto {{net}}',
-    variantDeals_other: '{{count}} handen · {{won}} gewonnen · netto {{net}}',
+    variantDeals_one: '{{count, number}} hand · {{won}} gewonnen · netto {{net}}',
+    variantDeals_other: '{{count, number}} handen · {{won}} gewonnen · netto {{net}}',
     biggest: 'grootste pot {{pot}}',
     biggestBest: 'grootste pot {{pot}} · beste hand: {{hand}}',
     chart:
@@ -730,9 +730,9 @@ export const nl: Resource = {
   leaderboard: {
     titleAll: 'Guts-ranglijst: aller tijden',
     titleDays_one: 'Guts-ranglijst: de laatste dag',
-    titleDays_other: 'Guts-ranglijst: de laatste {{count}} dagen',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} gewonnen van {{count}} hand)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} gewonnen van {{count}} handen)',
+    titleDays_other: 'Guts-ranglijst: de laatste {{count, number}} dagen',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} gewonnen van {{count, number}} hand)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} gewonnen van {{count, number}} handen)',
     none: 'Nog geen handen in deze periode.',
     footer: 'Op netto fiches, dan op gewonnen handen.',
   },

@@ -265,7 +265,7 @@ export const no: Resource = {
     paused:
       'Spillet er satt på pause: jeg kan ikke skrive i denne kanalen. Når jeg har fått tillatelsene mine tilbake, fortsetter `/guts $t(commands.guts table.name)` spillet.',
     presetName: 'Et navn på et oppsett er 1–32 bokstaver, sifre, mellomrom, - eller _.',
-    presetsFull: 'Denne serveren har allerede {{count}} lagrede oppsett: slett ett først.',
+    presetsFull: 'Denne serveren har allerede {{count, number}} lagrede oppsett: slett ett først.',
     noPreset:
       'Det finnes ikke noe oppsett som heter "{{name}}" her. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` viser dem.',
     presetDelete: 'Bare den som lagret et oppsett, eller noen med Administrer server, kan slette det.',
@@ -696,8 +696,8 @@ export const no: Resource = {
     capClip: 'Ingen betaling over {{cap}}: overskuddet betales ikke.',
   },
   standings: {
-    title_one: 'Spillet er over etter {{count}} hånd',
-    title_other: 'Spillet er over etter {{count}} hender',
+    title_one: 'Spillet er over etter {{count, number}} hånd',
+    title_other: 'Spillet er over etter {{count, number}} hender',
     none: 'Ingen sjetonger skiftet eier.',
     potLeft: 'Igjen i potten',
     reserveLeft: 'Igjen i reserven',
@@ -708,8 +708,8 @@ export const no: Resource = {
     none: '{{name}} har ingen hender ennå på denne serveren.',
     totals: 'Spilte hender {{deals}} · vunnet {{won}} · ble {{stayed}} · kastet {{dropped}}',
     net: 'Netto {{net}} · største vunne pott {{pot}}',
-    variantDeals_one: '{{count}} hånd · {{won}} vunnet · netto {{net}}',
-    variantDeals_other: '{{count}} hender · {{won}} vunnet · netto {{net}}',
+    variantDeals_one: '{{count, number}} hånd · {{won}} vunnet · netto {{net}}',
+    variantDeals_other: '{{count, number}} hender · {{won}} vunnet · netto {{net}}',
     biggest: 'største pott {{pot}}',
     biggestBest: 'største pott {{pot}} · beste hånd: {{hand}}',
     chart: 'Netto sjetonger over tid for {{name}}: fra {{first}} til {{last}}, lavest {{lowest}}, høyest {{highest}}.',
@@ -717,9 +717,9 @@ export const no: Resource = {
   leaderboard: {
     titleAll: 'Guts-toppliste: gjennom tidene',
     titleDays_one: 'Guts-toppliste: det siste døgnet',
-    titleDays_other: 'Guts-toppliste: de siste {{count}} dagene',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} vunnet av {{count}} hånd)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} vunnet av {{count}} hender)',
+    titleDays_other: 'Guts-toppliste: de siste {{count, number}} dagene',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} vunnet av {{count, number}} hånd)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} vunnet av {{count, number}} hender)',
     none: 'Ingen hender i denne perioden ennå.',
     footer: 'Etter netto sjetonger, deretter vunne hender.',
   },

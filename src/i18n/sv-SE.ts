@@ -265,7 +265,7 @@ export const svSE: Resource = {
     paused:
       'Spelet är pausat: jag kan inte skriva i den här kanalen. När jag har fått tillbaka mina behörigheter fortsätter `/guts $t(commands.guts table.name)` spelet.',
     presetName: 'Ett namn på en inställning är 1–32 bokstäver, siffror, mellanslag, - eller _.',
-    presetsFull: 'Den här servern har redan {{count}} sparade inställningar: ta bort en först.',
+    presetsFull: 'Den här servern har redan {{count, number}} sparade inställningar: ta bort en först.',
     noPreset:
       'Det finns ingen inställning som heter "{{name}}" här. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` visar dem.',
     presetDelete: 'Bara den som sparade en inställning, eller någon med Hantera server, kan ta bort den.',
@@ -714,8 +714,8 @@ export const svSE: Resource = {
     capClip: 'Ingen betalning över {{cap}}: överskottet betalas inte.',
   },
   standings: {
-    title_one: 'Spelet är slut efter {{count}} giv',
-    title_other: 'Spelet är slut efter {{count}} givar',
+    title_one: 'Spelet är slut efter {{count, number}} giv',
+    title_other: 'Spelet är slut efter {{count, number}} givar',
     none: 'Inga spelmarker bytte ägare.',
     potLeft: 'Kvar i potten',
     reserveLeft: 'Kvar i reserven',
@@ -726,8 +726,8 @@ export const svSE: Resource = {
     none: '{{name}} har inga givar än på den här servern.',
     totals: 'Spelade givar {{deals}} · vunna {{won}} · stannat {{stayed}} · lagt sig {{dropped}}',
     net: 'Netto {{net}} · största vunna pott {{pot}}',
-    variantDeals_one: '{{count}} giv · {{won}} vunna · netto {{net}}',
-    variantDeals_other: '{{count}} givar · {{won}} vunna · netto {{net}}',
+    variantDeals_one: '{{count, number}} giv · {{won}} vunna · netto {{net}}',
+    variantDeals_other: '{{count, number}} givar · {{won}} vunna · netto {{net}}',
     biggest: 'största pott {{pot}}',
     biggestBest: 'största pott {{pot}} · bästa hand: {{hand}}',
     chart: 'Netto spelmarker över tid för {{name}}: från {{first}} till {{last}}, lägst {{lowest}}, högst {{highest}}.',
@@ -735,9 +735,9 @@ export const svSE: Resource = {
   leaderboard: {
     titleAll: 'Guts-topplista: genom tiderna',
     titleDays_one: 'Guts-topplista: det senaste dygnet',
-    titleDays_other: 'Guts-topplista: de senaste {{count}} dagarna',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} vunna av {{count}} giv)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} vunna av {{count}} givar)',
+    titleDays_other: 'Guts-topplista: de senaste {{count, number}} dagarna',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} vunna av {{count, number}} giv)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} vunna av {{count, number}} givar)',
     none: 'Inga givar under den här perioden än.',
     footer: 'Efter netto spelmarker, sedan vunna givar.',
   },
