@@ -662,11 +662,11 @@ export const ptBR: Resource = {
     board_many: '{{count}} de cartas comunitárias abertas na mesa ({{positions}}).',
     board_other: '{{count}} cartas comunitárias abertas na mesa ({{positions}}).',
     boardTurned_one:
-      '{{count}} carta comunitária aberta na mesa ({{positions}}), {{down}} fechadas (viradas no showdown).',
+      '{{count}} carta comunitária aberta na mesa ({{positions}}), {{down}} com a face para baixo (reveladas no showdown).',
     boardTurned_many:
-      '{{count}} de cartas comunitárias abertas na mesa ({{positions}}), {{down}} fechadas (viradas no showdown).',
+      '{{count}} de cartas comunitárias abertas na mesa ({{positions}}), {{down}} com a face para baixo (reveladas no showdown).',
     boardTurned_other:
-      '{{count}} cartas comunitárias abertas na mesa ({{positions}}), {{down}} fechadas (viradas no showdown).',
+      '{{count}} cartas comunitárias abertas na mesa ({{positions}}), {{down}} com a face para baixo (reveladas no showdown).',
     cards_one: '{{count}} carta',
     cards_many: '{{count}} de cartas',
     cards_other: '{{count}} cartas',

@@ -1,6 +1,7 @@
 import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, formatNumber, LOCALES, type Resource, SOURCE_LOCALE, t } from '../../src/i18n/index.ts';
+import { listVariants, OPTION_SPECS } from '../../src/rules/index.ts';
 import { asTableMessages } from '../../src/table/messages.ts';
 
 /** Every key of a catalogue, flattened ("lobby.title"). */
@@ -88,5 +89,21 @@ describe("a table's language kept with its messages", () => {
     for (const locale of LOCALES) expect(asTableMessages({ locale }).locale).toBe(locale);
     expect(asTableMessages({ locale: 'x"; drop' }).locale).toBe('en-US');
     expect(asTableMessages({}).locale).toBe('en-US');
+  });
+});
+
+describe("the catalogue's English and the rule book's own words", () => {
+  it('name every variant and option as the rule book does, so neither drifts', () => {
+    for (const v of listVariants()) {
+      expect(t(SOURCE_LOCALE, `variant.${v.id}.name`), v.id).toBe(v.name);
+      expect(t(SOURCE_LOCALE, `variant.${v.id}.summary`), v.id).toBe(v.summary);
+    }
+    for (const spec of OPTION_SPECS) {
+      expect(t(SOURCE_LOCALE, `option.${spec.name}.title`), spec.name).toBe(spec.title);
+      expect(t(SOURCE_LOCALE, `option.${spec.name}.about`), spec.name).toBe(spec.about);
+      if (spec.kind === 'choice') {
+        for (const c of spec.choices) expect(t(SOURCE_LOCALE, `choice.${spec.name}.${c.value}`)).toBe(c.label);
+      }
+    }
   });
 });
