@@ -9,6 +9,7 @@ import { choice, named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { CONTEXTS, INTEGRATION_TYPES } from '../src/discord/install.ts';
+import { languageChoices, tableLanguage } from '../src/discord/language-choices.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
 import {
   deletePresetCommand,
@@ -62,9 +63,8 @@ export const data = named(new SlashCommandBuilder(), 'guts')
         ),
       )
       .addStringOption((o) =>
-        named(o, 'guts start language')
-          // Each language by its own name: a reader finds theirs whatever the client speaks.
-          .addChoices(...TABLE_LANGUAGES.map((value) => ({ name: t(value, 'language'), value }))),
+        // More languages than Discord's 25 choices: found by typing, by any of their names.
+        named(o, 'guts start language').setAutocomplete(true),
       );
   })
   .addSubcommand((sub) => named(sub, 'guts stop'))
@@ -115,13 +115,25 @@ function variantOf(text: string): string {
   return id;
 }
 
+/** The table language the host picked or typed, if any: a language the catalogue does not speak is refused. */
+function languageOf(interaction: ChatInputCommandInteraction): string | undefined {
+  const text = interaction.options.getString('language');
+  if (text === null) return undefined;
+  const found = tableLanguage(text, interaction.locale);
+  if (!found) {
+    const name = t(interaction.locale, 'commands.guts start language.name');
+    throw new UserFacingError('rule.mustBe', { name, what: TABLE_LANGUAGES.join(', ') });
+  }
+  return found;
+}
+
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   switch (interaction.options.getSubcommand()) {
     case 'start': {
       const look = {
         fourColour: interaction.options.getString('deck') === 'four-colour',
         // The table speaks the server's language; in direct messages, the host's.
-        locale: interaction.options.getString('language') ?? interaction.guildLocale ?? interaction.locale,
+        locale: languageOf(interaction) ?? interaction.guildLocale ?? interaction.locale,
       };
       const variantText = interaction.options.getString('variant');
       const variantId = variantText === null ? null : variantOf(variantText);
@@ -163,6 +175,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 /** As the player types: the variants matching it, best first, or the server's presets. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   const focused = interaction.options.getFocused(true);
+  if (focused.name === 'language') return interaction.respond(languageChoices(focused.value, interaction.locale));
   if (focused.name === 'variant') {
     // Each variant by its name in the typist's language.
     const found = findVariants(focused.value).map((c) => ({ ...c, name: variantName(c.value, interaction.locale) }));

@@ -1,12 +1,24 @@
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
+import { da } from './da.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
+import { it } from './it.ts';
 import { ja } from './ja.ts';
+import { ko } from './ko.ts';
+import { nl } from './nl.ts';
+import { no } from './no.ts';
+import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
+import { ru } from './ru.ts';
+import { svSE } from './sv-SE.ts';
+import { tr } from './tr.ts';
+import { uk } from './uk.ts';
+import { zhCN } from './zh-CN.ts';
+import { zhTW } from './zh-TW.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -26,6 +38,19 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'es-ES': esES,
   ja,
   'pt-BR': ptBR,
+  // Translated after pt-BR: it, nl, pl, ru, uk, tr, ko, zh-CN, zh-TW, sv-SE, da, no.
+  it,
+  nl,
+  pl,
+  ru,
+  uk,
+  tr,
+  ko,
+  'zh-CN': zhCN,
+  'zh-TW': zhTW,
+  'sv-SE': svSE,
+  da,
+  no,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rulesModal, rulesPages } from '../../src/discord/views/rules-form.ts';
-import { CATALOGUES } from '../../src/i18n/index.ts';
+import { CATALOGUES, TABLE_LANGUAGES } from '../../src/i18n/index.ts';
 import { checkModalComponents } from '../../src/local-discord/modal-components.ts';
 import { defaultOptions, getVariant, listVariants, OPTION_SPECS, parseOptions } from '../../src/rules/index.ts';
 
@@ -50,6 +50,18 @@ describe('the rules form, built from the option table', () => {
     );
     expect(json).toContain('"value":"ja","label":"日本語","default":true');
     expect(json).toContain('"value":"pt-BR","label":"Português do Brasil"');
+  });
+
+  it('offers every table language once, in selects of at most 25 (as many as it takes), the table’s the one default', () => {
+    const page = rulesPages('three-card', 'ko').at(-1) as never;
+    const modal = rulesModal(target, 'three-card', parseOptions('three-card', {}), page, 'ko', 'uk');
+    const selects = modal.components.map(
+      (c) => (c as { component: { options: { value: string; default?: boolean }[] } }).component,
+    );
+    const offered = selects.flatMap((s) => s.options);
+    for (const s of selects) expect(s.options.length).toBeLessThanOrEqual(25);
+    expect(offered.map((o) => o.value).sort()).toEqual([...TABLE_LANGUAGES].sort());
+    expect(offered.filter((o) => o.default).map((o) => o.value)).toEqual(['uk']);
   });
 
   it('fills each field with the table’s value and offers a variant only its own all-drop rules', () => {

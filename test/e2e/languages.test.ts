@@ -105,6 +105,26 @@ describe("a table in the host's chosen language", () => {
     const zoe = await world.press('zoe', lobby, buttonId(lobby, 'join')).response();
     expect(zoe.content).toBe("You're in. Your cards will show up here when the deal starts.");
   });
+
+  it('suggests languages as the host types (more than Discord lets an option list), and refuses one it does not speak', async () => {
+    const typing = (text: string) =>
+      world.discord
+        .autocomplete(
+          world.user('ann'),
+          world.channel,
+          'guts',
+          { subcommand: 'start', options: { language: text } },
+          'language',
+        )
+        .choices();
+    expect((await typing('fran'))[0]).toEqual({ name: 'Français (French)', value: 'fr' });
+    expect((await typing('')).length).toBeLessThanOrEqual(25);
+    const refused = await world.reply('zoe', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', language: 'klingon' },
+    });
+    expect(refused.content).toMatch(/^language must be en-US, de, fr, /);
+  });
 });
 
 /** German, Japanese and Brazilian Portuguese readers ask for the rules and for help: each reads their own language. */

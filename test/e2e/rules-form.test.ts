@@ -118,6 +118,24 @@ describe('the rules form', () => {
     expect(after[name]).toBe(!before[name]);
   });
 
+  it('gives the table another language from its last page: the lobby is drawn again in it', async () => {
+    const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
+    const menu = await privately(world.press('ann', lobby, 'Rules').response());
+    const page = await openPageWith(menu, 'language');
+    const picked = world.discord.submitModal(world.user('ann'), page, { language: 'it' });
+    expect((await picked.response()).content).toBeTruthy();
+    const italian = await world.waitFor(
+      (m) => m.id === lobby.id && (m.embeds[0]?.fields ?? []).some((f) => f.name === 'Opzioni'),
+    );
+    expect(italian.embeds[0]?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Opzioni', 'Piatto']));
+    // And back, for the tests after this one.
+    const back = world.discord.submitModal(world.user('ann'), await openPageWith(menu, 'language'), {
+      language: 'en-US',
+    });
+    await back.response();
+    await world.waitFor((m) => m.id === lobby.id && (m.embeds[0]?.fields ?? []).some((f) => f.name === 'Options'));
+  });
+
   it('is closed once the first deal is dealt', async () => {
     const lobby = world.latest(/^Guts: Iron Cross/) as APIMessage;
     const menu = await privately(world.press('ann', lobby, 'Rules').response());

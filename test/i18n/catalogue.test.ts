@@ -60,7 +60,7 @@ describe('the message catalogue', () => {
   }
 
   it('falls back to English for a locale without a catalogue and for one Discord does not send', () => {
-    expect(t(Locale.Korean, 'button.stay')).toBe('Stay');
+    for (const lng of LOCALES.filter((l) => !(l in CATALOGUES))) expect(t(lng, 'button.stay'), lng).toBe('Stay');
     expect(t('xx', 'button.stay')).toBe('Stay');
     expect(t(Locale.German, 'button.stay')).toBe('Bleiben');
     // A sentence chosen by the opponent (context) and by how many pay (plural).

@@ -104,6 +104,7 @@ export function changesFrom(
   options: Options,
   fields: ModalSubmitFields,
   locale: string = SOURCE_LOCALE,
+  tableLocale: string = SOURCE_LOCALE,
 ): PageSubmission {
   const current = options as unknown as Record<string, unknown>;
   const changes: Record<string, unknown> = {};
@@ -111,8 +112,12 @@ export function changesFrom(
   let language: string | undefined;
   for (const field of page.fields) {
     if (field.kind === 'language') {
-      const picked = fields.getStringSelectValues(LANGUAGE)[0];
-      if (picked && TABLE_LANGUAGES.includes(picked)) language = picked;
+      // The languages may span several selects: the one picked is the one that is not the table's now.
+      const picked = [...fields.fields.keys()]
+        .filter((id) => id === LANGUAGE || id.startsWith(`${LANGUAGE}-`))
+        .flatMap((id) => fields.getStringSelectValues(id))
+        .filter((lng) => TABLE_LANGUAGES.includes(lng));
+      language = picked.find((lng) => lng !== tableLocale) ?? picked[0];
       continue;
     }
     if (field.kind === 'switches') {
@@ -196,7 +201,7 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
     if (!page) return;
     const locale = interaction.locale;
     const me = memberOf(interaction);
-    const submitted = changesFrom(page, state.options, interaction.fields, locale);
+    const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.messages.locale);
     const submission = acceptedChanges(state, me.id, submitted, locale);
     const languageChanged = submission.language !== undefined && submission.language !== rt.messages.locale;
     if (languageChanged) {

@@ -242,22 +242,37 @@ function switchesField(specs: OptionSpec[], options: Options, locale: string): A
   };
 }
 
-/** The table's language: each by its own name, so a reader finds theirs whatever the form speaks. */
-function languageField(tableLocale: string, locale: string): APILabelComponent {
-  return {
+/** Discord's most options in one select menu. */
+const SELECT_OPTIONS_MAX = 25;
+
+/** The select of each group of languages: `language`, then `language-2`, `language-3`… */
+export const languageSelectId = (group: number): string => (group === 0 ? LANGUAGE : `${LANGUAGE}-${group + 1}`);
+
+/**
+ * The table's language: each by its own name, so a reader finds theirs whatever the form
+ * speaks. More languages than a select may offer go in as many selects as they need;
+ * then none is required, and only the one holding the table's language has a default.
+ */
+function languageFields(tableLocale: string, locale: string): APILabelComponent[] {
+  const groups: string[][] = [];
+  for (let i = 0; i < TABLE_LANGUAGES.length; i += SELECT_OPTIONS_MAX)
+    groups.push(TABLE_LANGUAGES.slice(i, i + SELECT_OPTIONS_MAX));
+  const several = groups.length > 1;
+  return groups.map((group, g) => ({
     type: ComponentType.Label,
     label: t(locale, 'form.languageLabel'),
     description: t(locale, 'form.languageHint'),
     component: {
       type: ComponentType.StringSelect,
-      custom_id: LANGUAGE,
-      options: TABLE_LANGUAGES.map((lng) => ({
+      custom_id: languageSelectId(g),
+      ...(several ? { required: false, min_values: 0 } : {}),
+      options: group.map((lng) => ({
         value: lng,
         label: t(lng, 'language'),
         ...(lng === tableLocale || (tableLocale === 'en-GB' && lng === SOURCE_LOCALE) ? { default: true } : {}),
       })),
     },
-  };
+  }));
 }
 
 /** One page of the form as a modal, filled in with the table's options (and language), in `locale`. */
@@ -280,7 +295,7 @@ export function rulesModal(
     title: t(locale, 'form.modalTitle', { page: page.title }),
     components: page.fields.flatMap((f) =>
       f.kind === 'language'
-        ? [languageField(tableLocale, locale)]
+        ? languageFields(tableLocale, locale)
         : f.kind === 'switches'
           ? [switchesField(f.specs, options, locale)]
           : f.spec.kind === 'match'
