@@ -2,6 +2,7 @@ import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
 import { de } from './de.ts';
 import { en } from './en.ts';
+import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
 import { ja } from './ja.ts';
@@ -26,6 +27,8 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'es-ES': esES,
   ja,
   'pt-BR': ptBR,
+  // The second group of translations.
+  'es-419': es419,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
