@@ -5,6 +5,7 @@ import { en } from './en.ts';
 import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
+import { id } from './id.ts';
 import { ja } from './ja.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
@@ -29,6 +30,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'pt-BR': ptBR,
   // The second group of translations.
   'es-419': es419,
+  id,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
