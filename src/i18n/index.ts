@@ -5,6 +5,7 @@ import { en } from './en.ts';
 import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
+import { hr } from './hr.ts';
 import { id } from './id.ts';
 import { ja } from './ja.ts';
 import { ptBR } from './pt-BR.ts';
@@ -31,6 +32,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   // The second group of translations.
   'es-419': es419,
   id,
+  hr,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
