@@ -8,6 +8,7 @@ import { fr } from './fr.ts';
 import { hr } from './hr.ts';
 import { id } from './id.ts';
 import { ja } from './ja.ts';
+import { lt } from './lt.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 
@@ -33,6 +34,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'es-419': es419,
   id,
   hr,
+  lt,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
