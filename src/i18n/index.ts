@@ -6,6 +6,7 @@ import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
 import { fr } from './fr.ts';
 import { hr } from './hr.ts';
+import { hu } from './hu.ts';
 import { id } from './id.ts';
 import { ja } from './ja.ts';
 import { lt } from './lt.ts';
@@ -35,6 +36,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   id,
   hr,
   lt,
+  hu,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
