@@ -12,6 +12,7 @@ import { ja } from './ja.ts';
 import { lt } from './lt.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
+import { ro } from './ro.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -37,6 +38,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   hr,
   lt,
   hu,
+  ro,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
