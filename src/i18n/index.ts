@@ -4,6 +4,7 @@ import { de } from './de.ts';
 import { en } from './en.ts';
 import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
+import { fi } from './fi.ts';
 import { fr } from './fr.ts';
 import { hr } from './hr.ts';
 import { hu } from './hu.ts';
@@ -39,6 +40,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   lt,
   hu,
   ro,
+  fi,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
