@@ -14,6 +14,7 @@ import { lt } from './lt.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 import { ro } from './ro.ts';
+import { vi } from './vi.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -41,6 +42,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   hu,
   ro,
   fi,
+  vi,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
