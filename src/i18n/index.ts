@@ -1,5 +1,6 @@
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
+import { cs } from './cs.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 import { es419 } from './es-419.ts';
@@ -43,6 +44,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   ro,
   fi,
   vi,
+  cs,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
