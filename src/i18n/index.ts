@@ -2,6 +2,7 @@ import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
 import { cs } from './cs.ts';
 import { de } from './de.ts';
+import { el } from './el.ts';
 import { en } from './en.ts';
 import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
@@ -45,6 +46,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   fi,
   vi,
   cs,
+  el,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
