@@ -1,5 +1,6 @@
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
+import { bg } from './bg.ts';
 import { cs } from './cs.ts';
 import { de } from './de.ts';
 import { el } from './el.ts';
@@ -47,6 +48,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   vi,
   cs,
   el,
+  bg,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
