@@ -9,6 +9,7 @@ import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
 import { fi } from './fi.ts';
 import { fr } from './fr.ts';
+import { hi } from './hi.ts';
 import { hr } from './hr.ts';
 import { hu } from './hu.ts';
 import { id } from './id.ts';
@@ -49,6 +50,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   cs,
   el,
   bg,
+  hi,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
