@@ -18,6 +18,7 @@ import { lt } from './lt.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
 import { ro } from './ro.ts';
+import { th } from './th.ts';
 import { vi } from './vi.ts';
 
 /**
@@ -51,6 +52,7 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   el,
   bg,
   hi,
+  th,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
