@@ -6,6 +6,7 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
+import { choice, named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
@@ -18,7 +19,7 @@ import {
 } from '../src/discord/preset-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
 import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
-import { SOURCE_LOCALE, TABLE_LANGUAGES, t, translations } from '../src/i18n/index.ts';
+import { TABLE_LANGUAGES, t } from '../src/i18n/index.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
 import { optionSpec } from '../src/rules/index.ts';
 import { UserFacingError } from '../src/table/errors.ts';
@@ -32,143 +33,66 @@ const OWN_FIELDS = ['ante', 'cap', 'timer', 'kitty', 'legs', 'declare'] as const
 function addOptionField(sub: SlashCommandSubcommandBuilder, name: (typeof OWN_FIELDS)[number]) {
   const spec = optionSpec(name);
   if (!spec) throw new Error(`no spec for option ${name}`);
+  const path = `guts start ${name}`;
+  const about = `option.${name}.about`;
   if (spec.kind === 'integer') {
-    return sub.addIntegerOption((o) =>
-      o.setName(name).setDescription(spec.about).setMinValue(spec.min).setMaxValue(spec.max),
-    );
+    return sub.addIntegerOption((o) => named(o, path, about).setMinValue(spec.min).setMaxValue(spec.max));
   }
   if (spec.kind !== 'choice') throw new Error(`option ${name} has no field of its own`);
   return sub.addStringOption((o) =>
-    o
-      .setName(name)
-      .setDescription(spec.about)
-      .addChoices(...spec.choices.map((c) => ({ name: c.label, value: c.value }))),
+    named(o, path, about).addChoices(...spec.choices.map((c) => choice(`choice.${name}.${c.value}`, c.value))),
   );
 }
 
-export const data = new SlashCommandBuilder()
-  .setName('guts')
-  .setDescription(t(SOURCE_LOCALE, 'command.guts'))
-  .setDescriptionLocalizations(translations('command.guts'))
+export const data = named(new SlashCommandBuilder(), 'guts')
   .setContexts(InteractionContextType.Guild)
   .addSubcommand((sub) => {
-    sub
-      .setName('start')
-      .setDescription(t(SOURCE_LOCALE, 'command.start'))
-      .setDescriptionLocalizations(translations('command.start'))
-      .addStringOption((o) =>
-        o
-          .setName('variant')
-          .setDescription(t(SOURCE_LOCALE, 'command.startVariant'))
-          .setDescriptionLocalizations(translations('command.startVariant'))
-          .setAutocomplete(true),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('preset')
-          .setDescription(t(SOURCE_LOCALE, 'command.startPreset'))
-          .setDescriptionLocalizations(translations('command.startPreset'))
-          .setAutocomplete(true),
-      );
+    named(sub, 'guts start')
+      .addStringOption((o) => named(o, 'guts start variant').setAutocomplete(true))
+      .addStringOption((o) => named(o, 'guts start preset').setAutocomplete(true));
     for (const name of OWN_FIELDS) addOptionField(sub, name);
     return sub
+      .addStringOption((o) => named(o, 'guts start options').setMaxLength(300))
       .addStringOption((o) =>
-        o
-          .setName('options')
-          .setDescription(t(SOURCE_LOCALE, 'command.startOptions'))
-          .setDescriptionLocalizations(translations('command.startOptions'))
-          .setMaxLength(300),
+        named(o, 'guts start deck').addChoices(
+          choice('commands.guts start deck.choice_classic', 'classic'),
+          choice('commands.guts start deck.choice_four-colour', 'four-colour'),
+        ),
       )
       .addStringOption((o) =>
-        o
-          .setName('deck')
-          .setDescription(t(SOURCE_LOCALE, 'command.startDeck'))
-          .setDescriptionLocalizations(translations('command.startDeck'))
-          .addChoices({ name: 'two colours', value: 'classic' }, { name: 'four colours', value: 'four-colour' }),
-      )
-      .addStringOption((o) =>
-        o
-          .setName('language')
-          .setDescription(t(SOURCE_LOCALE, 'command.startLanguage'))
-          .setDescriptionLocalizations(translations('command.startLanguage'))
+        named(o, 'guts start language')
           // Each language by its own name: a reader finds theirs whatever the client speaks.
           .addChoices(...TABLE_LANGUAGES.map((value) => ({ name: t(value, 'language'), value }))),
       );
   })
+  .addSubcommand((sub) => named(sub, 'guts stop'))
   .addSubcommand((sub) =>
-    sub
-      .setName('stop')
-      .setDescription(t(SOURCE_LOCALE, 'command.stop'))
-      .setDescriptionLocalizations(translations('command.stop')),
+    named(sub, 'guts rules').addStringOption((o) => named(o, 'guts rules variant').setAutocomplete(true)),
   )
+  .addSubcommand((sub) => named(sub, 'guts table'))
+  .addSubcommand((sub) => named(sub, 'guts stats').addUserOption((o) => named(o, 'guts stats player')))
   .addSubcommand((sub) =>
-    sub
-      .setName('rules')
-      .setDescription(t(SOURCE_LOCALE, 'command.rules'))
-      .setDescriptionLocalizations(translations('command.rules'))
-      .addStringOption((o) =>
-        o
-          .setName('variant')
-          .setDescription(t(SOURCE_LOCALE, 'command.rulesVariant'))
-          .setDescriptionLocalizations(translations('command.rulesVariant'))
-          .setAutocomplete(true),
+    named(sub, 'guts leaderboard').addStringOption((o) =>
+      named(o, 'guts leaderboard period').addChoices(
+        ...(['week', 'month', 'all'] as const).map((p) => choice(`commands.guts leaderboard period.choice_${p}`, p)),
       ),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('table')
-      .setDescription(t(SOURCE_LOCALE, 'command.table'))
-      .setDescriptionLocalizations(translations('command.table')),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('stats')
-      .setDescription("A player's deals on this server: played, won, net chips, best hand, per variant")
-      .addUserOption((o) => o.setName('player').setDescription('Whose (yours if left out)')),
-  )
-  .addSubcommand((sub) =>
-    sub
-      .setName('leaderboard')
-      .setDescription("This server's players by net chips, then deals won")
-      .addStringOption((o) =>
-        o
-          .setName('period')
-          .setDescription('Since when (default: the last month)')
-          .addChoices(
-            { name: 'the last week', value: 'week' },
-            { name: 'the last month', value: 'month' },
-            { name: 'all time', value: 'all' },
-          ),
-      ),
+    ),
   )
   .addSubcommandGroup((group) =>
-    group
-      .setName('preset')
-      .setDescription("This server's saved table setups")
+    named(group, 'guts preset')
       .addSubcommand((sub) =>
-        sub
-          .setName('save')
-          .setDescription("Save this channel's running table (variant and options) under a name (host)")
-          .addStringOption((o) =>
-            o.setName('name').setDescription('1-32 letters, digits, spaces').setRequired(true).setMaxLength(32),
-          ),
+        named(sub, 'guts preset save').addStringOption((o) =>
+          named(o, 'guts preset save name').setRequired(true).setMaxLength(32),
+        ),
       )
-      .addSubcommand((sub) => sub.setName('list').setDescription("This server's presets"))
+      .addSubcommand((sub) => named(sub, 'guts preset list'))
       .addSubcommand((sub) =>
-        sub
-          .setName('delete')
-          .setDescription('Delete a preset (whoever saved it, or Manage Server)')
-          .addStringOption((o) =>
-            o.setName('name').setDescription('Which preset').setRequired(true).setAutocomplete(true),
-          ),
+        named(sub, 'guts preset delete').addStringOption((o) =>
+          named(o, 'guts preset delete name').setRequired(true).setAutocomplete(true),
+        ),
       ),
   )
-  .addSubcommand((sub) =>
-    sub
-      .setName('help')
-      .setDescription(t(SOURCE_LOCALE, 'command.help'))
-      .setDescriptionLocalizations(translations('command.help')),
-  );
+  .addSubcommand((sub) => named(sub, 'guts help'));
 
 function startOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
   const raw = parseOptionText(interaction.options.getString('options') ?? '');

@@ -6,6 +6,7 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
+import { named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
 import {
@@ -22,42 +23,26 @@ import { UserFacingError } from '../src/table/errors.ts';
 
 /** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
 
-export const data = new SlashCommandBuilder()
-  .setName('ledger')
-  .setDescription('Who owes what: balances, pots and reserves')
+export const data = named(new SlashCommandBuilder(), 'ledger')
   .setContexts(InteractionContextType.Guild)
+  .addSubcommand((sub) => named(sub, 'ledger show').addUserOption((o) => named(o, 'ledger show user')))
   .addSubcommand((sub) =>
-    sub
-      .setName('show')
-      .setDescription("The server's balances and this channel's pot and reserve")
-      .addUserOption((o) => o.setName('user').setDescription('Just this player')),
+    named(sub, 'ledger history')
+      .addUserOption((o) => named(o, 'ledger history user'))
+      .addIntegerOption((o) => named(o, 'ledger history page').setMinValue(1).setMaxValue(200)),
   )
+  .addSubcommand((sub) => named(sub, 'ledger settle'))
   .addSubcommand((sub) =>
-    sub
-      .setName('history')
-      .setDescription("A player's chip movements, newest first")
-      .addUserOption((o) => o.setName('user').setDescription('Whose (yours if left out)'))
+    named(sub, 'ledger adjust')
+      .addUserOption((o) => named(o, 'ledger adjust from').setRequired(true))
+      .addUserOption((o) => named(o, 'ledger adjust to').setRequired(true))
       .addIntegerOption((o) =>
-        o.setName('page').setDescription('Page, 1 is the newest').setMinValue(1).setMaxValue(200),
-      ),
-  )
-  .addSubcommand((sub) => sub.setName('settle').setDescription('The fewest payments that square everyone up'))
-  .addSubcommand((sub) =>
-    sub
-      .setName('adjust')
-      .setDescription('Record cash paid between two players (Manage Server)')
-      .addUserOption((o) => o.setName('from').setDescription('Who paid').setRequired(true))
-      .addUserOption((o) => o.setName('to').setDescription('Who was paid').setRequired(true))
-      .addIntegerOption((o) =>
-        o.setName('amount').setDescription('Chips').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000),
+        named(o, 'ledger adjust amount').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000),
       )
-      .addStringOption((o) => o.setName('note').setDescription('What it was for').setMaxLength(200)),
+      .addStringOption((o) => named(o, 'ledger adjust note').setMaxLength(200)),
   )
   .addSubcommand((sub) =>
-    sub
-      .setName('reset')
-      .setDescription("Archive and zero the server's balances, pots and reserves (Manage Server)")
-      .addBooleanOption((o) => o.setName('confirm').setDescription('Yes, zero everything').setRequired(true)),
+    named(sub, 'ledger reset').addBooleanOption((o) => named(o, 'ledger reset confirm').setRequired(true)),
   );
 
 const PAGE = 15;

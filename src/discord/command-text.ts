@@ -1,0 +1,33 @@
+import { SOURCE_LOCALE, t, translations } from '../i18n/index.ts';
+
+/**
+ * A command's names, descriptions and choices from the catalogue's `commands` section
+ * (keyed by the command's path, "guts start variant"), with a localization for every
+ * locale whose catalogue says it differently: a new catalogue is picked up by itself.
+ */
+
+interface Nameable {
+  setName(name: string): unknown;
+  setNameLocalizations(l: Record<string, string>): unknown;
+  setDescription(d: string): unknown;
+  setDescriptionLocalizations(l: Record<string, string>): unknown;
+}
+
+/** Names `builder` as the catalogue says `path`; its description comes from `descriptionKey` (default: the path's own). */
+export function named<B extends Nameable>(
+  builder: B,
+  path: string,
+  descriptionKey = `commands.${path}.description`,
+): B {
+  const nameKey = `commands.${path}.name`;
+  builder.setName(t(SOURCE_LOCALE, nameKey));
+  builder.setNameLocalizations(translations(nameKey));
+  builder.setDescription(t(SOURCE_LOCALE, descriptionKey));
+  builder.setDescriptionLocalizations(translations(descriptionKey));
+  return builder;
+}
+
+/** A choice whose name the catalogue gives under `key`, in every language it speaks. */
+export function choice<V extends string | number>(key: string, value: V) {
+  return { name: t(SOURCE_LOCALE, key), name_localizations: translations(key), value };
+}
