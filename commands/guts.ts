@@ -18,6 +18,7 @@ import {
   savePresetCommand,
 } from '../src/discord/preset-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
+import { variantName } from '../src/discord/views/format.ts';
 import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
 import { TABLE_LANGUAGES, t } from '../src/i18n/index.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
@@ -108,9 +109,7 @@ function startOptions(interaction: ChatInputCommandInteraction): Record<string, 
 function variantOf(text: string): string {
   const id = resolveVariant(text);
   if (!id) {
-    throw new UserFacingError(
-      `I don't know a variant called "${text.slice(0, 50)}". Start typing and pick one from the list, or see \`/guts rules\`.`,
-    );
+    throw new UserFacingError('refusal.unknownVariant', { text: text.slice(0, 50) });
   }
   return id;
 }
@@ -130,7 +129,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         const typed = { variantId, options: startOptions(interaction) };
         return startGame(interaction, ctx, presetSetup(interaction, ctx, preset, typed), look);
       }
-      if (!variantId) throw new UserFacingError('Pick a variant (start typing its name), or a preset.');
+      if (!variantId) throw new UserFacingError('refusal.pickVariant');
       return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look);
     }
     case 'stats':
@@ -150,19 +149,25 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     case 'rules': {
       const variantText = interaction.options.getString('variant');
       await interaction.reply({
-        embeds: [rulesEmbed(variantText === null ? null : variantOf(variantText))],
+        embeds: [rulesEmbed(variantText === null ? null : variantOf(variantText), interaction.locale)],
         flags: MessageFlags.Ephemeral,
       });
       return;
     }
     default:
-      await interaction.reply({ ...helpView(), flags: MessageFlags.Ephemeral });
+      await interaction.reply({ ...helpView(interaction.locale), flags: MessageFlags.Ephemeral });
   }
 }
 
 /** As the player types: the variants matching it, best first, or the server's presets. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   const focused = interaction.options.getFocused(true);
-  if (focused.name === 'variant') return interaction.respond(findVariants(focused.value));
-  await interaction.respond(interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value) : []);
+  if (focused.name === 'variant') {
+    // Each variant by its name in the typist's language.
+    const found = findVariants(focused.value).map((c) => ({ ...c, name: variantName(c.value, interaction.locale) }));
+    return interaction.respond(found);
+  }
+  await interaction.respond(
+    interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value, interaction.locale) : [],
+  );
 }

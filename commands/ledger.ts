@@ -6,9 +6,11 @@ import {
   PermissionFlagsBits,
   SlashCommandBuilder,
 } from 'discord.js';
+import { publicLocale } from '../src/discord/acks.ts';
 import { named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
+import { t } from '../src/i18n/index.ts';
 import {
   adjust,
   channelPotReserve,
@@ -50,7 +52,7 @@ const LEDGER_COLOUR = 0x4b5bd6;
 
 function requireManager(interaction: ChatInputCommandInteraction): void {
   if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-    throw new UserFacingError('Only someone with Manage Server can do that.');
+    throw new UserFacingError('refusal.managerOnly');
   }
 }
 
@@ -58,11 +60,15 @@ async function nameOf(
   interaction: ChatInputCommandInteraction,
   userId: string,
   stored: string | null,
+  locale: string,
 ): Promise<string> {
-  return stored ?? interaction.guild?.members.cache.get(userId)?.displayName ?? `user ${userId}`;
+  return (
+    stored ?? interaction.guild?.members.cache.get(userId)?.displayName ?? t(locale, 'ledger.user', { id: userId })
+  );
 }
 
 async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
+  const locale = publicLocale(interaction);
   const user = interaction.options.getUser('user');
   const balances = await playerBalances(ctx.db, guildId);
   const here = await channelPotReserve(ctx.db, guildId, interaction.channelId);
@@ -70,77 +76,96 @@ async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, g
   const lines = await Promise.all(
     rows
       .slice(0, 40)
-      .map(async (b) => `${bold(await nameOf(interaction, b.userId, b.displayName))} ${signed(b.balance)}`),
+      .map(
+        async (b) => `${bold(await nameOf(interaction, b.userId, b.displayName, locale))} ${signed(b.balance, locale)}`,
+      ),
   );
   if (user && lines.length === 0) lines.push(`${bold(user.displayName)} 0`);
   const pots = (await channelPots(ctx.db, guildId)).filter((p) => p.pot || p.reserve);
+  const potReserve = (p: { pot: number; reserve: number }) => ({
+    pot: chips(p.pot, locale),
+    reserve: chips(p.reserve, locale),
+  });
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
-    .setTitle(user ? `Ledger: ${user.displayName}` : 'Ledger')
-    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Nobody has won or lost anything yet.')
+    .setTitle(user ? t(locale, 'ledger.titleUser', { name: user.displayName }) : t(locale, 'ledger.title'))
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : t(locale, 'ledger.nobody'))
     .addFields(
-      { name: 'This channel', value: `pot ${chips(here.pot)} · reserve ${chips(here.reserve)}` },
+      { name: t(locale, 'ledger.thisChannel'), value: t(locale, 'ledger.potReserve', potReserve(here)) },
       ...(pots.length > 1
         ? [
             {
-              name: 'All tables',
+              name: t(locale, 'ledger.allTables'),
               value: clip(
-                pots.map((p) => `<#${p.channelId}> pot ${chips(p.pot)} · reserve ${chips(p.reserve)}`).join('\n'),
+                pots
+                  .map((p) => t(locale, 'ledger.channelPotReserve', { channel: `<#${p.channelId}>`, ...potReserve(p) }))
+                  .join('\n'),
                 1024,
               ),
             },
           ]
         : []),
     )
-    .setFooter({ text: 'Positive: owed to the player. Negative: the player owes. /ledger settle squares it up.' });
+    .setFooter({ text: t(locale, 'ledger.footer') });
   await interaction.editReply({ embeds: [embed] });
 }
 
+/** One journal line of a player's history: when, how much, why, where. */
+function historyLine(
+  locale: string,
+  i: { at: number; amount: number; reason: string; channelId: string | null; memo: string | null },
+) {
+  const vars = {
+    when: `<t:${Math.floor(i.at / 1000)}:d>`,
+    amount: signed(i.amount, locale),
+    reason: t(locale, `ledger.reason_${i.reason}`, { defaultValue: i.reason.replace(/-/g, ' ') }),
+    channel: `<#${i.channelId}>`,
+  };
+  const entry = t(locale, i.channelId ? 'ledger.entryIn' : 'ledger.entry', vars);
+  return i.memo ? t(locale, 'ledger.memo', { entry, memo: i.memo }) : entry;
+}
+
 async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
+  // A player's own history is answered privately: in their language.
+  const locale = interaction.locale;
   const user = interaction.options.getUser('user') ?? interaction.user;
   const page = interaction.options.getInteger('page') ?? 1;
   // One query for any page: the newest page × PAGE entries, of which the last PAGE are this page.
   const upTo = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE * page });
   const items = upTo.items.slice(PAGE * (page - 1));
-  if (page > 1 && items.length === 0) throw new UserFacingError(`There is no page ${page}.`);
-  const result = { items, nextBefore: upTo.nextBefore };
-  const lines = result.items.map((i) => {
-    const where = i.channelId ? ` in <#${i.channelId}>` : '';
-    const memo = i.memo ? `: ${i.memo}` : '';
-    return `<t:${Math.floor(i.at / 1000)}:d> ${signed(i.amount)} ${i.reason.replace(/-/g, ' ')}${where}${memo}`;
-  });
+  if (page > 1 && items.length === 0) throw new UserFacingError('ledger.noPage', { page });
+  const lines = items.map((i) => historyLine(locale, i));
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
-    .setTitle(`History: ${user.displayName}, page ${page}`)
-    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Nothing yet.');
-  if (result.nextBefore !== null) embed.setFooter({ text: `Older entries: /ledger history page:${page + 1}` });
+    .setTitle(t(locale, 'ledger.historyTitle', { name: user.displayName, page }))
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : t(locale, 'ledger.nothingYet'));
+  if (upTo.nextBefore !== null) embed.setFooter({ text: t(locale, 'ledger.older', { page: page + 1 }) });
   await interaction.editReply({ embeds: [embed] });
 }
 
 async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
+  const locale = publicLocale(interaction);
   const plan = await settle(ctx.db, guildId);
   const names = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
+  const who = async (id: string) => bold(await nameOf(interaction, id, names.get(id) ?? null, locale));
   const lines = await Promise.all(
-    plan.payments.map(
-      async (p) =>
-        `${bold(await nameOf(interaction, p.from, names.get(p.from) ?? null))} pays ${bold(await nameOf(interaction, p.to, names.get(p.to) ?? null))} ${chips(p.amount)}`,
+    plan.payments.map(async (p) =>
+      t(locale, 'ledger.pays', { from: await who(p.from), to: await who(p.to), amount: chips(p.amount, locale) }),
     ),
   );
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
-    .setTitle('Settle up')
-    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : 'Everyone is square.');
+    .setTitle(t(locale, 'ledger.settleTitle'))
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : t(locale, 'ledger.square'));
   if (plan.inPots > 0) {
-    embed.setFooter({
-      text: `${chips(plan.inPots)} chips sit in pots and reserves; they are won back in later games.`,
-    });
+    embed.setFooter({ text: t(locale, 'ledger.inPots', { amount: t(locale, 'chips', { count: plan.inPots }) }) });
   }
   await interaction.editReply({ embeds: [embed] });
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const guildId = interaction.guildId;
-  if (!guildId) throw new UserFacingError('The ledger belongs to a server.');
+  if (!guildId) throw new UserFacingError('ledger.serverOnly');
   const subcommand = interaction.options.getSubcommand();
   if (subcommand === 'adjust' || subcommand === 'reset') requireManager(interaction);
   // Every answer reads or writes the database: acknowledge first (3 seconds is all Discord
@@ -157,30 +182,27 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     case 'adjust': {
       const from = interaction.options.getUser('from', true);
       const to = interaction.options.getUser('to', true);
-      if (from.id === to.id) throw new UserFacingError('Pick two different players.');
+      if (from.id === to.id) throw new UserFacingError('ledger.twoPlayers');
       const amount = interaction.options.getInteger('amount', true);
       const note = interaction.options.getString('note');
       await adjust(ctx.db, { guildId, payer: from.id, payee: to.id, amount, key: interaction.id, memo: note });
-      await interaction.editReply({
-        content: `Recorded: ${bold(from.displayName)} paid ${bold(to.displayName)} ${chips(amount)}${note ? ` (${note})` : ''}.`,
-      });
+      const locale = publicLocale(interaction);
+      const paid = { from: bold(from.displayName), to: bold(to.displayName), amount: chips(amount, locale), note };
+      await interaction.editReply({ content: t(locale, note ? 'ledger.recordedNote' : 'ledger.recorded', paid) });
       return;
     }
     case 'reset': {
-      if (!interaction.options.getBoolean('confirm', true)) throw new UserFacingError('Nothing was reset.');
+      if (!interaction.options.getBoolean('confirm', true)) throw new UserFacingError('ledger.notReset');
       try {
-        await reset(ctx.db, { guildId, key: interaction.id, memo: `reset by ${interaction.user.username}` });
+        await reset(ctx.db, { guildId, key: interaction.id, memo: interaction.user.username });
       } catch (err) {
-        if (err instanceof GameRunningError) throw new UserFacingError('Stop the running games first (`/guts stop`).');
+        if (err instanceof GameRunningError) throw new UserFacingError('ledger.stopFirst');
         throw err;
       }
-      await interaction.editReply({
-        content:
-          'The ledger is reset: every balance, pot and reserve is now 0. The old balances are kept in the history.',
-      });
+      await interaction.editReply({ content: t(publicLocale(interaction), 'ledger.reset') });
       return;
     }
     default:
-      throw new UserFacingError('Unknown ledger command.');
+      throw new UserFacingError('ledger.unknown');
   }
 }

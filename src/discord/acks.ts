@@ -36,8 +36,15 @@ export async function ackIfSlow<T>(
 }
 
 /** The server channel an interaction came from; guts is not played in direct messages. */
+/**
+ * The language of a public answer (stats, the ledger, /guts stop): the server's, as a
+ * table's messages are; in a group DM, the asker's. Private answers use `interaction.locale`.
+ */
+export const publicLocale = (interaction: { guildLocale: string | null; locale: string }): string =>
+  interaction.guildLocale ?? interaction.locale;
+
 export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId'>): Place {
-  if (!interaction.guildId || !interaction.channelId) throw new UserFacingError('Guts is played in a server channel.');
+  if (!interaction.guildId || !interaction.channelId) throw new UserFacingError('refusal.serverOnly');
   return { guildId: interaction.guildId, channelId: interaction.channelId };
 }
 

@@ -1,6 +1,7 @@
 import { DiscordAPIError, type Interaction, MessageFlags, RESTJSONErrorCodes } from 'discord.js';
-import { t } from '../i18n/index.ts';
+import { has, t, tell } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { RuleError } from '../rules/errors.ts';
 import { UserFacingError } from '../table/errors.ts';
 
 /**
@@ -25,9 +26,19 @@ export function isUserFacing(err: unknown): err is Error {
   return err instanceof UserFacingError || (err instanceof Error && err.name === 'RuleError');
 }
 
+/** A refusal (ours or the engine's) as `locale` says it; an engine sentence the catalogue lacks reads in English. */
+export function refusalText(err: Error, locale: string): string {
+  if (err instanceof UserFacingError) return tell(locale, err.key, err.vars);
+  const { code, say } = err as RuleError;
+  const key = `rule.${say?.key ?? code}`;
+  if (!has(key)) return err.message;
+  const what = say?.what ? { what: tell(locale, `rule.${say.what.key}`, say.what.vars) } : {};
+  return tell(locale, key, { ...say?.vars, ...what });
+}
+
 /** What the player is told, in their language (`locale`: the interaction's). */
 function userTextFor(err: unknown, locale: string): { text: string; unexpected: boolean } {
-  if (isUserFacing(err)) return { text: err.message, unexpected: false };
+  if (isUserFacing(err)) return { text: refusalText(err, locale), unexpected: false };
   if (err instanceof DiscordAPIError) {
     const friendly = typeof err.code === 'number' ? FRIENDLY_API_ERRORS[err.code] : undefined;
     if (friendly) return { text: t(locale, friendly), unexpected: false };

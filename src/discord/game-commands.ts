@@ -1,7 +1,8 @@
 import { type ChatInputCommandInteraction, PermissionFlagsBits } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
+import { t } from '../i18n/index.ts';
 import type { TableLook } from '../table/tables.ts';
-import { memberOf, placeOf } from './acks.ts';
+import { memberOf, placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
 import { checkCanPlayHere } from './permissions.ts';
 import { publicOf, targetOf } from './table-message.ts';
@@ -43,12 +44,10 @@ export async function stopGame(interaction: ChatInputCommandInteraction, ctx: Bo
   await interaction.deferReply(); // the step may queue behind presses
   const admin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
   const result = await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id);
-  const text =
-    result?.after.phase === 'over'
-      ? 'The game is stopped. The pot and reserve stay with this channel for the next game.'
-      : 'The game will stop after this deal. The pot and reserve stay with this channel.';
+  const key = result?.after.phase === 'over' ? 'stop.stopped' : 'stop.stopping';
   try {
-    await interaction.editReply({ content: `${bold(interaction.user.displayName)}: ${text}` });
+    const content = t(publicLocale(interaction), key, { name: bold(interaction.user.displayName) });
+    await interaction.editReply({ content });
   } finally {
     ctx.tables.publish(result);
   }

@@ -1,5 +1,6 @@
 import { type Client, Events, type GuildBasedChannel, MessageFlags } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
+import { t } from '../i18n/index.ts';
 import type { BotContext } from './context.ts';
 import type { LostChannels, LostReason } from './lost-channels.ts';
 import { missingPermissions } from './permissions.ts';
@@ -14,15 +15,9 @@ import { missingPermissions } from './permissions.ts';
  */
 
 const TOLD: Record<Exclude<LostReason, 'gone'>, string> = {
-  'no-permission':
-    "I can't post in this channel any more: a permission I need was taken away. The game is paused: " +
-    'no countdown runs and nobody is charged. A server admin can give me back View Channel, Send Messages, ' +
-    'Embed Links, Attach Files and Read Message History here; then `/guts table` carries on.',
-  failing:
-    'My posts to this channel keep failing, so the game is paused: no countdown runs and nobody is charged. ' +
-    '`/guts table` carries on.',
+  'no-permission': 'refusal.lostPermission',
+  failing: 'refusal.postsFailing',
 };
-
 export async function onLostTable(ctx: BotContext, tableId: number, reason: LostReason): Promise<void> {
   const rt = ctx.tables.runtimes.get(tableId);
   const log = ctx.log.child({ tableId, channelId: rt?.record.channelId });
@@ -31,12 +26,13 @@ export async function onLostTable(ctx: BotContext, tableId: number, reason: Lost
     ctx.tables.pause(tableId);
     const state = rt?.record.state as GameState | null | undefined;
     await Promise.all(
-      (state?.players ?? []).map(({ id }) =>
-        ctx.tokens
-          .fresh(tableId, id)
-          ?.followUp({ content: TOLD[reason], flags: MessageFlags.Ephemeral })
-          .catch((err: unknown) => log.warn({ err, playerId: id }, 'could not tell a player their table paused')),
-      ),
+      (state?.players ?? []).map(({ id }) => {
+        const handle = ctx.tokens.fresh(tableId, id);
+        // Told privately, in the language of the player's own last press.
+        return handle
+          ?.followUp({ content: t(handle.locale, TOLD[reason]), flags: MessageFlags.Ephemeral })
+          .catch((err: unknown) => log.warn({ err, playerId: id }, 'could not tell a player their table paused'));
+      }),
     );
     return;
   }

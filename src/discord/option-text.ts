@@ -10,10 +10,10 @@ export function parseOptionText(text: string): Record<string, unknown> {
   for (const pair of text.split(/[\s,;]+/).filter(Boolean)) {
     const at = pair.indexOf('=');
     if (at <= 0 || at === pair.length - 1) {
-      throw new UserFacingError(`Options are name=value pairs, like \`ties=no-split\`; "${pair}" isn't one.`);
+      throw new UserFacingError('refusal.optionPair', { pair });
     }
     const name = pair.slice(0, at);
-    if (name in options) throw new UserFacingError(`The option ${name} is given twice.`);
+    if (name in options) throw new UserFacingError('refusal.optionTwice', { name });
     options[name] = parseOptionValue(name, pair.slice(at + 1));
   }
   return options;
@@ -27,7 +27,7 @@ export function parseOptionValue(name: string, text: string): unknown {
     const n = amount !== undefined && /^\d+$/.test(amount) ? Number(amount) : Number.NaN;
     if (kind === 'burn' && !Number.isNaN(n)) return { kind: 'burn', amount: n };
     if (kind === 'percent' && !Number.isNaN(n)) return { kind: 'percent', percent: n };
-    throw new UserFacingError('match is `pot`, `burn:AMOUNT` or `percent:PERCENT`.');
+    throw new UserFacingError('refusal.matchSyntax');
   }
   if (text === 'true' || text === 'false') return text === 'true';
   if (text === 'null' || text === 'none') return null;

@@ -1,12 +1,12 @@
 import { type ChatInputCommandInteraction, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
-import { getVariant } from '../rules/index.ts';
+import { t } from '../i18n/index.ts';
 import { UserFacingError } from '../table/errors.ts';
 import { deletePreset, listPresets, type Preset, presetNamed, savePreset } from '../table/presets.ts';
 import { placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
 import type { TableSetup } from './game-commands.ts';
-import { clipLines } from './views/format.ts';
+import { clipLines, variantName } from './views/format.ts';
 
 /** `/guts preset save|list|delete` and `/guts start preset:`: a server's saved table setups. */
 
@@ -19,7 +19,7 @@ export async function savePresetCommand(interaction: ChatInputCommandInteraction
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const state = (await ctx.tables.running(place)).record.state as GameState;
   if (state.host !== interaction.user.id && !isAdmin(interaction)) {
-    await interaction.editReply('Only the host (or someone with Manage Server) can save this table as a preset.');
+    await interaction.editReply(t(interaction.locale, 'refusal.presetSave'));
     return;
   }
   const preset = await savePreset(
@@ -29,17 +29,18 @@ export async function savePresetCommand(interaction: ChatInputCommandInteraction
     { variant: state.variant, options: state.options, by: interaction.user.id },
     Date.now(),
   );
-  await interaction.editReply(`Saved ${presetLine(preset)}. Start it with \`/guts start preset:${preset.name}\`.`);
+  const locale = interaction.locale;
+  await interaction.editReply(t(locale, 'preset.saved', { preset: presetLine(preset, locale), name: preset.name }));
 }
 
 export async function listPresetsCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const presets = await listPresets(ctx.db, place.guildId);
+  const locale = interaction.locale;
+  const lines = presets.map((p) => presetLine(p, locale));
   await interaction.editReply(
-    presets.length
-      ? `**Presets of this server**\n${clipLines(presets.map(presetLine), 1900)}`
-      : 'No presets yet. The host of a running table saves one with `/guts preset save`.',
+    presets.length ? `${t(locale, 'preset.listTitle')}\n${clipLines(lines, 1900, locale)}` : t(locale, 'preset.none'),
   );
 }
 
@@ -48,7 +49,7 @@ export async function deletePresetCommand(interaction: ChatInputCommandInteracti
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const name = interaction.options.getString('name', true);
   await deletePreset(ctx.db, place.guildId, name, { id: interaction.user.id, admin: isAdmin(interaction) });
-  await interaction.editReply(`Deleted the preset "${name.trim().toLowerCase()}".`);
+  await interaction.editReply(t(interaction.locale, 'preset.deleted', { name: name.trim().toLowerCase() }));
 }
 
 /** `/guts start preset:`: the preset's variant and options, with options typed beside it on top. */
@@ -61,16 +62,14 @@ export function presetSetup(
   return async () => {
     const preset = await presetNamed(ctx.db, placeOf(interaction).guildId, name);
     if (typed.variantId && typed.variantId !== preset.variant) {
-      throw new UserFacingError(
-        `The preset ${preset.name} plays ${getVariant(preset.variant).name}: leave out variant:.`,
-      );
+      throw new UserFacingError('refusal.presetVariant', { name: preset.name, variant: preset.variant });
     }
     return { variantId: preset.variant, options: { ...preset.options, ...typed.options } };
   };
 }
 
 /** Preset names for autocomplete: those starting with (else containing) what was typed. */
-export async function presetChoices(ctx: BotContext, guildId: string, typed: string) {
+export async function presetChoices(ctx: BotContext, guildId: string, typed: string, locale: string) {
   const q = typed.trim().toLowerCase();
   const presets = await listPresets(ctx.db, guildId);
   const ranked = [
@@ -79,13 +78,14 @@ export async function presetChoices(ctx: BotContext, guildId: string, typed: str
   ];
   return ranked
     .slice(0, 25)
-    .map((p) => ({ name: `${p.name}: ${getVariant(p.variant).name}`.slice(0, 100), value: p.name }));
+    .map((p) => ({ name: `${p.name}: ${variantName(p.variant, locale)}`.slice(0, 100), value: p.name }));
 }
 
 /** One line per preset: its name, variant and options. */
-function presetLine(p: Preset): string {
+function presetLine(p: Preset, locale: string): string {
   const options = Object.entries(p.options)
     .map(([k, v]) => `${k}=${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
     .join(' ');
-  return `**${p.name}**: ${getVariant(p.variant).name}${options ? ` (${options})` : ''}`;
+  const vars = { name: p.name, variant: variantName(p.variant, locale), options };
+  return t(locale, options ? 'preset.lineOptions' : 'preset.line', vars);
 }

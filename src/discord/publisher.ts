@@ -1,5 +1,6 @@
 import { MessageFlags } from 'discord.js';
 import { awaiting, type GameEvent, type GameState, viewFor } from '../engine/index.ts';
+import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
@@ -56,6 +57,11 @@ export class TablePublisher implements StepListener {
     this.tableMessage.requestEdits(tableId);
   }
 
+  /** The table's messages drawn again as they stand: its language changed. */
+  redraw(tableId: number): void {
+    this.tableMessage.requestEdits(tableId);
+  }
+
   /** Queues what a committed step means for the channel. */
   publish(step: StepResult): void {
     const tableId = step.record.id;
@@ -90,6 +96,8 @@ export class TablePublisher implements StepListener {
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;
+    // A step's note is the catalogue's key ("the game stopped by itself"): said in the table's language.
+    const note = step.note ? { content: t(rt.messages.locale, step.note) } : {};
     if (before && hasResult(events)) {
       const rows = showdownRows(before, after, events, rt.messages.locale);
       const picture = rows.length
@@ -97,12 +105,12 @@ export class TablePublisher implements StepListener {
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, rt.messages.locale);
-      if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX).toJSON());
-      await this.deps.output.send(tableId, { ...(step.note ? { content: step.note } : {}), ...result });
+      if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
+      await this.deps.output.send(tableId, { ...note, ...result });
     } else if (standings) {
       await this.deps.output.send(tableId, {
-        ...(step.note ? { content: step.note } : {}),
-        embeds: [standingsEmbed(standings)],
+        ...note,
+        embeds: [standingsEmbed(standings, undefined, rt.messages.locale)],
       });
     }
     this.tableMessage.requestEdits(tableId);

@@ -14,7 +14,8 @@ import type { InteractionKind } from './metrics.ts';
  * work first would miss the deadline anyway.
  */
 export const LATE_AFTER_MS = 2_500;
-export const TOO_LATE = 'That reached me too late to act on: nothing was done. Please try again.';
+/** The catalogue's key for a press that came too late. */
+export const TOO_LATE = 'refusal.tooLate';
 
 /**
  * Every interaction enters here. Each gets a child logger with its guild, channel and
@@ -43,8 +44,7 @@ export function createRouter(
         ctx.metrics.interaction(kind, 'ok');
         return;
       }
-      if (!interaction.inGuild())
-        throw new UserFacingError('Guts is played in a server channel, not in direct messages.');
+      if (!interaction.inGuild()) throw new UserFacingError('refusal.noDirectMessages');
       if (now() - interaction.createdTimestamp > LATE_AFTER_MS) {
         log.info({ ageMs: now() - interaction.createdTimestamp }, 'interaction arrived too late to act on');
         throw new UserFacingError(TOO_LATE);
@@ -52,7 +52,7 @@ export function createRouter(
       await ctx.tables.ready; // tables left open by the last run are back first
       if (interaction.isChatInputCommand()) {
         const command = commands.get(interaction.commandName);
-        if (!command) throw new UserFacingError("I don't know that command. It may have been removed.");
+        if (!command) throw new UserFacingError('refusal.unknownCommand');
         await command.execute(interaction, { ...ctx, log });
         ctx.metrics.interaction(kind, 'ok');
         return;
@@ -66,7 +66,7 @@ export function createRouter(
           ctx.metrics.interaction(kind, 'ok');
           return;
         }
-        throw new UserFacingError("That form isn't one of mine, or it is too old.");
+        throw new UserFacingError('refusal.unknownForm');
       }
       if (interaction.isMessageComponent()) {
         for (const handler of handlers) {
@@ -78,7 +78,7 @@ export function createRouter(
           ctx.metrics.interaction(kind, 'ok');
           return;
         }
-        throw new UserFacingError("That button isn't one of mine, or it is too old.");
+        throw new UserFacingError('refusal.unknownButton');
       }
     } catch (err) {
       ctx.metrics.interaction(kind, await answerError(interaction, err, log));

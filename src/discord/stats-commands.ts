@@ -1,8 +1,10 @@
 import { AttachmentBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { leaderboard, netSeries, playerStats } from '../db/deal-results.ts';
+import { t } from '../i18n/index.ts';
 import { renderNetChart } from '../render/chart.ts';
-import { placeOf } from './acks.ts';
+import { placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
+import { signed } from './views/format.ts';
 import { leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,10 +18,20 @@ export async function statsCommand(interaction: ChatInputCommandInteraction, ctx
     interaction.options.getMember('player') ?? (user.id === interaction.user.id ? interaction.member : null);
   const name = (member && 'displayName' in member ? member.displayName : null) ?? user.displayName;
   const rows = await playerStats(ctx.db, place.guildId, user.id);
-  const chart = rows.length ? renderNetChart(await netSeries(ctx.db, place.guildId, user.id), name) : null;
-  const embed = statsEmbed(name, rows);
+  const series = rows.length ? await netSeries(ctx.db, place.guildId, user.id) : [];
+  const chart = rows.length ? renderNetChart(series, name) : null;
+  const locale = publicLocale(interaction);
+  const embed = statsEmbed(name, rows, locale);
   if (chart) embed.setImage(`attachment://${chart.name}`);
-  const files = chart ? [new AttachmentBuilder(chart.png, { name: chart.name, description: chart.alt })] : [];
+  const n = (x: number) => signed(x, locale);
+  const description = t(locale, 'stats.chart', {
+    name,
+    first: n(series[0] ?? 0),
+    last: n(series.at(-1) ?? 0),
+    lowest: n(Math.min(...series)),
+    highest: n(Math.max(...series)),
+  });
+  const files = chart ? [new AttachmentBuilder(chart.png, { name: chart.name, description })] : [];
   await interaction.editReply({ embeds: [embed], files });
 }
 
@@ -31,5 +43,5 @@ export async function leaderboardCommand(interaction: ChatInputCommandInteractio
   const days = PERIODS[period] ?? null;
   const since = days === null ? 0 : Date.now() - days * DAY_MS;
   const rows = await leaderboard(ctx.db, place.guildId, since);
-  await interaction.editReply({ embeds: [leaderboardEmbed(period, rows)] });
+  await interaction.editReply({ embeds: [leaderboardEmbed(period, rows, publicLocale(interaction))] });
 }

@@ -1,5 +1,6 @@
 import type { MessageEditOptions } from 'discord.js';
 import { type GameState, publicView } from '../engine/index.ts';
+import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
 import { tableDealNo } from '../table/messages.ts';
@@ -85,12 +86,8 @@ export class TableMessage {
     if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
     const previous = rt.messages.table;
     if (previous && before) {
-      this.close(
-        tableId,
-        previous,
-        `Deal ${tableDealNo(rt.messages, before.dealNo)} is over`,
-        'The next deal is below.',
-      );
+      const say = (key: string) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
+      this.close(tableId, previous, say('closed.dealOver'), say('closed.nextBelow'));
     }
     rt.restarted = false;
     await this.post(rt, (view) => this.deps.output.send(tableId, view, true));
@@ -102,12 +99,8 @@ export class TableMessage {
     await this.post(rt, post);
     const state = rt.record.state as GameState;
     if (previous && previous !== rt.messages.table) {
-      this.close(
-        rt.record.id,
-        previous,
-        `Deal ${tableDealNo(rt.messages, state.dealNo)}`,
-        'The table moved: it is below.',
-      );
+      const say = (key: string) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, state.dealNo) });
+      this.close(rt.record.id, previous, say('closed.deal'), say('closed.moved'));
     }
   }
 
@@ -185,8 +178,8 @@ export class TableMessage {
         const state = asked.record.state as GameState;
         const shown = asked.messages.tableDeal;
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
-          const title = `Deal ${tableDealNo(asked.messages, shown)} is over`;
-          return { tableId, messageId, payload: closedPayload(title, 'The next deal is below.') };
+          const say = (key: string) => t(asked.messages.locale, key, { deal: tableDealNo(asked.messages, shown) });
+          return { tableId, messageId, payload: closedPayload(say('closed.dealOver'), say('closed.nextBelow')) };
         }
         const view = liveTableView(asked, this.deps.tokens, null, asked.messages.board !== null);
         return { tableId, messageId, payload: editOf(view) };

@@ -38,7 +38,7 @@ export function createGame(game: NewGame): GameState {
     ['reserve', game.reserve ?? 0],
   ] as const) {
     if (!Number.isInteger(value) || value < 0)
-      throw new RuleError('bad-amount', `${name} must be an integer ≥ 0`, name);
+      throw new RuleError('bad-amount', `${name} must be an integer ≥ 0`, name, { vars: { name } });
   }
   return {
     v: 1,
@@ -167,7 +167,8 @@ function join(ctx: Ctx, playerId: PlayerId, name: string): void {
     seat.leaving = false;
   } else {
     const max = maxPlayersFor(ctx.variant, s.options);
-    if (s.players.length >= max) throw new RuleError('table-full', `The table is full (${max} players)`);
+    if (s.players.length >= max)
+      throw new RuleError('table-full', `The table is full (${max} players)`, undefined, { vars: { max } });
     s.players.push({ id: playerId, name: String(name), legs: 0, leaving: false });
   }
   ctx.events.push({ type: 'PlayerJoined', playerId, name: String(name) });
@@ -210,6 +211,8 @@ function setOptions(ctx: Ctx, by: PlayerId, changes: Record<string, unknown>): v
     throw new RuleError(
       'table-full',
       `${s.players.length} players are seated; with those rules at most ${max} can play`,
+      undefined,
+      { key: 'tableFullRules', vars: { seated: s.players.length, max } },
     );
   }
   s.options = options;
@@ -226,8 +229,12 @@ function computerName(n: number, level: ComputerLevel): string {
 
 /** Computer seats are taken in the lobby, by the host, up to what the deck can serve. */
 function lobbyHost(ctx: Ctx, by: PlayerId): void {
-  if (ctx.s.phase !== 'lobby') throw new RuleError('game-started', 'Computer players join before the first deal');
-  if (by !== ctx.s.host) throw new RuleError('not-host', 'Only the host can seat computer players');
+  if (ctx.s.phase !== 'lobby')
+    throw new RuleError('game-started', 'Computer players join before the first deal', undefined, {
+      key: 'computersBeforeDeal',
+    });
+  if (by !== ctx.s.host)
+    throw new RuleError('not-host', 'Only the host can seat computer players', undefined, { key: 'notHostComputers' });
 }
 
 function addComputer(ctx: Ctx, by: PlayerId, level: ComputerLevel): void {
@@ -236,7 +243,8 @@ function addComputer(ctx: Ctx, by: PlayerId, level: ComputerLevel): void {
   if (!COMPUTER_LEVELS.includes(level))
     throw new RuleError('bad-level', 'A computer player is cautious, balanced or bold');
   const max = maxPlayersFor(ctx.variant, s.options);
-  if (s.players.length >= max) throw new RuleError('table-full', `The table is full (${max} players)`);
+  if (s.players.length >= max)
+    throw new RuleError('table-full', `The table is full (${max} players)`, undefined, { vars: { max } });
   const taken = new Set(s.players.map((p) => p.id));
   let n = 0;
   while (taken.has(`cpu-${n + 1}`)) n++;
@@ -256,7 +264,8 @@ function removeComputer(ctx: Ctx, by: PlayerId): void {
 
 function stop(ctx: Ctx, by: PlayerId): void {
   const { s } = ctx;
-  if (by !== s.host) throw new RuleError('not-host', 'Only the host can stop the game');
+  if (by !== s.host)
+    throw new RuleError('not-host', 'Only the host can stop the game', undefined, { key: 'notHostStop' });
   if (s.phase === 'deal') {
     if (s.stopRequested) throw new RuleError('already-stopping', 'The game already ends after this deal');
     s.stopRequested = true;

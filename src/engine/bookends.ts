@@ -18,13 +18,19 @@ export function openDeal(ctx: Ctx, by: PlayerId): OpenedDeal {
   const { s, variant } = ctx;
   if (s.phase === 'deal') throw new RuleError('deal-running', 'A deal is already running');
   const seated = s.players.map((p) => p.id);
-  if (s.phase === 'lobby' && by !== s.host) throw new RuleError('not-host', 'Only the host can start the game');
+  if (s.phase === 'lobby' && by !== s.host)
+    throw new RuleError('not-host', 'Only the host can start the game', undefined, { key: 'notHostStart' });
   if (s.phase !== 'lobby' && !seated.includes(by) && by !== s.host) throw notAtThisTable();
   if (seated.length < variant.minPlayers) {
-    throw new RuleError('not-enough-players', `Need at least ${variant.minPlayers} players`);
+    throw new RuleError('not-enough-players', `Need at least ${variant.minPlayers} players`, undefined, {
+      vars: { min: variant.minPlayers },
+    });
   }
   const max = maxPlayersFor(variant, s.options);
-  if (seated.length > max) throw new RuleError('too-many-players', `${variant.name} takes at most ${max} players`);
+  if (seated.length > max)
+    throw new RuleError('too-many-players', `${variant.name} takes at most ${max} players`, undefined, {
+      vars: { variant: variant.id, max },
+    });
   balanceReserve(s, ctx.events);
   s.dealNo++;
   const dealer = s.button && seated.includes(s.button) ? s.button : (seated[seated.length - 1] as PlayerId);

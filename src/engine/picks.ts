@@ -49,14 +49,21 @@ export function pick(ctx: Ctx, kind: PickKind, playerId: PlayerId, cards: readon
     throw new RuleError(
       'bad-cards',
       kind === 'pass' ? 'Pass exactly one card' : `You may ${kind} at most ${limit} cards`,
+      undefined,
+      kind === 'pass' ? { key: 'passOne' } : { key: `${kind}AtMost`, vars: { count: limit } },
     );
   }
   for (const c of cards) {
     if (!hand.includes(c) || up.includes(c)) {
-      throw new RuleError('bad-cards', `${Number.isInteger(c) ? formatCard(c) : String(c)} is not one of your cards`);
+      const card = Number.isInteger(c) ? formatCard(c) : String(c);
+      throw new RuleError('bad-cards', `${card} is not one of your cards`, undefined, {
+        key: 'notYourCard',
+        vars: { card },
+      });
     }
   }
-  if (new Set(cards).size !== cards.length) throw new RuleError('bad-cards', 'A card is listed twice');
+  if (new Set(cards).size !== cards.length)
+    throw new RuleError('bad-cards', 'A card is listed twice', undefined, { key: 'cardTwice' });
   d.picks[playerId] = [...cards];
   if (inTurn) {
     swapCards(ctx, 'draw', [playerId]);

@@ -50,11 +50,12 @@ export function pendingChoosers(ctx: Ctx): PlayerId[] {
 
 function checkChooser(ctx: Ctx, playerId: PlayerId): void {
   const d = dealOf(ctx);
-  if (d.drawing) throw new RuleError('wrong-step', 'Wait: a player is drawing');
+  if (d.drawing) throw new RuleError('wrong-step', 'Wait: a player is drawing', undefined, { key: 'drawing' });
   if (!d.players.includes(playerId)) {
     throw notDealtIn(ctx, playerId);
   }
-  if (!d.in.includes(playerId)) throw new RuleError('not-in-deal', "You're out of this deal");
+  if (!d.in.includes(playerId))
+    throw new RuleError('not-in-deal', "You're out of this deal", undefined, { key: 'outOfDeal' });
   if (isSequential(ctx) && d.queue[0] !== playerId) {
     throw playerId in d.choices
       ? new RuleError('already-declared', "You've already declared")

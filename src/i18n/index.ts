@@ -81,6 +81,18 @@ export function t(locale: string, key: string, vars: TOptions = {}): string {
   return instance.t(key, { ...vars, lng: localeOf(locale) }) as string;
 }
 
+/** Whether the source catalogue names `key` (a plural or context form counts). */
+export function has(key: string): boolean {
+  return instance.exists(key, { lng: SOURCE_LOCALE });
+}
+
+/** `t`, with a `variant` value given as a variant's id ("iron-cross") named as `locale` names it. */
+export function tell(locale: string, key: string, vars: Readonly<Record<string, unknown>> = {}): string {
+  const variant = vars.variant;
+  const named = typeof variant === 'string' && has(`variant.${variant}.name`);
+  return t(locale, key, named ? { ...vars, variant: t(locale, `variant.${variant}.name`) } : { ...vars });
+}
+
 const formats = new Map<string, Intl.NumberFormat>();
 /** A number as `locale` writes it: "1,234" in en-US, "1.234" in de, "1 234" in fr. */
 export function formatNumber(locale: string, n: number): string {
@@ -88,6 +100,15 @@ export function formatNumber(locale: string, n: number): string {
   let f = formats.get(lng);
   if (!f) formats.set(lng, (f = new Intl.NumberFormat(lng)));
   return f.format(n);
+}
+
+const lists = new Map<string, Intl.ListFormat>();
+/** Items as `locale` lists them: "a, b and c", "a、b、c". */
+export function listOf(locale: string, items: readonly string[]): string {
+  const lng = localeOf(locale);
+  let f = lists.get(lng);
+  if (!f) lists.set(lng, (f = new Intl.ListFormat(lng, { style: 'long', type: 'conjunction' })));
+  return f.format(items);
 }
 
 /** The text of `key` in every complete catalogue that says it differently from the source: Discord's `*_localizations`. */

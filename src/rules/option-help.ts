@@ -1,50 +1,91 @@
+import { formatNumber, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import { OPTION_SPECS, type OptionGroup, type OptionSpec } from './option-specs.ts';
 import { BASE_OPTIONS } from './options.ts';
 import type { Match } from './types.ts';
 
 /**
  * Every table option explained for players: its name in words, what it does, the values
- * it takes and its default, and how to type it. `/guts help` and the rule book both
- * read it, from the option table itself.
+ * it takes and its default, and how to type it. `/guts help` (in the reader's language)
+ * and the rule book (in English) both read it, from the option table itself; the words
+ * are the message catalogue's (`option`, `choice`, `value`, `help`), whose English is
+ * the option table's own (a test holds them equal).
  */
 
-export const GROUP_TITLES: Record<OptionGroup, string> = {
-  money: 'Money',
-  declaring: 'Declaring',
-  extras: 'Extras',
-};
+/** A group of options as players call it: "Money". */
+export const groupTitle = (group: OptionGroup, locale: string = SOURCE_LOCALE): string =>
+  t(locale, `form.group_${group}`);
 
-const matchText = (m: Match): string =>
-  m.kind === 'pot' ? 'match the pot' : m.kind === 'burn' ? `burn ${m.amount}` : `${m.percent}% of the pot`;
+/** What players call an option ("dropPenalty" → "Late-drop penalty"), and what it does, in `locale`. */
+export const optionTitle = (name: string, locale: string = SOURCE_LOCALE): string =>
+  t(locale, `option.${name}.title`, { defaultValue: name });
+export const optionAbout = (name: string, locale: string = SOURCE_LOCALE): string => t(locale, `option.${name}.about`);
+
+/** One of a choice option's values in words ("tied winners split the pot"). */
+export const choiceLabel = (name: string, value: string, locale: string = SOURCE_LOCALE): string =>
+  t(locale, `choice.${name}.${value}`, { defaultValue: value });
+
+/** What losers pay, in words: "match the pot", "burn 5", "10% of the pot". */
+export function matchText(m: Match, locale: string = SOURCE_LOCALE): string {
+  if (m.kind === 'pot') return t(locale, 'value.matchPot');
+  if (m.kind === 'burn') return t(locale, 'value.burn', { amount: formatNumber(locale, m.amount) });
+  return t(locale, 'value.percent', { percent: m.percent });
+}
+
+/** A value an option has, in words: "on", "none", "tied winners split the pot", "1,000". */
+export function valueWords(spec: OptionSpec, value: unknown, locale: string = SOURCE_LOCALE): string {
+  if (value === null || value === undefined) return t(locale, 'value.none');
+  switch (spec.kind) {
+    case 'boolean':
+      return t(locale, value ? 'value.on' : 'value.off');
+    case 'choice':
+      return choiceLabel(spec.name, String(value), locale);
+    case 'match':
+      return matchText(value as Match, locale);
+    case 'integer':
+      return typeof value === 'number' ? formatNumber(locale, value) : String(value);
+    case 'rank':
+      return value === 'T' ? '10' : String(value);
+  }
+}
 
 /** The values an option takes, in words. */
-export function valuesText(spec: OptionSpec): string {
+export function valuesText(spec: OptionSpec, locale: string = SOURCE_LOCALE): string {
   switch (spec.kind) {
-    case 'integer':
-      return `a whole number from ${spec.min.toLocaleString('en-US')} to ${spec.max.toLocaleString('en-US')}${spec.nullable ? ', or none' : ''}`;
+    case 'integer': {
+      const bounds = { min: formatNumber(locale, spec.min), max: formatNumber(locale, spec.max) };
+      return t(locale, spec.nullable ? 'help.integerOrNone' : 'help.integer', bounds);
+    }
     case 'choice':
-      return spec.choices.map((c) => `${c.value} (${c.label})`).join(', ');
+      return spec.choices
+        .map((c) => t(locale, 'help.choice', { value: c.value, label: choiceLabel(spec.name, c.value, locale) }))
+        .join(', ');
     case 'boolean':
-      return 'on or off';
+      return t(locale, 'help.boolean');
     case 'rank':
-      return 'a rank, 2 to A, or none';
+      return t(locale, 'help.rank');
     case 'match':
-      return 'pot (match the pot), burn:N (pay N chips), percent:N (pay N% of the pot)';
+      return t(locale, 'help.match');
   }
 }
 
 /** An option's default (most variants'; a variant may set its own). */
-export function defaultText(spec: OptionSpec): string {
+export function defaultText(spec: OptionSpec, locale: string = SOURCE_LOCALE): string {
   const value = BASE_OPTIONS[spec.name];
-  if (value === null) return 'none';
-  if (spec.kind === 'boolean') return value ? 'on' : 'off';
-  if (spec.kind === 'match') return matchText(value as Match);
+  if (value === null) return t(locale, 'value.none');
+  if (spec.kind === 'boolean') return t(locale, value ? 'value.on' : 'value.off');
+  if (spec.kind === 'match') return matchText(value as Match, locale);
   return String(value);
 }
 
 /** "**Late-drop penalty** (`dropPenalty=`): Percent of the pot…. Takes …; default 0." */
-export function optionHelpLine(spec: OptionSpec): string {
-  return `**${spec.title}** (\`${spec.name}=\`): ${spec.about}. Takes ${valuesText(spec)}; default ${defaultText(spec)}.`;
+export function optionHelpLine(spec: OptionSpec, locale: string = SOURCE_LOCALE): string {
+  return t(locale, 'help.optionLine', {
+    title: optionTitle(spec.name, locale),
+    name: spec.name,
+    about: optionAbout(spec.name, locale),
+    values: valuesText(spec, locale),
+    default: defaultText(spec, locale),
+  });
 }
 
 /** The options of one group, in the order of the option table. */

@@ -1,5 +1,5 @@
 import { RANK_CHARS } from '../cards/card.ts';
-import { RuleError } from './errors.ts';
+import { RuleError, type RuleSay } from './errors.ts';
 import { MAX_CHIPS, OPTION_SPECS, type OptionSpec } from './option-specs.ts';
 import type { Options, VariantId } from './types.ts';
 import { getVariant } from './variants.ts';
@@ -38,22 +38,26 @@ export const BASE_OPTIONS: Readonly<Options> = {
 
 type Check = (name: string, value: unknown) => unknown;
 
-const bad = (name: string, what: string): RuleError => new RuleError('bad-option', `${name} must be ${what}`, name);
+const bad = (name: string, what: string, said: RuleSay['what']): RuleError =>
+  new RuleError('bad-option', `${name} must be ${what}`, name, { key: 'mustBe', vars: { name }, what: said });
 
 function integer(min: number, max: number): Check {
   return (name, value) => {
     if (!Number.isInteger(value) || (value as number) < min || (value as number) > max) {
-      throw bad(name, max === MAX_CHIPS ? `an integer ≥ ${min}` : `${min}–${max}`);
+      throw max === MAX_CHIPS
+        ? bad(name, `an integer ≥ ${min}`, { key: 'integerAtLeast', vars: { min } })
+        : bad(name, `${min}–${max}`, { key: 'integerRange', vars: { min, max } });
     }
     return value;
   };
 }
 
 const MATCH_FORMS = '{kind:"pot"}, {kind:"burn",amount} or {kind:"percent",percent}';
+const MATCH_SAID = { key: 'oneOf', vars: { values: MATCH_FORMS } };
 
 const match: Check = (name, value) => {
   const v = value as Record<string, unknown> | null;
-  if (typeof v !== 'object' || v === null) throw bad(name, MATCH_FORMS);
+  if (typeof v !== 'object' || v === null) throw bad(name, MATCH_FORMS, MATCH_SAID);
   const keys = Object.keys(v).sort().join(',');
   if (v.kind === 'pot' && keys === 'kind') return { kind: 'pot' };
   if (v.kind === 'burn' && keys === 'amount,kind') {
@@ -62,7 +66,7 @@ const match: Check = (name, value) => {
   if (v.kind === 'percent' && keys === 'kind,percent') {
     return { kind: 'percent', percent: integer(1, 100)(`${name}.percent`, v.percent) };
   }
-  throw bad(name, MATCH_FORMS);
+  throw bad(name, MATCH_FORMS, MATCH_SAID);
 };
 
 /** The check an option's spec calls for (option-specs.ts holds the bounds). */
@@ -75,13 +79,14 @@ function checkOf(spec: OptionSpec): Check {
     case 'choice': {
       const values = spec.choices.map((c) => c.value);
       return (name, value) => {
-        if (typeof value !== 'string' || !values.includes(value)) throw bad(name, `one of ${values.join(', ')}`);
+        if (typeof value !== 'string' || !values.includes(value))
+          throw bad(name, `one of ${values.join(', ')}`, { key: 'oneOf', vars: { values: values.join(', ') } });
         return value;
       };
     }
     case 'boolean':
       return (name, value) => {
-        if (typeof value !== 'boolean') throw bad(name, 'true or false');
+        if (typeof value !== 'boolean') throw bad(name, 'true or false', { key: 'trueOrFalse' });
         return value;
       };
     case 'match':
@@ -90,7 +95,8 @@ function checkOf(spec: OptionSpec): Check {
       return (name, value) => {
         if (value === null) return null;
         const rank = typeof value === 'string' ? value.toUpperCase().replace(/^10$/, 'T') : '';
-        if (rank.length !== 1 || !RANK_CHARS.includes(rank)) throw bad(name, 'a rank 2…A, or none');
+        if (rank.length !== 1 || !RANK_CHARS.includes(rank))
+          throw bad(name, 'a rank 2…A, or none', { key: 'rankOrNone' });
         return rank;
       };
   }
@@ -128,7 +134,7 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
   const options = defaultOptions(variantId) as unknown as Record<string, unknown>;
   for (const [name, value] of Object.entries(raw)) {
     const check = CHECKS.get(name);
-    if (!check) throw new RuleError('unknown-option', `unknown option ${name}`, name);
+    if (!check) throw new RuleError('unknown-option', `unknown option ${name}`, name, { vars: { name } });
     options[name] = check(name, value);
   }
   const parsed = options as unknown as Options;
@@ -139,7 +145,10 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
   const defaults = defaultOptions(variantId);
   for (const name of variant.inapplicable) {
     if (name in raw && JSON.stringify(parsed[name]) !== JSON.stringify(defaults[name])) {
-      throw new RuleError('bad-option', `${name} does not apply to ${variant.id}`, name);
+      throw new RuleError('bad-option', `${name} does not apply to ${variant.id}`, name, {
+        key: 'notForVariant',
+        vars: { name, variant: variant.id },
+      });
     }
   }
   if (parsed.loneVsDeck && parsed.kitty !== 'off') {
@@ -147,13 +156,20 @@ export function parseOptions(variantId: VariantId, given: Record<string, unknown
       'bad-option',
       'loneVsDeck needs kitty off: a lone stayer plays the deck or the kitty',
       'loneVsDeck',
+      { key: 'loneVsDeckKitty' },
     );
   }
   if (!variant.allDropRules.includes(parsed.allDrop)) {
-    throw new RuleError('bad-option', `allDrop ${parsed.allDrop} does not apply to ${variant.id}`, 'allDrop');
+    throw new RuleError('bad-option', `allDrop ${parsed.allDrop} does not apply to ${variant.id}`, 'allDrop', {
+      key: 'allDropNotForVariant',
+      vars: { value: parsed.allDrop, variant: variant.id },
+    });
   }
   if (parsed.discard > variant.handCards) {
-    throw new RuleError('bad-option', `discard must be 0–${variant.handCards} for ${variant.id}`, 'discard');
+    throw new RuleError('bad-option', `discard must be 0–${variant.handCards} for ${variant.id}`, 'discard', {
+      key: 'discardRange',
+      vars: { max: variant.handCards, variant: variant.id },
+    });
   }
   return parsed;
 }

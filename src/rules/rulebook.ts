@@ -1,6 +1,6 @@
 import { howToPlay } from './explain.ts';
 import { defaultOptions, listVariants } from './index.ts';
-import { defaultText, GROUP_TITLES, optionsIn, valuesText } from './option-help.ts';
+import { defaultText, groupTitle, optionsIn, valuesText } from './option-help.ts';
 
 /**
  * The players' rule book, docs/RULES.md, written from the rules themselves: the prose
@@ -165,7 +165,7 @@ function optionsSection(): string {
   for (const group of ['money', 'declaring', 'extras'] as const) {
     parts.push(
       '',
-      `### ${GROUP_TITLES[group]}`,
+      `### ${groupTitle(group)}`,
       '',
       '| option | typed as | what it does | values | default |',
       '|---|---|---|---|---|',

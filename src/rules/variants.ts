@@ -12,7 +12,7 @@ export function listVariants(): readonly Variant[] {
 
 export function getVariant(id: VariantId): Variant {
   const v = BY_ID.get(id);
-  if (!v) throw new RuleError('unknown-variant', `unknown variant ${id}`, 'variant');
+  if (!v) throw new RuleError('unknown-variant', `unknown variant ${id}`, 'variant', { vars: { id: String(id) } });
   return v;
 }
 

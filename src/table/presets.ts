@@ -19,7 +19,7 @@ export type Preset = PresetRow;
 export function presetName(typed: string): string {
   const name = typed.trim().toLowerCase().replace(/\s+/g, ' ');
   if (!/^[\p{L}\p{N} _-]{1,32}$/u.test(name)) {
-    throw new UserFacingError('A preset name is 1-32 letters, digits, spaces, - or _.');
+    throw new UserFacingError('refusal.presetName');
   }
   return name;
 }
@@ -34,7 +34,7 @@ export async function savePreset(
   const name = presetName(typedName);
   const existing = await listPresetRows(db, guildId);
   if (existing.length >= PRESETS_PER_SERVER && !existing.some((p) => p.name === name)) {
-    throw new UserFacingError(`This server has ${PRESETS_PER_SERVER} presets already: delete one first.`);
+    throw new UserFacingError('refusal.presetsFull', { count: PRESETS_PER_SERVER });
   }
   const preset = {
     name,
@@ -49,10 +49,7 @@ export async function savePreset(
 /** The preset of that name, or a refusal naming it. */
 export async function presetNamed(db: Kysely<Database>, guildId: string, typedName: string): Promise<Preset> {
   const preset = await findPreset(db, guildId, typedName.trim().toLowerCase());
-  if (!preset)
-    throw new UserFacingError(
-      `There is no preset called "${typedName.slice(0, 32)}" here. \`/guts preset list\` shows them.`,
-    );
+  if (!preset) throw new UserFacingError('refusal.noPreset', { name: typedName.slice(0, 32) });
   parseOptions(preset.variant, preset.options); // still valid under today's rules
   return preset;
 }
@@ -70,7 +67,7 @@ export async function deletePreset(
 ): Promise<void> {
   const preset = await presetNamed(db, guildId, typedName);
   if (preset.createdBy !== by.id && !by.admin) {
-    throw new UserFacingError('Only whoever saved a preset, or someone with Manage Server, can delete it.');
+    throw new UserFacingError('refusal.presetDelete');
   }
   await deletePresetRow(db, guildId, preset.name);
 }

@@ -59,12 +59,10 @@ export interface TablesOptions {
 }
 
 /** Why a game stopped by itself, for the players. */
-export const ABANDONED =
-  'Nobody has pressed anything for a while, so the game is stopped. The pot stays with this channel.';
+export const ABANDONED = 'refusal.abandoned';
 
 /** The answer to a press on a paused table. */
-export const PAUSED =
-  "This game is paused: I can't post in this channel. Once I have my permissions back, `/guts table` carries on.";
+export const PAUSED = 'refusal.paused';
 
 /** A dry run of an action on the state this process last saw (see `act`). */
 export interface DryRun {
@@ -203,10 +201,10 @@ export class Tables {
   /** The checks `/guts start` can answer at once, before anything is written. */
   checkOpen(place: Place, variantId: string, options: Record<string, unknown>): void {
     const variant = getVariant(variantId);
-    if (!variant.available) throw new UserFacingError(`${variant.name} isn't ready to play yet.`);
+    if (!variant.available) throw new UserFacingError('refusal.notReady', { variant: variant.id });
     parseOptions(variantId, options); // a bad option is refused at once
     const known = this.runtimes.runningIn(place.channelId);
-    if (known) throw new UserFacingError(runningText(known.record.state as GameState));
+    if (known) throw runningError(known.record.state as GameState);
   }
 
   /**
@@ -227,7 +225,7 @@ export class Tables {
     // No await between this check and taking the table's runtime: a second /guts start
     // racing this one sees the first's game here, or fails its commit on the version.
     const live = this.runtimes.get(table.id)?.record;
-    if (table.running || live?.running) throw new UserFacingError(runningText((live ?? table).state as GameState));
+    if (table.running || live?.running) throw runningError((live ?? table).state as GameState);
     this.runtimes.track(table, {
       messages: {
         ...NO_MESSAGES,
@@ -247,7 +245,7 @@ export class Tables {
     });
     const result = await this.steps
       .run(table.id, key, (record) => {
-        if (record.running) throw new UserFacingError(runningText(record.state as GameState));
+        if (record.running) throw runningError(record.state as GameState);
         const opened: GameOpened = {
           type: 'GameOpened',
           variant: fresh.variant,
@@ -264,9 +262,9 @@ export class Tables {
       })
       .catch((err: unknown) => {
         if (!(err instanceof CarriedPotMovedError)) throw err;
-        throw new UserFacingError('The ledger changed while the game was opening (a /ledger reset?). Try again.');
+        throw new UserFacingError('refusal.ledgerChanged');
       });
-    if (!result) throw new UserFacingError('That was already done.');
+    if (!result) throw new UserFacingError('refusal.alreadyDone');
     return { runtime: this.runtimes.track(result.record), result };
   }
 
@@ -276,7 +274,7 @@ export class Tables {
     if (known) return known;
     const table = await findTable(this.db, place.guildId, place.channelId);
     if (!table?.running || !table.state) {
-      throw new UserFacingError('No game is running here. Start one with `/guts start`.');
+      throw new UserFacingError('refusal.noGame');
     }
     return this.runtimes.track(table);
   }
@@ -289,7 +287,7 @@ export class Tables {
     const rt = await this.running(place);
     const state = rt.record.state as GameState;
     if (by.id !== state.host && !by.admin) {
-      throw new UserFacingError('Only the host or someone with Manage Server can stop the game.');
+      throw new UserFacingError('refusal.stopWho');
     }
     return this.act(rt.record.id, key, { type: 'stop', by: state.host });
   }
@@ -362,13 +360,13 @@ export class Tables {
   async pressTarget(tableId: number, place: Place, dealNo: number, lenient: boolean): Promise<TableRuntime> {
     const record = this.runtimes.get(tableId)?.record ?? (await loadTable(this.db, tableId));
     if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
-      throw new UserFacingError("That table doesn't exist any more.");
+      throw new UserFacingError('refusal.tableGone');
     }
-    if (!record.running) throw new UserFacingError('That game is over.');
+    if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.paused.has(tableId)) throw new UserFacingError(PAUSED);
     const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
-      throw new UserFacingError('That deal is over. Use the newest table message.');
+      throw new UserFacingError('refusal.dealOver');
     }
     return rt;
   }
@@ -383,7 +381,7 @@ export class Tables {
   act(tableId: number, key: string, action: Action, member?: Member, dryRun?: DryRun): Promise<StepResult | null> {
     return this.steps.run(tableId, key, (record) => {
       const state = record.state as GameState | null;
-      if (!record.running || !state) throw new UserFacingError('That game is over.');
+      if (!record.running || !state) throw new UserFacingError('refusal.gameOver');
       const applied = dryRun?.from === state ? dryRun.applied : apply(state, action);
       if (action.type === 'join' && member) return { ...applied, displayNames: { [member.id]: member.name } };
       // A computer player's name is its own ("🤖 Ada (balanced)"): /ledger shows it as such.
@@ -460,9 +458,8 @@ export class Tables {
   }
 }
 
-function runningText(state: GameState | null): string {
-  const name = state ? getVariant(state.variant).name : 'guts';
-  return `A game of ${name} is already running here. \`/guts table\` shows it; \`/guts stop\` ends it.`;
+function runningError(state: GameState | null): UserFacingError {
+  return new UserFacingError('refusal.running', { variant: state?.variant ?? 'guts' });
 }
 
 export type { TableRecord };

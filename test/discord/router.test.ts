@@ -4,6 +4,7 @@ import type { SlashCommand } from '../../src/discord/command-registry.ts';
 import type { BotContext } from '../../src/discord/context.ts';
 import { BotMetrics } from '../../src/discord/metrics.ts';
 import { createRouter, LATE_AFTER_MS, TOO_LATE } from '../../src/discord/router.ts';
+import { t } from '../../src/i18n/index.ts';
 
 /** The router's own decisions, on a hand-made interaction (the e2e tests cover the real client). */
 function commandInteraction(createdTimestamp: number) {
@@ -60,7 +61,8 @@ describe('the router', () => {
     const interaction = commandInteraction(now - LATE_AFTER_MS - 1);
     await route(interaction as never);
     expect(execute).not.toHaveBeenCalled();
-    expect(interaction.reply).toHaveBeenCalledWith({ content: TOO_LATE, flags: 64 });
+    expect(interaction.reply).toHaveBeenCalledWith({ content: t('en-US', TOO_LATE), flags: 64 });
+    expect(t('en-US', TOO_LATE)).toMatch(/too late to act on/);
     expect(await series('guts_interactions_total{kind="command",outcome="refused"}')).toBe(1);
   });
 

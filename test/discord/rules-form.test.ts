@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rulesModal, rulesPages } from '../../src/discord/views/rules-form.ts';
+import { CATALOGUES } from '../../src/i18n/index.ts';
 import { checkModalComponents } from '../../src/local-discord/modal-components.ts';
 import { defaultOptions, getVariant, listVariants, OPTION_SPECS, parseOptions } from '../../src/rules/index.ts';
 
@@ -10,7 +11,9 @@ describe('the rules form, built from the option table', () => {
     const variant = getVariant(id);
     const pages = rulesPages(id);
     const shown = pages.flatMap((p) =>
-      p.fields.flatMap((f) => (f.kind === 'value' ? [f.spec.name] : f.specs.map((s) => s.name))),
+      p.fields.flatMap((f) =>
+        f.kind === 'value' ? [f.spec.name] : f.kind === 'switches' ? f.specs.map((s) => s.name) : [],
+      ),
     );
     expect(new Set(shown).size).toBe(shown.length);
     const playable = OPTION_SPECS.map((s) => s.name).filter((name) => !variant.inapplicable.includes(name));
@@ -24,6 +27,29 @@ describe('the rules form, built from the option table', () => {
       expect(modal.components.length).toBeGreaterThan(0);
       expect(modal.components.length).toBeLessThanOrEqual(5);
     }
+  });
+
+  it.each(Object.keys(CATALOGUES))('%s: every page of every variant is a modal Discord accepts', (locale) => {
+    for (const { id } of listVariants()) {
+      const options = parseOptions(id, {});
+      for (const page of rulesPages(id, locale)) {
+        const modal = rulesModal(target, id, options, page, locale, locale);
+        expect(modal.title.length, `${id} ${page.key}`).toBeLessThanOrEqual(45);
+        expect(checkModalComponents(modal.components), `${id} ${page.key}`).toEqual([]);
+      }
+    }
+  });
+
+  it("ends with the table's language, each language by its own name, the table's picked", () => {
+    const pages = rulesPages('three-card', 'de');
+    const last = pages.at(-1);
+    expect(last?.key).toBe('language');
+    expect(last?.label).toBe('Sprache des Tisches');
+    const json = JSON.stringify(
+      rulesModal(target, 'three-card', parseOptions('three-card', {}), last as never, 'de', 'ja'),
+    );
+    expect(json).toContain('"value":"ja","label":"日本語","default":true');
+    expect(json).toContain('"value":"pt-BR","label":"Português do Brasil"');
   });
 
   it('fills each field with the table’s value and offers a variant only its own all-drop rules', () => {

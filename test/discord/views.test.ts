@@ -62,7 +62,7 @@ describe('lobby view', () => {
     expect(embed.title).toContain('Iron Cross');
     const fields = Object.fromEntries(embed.fields.map((f: { name: string; value: string }) => [f.name, f.value]));
     expect(fields.Options).toContain('ante 10');
-    expect(fields.Options).toContain('cap 100');
+    expect(fields.Options).toContain('Cap: 100');
     expect(fields.Pot).toBe('40');
     expect(fields.Reserve).toBe('5');
     const players = embed.fields.find((f: { name: string }) => f.name.startsWith('Players')).value;

@@ -15,6 +15,16 @@ export function stringLiterals(code: string): string[] {
     }
     out.push(text);
   };
+  /** A regular expression literal (`/[`"]/g`): skipped, quotes and all. */
+  const regex = (): void => {
+    let inClass = false;
+    for (i++; i < code.length && code[i] !== '\n'; i++) {
+      if (code[i] === '\\') i++;
+      else if (code[i] === '[') inClass = true;
+      else if (code[i] === ']') inClass = false;
+      else if (code[i] === '/' && !inClass) return;
+    }
+  };
   /** Code up to the end (or, inside a template's `${`, up to its closing brace). */
   const scan = (inTemplate: boolean): void => {
     let depth = 0;
@@ -23,6 +33,7 @@ export function stringLiterals(code: string): string[] {
       if (c === "'" || c === '"' || c === '`') literal(c);
       else if (c === '/' && code[i + 1] === '/') i = code.indexOf('\n', i) === -1 ? code.length : code.indexOf('\n', i);
       else if (c === '/' && code[i + 1] === '*') i = code.indexOf('*/', i) + 1;
+      else if (c === '/' && REGEX_BEFORE.test(code.slice(0, i).trimEnd().slice(-1))) regex();
       else if (inTemplate && c === '{') depth++;
       else if (inTemplate && c === '}') {
         if (depth === 0) return;
@@ -34,14 +45,21 @@ export function stringLiterals(code: string): string[] {
   return out;
 }
 
+/** A `/` after one of these (or at the start) opens a regular expression, not a division. */
+const REGEX_BEFORE = /^$|[(,=:[!&|?{};]/;
+
 /** Words in a row: what a sentence or a label looks like (a key like 'lobby.title' has none). */
 const WORDS = /[A-Za-z]{2,}[ ,:;!?]+[A-Za-z]{2,}/;
 
-/** The literals of `code` a player would read as English text. Log lines and programmer errors are not for players. */
-export function englishLiterals(code: string): string[] {
+/**
+ * The literals of `code` a player would read as English text. Log lines and programmer
+ * errors are not for players; a literal `isKey` recognises (a catalogue key, a command's
+ * path "guts start variant") names text rather than being it.
+ */
+export function englishLiterals(code: string, isKey: (literal: string) => boolean = () => false): string[] {
   const forPlayers = code
     .split('\n')
-    .filter((line) => !/log\.\w+\(|throw new (Range|Type)Error\(/.test(line))
+    .filter((line) => !/log\.\w+\(|throw new (Range|Type)?Error\(/.test(line))
     .join('\n');
-  return stringLiterals(forPlayers).filter((s) => WORDS.test(s));
+  return stringLiterals(forPlayers).filter((s) => WORDS.test(s) && !isKey(s.trim()));
 }

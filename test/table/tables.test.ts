@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { t } from '../../src/i18n/index.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
@@ -225,7 +226,8 @@ describe('the table layer', () => {
     expect(state(tableId).phase).toBe('over');
     expect(state(tableId).dealNo).toBe(4);
     const last = heard.published.at(-1);
-    expect(last?.note).toMatch(/Nobody has pressed anything/);
+    // The note is the catalogue's key: the channel reads it in the table's language.
+    expect(t('en-US', last?.note ?? '')).toMatch(/Nobody has pressed anything/);
     expect((await auditLedger(o.db)).problems).toEqual([]);
   });
 });

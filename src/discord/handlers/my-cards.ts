@@ -20,7 +20,7 @@ export const myCardsHandler: ComponentHandler<ButtonId> = {
     const rt = await ctx.tables.pressTarget(Number(id.tableId), placeOf(interaction), id.dealNo, false);
     const state = rt.record.state as GameState;
     const playerId = interaction.user.id;
-    if (!state.deal?.players.includes(playerId)) throw new UserFacingError("You're not in this deal.");
+    if (!state.deal?.players.includes(playerId)) throw new UserFacingError('cards.notIn');
     const answer = await ackIfSlow(ctx.publisher.privateView(rt, state, playerId), () =>
       interaction.deferReply({ flags: MessageFlags.Ephemeral }),
     );

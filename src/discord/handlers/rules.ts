@@ -1,15 +1,18 @@
 import { MessageFlags, type ModalSubmitFields, type ModalSubmitInteraction } from 'discord.js';
 import { apply, type GameState } from '../../engine/index.ts';
+import { SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
+import { valueWords } from '../../rules/option-help.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
-import { isUserFacing } from '../errors.ts';
+import { isUserFacing, refusalText } from '../errors.ts';
 import { parseOptionValue } from '../option-text.ts';
 import type { ButtonTarget } from '../views/buttons.ts';
 import {
+  LANGUAGE,
   MATCH_AMOUNT,
   optionLabel,
   type RulesPage,
@@ -49,8 +52,9 @@ async function open(
   const state = rt.record.state as GameState;
   // A dry run with no change: refused for anyone but the host, and once a deal is dealt.
   apply(state, { type: 'setOptions', by: memberOf(interaction).id, options: {} });
-  const page = id.arg === undefined ? null : (rulesPages(state.variant).find((p) => p.key === id.arg) ?? null);
-  if (id.arg !== undefined && !page) throw new UserFacingError("That page of the rules isn't there any more.");
+  const pages = rulesPages(state.variant, interaction.locale);
+  const page = id.arg === undefined ? null : (pages.find((p) => p.key === id.arg) ?? null);
+  if (id.arg !== undefined && !page) throw new UserFacingError('refusal.rulesPageGone');
   return { rt, state, target: { tableId: rt.record.id, dealNo: id.dealNo }, page };
 }
 
@@ -58,9 +62,17 @@ export const rulesButtonHandler: ComponentHandler<ButtonId> = {
   name: 'rules',
   parse: (interaction) => rulesId(interaction.customId),
   async run(interaction, id, ctx) {
-    const { state, target, page } = await open(interaction, id, ctx);
-    if (page) await interaction.showModal(rulesModal(target, state.variant, state.options, page));
-    else await interaction.reply({ ...rulesMenu(target, state.variant, state.options), flags: MessageFlags.Ephemeral });
+    const { rt, state, target, page } = await open(interaction, id, ctx);
+    // The form is the host's own: in their language; the language menu shows the table's.
+    const locale = interaction.locale;
+    if (page) {
+      await interaction.showModal(rulesModal(target, state.variant, state.options, page, locale, rt.messages.locale));
+    } else {
+      await interaction.reply({
+        ...rulesMenu(target, state.variant, state.options, locale),
+        flags: MessageFlags.Ephemeral,
+      });
+    }
   },
 };
 
@@ -69,6 +81,8 @@ export interface PageSubmission {
   changes: Record<string, unknown>;
   /** One line per refused field, naming it: the rest still apply. */
   refused: string[];
+  /** The table language picked, when the page holds it. */
+  language?: string;
 }
 
 /** The text a field was submitted with, in the typed form's syntax (`50`, `burn:5`, `none`). */
@@ -85,11 +99,22 @@ function submittedText(spec: OptionSpec, was: string, fields: ModalSubmitFields)
   return fields.getTextInputValue(spec.name).trim();
 }
 
-export function changesFrom(page: RulesPage, options: Options, fields: ModalSubmitFields): PageSubmission {
+export function changesFrom(
+  page: RulesPage,
+  options: Options,
+  fields: ModalSubmitFields,
+  locale: string = SOURCE_LOCALE,
+): PageSubmission {
   const current = options as unknown as Record<string, unknown>;
   const changes: Record<string, unknown> = {};
   const refused: string[] = [];
+  let language: string | undefined;
   for (const field of page.fields) {
+    if (field.kind === 'language') {
+      const picked = fields.getStringSelectValues(LANGUAGE)[0];
+      if (picked && TABLE_LANGUAGES.includes(picked)) language = picked;
+      continue;
+    }
     if (field.kind === 'switches') {
       const ticked = fields.getCheckboxGroup(SWITCHES);
       for (const spec of field.specs) {
@@ -106,17 +131,19 @@ export function changesFrom(page: RulesPage, options: Options, fields: ModalSubm
       changes[spec.name] = text === '' ? null : parseOptionValue(spec.name, text);
     } catch (err) {
       if (!isUserFacing(err)) throw err;
-      refused.push(`${optionLabel(spec.name)}: ${err.message}`);
+      refused.push(
+        t(locale, 'form.refusedField', { title: optionLabel(spec.name, locale), reason: refusalText(err, locale) }),
+      );
     }
   }
-  return { changes, refused };
+  return { changes, refused, ...(language ? { language } : {}) };
 }
 
 /**
  * The changes the rule book accepts, one at a time: a value it refuses is named and
  * left out, and the host's other edits still apply.
  */
-function acceptedChanges(state: GameState, by: string, submission: PageSubmission): PageSubmission {
+function acceptedChanges(state: GameState, by: string, submission: PageSubmission, locale: string): PageSubmission {
   const changes: Record<string, unknown> = {};
   const refused = [...submission.refused];
   for (const [name, value] of Object.entries(submission.changes)) {
@@ -125,19 +152,36 @@ function acceptedChanges(state: GameState, by: string, submission: PageSubmissio
       changes[name] = value;
     } catch (err) {
       if (!isUserFacing(err)) throw err;
-      refused.push(`${optionLabel(name)}: ${err.message}`);
+      refused.push(
+        t(locale, 'form.refusedField', { title: optionLabel(name, locale), reason: refusalText(err, locale) }),
+      );
     }
   }
-  return { changes, refused };
+  return { ...submission, changes, refused };
 }
 
-function describeChanges(page: RulesPage, { changes, refused }: PageSubmission): string {
-  const specs = page.fields.flatMap((f) => (f.kind === 'value' ? [f.spec] : f.specs));
+function describeChanges(
+  page: RulesPage,
+  { changes, refused, language }: PageSubmission,
+  languageChanged: boolean,
+  locale: string,
+): string {
+  const specs = page.fields.flatMap((f) => (f.kind === 'value' ? [f.spec] : f.kind === 'switches' ? f.specs : []));
   const parts = specs
     .filter((spec) => spec.name in changes)
-    .map((spec) => `${optionLabel(spec.name)} → ${valueText(spec, changes[spec.name]) || 'none'}`);
-  const lines = [parts.length ? `Changed: ${parts.join(' · ')}.` : 'Nothing changed.'];
-  if (refused.length) lines.push(`⚠️ Not changed (open the page again to fix): ${refused.join(' ')}`);
+    .map((spec) =>
+      t(locale, 'form.change', {
+        title: optionLabel(spec.name, locale),
+        value: valueWords(spec, changes[spec.name], locale),
+      }),
+    );
+  if (language && languageChanged) {
+    parts.push(t(locale, 'form.change', { title: t(locale, 'form.languageLabel'), value: t(language, 'language') }));
+  }
+  const lines = [
+    parts.length ? t(locale, 'form.changed', { changes: parts.join(' · ') }) : t(locale, 'form.nothingChanged'),
+  ];
+  if (refused.length) lines.push(t(locale, 'form.notChanged', { refused: refused.join(' ') }));
   return lines.join('\n');
 }
 
@@ -150,11 +194,20 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
   async run(interaction, id, ctx) {
     const { rt, state, target, page } = await open(interaction, id, ctx);
     if (!page) return;
+    const locale = interaction.locale;
     const me = memberOf(interaction);
-    const submission = acceptedChanges(state, me.id, changesFrom(page, state.options, interaction.fields));
-    const said = describeChanges(page, submission);
+    const submitted = changesFrom(page, state.options, interaction.fields, locale);
+    const submission = acceptedChanges(state, me.id, submitted, locale);
+    const languageChanged = submission.language !== undefined && submission.language !== rt.messages.locale;
+    if (languageChanged) {
+      // Not a rule of the game: the table keeps it with its messages, and draws them again.
+      rt.messages.locale = submission.language as string;
+      await ctx.tables.saveMessages(rt.record.id);
+      ctx.publisher.redraw(rt.record.id);
+    }
+    const said = describeChanges(page, submission, languageChanged, locale);
     if (Object.keys(submission.changes).length === 0) {
-      await answer(interaction, false, rulesMenu(target, state.variant, state.options, said));
+      await answer(interaction, false, rulesMenu(target, state.variant, state.options, locale, said));
       return;
     }
     const action = { type: 'setOptions' as const, by: me.id, options: submission.changes };
@@ -166,7 +219,7 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
           : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
       );
       const after = (await acked.work)?.after ?? state;
-      await answer(interaction, acked.deferred, rulesMenu(target, after.variant, after.options, said));
+      await answer(interaction, acked.deferred, rulesMenu(target, after.variant, after.options, locale, said));
     } finally {
       // A committed step is told to the channel even when answering failed.
       ctx.tables.publishWhenCommitted(work);

@@ -154,7 +154,7 @@ function noticeLostPermissions(
 function pickedCards(interaction: MessageComponentInteraction): number[] {
   const cards = interaction.isStringSelectMenu() ? interaction.values.map(Number) : [];
   if (cards.some((c) => !Number.isInteger(c) || c < 0 || c > 51)) {
-    throw new UserFacingError('That is not one of your cards.');
+    throw new UserFacingError('refusal.notYourCard');
   }
   return cards;
 }
@@ -176,7 +176,7 @@ export const computerHandler = pressHandler({
   action: (id, me, _state, interaction) => {
     if (id.arg === 'remove') return { type: 'removeComputer', by: me.id };
     const [level] = interaction.isStringSelectMenu() ? interaction.values : [];
-    if (!COMPUTER_LEVELS.includes(level as ComputerLevel)) throw new UserFacingError('Pick how the computer plays.');
+    if (!COMPUTER_LEVELS.includes(level as ComputerLevel)) throw new UserFacingError('refusal.pickLevel');
     return { type: 'addComputer', by: me.id, level: level as ComputerLevel };
   },
 });
@@ -204,7 +204,7 @@ export const passHandler = pressHandler({
   answer: 'menu',
   action: (_id, me, _state, interaction) => {
     const cards = pickedCards(interaction);
-    if (cards.length !== 1) throw new UserFacingError('Pick exactly one card to pass.');
+    if (cards.length !== 1) throw new UserFacingError('refusal.pickOnePass');
     return { type: 'pass', playerId: me.id, card: cards[0] as number };
   },
 });
@@ -216,7 +216,7 @@ export const swapHandler = pressHandler({
   answer: 'menu',
   action: (_id, me, state, interaction) => {
     const kind = awaiting(state).kind;
-    if (kind !== 'discard' && kind !== 'draw') throw new UserFacingError('There is nothing to swap now.');
+    if (kind !== 'discard' && kind !== 'draw') throw new UserFacingError('refusal.nothingToSwap');
     return { type: kind, playerId: me.id, cards: pickedCards(interaction) };
   },
 });

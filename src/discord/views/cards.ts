@@ -15,7 +15,7 @@ import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { chips, clipLines, escapeName } from './format.ts';
+import { caption, chips, clipLines, escapeName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 
 const percents = new Map<string, Intl.NumberFormat>();
@@ -130,9 +130,9 @@ export function cardsView(
 ) {
   const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
-  if (!d?.players.includes(playerId)) throw new UserFacingError(say('cards.notIn'));
+  if (!d?.players.includes(playerId)) throw new UserFacingError('cards.notIn');
   const variant = getVariant(state.variant);
-  const title = say('cards.title', { variant: variant.name, deal: target.dealNo });
+  const title = say('cards.title', { variant: variantName(variant.id, locale), deal: target.dealNo });
   if (variant.forehead) {
     const others = d.players
       .filter((p) => p !== playerId)
@@ -143,7 +143,7 @@ export function cardsView(
     const choice = choiceLine(state, playerId, locale);
     const head = [title, say('cards.forehead'), choice, say('cards.youSee')].filter(Boolean).join('\n');
     return {
-      content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1)}`,
+      content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1, locale)}`,
       files: [] as AttachmentBuilder[],
       components: [],
     };
@@ -162,6 +162,7 @@ export function cardsView(
   else if (d.dead.includes(playerId)) lines.push(say('cards.dead'));
   else if (!d.in.includes(playerId)) lines.push(say('cards.out'));
   const files: AttachmentBuilder[] = [];
-  if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+  if (picture)
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: caption(picture, locale) }));
   return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards, locale) };
 }

@@ -1,5 +1,5 @@
 import type { Party, Transfer } from '../../engine/index.ts';
-import { formatNumber, SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { formatNumber, has, SOURCE_LOCALE, t } from '../../i18n/index.ts';
 
 /** Text helpers shared by every message the bot writes. */
 
@@ -8,6 +8,14 @@ export const chips = (n: number, locale: string = SOURCE_LOCALE): string => form
 
 export const signed = (n: number, locale: string = SOURCE_LOCALE): string =>
   n > 0 ? `+${chips(n, locale)}` : n < 0 ? `−${chips(-n, locale)}` : '0';
+
+/** A variant's name as `locale` says it (a variant the catalogue does not know reads as its id). */
+export const variantName = (id: string, locale: string = SOURCE_LOCALE): string =>
+  has(`variant.${id}.name`) ? t(locale, `variant.${id}.name`) : id;
+
+/** A variant's two-line summary as `locale` says it. */
+export const variantSummary = (id: string, locale: string = SOURCE_LOCALE): string =>
+  has(`variant.${id}.summary`) ? t(locale, `variant.${id}.summary`) : '';
 
 /** Discord renders this as a live relative time ("in 25 seconds"); the bot never edits per second. */
 export const relativeTime = (epochMs: number): string => `<t:${Math.ceil(epochMs / 1000)}:R>`;
@@ -55,6 +63,23 @@ export function describeTransfers(
   });
 }
 
+/** The pictures' captions: the renderer writes them in English after a fixed opening word, kept here as each language says it. */
+const CAPTIONS: Readonly<Record<string, readonly [key: string, english: string]>> = {
+  'hand.png': ['picture.cards', 'Cards: '],
+  'board.png': ['picture.board', 'Board: '],
+  'showdown.png': ['picture.showdown', 'Showdown. '],
+};
+/** Discord's limit on an attachment's description. */
+const CAPTION_MAX = 1024;
+
+/** A picture's caption (its alt text) in `locale`. */
+export function caption(picture: { name: string; alt: string }, locale: string = SOURCE_LOCALE): string {
+  const known = CAPTIONS[picture.name];
+  if (!known || !picture.alt.startsWith(known[1])) return picture.alt;
+  const rest = picture.alt.slice(known[1].length);
+  return clip(t(locale, known[0], { cards: rest, hands: rest }), CAPTION_MAX);
+}
+
 /** Keeps text within a Discord limit, ending with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -64,13 +89,14 @@ export function clip(text: string, max: number): string {
  * Lines joined with newlines, as many as fit in `max` characters, then "…and N more":
  * a list of players is never cut in the middle of a name.
  */
-export function clipLines(lines: readonly string[], max: number): string {
+export function clipLines(lines: readonly string[], max: number, locale: string = SOURCE_LOCALE): string {
+  const more = (count: number) => `\n${t(locale, 'list.more', { count })}`;
   let text = '';
   for (let i = 0; i < lines.length; i++) {
     const next = text ? `${text}\n${lines[i]}` : (lines[i] as string);
     const rest = lines.length - i - 1;
-    const tail = rest > 0 ? `\n…and ${rest} more` : '';
-    if (next.length + tail.length > max) return `${text}\n…and ${lines.length - i} more`.trimStart();
+    const tail = rest > 0 ? more(rest) : '';
+    if (next.length + tail.length > max) return `${text}${more(lines.length - i)}`.trimStart();
     text = next;
   }
   return text;

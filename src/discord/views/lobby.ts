@@ -7,22 +7,24 @@ import {
 } from 'discord.js';
 import type { ComputerLevel, PlayerView } from '../../engine/index.ts';
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
-import { changedOptions, getVariant, maxPlayersFor, type Options } from '../../rules/index.ts';
+import { changedOptions, getVariant, maxPlayersFor, type Options, optionSpec } from '../../rules/index.ts';
+import { optionTitle, valueWords } from '../../rules/option-help.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, clip } from './format.ts';
+import { bold, chips, clip, variantName, variantSummary } from './format.ts';
 
 export const LOBBY_COLOUR = 0x2b7a4b;
 
-/** "ante 10 · timer 30s · cap 100 · kitty alone": the options a player would want to know. */
+/** "ante 10 · timer 30s · Cap: 100 · Kitty (ghost hand): only when one player stays": the options a player would want to know. */
 export function optionsLine(variantId: string, options: Options, locale: string = SOURCE_LOCALE): string {
   const parts = [
     t(locale, 'lobby.ante', { amount: chips(options.ante, locale) }),
     t(locale, 'lobby.timer', { seconds: options.timer }),
   ];
   for (const [name, value] of Object.entries(changedOptions(variantId, options))) {
-    if (name === 'ante' || name === 'timer') continue;
-    parts.push(`${name} ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
+    const spec = optionSpec(name);
+    if (name === 'ante' || name === 'timer' || !spec) continue;
+    parts.push(t(locale, 'value.option', { title: optionTitle(name, locale), value: valueWords(spec, value, locale) }));
   }
   return parts.join(' · ');
 }
@@ -54,8 +56,8 @@ export function lobbyView(target: ButtonTarget, state: PlayerView, locale: strin
   const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ` ${say('lobby.host')}` : ''}`);
   const embed = new EmbedBuilder()
     .setColor(LOBBY_COLOUR)
-    .setTitle(say('lobby.title', { variant: variant.name }))
-    .setDescription(variant.summary)
+    .setTitle(say('lobby.title', { variant: variantName(variant.id, locale) }))
+    .setDescription(variantSummary(variant.id, locale))
     .addFields(
       { name: say('lobby.options'), value: optionsLine(state.variant, state.options, locale) },
       { name: say('lobby.pot'), value: chips(state.pot, locale), inline: true },

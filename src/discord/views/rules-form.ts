@@ -5,6 +5,7 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { RANK_CHARS } from '../../cards/card.ts';
+import { SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import {
   getVariant,
   OPTION_SPECS,
@@ -13,8 +14,10 @@ import {
   type Options,
   optionSpec,
 } from '../../rules/index.ts';
+import { choiceLabel, groupTitle, optionAbout, optionTitle } from '../../rules/option-help.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
+import { variantName } from './format.ts';
 import { optionsLine } from './lobby.ts';
 
 /**
@@ -27,15 +30,17 @@ import { optionsLine } from './lobby.ts';
 
 /** Discord's limit on a modal's top-level components. */
 const FIELDS_PER_MODAL = 5;
-const GROUPS: readonly { group: OptionGroup; title: string }[] = [
-  { group: 'money', title: 'Money' },
-  { group: 'declaring', title: 'Declaring' },
-  { group: 'extras', title: 'Extras' },
-];
+const GROUPS: readonly OptionGroup[] = ['money', 'declaring', 'extras'];
+/** The custom id of the table-language menu, on a page of its own. */
+export const LANGUAGE = 'language';
 /** The custom id of the checkbox group that holds a page's on/off options. */
 export const SWITCHES = 'switches';
 
-export type RulesField = { kind: 'value'; spec: OptionSpec } | { kind: 'switches'; specs: OptionSpec[] };
+export type RulesField =
+  | { kind: 'value'; spec: OptionSpec }
+  | { kind: 'switches'; specs: OptionSpec[] }
+  /** The language the table's messages are written in (not a rule of the game: the table keeps it). */
+  | { kind: 'language' };
 
 export interface RulesPage {
   /** In custom ids: `money-1`. */
@@ -56,15 +61,17 @@ const width = (f: RulesField) => (f.kind === 'value' && f.spec.kind === 'match' 
 /** Discord's limit on a button's label. */
 const LABEL_MAX = 80;
 
-function pageLabel(title: string, fields: readonly RulesField[]): string {
-  const names = fields.map((f) => (f.kind === 'value' ? optionLabel(f.spec.name).toLowerCase() : 'on/off rules'));
+function pageLabel(title: string, fields: readonly RulesField[], locale: string): string {
+  const names = fields.map((f) =>
+    f.kind === 'value' ? optionLabel(f.spec.name, locale).toLocaleLowerCase(locale) : t(locale, 'form.switchesName'),
+  );
   const label = `${title}: ${names.join(', ')}`;
   return label.length <= LABEL_MAX ? label : `${label.slice(0, LABEL_MAX - 1)}…`;
 }
 
-/** What players call an option ("dropPenalty" → "Late-drop penalty"). */
-export function optionLabel(name: string): string {
-  return optionSpec(name)?.title ?? name;
+/** What players call an option ("dropPenalty" → "Late-drop penalty"), in `locale`. */
+export function optionLabel(name: string, locale: string = SOURCE_LOCALE): string {
+  return optionSpec(name) ? optionTitle(name, locale) : name;
 }
 
 /** The choices a variant offers for an option (its own all-drop rules only). */
@@ -74,13 +81,14 @@ function choicesFor(variantId: string, spec: OptionSpec & { kind: 'choice' }) {
   return spec.choices.filter((c) => allowed.includes(c.value));
 }
 
-/** The form's pages for a variant. */
-export function rulesPages(variantId: string): RulesPage[] {
+/** The form's pages for a variant, in `locale`: the rules by group, then the table's language. */
+export function rulesPages(variantId: string, locale: string = SOURCE_LOCALE): RulesPage[] {
   const variant = getVariant(variantId);
   const applies = (spec: OptionSpec) =>
     !variant.inapplicable.includes(spec.name) && (spec.kind !== 'choice' || choicesFor(variantId, spec).length > 1);
   const pages: RulesPage[] = [];
-  for (const { group, title } of GROUPS) {
+  for (const group of GROUPS) {
+    const title = groupTitle(group, locale);
     const specs = OPTION_SPECS.filter((spec) => spec.group === group && applies(spec));
     const switches = specs.filter((spec) => spec.kind === 'boolean');
     const fields: RulesField[] = specs
@@ -95,10 +103,13 @@ export function rulesPages(variantId: string): RulesPage[] {
       else chunks.push([f]);
     }
     chunks.forEach((chunk, n) => {
-      const numbered = chunks.length > 1 ? `${title} (${n + 1} of ${chunks.length})` : title;
-      pages.push({ key: `${group}-${n + 1}`, title: numbered, label: pageLabel(title, chunk), fields: chunk });
+      const numbered =
+        chunks.length > 1 ? t(locale, 'form.page', { group: title, n: n + 1, total: chunks.length }) : title;
+      pages.push({ key: `${group}-${n + 1}`, title: numbered, label: pageLabel(title, chunk, locale), fields: chunk });
     });
   }
+  const language = t(locale, 'form.languageLabel');
+  pages.push({ key: LANGUAGE, title: language, label: language, fields: [{ kind: 'language' }] });
   return pages;
 }
 
@@ -111,45 +122,53 @@ export function valueText(spec: OptionSpec, value: unknown): string {
 }
 
 const MATCH_KINDS = [
-  { value: 'pot', label: 'Match the pot' },
-  { value: 'burn', label: 'Pay a fixed amount (burn)' },
-  { value: 'percent', label: 'Pay a percent of the pot' },
+  { value: 'pot', key: 'form.matchPot' },
+  { value: 'burn', key: 'form.matchBurn' },
+  { value: 'percent', key: 'form.matchPercent' },
 ] as const;
 
 /** The match rule: a choice of pot, burn or percent, and the amount or percent beside it. */
-function matchFields(spec: OptionSpec, value: unknown): APILabelComponent[] {
+function matchFields(spec: OptionSpec, value: unknown, locale: string): APILabelComponent[] {
   const match = (value ?? { kind: 'pot' }) as Options['match'];
   const amount = match.kind === 'burn' ? match.amount : match.kind === 'percent' ? match.percent : null;
   return [
     {
       type: ComponentType.Label,
-      label: optionLabel(spec.name),
-      description: spec.about,
+      label: optionLabel(spec.name, locale),
+      description: optionAbout(spec.name, locale),
       component: {
         type: ComponentType.RadioGroup,
         custom_id: spec.name,
-        options: MATCH_KINDS.map((k) => ({ ...k, ...(k.value === match.kind ? { default: true } : {}) })),
+        options: MATCH_KINDS.map((k) => ({
+          value: k.value,
+          label: t(locale, k.key),
+          ...(k.value === match.kind ? { default: true } : {}),
+        })),
       },
     },
     {
       type: ComponentType.Label,
-      label: 'Burn amount or percent',
-      description: 'Chips for a burn, or the percent of the pot; left empty to match the pot.',
+      label: t(locale, 'form.amountLabel'),
+      description: t(locale, 'form.amountHint'),
       component: {
         type: ComponentType.TextInput,
         custom_id: MATCH_AMOUNT,
         style: TextInputStyle.Short,
         required: false,
         max_length: 10,
-        placeholder: 'e.g. 5',
+        placeholder: t(locale, 'form.amountExample'),
         ...(amount !== null ? { value: String(amount) } : {}),
       },
     },
   ];
 }
 
-function field(variantId: string, spec: OptionSpec, value: unknown): APILabelComponent {
-  const label = { type: ComponentType.Label as const, label: optionLabel(spec.name), description: spec.about };
+function field(variantId: string, spec: OptionSpec, value: unknown, locale: string): APILabelComponent {
+  const label = {
+    type: ComponentType.Label as const,
+    label: optionLabel(spec.name, locale),
+    description: optionAbout(spec.name, locale),
+  };
   const custom_id = spec.name;
   switch (spec.kind) {
     case 'match':
@@ -166,7 +185,7 @@ function field(variantId: string, spec: OptionSpec, value: unknown): APILabelCom
           required: !nullable,
           max_length: 20,
           ...(text ? { value: text } : {}),
-          ...(nullable ? { placeholder: 'none' } : {}),
+          ...(nullable ? { placeholder: t(locale, 'value.none') } : {}),
         },
       };
     }
@@ -178,7 +197,7 @@ function field(variantId: string, spec: OptionSpec, value: unknown): APILabelCom
           custom_id,
           options: choicesFor(variantId, spec).map((c) => ({
             value: c.value,
-            label: c.label,
+            label: choiceLabel(spec.name, c.value, locale),
             ...(c.value === value ? { default: true } : {}),
           })),
         },
@@ -191,7 +210,7 @@ function field(variantId: string, spec: OptionSpec, value: unknown): APILabelCom
           custom_id,
           options: ['none', ...RANK_CHARS].map((rank) => ({
             value: rank,
-            label: rank === 'T' ? '10' : rank,
+            label: rank === 'none' ? t(locale, 'value.none') : rank === 'T' ? '10' : rank,
             ...((value ?? 'none') === rank ? { default: true } : {}),
           })),
         },
@@ -201,12 +220,12 @@ function field(variantId: string, spec: OptionSpec, value: unknown): APILabelCom
   }
 }
 
-function switchesField(specs: OptionSpec[], options: Options): APILabelComponent {
+function switchesField(specs: OptionSpec[], options: Options, locale: string): APILabelComponent {
   const values = options as unknown as Record<string, unknown>;
   return {
     type: ComponentType.Label,
-    label: 'On or off',
-    description: 'Tick the rules to play with.',
+    label: t(locale, 'form.switchesLabel'),
+    description: t(locale, 'form.switchesHint'),
     component: {
       type: ComponentType.CheckboxGroup,
       custom_id: SWITCHES,
@@ -215,20 +234,40 @@ function switchesField(specs: OptionSpec[], options: Options): APILabelComponent
       max_values: specs.length,
       options: specs.map((spec) => ({
         value: spec.name,
-        label: optionLabel(spec.name),
-        description: spec.about,
+        label: optionLabel(spec.name, locale),
+        description: optionAbout(spec.name, locale),
         ...(values[spec.name] === true ? { default: true } : {}),
       })),
     },
   };
 }
 
-/** One page of the form as a modal, filled in with the table's options. */
+/** The table's language: each by its own name, so a reader finds theirs whatever the form speaks. */
+function languageField(tableLocale: string, locale: string): APILabelComponent {
+  return {
+    type: ComponentType.Label,
+    label: t(locale, 'form.languageLabel'),
+    description: t(locale, 'form.languageHint'),
+    component: {
+      type: ComponentType.StringSelect,
+      custom_id: LANGUAGE,
+      options: TABLE_LANGUAGES.map((lng) => ({
+        value: lng,
+        label: t(lng, 'language'),
+        ...(lng === tableLocale || (tableLocale === 'en-GB' && lng === SOURCE_LOCALE) ? { default: true } : {}),
+      })),
+    },
+  };
+}
+
+/** One page of the form as a modal, filled in with the table's options (and language), in `locale`. */
 export function rulesModal(
   target: ButtonTarget,
   variantId: string,
   options: Options,
   page: RulesPage,
+  locale: string = SOURCE_LOCALE,
+  tableLocale: string = SOURCE_LOCALE,
 ): APIModalInteractionResponseCallbackData {
   const values = options as unknown as Record<string, unknown>;
   return {
@@ -238,21 +277,29 @@ export function rulesModal(
       action: 'rules',
       arg: page.key,
     }),
-    title: `Rules: ${page.title}`,
+    title: t(locale, 'form.modalTitle', { page: page.title }),
     components: page.fields.flatMap((f) =>
-      f.kind === 'switches'
-        ? [switchesField(f.specs, options)]
-        : f.spec.kind === 'match'
-          ? matchFields(f.spec, values[f.spec.name])
-          : [field(variantId, f.spec, values[f.spec.name])],
+      f.kind === 'language'
+        ? [languageField(tableLocale, locale)]
+        : f.kind === 'switches'
+          ? [switchesField(f.specs, options, locale)]
+          : f.spec.kind === 'match'
+            ? matchFields(f.spec, values[f.spec.name], locale)
+            : [field(variantId, f.spec, values[f.spec.name], locale)],
     ),
   };
 }
 
 /** The host's private menu: the table's rules now, and a button per page of the form. */
-export function rulesMenu(target: ButtonTarget, variantId: string, options: Options, said?: string) {
+export function rulesMenu(
+  target: ButtonTarget,
+  variantId: string,
+  options: Options,
+  locale: string = SOURCE_LOCALE,
+  said?: string,
+) {
   // One button per page, five to a row: the labels are long, so a phone shows them stacked.
-  const pages = rulesPages(variantId);
+  const pages = rulesPages(variantId, locale);
   const rows = [];
   for (let i = 0; i < pages.length; i += 5) {
     rows.push(
@@ -264,8 +311,8 @@ export function rulesMenu(target: ButtonTarget, variantId: string, options: Opti
   }
   const lines = [
     ...(said ? [said] : []),
-    `**${getVariant(variantId).name}**: ${optionsLine(variantId, options)}`,
-    'Pick what to change. Everyone sees the new rules on the table.',
+    `**${variantName(variantId, locale)}**: ${optionsLine(variantId, options, locale)}`,
+    t(locale, 'form.menuHint'),
   ];
   return { content: lines.join('\n'), embeds: [], components: rows.slice(0, 5) };
 }

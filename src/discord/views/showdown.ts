@@ -4,7 +4,7 @@ import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
-import { bold, chips, clip, describeTransfers, type NameOf, signed } from './format.ts';
+import { bold, caption, chips, clip, describeTransfers, type NameOf, signed, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 
 export const RESULT_COLOUR = 0xc9a227;
@@ -154,7 +154,7 @@ export function showdownView(
   // building errors for every union they try) on every deal.
   const embed: APIEmbed = {
     color: RESULT_COLOUR,
-    title: say('result.title', { variant: variant.name, deal: history?.dealNo ?? before.dealNo }),
+    title: say('result.title', { variant: variantName(variant.id, locale), deal: history?.dealNo ?? before.dealNo }),
     description: headline(events, nameOf, locale),
     fields,
   };
@@ -163,7 +163,7 @@ export function showdownView(
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
   if (picture) {
-    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: caption(picture, locale) }));
     embed.image = { url: `attachment://${picture.name}` };
   }
   return { embeds: [embed], files };

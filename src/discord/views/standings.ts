@@ -1,4 +1,5 @@
 import { EmbedBuilder } from 'discord.js';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Standings } from '../../table/standings.ts';
 import { bold, chips, clipLines, signed } from './format.ts';
 import { OVER_COLOUR } from './table.ts';
@@ -12,16 +13,20 @@ const DESCRIPTION_MAX = 4096;
  */
 export const BESIDE_RESULT_MAX = 1500;
 
-/** A finished game's final standings: everyone's net chips, and what stays with the channel. */
-export function standingsEmbed(s: Standings, descriptionMax = DESCRIPTION_MAX): EmbedBuilder {
-  const lines = s.net.map((p) => `${bold(p.name ?? `<@${p.playerId}>`)} ${signed(p.chips)}`);
+/** A finished game's final standings: everyone's net chips, and what stays with the channel (in the table's language). */
+export function standingsEmbed(
+  s: Standings,
+  descriptionMax = DESCRIPTION_MAX,
+  locale: string = SOURCE_LOCALE,
+): EmbedBuilder {
+  const lines = s.net.map((p) => `${bold(p.name ?? `<@${p.playerId}>`)} ${signed(p.chips, locale)}`);
   return new EmbedBuilder()
     .setColor(OVER_COLOUR)
-    .setTitle(`Game over after ${s.deals} deal${s.deals === 1 ? '' : 's'}`)
-    .setDescription(lines.length ? clipLines(lines, descriptionMax) : 'No chips changed hands.')
+    .setTitle(t(locale, 'standings.title', { count: s.deals }))
+    .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
     .addFields(
-      { name: 'Pot left', value: chips(s.pot), inline: true },
-      { name: 'Reserve left', value: chips(s.reserve), inline: true },
+      { name: t(locale, 'standings.potLeft'), value: chips(s.pot, locale), inline: true },
+      { name: t(locale, 'standings.reserveLeft'), value: chips(s.reserve, locale), inline: true },
     )
-    .setFooter({ text: 'The pot and reserve stay with this channel. /ledger shows everyone’s balance.' });
+    .setFooter({ text: t(locale, 'standings.footer') });
 }

@@ -1,38 +1,46 @@
 import { EmbedBuilder } from 'discord.js';
 import type { LeaderboardRow, VariantStats } from '../../db/deal-results.ts';
-import { getVariant } from '../../rules/index.ts';
-import { bold, chips, clipLines, signed } from './format.ts';
+import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { bold, chips, clipLines, signed, variantName } from './format.ts';
 
-/** `/guts stats` and `/guts leaderboard`, from the deal results (db/deal-results.ts). */
+/** `/guts stats` and `/guts leaderboard`, from the deal results (db/deal-results.ts), in `locale`. */
 
 export const STATS_COLOUR = 0x5865f2;
 
-const variantName = (id: string) => {
-  try {
-    return getVariant(id).name;
-  } catch {
-    return id; // a variant retired since
-  }
-};
-
-export function statsEmbed(name: string, rows: readonly VariantStats[]): EmbedBuilder {
-  const embed = new EmbedBuilder().setColor(STATS_COLOUR).setTitle(`Guts stats: ${name}`);
-  if (rows.length === 0) return embed.setDescription(`${bold(name)} has no deals yet on this server.`);
-  const sum = (pick: (r: VariantStats) => number) => rows.reduce((n, r) => n + pick(r), 0);
+export function statsEmbed(name: string, rows: readonly VariantStats[], locale: string = SOURCE_LOCALE): EmbedBuilder {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const n = (x: number) => chips(x, locale);
+  const embed = new EmbedBuilder().setColor(STATS_COLOUR).setTitle(say('stats.title', { name }));
+  if (rows.length === 0) return embed.setDescription(say('stats.none', { name: bold(name) }));
+  const sum = (pick: (r: VariantStats) => number) => rows.reduce((total, r) => total + pick(r), 0);
   const deals = sum((r) => r.deals);
   const stayed = sum((r) => r.stayed);
   embed.setDescription(
     [
-      `Deals played ${deals} · won ${sum((r) => r.won)} · stayed ${stayed} · dropped ${deals - stayed}`,
-      `Net ${signed(sum((r) => r.net))} · biggest pot won ${chips(Math.max(...rows.map((r) => r.biggestPot)))}`,
+      say('stats.totals', {
+        deals: n(deals),
+        won: n(sum((r) => r.won)),
+        stayed: n(stayed),
+        dropped: n(deals - stayed),
+      }),
+      say('stats.net', {
+        net: signed(
+          sum((r) => r.net),
+          locale,
+        ),
+        pot: n(Math.max(...rows.map((r) => r.biggestPot))),
+      }),
     ].join('\n'),
   );
   embed.addFields(
     rows.slice(0, 25).map((r) => ({
-      name: variantName(r.variant),
+      // A variant retired since reads as its id.
+      name: variantName(r.variant, locale),
       value: [
-        `${r.deals} deals · ${r.won} won · net ${signed(r.net)}`,
-        `biggest pot ${chips(r.biggestPot)}${r.bestHand ? ` · best hand: ${r.bestHand}` : ''}`,
+        say('stats.variantDeals', { count: r.deals, won: n(r.won), net: signed(r.net, locale) }),
+        r.bestHand
+          ? say('stats.biggestBest', { pot: n(r.biggestPot), hand: r.bestHand })
+          : say('stats.biggest', { pot: n(r.biggestPot) }),
       ].join('\n'),
       inline: true,
     })),
@@ -43,15 +51,25 @@ export function statsEmbed(name: string, rows: readonly VariantStats[]): EmbedBu
 export const PERIODS = { week: 7, month: 30, all: null } as const;
 export type Period = keyof typeof PERIODS;
 
-export function leaderboardEmbed(period: Period, rows: readonly LeaderboardRow[]): EmbedBuilder {
-  const title = period === 'all' ? 'Guts leaderboard: all time' : `Guts leaderboard: the last ${PERIODS[period]} days`;
-  const lines = rows.map(
-    (r, i) =>
-      `${i + 1}. ${bold(r.name ?? `<@${r.userId}>`)} ${signed(r.net)} (${r.won} won of ${r.deals} deal${r.deals === 1 ? '' : 's'})`,
+export function leaderboardEmbed(
+  period: Period,
+  rows: readonly LeaderboardRow[],
+  locale: string = SOURCE_LOCALE,
+): EmbedBuilder {
+  const days = PERIODS[period];
+  const title = days === null ? t(locale, 'leaderboard.titleAll') : t(locale, 'leaderboard.titleDays', { count: days });
+  const lines = rows.map((r, i) =>
+    t(locale, 'leaderboard.row', {
+      place: i + 1,
+      name: bold(r.name ?? `<@${r.userId}>`),
+      net: signed(r.net, locale),
+      won: chips(r.won, locale),
+      count: r.deals,
+    }),
   );
   return new EmbedBuilder()
     .setColor(STATS_COLOUR)
     .setTitle(title)
-    .setDescription(lines.length ? clipLines(lines, 4000) : 'No deals in this period yet.')
-    .setFooter({ text: 'By net chips, then deals won.' });
+    .setDescription(lines.length ? clipLines(lines, 4000, locale) : t(locale, 'leaderboard.none'))
+    .setFooter({ text: t(locale, 'leaderboard.footer') });
 }

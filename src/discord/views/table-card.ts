@@ -11,7 +11,7 @@ import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import type { ButtonTarget } from './buttons.ts';
-import { bold, chips, clip, clipLines } from './format.ts';
+import { bold, caption, chips, clip, clipLines, variantName } from './format.ts';
 import {
   BOARD_FILE,
   boardCells,
@@ -67,7 +67,7 @@ export function tableView(input: TableViewInput) {
   if (state.options.cap !== null) money.push(say('table.cap', amount(state.options.cap)));
   const head: APIComponentInContainer[] = [
     text(
-      `### ${say('table.heading', { variant: variant.name, deal: target.dealNo })}\n${instructions(state, input.deadline, locale)}`,
+      `### ${say('table.heading', { variant: variantName(variant.id, locale), deal: target.dealNo })}\n${instructions(state, input.deadline, locale)}`,
     ),
     text(money.join(' · ')),
     separator,
@@ -77,12 +77,18 @@ export function tableView(input: TableViewInput) {
   const cells = boardCells(state);
   const files: AttachmentBuilder[] = [];
   const { picture } = input;
-  if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt }));
+  if (picture)
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: caption(picture, locale) }));
   const image = picture ? picture.name : input.hasBoardImage && cells.length ? BOARD_FILE : null;
   if (image) {
     tail.push({
       type: ComponentType.MediaGallery,
-      items: [{ media: { url: `attachment://${image}` }, description: clip(boardText(cells), 1024) }],
+      items: [
+        {
+          media: { url: `attachment://${image}` },
+          description: clip(say('picture.board', { cards: boardText(cells) }), 1024),
+        },
+      ],
     });
   }
   if (cells.length) tail.push(text(`-# ${say('table.board', { cards: boardText(cells) })}`));
@@ -103,7 +109,7 @@ export function tableView(input: TableViewInput) {
     seatLine(seatStatus(state, id, locale)),
   );
   // One line per seat, in one text block: a phone shows the whole table at a glance.
-  const seatParts = [text(seats.length ? clipLines(seats, SEATS_MAX) : say('table.nobody'))];
+  const seatParts = [text(seats.length ? clipLines(seats, SEATS_MAX, locale) : say('table.nobody'))];
 
   const card: APIContainerComponent = {
     type: ComponentType.Container,
