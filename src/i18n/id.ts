@@ -1,5 +1,22 @@
 import type { Resource } from './resource.ts';
 
+/** Nama kartu tidak berubah dalam bentuk jamak ("pair as"). */
+const RANKS = {
+  two: 'dua',
+  three: 'tiga',
+  four: 'empat',
+  five: 'lima',
+  six: 'enam',
+  seven: 'tujuh',
+  eight: 'delapan',
+  nine: 'sembilan',
+  ten: 'sepuluh',
+  jack: 'jack',
+  queen: 'queen',
+  king: 'king',
+  ace: 'as',
+};
+
 /**
  * Bahasa Indonesia. Seperti di meja poker: pot, ante, chip, bertahan atau mundur; nama
  * kombinasi kartu dalam bahasa Inggris (pair, flush, full house), seperti kata para pemain.
@@ -155,36 +172,8 @@ export const id: Resource = {
     royal: 'Royal flush',
     'five-of-a-kind': 'Five of a kind, {{ranks}}',
   },
-  rank: {
-    two: 'dua',
-    three: 'tiga',
-    four: 'empat',
-    five: 'lima',
-    six: 'enam',
-    seven: 'tujuh',
-    eight: 'delapan',
-    nine: 'sembilan',
-    ten: 'sepuluh',
-    jack: 'jack',
-    queen: 'queen',
-    king: 'king',
-    ace: 'as',
-  },
-  ranks: {
-    two: 'dua',
-    three: 'tiga',
-    four: 'empat',
-    five: 'lima',
-    six: 'enam',
-    seven: 'tujuh',
-    eight: 'delapan',
-    nine: 'sembilan',
-    ten: 'sepuluh',
-    jack: 'jack',
-    queen: 'queen',
-    king: 'king',
-    ace: 'as',
-  },
+  rank: RANKS,
+  ranks: RANKS,
   language: 'Bahasa Indonesia',
   pay: {
     takes: '{{who}} mengambil {{amount}} dari pot',

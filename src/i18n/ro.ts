@@ -1,5 +1,18 @@
 import type { Resource } from './resource.ts';
 
+/** Numerele rămân neschimbate la plural ("careu de șapte"), figurile nu ("pereche de ași"). */
+const NUMBERS = {
+  two: 'doi',
+  three: 'trei',
+  four: 'patru',
+  five: 'cinci',
+  six: 'șase',
+  seven: 'șapte',
+  eight: 'opt',
+  nine: 'nouă',
+  ten: 'zece',
+};
+
 /**
  * Română. Cum se spune la masă: pot, ante, jetoane, rămân sau renunț, mână, rundă;
  * mâinile ca la poker: pereche, chintă, culoare, full house, careu.
@@ -179,31 +192,14 @@ export const ro: Resource = {
     'five-of-a-kind': 'Cinci de un fel, {{ranks}}',
   },
   rank: {
-    two: 'doi',
-    three: 'trei',
-    four: 'patru',
-    five: 'cinci',
-    six: 'șase',
-    seven: 'șapte',
-    eight: 'opt',
-    nine: 'nouă',
-    ten: 'zece',
+    ...NUMBERS,
     jack: 'valet',
     queen: 'damă',
     king: 'rege',
     ace: 'as',
   },
-  // Numerele rămân neschimbate la plural ("careu de șapte"), figurile nu ("pereche de ași").
   ranks: {
-    two: 'doi',
-    three: 'trei',
-    four: 'patru',
-    five: 'cinci',
-    six: 'șase',
-    seven: 'șapte',
-    eight: 'opt',
-    nine: 'nouă',
-    ten: 'zece',
+    ...NUMBERS,
     jack: 'valeți',
     queen: 'dame',
     king: 'regi',

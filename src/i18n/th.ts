@@ -1,5 +1,22 @@
 import type { Resource } from './resource.ts';
 
+/** ชื่อไพ่ไม่เปลี่ยนรูปเมื่อเป็นพหูพจน์ ("คู่เอซ") */
+const RANKS = {
+  two: 'สอง',
+  three: 'สาม',
+  four: 'สี่',
+  five: 'ห้า',
+  six: 'หก',
+  seven: 'เจ็ด',
+  eight: 'แปด',
+  nine: 'เก้า',
+  ten: 'สิบ',
+  jack: 'แจ็ค',
+  queen: 'ควีน',
+  king: 'คิง',
+  ace: 'เอซ',
+};
+
 /**
  * ภาษาไทย ตามที่ผู้เล่นพูดกันที่โต๊ะ: กองกลาง แอนตี้ ชิป อยู่ต่อหรือหมอบ ตา รอบ;
  * ชื่อไพ่แบบโป๊กเกอร์: คู่ ตอง สเตรท ฟลัช ฟูลเฮาส์ โฟร์การ์ด
@@ -153,36 +170,8 @@ export const th: Resource = {
     royal: 'รอยัลฟลัช',
     'five-of-a-kind': 'ไฟว์การ์ด {{ranks}}',
   },
-  rank: {
-    two: 'สอง',
-    three: 'สาม',
-    four: 'สี่',
-    five: 'ห้า',
-    six: 'หก',
-    seven: 'เจ็ด',
-    eight: 'แปด',
-    nine: 'เก้า',
-    ten: 'สิบ',
-    jack: 'แจ็ค',
-    queen: 'ควีน',
-    king: 'คิง',
-    ace: 'เอซ',
-  },
-  ranks: {
-    two: 'สอง',
-    three: 'สาม',
-    four: 'สี่',
-    five: 'ห้า',
-    six: 'หก',
-    seven: 'เจ็ด',
-    eight: 'แปด',
-    nine: 'เก้า',
-    ten: 'สิบ',
-    jack: 'แจ็ค',
-    queen: 'ควีน',
-    king: 'คิง',
-    ace: 'เอซ',
-  },
+  rank: RANKS,
+  ranks: RANKS,
   language: 'ไทย',
   pay: {
     takes: '{{who}} รับ {{amount}} จากกองกลาง',

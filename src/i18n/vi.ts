@@ -1,5 +1,22 @@
 import type { Resource } from './resource.ts';
 
+/** Tên lá bài không đổi ở số nhiều ("đôi át"). */
+const RANKS = {
+  two: 'hai',
+  three: 'ba',
+  four: 'bốn',
+  five: 'năm',
+  six: 'sáu',
+  seven: 'bảy',
+  eight: 'tám',
+  nine: 'chín',
+  ten: 'mười',
+  jack: 'bồi',
+  queen: 'đầm',
+  king: 'già',
+  ace: 'át',
+};
+
 /**
  * Tiếng Việt. Như người chơi vẫn nói: pot, ante, chip, ở lại hoặc bỏ bài, ván, vòng;
  * tên bộ bài theo poker: đôi, thú, sám cô, sảnh, thùng, cù lũ, tứ quý.
@@ -155,36 +172,8 @@ export const vi: Resource = {
     royal: 'Thùng phá sảnh hoàng gia',
     'five-of-a-kind': 'Ngũ quý {{ranks}}',
   },
-  rank: {
-    two: 'hai',
-    three: 'ba',
-    four: 'bốn',
-    five: 'năm',
-    six: 'sáu',
-    seven: 'bảy',
-    eight: 'tám',
-    nine: 'chín',
-    ten: 'mười',
-    jack: 'bồi',
-    queen: 'đầm',
-    king: 'già',
-    ace: 'át',
-  },
-  ranks: {
-    two: 'hai',
-    three: 'ba',
-    four: 'bốn',
-    five: 'năm',
-    six: 'sáu',
-    seven: 'bảy',
-    eight: 'tám',
-    nine: 'chín',
-    ten: 'mười',
-    jack: 'bồi',
-    queen: 'đầm',
-    king: 'già',
-    ace: 'át',
-  },
+  rank: RANKS,
+  ranks: RANKS,
   language: 'Tiếng Việt',
   pay: {
     takes: '{{who}} lấy {{amount}} từ pot',
