@@ -267,7 +267,7 @@ export const de: Resource = {
     paused:
       'Dieses Spiel ist pausiert: Ich kann in diesem Kanal nicht posten. Sobald ich meine Berechtigungen zurückhabe, geht es mit `/guts $t(commands.guts table.name)` weiter.',
     presetName: 'Ein Vorlagenname hat 1–32 Buchstaben, Ziffern, Leerzeichen, - oder _.',
-    presetsFull: 'Dieser Server hat schon {{count}} Vorlagen: lösch zuerst eine.',
+    presetsFull: 'Dieser Server hat schon {{count, number}} Vorlagen: lösch zuerst eine.',
     noPreset:
       'Hier gibt es keine Vorlage namens „{{name}}“. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` zeigt sie.',
     presetDelete: 'Nur wer eine Vorlage gespeichert hat oder jemand mit „Server verwalten“ kann sie löschen.',
@@ -723,8 +723,8 @@ export const de: Resource = {
     capClip: 'Keine Zahlung über {{cap}}: Der Überschuss wird nicht gezahlt.',
   },
   standings: {
-    title_one: 'Spiel vorbei nach {{count}} Hand',
-    title_other: 'Spiel vorbei nach {{count}} Händen',
+    title_one: 'Spiel vorbei nach {{count, number}} Hand',
+    title_other: 'Spiel vorbei nach {{count, number}} Händen',
     none: 'Es haben keine Chips den Besitzer gewechselt.',
     potLeft: 'Pot übrig',
     reserveLeft: 'Reserve übrig',
@@ -735,8 +735,8 @@ export const de: Resource = {
     none: '{{name}} hat auf diesem Server noch keine Hände gespielt.',
     totals: 'Hände gespielt {{deals}} · gewonnen {{won}} · geblieben {{stayed}} · ausgestiegen {{dropped}}',
     net: 'Netto {{net}} · größter gewonnener Pot {{pot}}',
-    variantDeals_one: '{{count}} Hand · {{won}} gewonnen · netto {{net}}',
-    variantDeals_other: '{{count}} Hände · {{won}} gewonnen · netto {{net}}',
+    variantDeals_one: '{{count, number}} Hand · {{won}} gewonnen · netto {{net}}',
+    variantDeals_other: '{{count, number}} Hände · {{won}} gewonnen · netto {{net}}',
     biggest: 'größter Pot {{pot}}',
     biggestBest: 'größter Pot {{pot}} · beste Hand: {{hand}}',
     chart:
@@ -744,10 +744,10 @@ export const de: Resource = {
   },
   leaderboard: {
     titleAll: 'Guts-Rangliste: alle Zeiten',
-    titleDays_one: 'Guts-Rangliste: der letzte {{count}} Tag',
-    titleDays_other: 'Guts-Rangliste: die letzten {{count}} Tage',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} gewonnen von {{count}} Hand)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} gewonnen von {{count}} Händen)',
+    titleDays_one: 'Guts-Rangliste: der letzte {{count, number}} Tag',
+    titleDays_other: 'Guts-Rangliste: die letzten {{count, number}} Tage',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} gewonnen von {{count, number}} Hand)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} gewonnen von {{count, number}} Händen)',
     none: 'In diesem Zeitraum gab es noch keine Hände.',
     footer: 'Nach Netto-Chips, dann nach gewonnenen Händen.',
   },

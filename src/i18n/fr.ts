@@ -267,7 +267,7 @@ export const fr: Resource = {
     paused:
       'Cette partie est en pause : je ne peux pas publier dans ce salon. Dès que j’aurai retrouvé mes permissions, `/guts $t(commands.guts table.name)` la reprendra.',
     presetName: 'Un nom de préréglage fait 1 à 32 lettres, chiffres, espaces, - ou _.',
-    presetsFull: 'Ce serveur a déjà {{count}} préréglages : supprimez-en un d’abord.',
+    presetsFull: 'Ce serveur a déjà {{count, number}} préréglages : supprimez-en un d’abord.',
     noPreset:
       'Il n’y a pas de préréglage appelé « {{name}} » ici. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` les affiche.',
     presetDelete:
@@ -745,9 +745,9 @@ export const fr: Resource = {
     capClip: 'Aucun paiement au-delà de {{cap}} : l’excédent n’est pas payé.',
   },
   standings: {
-    title_one: 'Partie terminée après {{count}} donne',
-    title_many: 'Partie terminée après {{count}} de donnes',
-    title_other: 'Partie terminée après {{count}} donnes',
+    title_one: 'Partie terminée après {{count, number}} donne',
+    title_many: 'Partie terminée après {{count, number}} de donnes',
+    title_other: 'Partie terminée après {{count, number}} donnes',
     none: 'Aucun jeton n’a changé de mains.',
     potLeft: 'Pot restant',
     reserveLeft: 'Réserve restante',
@@ -758,9 +758,9 @@ export const fr: Resource = {
     none: '{{name}} n’a encore joué aucune donne sur ce serveur.',
     totals: 'Donnes jouées {{deals}} · gagnées {{won}} · resté {{stayed}} · couché {{dropped}}',
     net: 'Net {{net}} · plus gros pot gagné {{pot}}',
-    variantDeals_one: '{{count}} donne · {{won}} gagnées · net {{net}}',
-    variantDeals_many: '{{count}} de donnes · {{won}} gagnées · net {{net}}',
-    variantDeals_other: '{{count}} donnes · {{won}} gagnées · net {{net}}',
+    variantDeals_one: '{{count, number}} donne · {{won}} gagnées · net {{net}}',
+    variantDeals_many: '{{count, number}} de donnes · {{won}} gagnées · net {{net}}',
+    variantDeals_other: '{{count, number}} donnes · {{won}} gagnées · net {{net}}',
     biggest: 'plus gros pot {{pot}}',
     biggestBest: 'plus gros pot {{pot}} · meilleure main : {{hand}}',
     chart:
@@ -769,11 +769,11 @@ export const fr: Resource = {
   leaderboard: {
     titleAll: 'Classement guts : depuis toujours',
     titleDays_one: 'Classement guts : le dernier jour',
-    titleDays_many: 'Classement guts : les {{count}} derniers jours',
-    titleDays_other: 'Classement guts : les {{count}} derniers jours',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} gagnées sur {{count}} donne)',
-    row_many: '{{place}}. {{name}} {{net}} ({{won}} gagnées sur {{count}} de donnes)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} gagnées sur {{count}} donnes)',
+    titleDays_many: 'Classement guts : les {{count, number}} derniers jours',
+    titleDays_other: 'Classement guts : les {{count, number}} derniers jours',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} gagnées sur {{count, number}} donne)',
+    row_many: '{{place}}. {{name}} {{net}} ({{won}} gagnées sur {{count, number}} de donnes)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} gagnées sur {{count, number}} donnes)',
     none: 'Aucune donne sur cette période pour l’instant.',
     footer: 'Par jetons nets, puis par donnes gagnées.',
   },

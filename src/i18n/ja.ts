@@ -244,7 +244,7 @@ export const ja: Resource = {
     paused:
       'このゲームは一時停止中です: このチャンネルに投稿できません。権限が戻れば、`/guts $t(commands.guts table.name)` で再開します。',
     presetName: 'プリセット名は1〜32文字の文字、数字、スペース、- または _ です。',
-    presetsFull: 'このサーバーにはすでにプリセットが{{count}}個あります。先に1つ削除してください。',
+    presetsFull: 'このサーバーにはすでにプリセットが{{count, number}}個あります。先に1つ削除してください。',
     noPreset:
       'ここには「{{name}}」というプリセットはありません。`/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` で一覧を表示できます。',
     presetDelete: 'プリセットを削除できるのは、保存した人か「サーバー管理」権限を持つ人だけです。',
@@ -655,7 +655,7 @@ export const ja: Resource = {
     capClip: '{{cap}}を超える支払いはありません: 超過分は払われません。',
   },
   standings: {
-    title_other: '{{count}}ディールでゲーム終了',
+    title_other: '{{count, number}}ディールでゲーム終了',
     none: 'チップの移動はありませんでした。',
     potLeft: '残りのポット',
     reserveLeft: '残りのリザーブ',
@@ -666,15 +666,15 @@ export const ja: Resource = {
     none: '{{name}}さんはこのサーバーでまだディールを遊んでいません。',
     totals: 'プレイ {{deals}} · 勝ち {{won}} · 残った {{stayed}} · 降りた {{dropped}}',
     net: '収支 {{net}} · 最大獲得ポット {{pot}}',
-    variantDeals_other: '{{count}}ディール · {{won}}勝 · 収支 {{net}}',
+    variantDeals_other: '{{count, number}}ディール · {{won}}勝 · 収支 {{net}}',
     biggest: '最大ポット {{pot}}',
     biggestBest: '最大ポット {{pot}} · 最高の手: {{hand}}',
     chart: '{{name}}さんのチップ収支の推移: {{first}}から{{last}}、最低{{lowest}}、最高{{highest}}。',
   },
   leaderboard: {
     titleAll: 'ガッツのランキング: 全期間',
-    titleDays_other: 'ガッツのランキング: 直近{{count}}日',
-    row_other: '{{place}}. {{name}} {{net}} ({{count}}ディール中{{won}}勝)',
+    titleDays_other: 'ガッツのランキング: 直近{{count, number}}日',
+    row_other: '{{place}}. {{name}} {{net}} ({{count, number}}ディール中{{won}}勝)',
     none: 'この期間のディールはまだありません。',
     footer: 'チップ収支順、次に勝ったディール数順。',
   },

@@ -1,4 +1,4 @@
-import { type APIApplicationCommand, ApplicationCommandType } from 'discord-api-types/v10';
+import { type APIApplicationCommand, ApplicationCommandType, Locale } from 'discord-api-types/v10';
 import { DiscordHttpError, errors, type FieldError } from '../errors.ts';
 import type { RouteContext } from './context.ts';
 import { ok, type RestRequest, type Route } from './route.ts';
@@ -11,23 +11,77 @@ type CommandBody = Partial<APIApplicationCommand>;
 /** Discord's limit on a command's names, descriptions and choice names and values, all together. */
 const COMMAND_CHARACTERS_MAX = 8000;
 
+type Localizations = Record<string, unknown> | null | undefined;
+
 type LooseOption = {
   type?: number;
   name?: string;
   description?: string;
+  name_localizations?: Localizations;
+  description_localizations?: Localizations;
   required?: boolean;
   autocomplete?: boolean;
-  choices?: { name?: string; value?: unknown }[];
+  choices?: { name?: string; value?: unknown; name_localizations?: Localizations }[];
   options?: LooseOption[];
 };
+
+const LOCALES: readonly string[] = Object.values(Locale);
+
+/** A text and its localizations: the longest is what counts towards a command's 8000 characters. */
+const longest = (base: string | undefined, localized: Localizations): number =>
+  Math.max((base ?? '').length, ...Object.values(localized ?? {}).map((v) => String(v).length));
+
+/**
+ * A localization dictionary as Discord checks it: keys among the available locales,
+ * values under the same rule as the field they localize.
+ * https://discord.com/developers/docs/interactions/application-commands#localization
+ */
+function checkLocalizations(
+  out: FieldError[],
+  path: (string | number)[],
+  localized: Localizations,
+  valid: (value: string) => boolean,
+  invalid: Omit<FieldError, 'path'>,
+): void {
+  for (const [locale, value] of Object.entries(localized ?? {})) {
+    if (!LOCALES.includes(locale)) {
+      out.push({
+        path: [...path, locale],
+        code: 'ENUM_TYPE_COERCE',
+        message: `Value "${locale}" is not a valid enum value.`,
+      });
+    } else if (typeof value !== 'string' || !valid(value)) out.push({ path: [...path, locale], ...invalid });
+  }
+}
+
+const validName = (name: string) => commandName.test(name) && name === name.toLowerCase();
+const INVALID_NAME = { code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' };
+const validDescription = (text: string) => text.length >= 1 && text.length <= 100;
+const BAD_LENGTH = { code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.' };
+
+/** A command's or an option's localized names and descriptions, and its choices' names. */
+function checkNodeLocalizations(out: FieldError[], path: (string | number)[], node: LooseOption): void {
+  checkLocalizations(out, [...path, 'name_localizations'], node.name_localizations, validName, INVALID_NAME);
+  checkLocalizations(
+    out,
+    [...path, 'description_localizations'],
+    node.description_localizations,
+    validDescription,
+    BAD_LENGTH,
+  );
+  (node.choices ?? []).forEach((c, k) => {
+    const path2 = [...path, 'choices', k, 'name_localizations'];
+    checkLocalizations(out, path2, c.name_localizations, validDescription, BAD_LENGTH);
+  });
+}
 
 const SUBCOMMAND = 1;
 const SUBCOMMAND_GROUP = 2;
 
-function commandCharacters(node: { name?: string; description?: string; options?: unknown[] }): number {
-  const own = (node.name ?? '').length + (node.description ?? '').length;
-  const choices = ((node as LooseOption).choices ?? []).reduce(
-    (n, c) => n + (c.name ?? '').length + String(c.value ?? '').length,
+function commandCharacters(node: LooseOption): number {
+  const own = longest(node.name, node.name_localizations) + longest(node.description, node.description_localizations);
+  const choices = (node.choices ?? []).reduce(
+    (n, c) => n + longest(c.name, c.name_localizations) + String(c.value ?? '').length,
     0,
   );
   const children = ((node.options ?? []) as LooseOption[]).reduce((n, o) => n + commandCharacters(o), 0);
@@ -58,9 +112,8 @@ function checkOptions(
         message: 'Sub-command and sub-command group option types are mutually exclusive to all other types',
       });
     const name = o.name ?? '';
-    if (!commandName.test(name) || name !== name.toLowerCase()) {
-      out.push({ path: [...at, 'name'], code: 'APPLICATION_COMMAND_INVALID_NAME', message: 'Command name is invalid' });
-    }
+    if (!validName(name)) out.push({ path: [...at, 'name'], ...INVALID_NAME });
+    checkNodeLocalizations(out, at, o);
     const description = o.description ?? '';
     if (description.length < 1 || description.length > 100) {
       out.push({
@@ -138,8 +191,11 @@ function checkCommands(body: unknown): CommandBody[] {
         message: 'Must be between 1 and 100 in length.',
       });
     }
-    if (chatInput) checkOptions(problems, [i, 'options'], command.options ?? [], 'command');
-    const characters = commandCharacters(command);
+    if (chatInput) {
+      checkNodeLocalizations(problems, [i], command as LooseOption);
+      checkOptions(problems, [i, 'options'], command.options ?? [], 'command');
+    }
+    const characters = commandCharacters(command as LooseOption);
     if (characters > COMMAND_CHARACTERS_MAX) {
       problems.push({
         path: [i],
