@@ -268,7 +268,7 @@ export const bg: Resource = {
     paused:
       'Играта е на пауза: не мога да пиша в този канал. Щом си върна правата, `/guts $t(commands.guts table.name)` я продължава.',
     presetName: 'Името на шаблон е от 1 до 32 букви, цифри, интервали, - или _.',
-    presetsFull: 'Този сървър вече има {{count}} шаблона: първо изтрий един.',
+    presetsFull: 'Този сървър вече има {{count, number}} шаблона: първо изтрий един.',
     noPreset:
       'Тук няма шаблон „{{name}}“. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` ги показва.',
     presetDelete: 'Шаблон може да изтрие само който го е запазил или някой с „Управление на сървъра“.',
@@ -711,8 +711,8 @@ export const bg: Resource = {
     capClip: 'Никое плащане над {{cap}}: излишъкът не се плаща.',
   },
   standings: {
-    title_one: 'Край на играта след {{count}} раздаване',
-    title_other: 'Край на играта след {{count}} раздавания',
+    title_one: 'Край на играта след {{count, number}} раздаване',
+    title_other: 'Край на играта след {{count, number}} раздавания',
     none: 'Нито един чип не смени собственика си.',
     potLeft: 'Остатък в пота',
     reserveLeft: 'Остатък в резерва',
@@ -723,8 +723,8 @@ export const bg: Resource = {
     none: '{{name}} още няма раздавания на този сървър.',
     totals: 'Изиграни раздавания {{deals}} · спечелени {{won}} · остана {{stayed}} · пас {{dropped}}',
     net: 'Нето {{net}} · най-голям спечелен пот {{pot}}',
-    variantDeals_one: '{{count}} раздаване · {{won}} спечелени · нето {{net}}',
-    variantDeals_other: '{{count}} раздавания · {{won}} спечелени · нето {{net}}',
+    variantDeals_one: '{{count, number}} раздаване · {{won}} спечелени · нето {{net}}',
+    variantDeals_other: '{{count, number}} раздавания · {{won}} спечелени · нето {{net}}',
     biggest: 'най-голям пот {{pot}}',
     biggestBest: 'най-голям пот {{pot}} · най-добра ръка: {{hand}}',
     chart:
@@ -732,10 +732,10 @@ export const bg: Resource = {
   },
   leaderboard: {
     titleAll: 'Класиране guts: за всички времена',
-    titleDays_one: 'Класиране guts: последния {{count}} ден',
-    titleDays_other: 'Класиране guts: последните {{count}} дни',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} спечелени от {{count}} раздаване)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} спечелени от {{count}} раздавания)',
+    titleDays_one: 'Класиране guts: последния {{count, number}} ден',
+    titleDays_other: 'Класиране guts: последните {{count, number}} дни',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} спечелени от {{count, number}} раздаване)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} спечелени от {{count, number}} раздавания)',
     none: 'В този период още няма раздавания.',
     footer: 'По нетни чипове, после по спечелени раздавания.',
   },

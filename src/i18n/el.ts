@@ -269,7 +269,7 @@ export const el: Resource = {
     paused:
       'Το παιχνίδι είναι σε παύση: δεν μπορώ να δημοσιεύσω σε αυτό το κανάλι. Όταν πάρω πίσω τα δικαιώματά μου, το `/guts $t(commands.guts table.name)` το συνεχίζει.',
     presetName: 'Το όνομα ενός προτύπου έχει 1-32 γράμματα, ψηφία, κενά, - ή _.',
-    presetsFull: 'Αυτός ο διακομιστής έχει ήδη {{count}} πρότυπα: διάγραψε πρώτα ένα.',
+    presetsFull: 'Αυτός ο διακομιστής έχει ήδη {{count, number}} πρότυπα: διάγραψε πρώτα ένα.',
     noPreset:
       'Δεν υπάρχει πρότυπο με όνομα «{{name}}» εδώ. Το `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` τα δείχνει.',
     presetDelete: 'Ένα πρότυπο μπορεί να το διαγράψει μόνο όποιος το αποθήκευσε ή κάποιος με Διαχείριση διακομιστή.',
@@ -727,8 +727,8 @@ export const el: Resource = {
     capClip: 'Καμία πληρωμή πάνω από {{cap}}: το πλεόνασμα δεν πληρώνεται.',
   },
   standings: {
-    title_one: 'Τέλος παιχνιδιού μετά από {{count}} χέρι',
-    title_other: 'Τέλος παιχνιδιού μετά από {{count}} χέρια',
+    title_one: 'Τέλος παιχνιδιού μετά από {{count, number}} χέρι',
+    title_other: 'Τέλος παιχνιδιού μετά από {{count, number}} χέρια',
     none: 'Καμία μάρκα δεν άλλαξε χέρια.',
     potLeft: 'Ποτ που έμεινε',
     reserveLeft: 'Αποθεματικό που έμεινε',
@@ -740,8 +740,8 @@ export const el: Resource = {
     none: '{{name}}: δεν υπάρχουν ακόμα χέρια σε αυτόν τον διακομιστή.',
     totals: 'Χέρια {{deals}} · νίκες {{won}} · έμεινε {{stayed}} · πάσο {{dropped}}',
     net: 'Καθαρά {{net}} · μεγαλύτερο ποτ που κέρδισε {{pot}}',
-    variantDeals_one: '{{count}} χέρι · {{won}} νίκες · καθαρά {{net}}',
-    variantDeals_other: '{{count}} χέρια · {{won}} νίκες · καθαρά {{net}}',
+    variantDeals_one: '{{count, number}} χέρι · {{won}} νίκες · καθαρά {{net}}',
+    variantDeals_other: '{{count, number}} χέρια · {{won}} νίκες · καθαρά {{net}}',
     biggest: 'μεγαλύτερο ποτ {{pot}}',
     biggestBest: 'μεγαλύτερο ποτ {{pot}} · καλύτερο χέρι: {{hand}}',
     chart:
@@ -750,9 +750,9 @@ export const el: Resource = {
   leaderboard: {
     titleAll: 'Κατάταξη guts: όλων των εποχών',
     titleDays_one: 'Κατάταξη guts: η τελευταία ημέρα',
-    titleDays_other: 'Κατάταξη guts: οι τελευταίες {{count}} ημέρες',
-    row_one: '{{place}}. {{name}} {{net}} ({{won}} νίκες σε {{count}} χέρι)',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} νίκες σε {{count}} χέρια)',
+    titleDays_other: 'Κατάταξη guts: οι τελευταίες {{count, number}} ημέρες',
+    row_one: '{{place}}. {{name}} {{net}} ({{won}} νίκες σε {{count, number}} χέρι)',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} νίκες σε {{count, number}} χέρια)',
     none: 'Δεν υπάρχουν ακόμα χέρια σε αυτή την περίοδο.',
     footer: 'Με βάση τις καθαρές μάρκες, μετά τις νίκες.',
   },

@@ -247,7 +247,7 @@ export const id: Resource = {
     paused:
       'Permainan ini dijeda: aku tidak bisa mengirim pesan di saluran ini. Setelah izinku kembali, `/guts $t(commands.guts table.name)` melanjutkannya.',
     presetName: 'Nama preset terdiri dari 1-32 huruf, angka, spasi, - atau _.',
-    presetsFull: 'Server ini sudah punya {{count}} preset: hapus satu dulu.',
+    presetsFull: 'Server ini sudah punya {{count, number}} preset: hapus satu dulu.',
     noPreset:
       'Tidak ada preset bernama "{{name}}" di sini. `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` menampilkan daftarnya.',
     presetDelete: 'Hanya yang menyimpan preset, atau orang dengan izin Kelola Server, yang bisa menghapusnya.',
@@ -693,7 +693,7 @@ export const id: Resource = {
     capClip: 'Tidak ada pembayaran di atas {{cap}}: kelebihannya tidak dibayar.',
   },
   standings: {
-    title_other: 'Permainan selesai setelah {{count}} ronde',
+    title_other: 'Permainan selesai setelah {{count, number}} ronde',
     none: 'Tidak ada chip yang berpindah tangan.',
     potLeft: 'Sisa pot',
     reserveLeft: 'Sisa cadangan',
@@ -704,7 +704,7 @@ export const id: Resource = {
     none: '{{name}} belum punya ronde di server ini.',
     totals: 'Ronde dimainkan {{deals}} · menang {{won}} · bertahan {{stayed}} · mundur {{dropped}}',
     net: 'Bersih {{net}} · pot terbesar yang dimenangkan {{pot}}',
-    variantDeals_other: '{{count}} ronde · {{won}} menang · bersih {{net}}',
+    variantDeals_other: '{{count, number}} ronde · {{won}} menang · bersih {{net}}',
     biggest: 'pot terbesar {{pot}}',
     biggestBest: 'pot terbesar {{pot}} · kombinasi terbaik: {{hand}}',
     chart:
@@ -712,8 +712,8 @@ export const id: Resource = {
   },
   leaderboard: {
     titleAll: 'Peringkat guts: sepanjang masa',
-    titleDays_other: 'Peringkat guts: {{count}} hari terakhir',
-    row_other: '{{place}}. {{name}} {{net}} ({{won}} menang dari {{count}} ronde)',
+    titleDays_other: 'Peringkat guts: {{count, number}} hari terakhir',
+    row_other: '{{place}}. {{name}} {{net}} ({{won}} menang dari {{count, number}} ronde)',
     none: 'Belum ada ronde di periode ini.',
     footer: 'Menurut chip bersih, lalu ronde yang dimenangkan.',
   },

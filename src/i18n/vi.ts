@@ -247,7 +247,7 @@ export const vi: Resource = {
     paused:
       'Trận đang tạm dừng: tôi không thể đăng trong kênh này. Khi tôi có lại quyền, `/guts $t(commands.guts table.name)` sẽ tiếp tục.',
     presetName: 'Tên mẫu gồm 1-32 chữ cái, chữ số, dấu cách, - hoặc _.',
-    presetsFull: 'Máy chủ này đã có {{count}} mẫu: hãy xóa bớt một mẫu trước.',
+    presetsFull: 'Máy chủ này đã có {{count, number}} mẫu: hãy xóa bớt một mẫu trước.',
     noPreset:
       'Ở đây không có mẫu nào tên "{{name}}". `/guts $t(commands.guts preset.name) $t(commands.guts preset list.name)` liệt kê các mẫu.',
     presetDelete: 'Chỉ người đã lưu mẫu, hoặc người có quyền Quản Lý Máy Chủ, mới xóa được mẫu đó.',
@@ -658,7 +658,7 @@ export const vi: Resource = {
     capClip: 'Không khoản trả nào vượt {{cap}}: phần dư không phải trả.',
   },
   standings: {
-    title_other: 'Hết trận sau {{count}} ván',
+    title_other: 'Hết trận sau {{count, number}} ván',
     none: 'Không có chip nào đổi chủ.',
     potLeft: 'Pot còn lại',
     reserveLeft: 'Quỹ dự trữ còn lại',
@@ -669,7 +669,7 @@ export const vi: Resource = {
     none: '{{name}} chưa chơi ván nào trên máy chủ này.',
     totals: 'Số ván đã chơi {{deals}} · thắng {{won}} · ở lại {{stayed}} · bỏ bài {{dropped}}',
     net: 'Ròng {{net}} · pot lớn nhất đã thắng {{pot}}',
-    variantDeals_other: '{{count}} ván · thắng {{won}} · ròng {{net}}',
+    variantDeals_other: '{{count, number}} ván · thắng {{won}} · ròng {{net}}',
     biggest: 'pot lớn nhất {{pot}}',
     biggestBest: 'pot lớn nhất {{pot}} · bài mạnh nhất: {{hand}}',
     chart:
@@ -677,8 +677,8 @@ export const vi: Resource = {
   },
   leaderboard: {
     titleAll: 'Bảng xếp hạng guts: mọi thời điểm',
-    titleDays_other: 'Bảng xếp hạng guts: {{count}} ngày qua',
-    row_other: '{{place}}. {{name}} {{net}} (thắng {{won}}/{{count}} ván)',
+    titleDays_other: 'Bảng xếp hạng guts: {{count, number}} ngày qua',
+    row_other: '{{place}}. {{name}} {{net}} (thắng {{won}}/{{count, number}} ván)',
     none: 'Chưa có ván nào trong khoảng thời gian này.',
     footer: 'Theo chip ròng, rồi theo số ván thắng.',
   },
