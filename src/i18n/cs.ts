@@ -175,7 +175,7 @@ export const cs: Resource = {
     single: '{{rank}}',
     'high-card': 'Vysoká karta {{rank}}',
     pair: 'Pár {{ranks}}',
-    'two-pair': 'Dva páry, {{ranks}} a {{ranks2}}',
+    'two-pair': 'Pár {{ranks}} a pár {{ranks2}}',
     'three-of-a-kind': 'Trojice {{ranks}}',
     straight: 'Postupka, nejvyšší karta {{rank}}',
     flush: 'Barva, nejvyšší karta {{rank}}',

@@ -164,7 +164,7 @@ export const hr: Resource = {
     single: '{{rank}}',
     'high-card': 'Visoka karta: {{rank}}',
     pair: 'Par {{ranks}}',
-    'two-pair': 'Dva para, {{ranks}} i {{ranks2}}',
+    'two-pair': 'Par {{ranks}} i par {{ranks2}}',
     'three-of-a-kind': 'Tris {{ranks}}',
     straight: 'Skala, najviša karta: {{rank}}',
     flush: 'Boja, najviša karta: {{rank}}',
