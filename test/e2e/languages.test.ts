@@ -46,7 +46,7 @@ describe('players of three languages at a German table', () => {
     const table = await world.waitFor((m) => labels(m).includes('Meine Karten'));
     expect(labels(table)).toEqual(expect.arrayContaining(['Bleiben', 'Aussteigen', 'Meine Karten', 'Einsteigen']));
     const card = JSON.stringify(table.components);
-    expect(card).toMatch(/### Three-card guts: Hand 1\\n/);
+    expect(card).toMatch(/### Drei-Karten-Guts: Hand 1\\n/);
     expect(card).toMatch(/Bleiben oder aussteigen/);
     // Three antes of 1,000 in the pot, written as Germans write it.
     expect(card).toMatch(/Pot \*\*3\.000\*\*/);
@@ -55,12 +55,12 @@ describe('players of three languages at a German table', () => {
     // Each player's private cards, in their own language; odds in their way of writing percents.
     const privateOf = (name: string, start: RegExp) =>
       world.waitFor((m) => ((m.flags ?? 0) & 64) !== 0 && start.test(m.content ?? ''), name);
-    expect((await privateOf('yuki', /^\*\*あなたの手札\*\*、Three-card guts 第1ディール/)).content).toMatch(/勝率: /);
-    expect((await privateOf('joao', /^\*\*Suas cartas\*\*, Three-card guts mão 1/)).content).toMatch(/Chances: /);
+    expect((await privateOf('yuki', /^\*\*あなたの手札\*\*、3枚ガッツ 第1ディール/)).content).toMatch(/勝率: /);
+    expect((await privateOf('joao', /^\*\*Suas cartas\*\*, Guts de três cartas mão 1/)).content).toMatch(/Chances: /);
     // German odds as Germans write percents ("45 %"), once they are worked out.
     await privateOf(
       'hans',
-      /^\*\*Deine Karten\*\*, Three-card guts Hand 1[\s\S]*Chancen: schlägt eine zufällige Hand \d+\s%/,
+      /^\*\*Deine Karten\*\*, Drei-Karten-Guts Hand 1[\s\S]*Chancen: schlägt eine zufällige Hand \d+\s%/,
     );
 
     // Hans stands up during the deal: his answer in German; Yuki's and João's lobby answers stayed theirs.
@@ -100,5 +100,71 @@ describe("a table in the host's chosen language", () => {
     // Zoe's client is in English: her answer is English.
     const zoe = await world.press('zoe', lobby, buttonId(lobby, 'join')).response();
     expect(zoe.content).toBe("You're in. Your cards will show up here when the deal starts.");
+  });
+});
+
+/** German, Japanese and Brazilian Portuguese readers ask for the rules and for help: each reads their own language. */
+describe('/guts rules and /guts help in three languages', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({
+      players: ['hans', 'yuki', 'joao'],
+      pauseMs: 60_000,
+      serverLocale: Locale.German,
+      playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("/guts rules and /guts help in each reader's language", async () => {
+    const ephemeral = (m: APIMessage) => expect(m.flags).toBe(64);
+    // The rules of one variant: German for Hans, Japanese for Yuki, Portuguese for João.
+    const rules = {
+      hans: await world.reply('hans', 'guts', { subcommand: 'rules', options: { variant: 'iron-cross' } }),
+      yuki: await world.reply('yuki', 'guts', { subcommand: 'rules', options: { variant: 'iron-cross' } }),
+      joao: await world.reply('joao', 'guts', { subcommand: 'rules', options: { variant: 'iron-cross' } }),
+    };
+    for (const m of Object.values(rules)) ephemeral(m);
+    expect(rules.hans.embeds?.[0]?.title).toBe('Iron Cross: So läuft eine Hand');
+    expect(rules.hans.embeds?.[0]?.description).toMatch(/Jeder bekommt 3 Karten, verdeckt\./);
+    expect(rules.hans.embeds?.[0]?.fields?.map((f) => f.name)).toEqual([
+      'Spieler',
+      'Ante',
+      'Countdown',
+      'Geld',
+      'Außerdem',
+    ]);
+    expect(rules.yuki.embeds?.[0]?.title).toBe('アイアンクロス: ディールの流れ');
+    expect(rules.yuki.embeds?.[0]?.description).toMatch(/全員に3枚ずつ配られます \(裏向き\)。/);
+    expect(rules.joao.embeds?.[0]?.title).toBe('Cruz de ferro: como uma mão funciona');
+    expect(rules.joao.embeds?.[0]?.fields?.find((f) => f.name === 'Dinheiro')?.value).toMatch(
+      /Quem fica e perde paga o valor do pote/,
+    );
+
+    // The list of variants, then help, with the commands named as each language names them.
+    const list = await world.reply('yuki', 'guts', { subcommand: 'rules' });
+    expect(list.embeds?.[0]?.title).toBe('ガッツのバリアント');
+    expect(list.embeds?.[0]?.fields?.map((f) => f.name)).toContain('ピラミッド (`pyramid`)');
+    const help = {
+      hans: await world.reply('hans', 'guts', { subcommand: 'help' }),
+      yuki: await world.reply('yuki', 'guts', { subcommand: 'help' }),
+      joao: await world.reply('joao', 'guts', { subcommand: 'help' }),
+    };
+    for (const m of Object.values(help)) ephemeral(m);
+    expect(help.hans.content).toMatch(/^\*\*So läuft ein Spiel\*\*/);
+    expect(help.hans.content).toContain('`/guts starten variante:iron-cross`');
+    expect(help.hans.embeds?.map((e) => e.title)).toEqual(['Optionen: geld', 'Optionen: ansagen', 'Optionen: extras']);
+    expect(help.yuki.content).toMatch(/^\*\*ゲームの流れ\*\*/);
+    expect(help.yuki.content).toContain('`/guts 開始`');
+    expect(help.joao.content).toMatch(/^\*\*Como uma partida funciona\*\*/);
+    expect(help.joao.embeds?.[0]?.description).toMatch(
+      /\*\*Ante\*\* \(`ante=`\): Fichas que cada jogador põe de ante\./,
+    );
+    // Nothing said over Discord's limits in any of them.
+    for (const m of [...Object.values(rules), ...Object.values(help), list]) {
+      expect((m.content ?? '').length).toBeLessThanOrEqual(2000);
+    }
   });
 });
