@@ -195,6 +195,13 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return user;
   }
 
+  /** The user switches their client's language: their next interactions carry `locale`. */
+  setUserLocale(user: Ref | string, locale: string): UserRecord {
+    const record = this.store.user(typeof user === 'string' ? user : user.id);
+    record.locale = checkedLocale(locale);
+    return record;
+  }
+
   /**
    * A guild the bot is in; `owner` defaults to a new user named after the guild.
    * `shard: [id, count]` mints an id that lands on that shard of `count`.

@@ -1,10 +1,12 @@
+import { Locale } from 'discord-api-types/v10';
 import type { LocalDiscord } from '../local-discord/index.ts';
 import { stableId } from './stable-id.ts';
 
-/** Someone the page can play as: a user of the local Discord. */
+/** Someone the page can play as: a user of the local Discord, whose client speaks `locale`. */
 export interface Seat {
   name: string;
   id: string;
+  locale: string;
 }
 
 export const DEFAULT_SEATS = ['Ann', 'Ben', 'Cat', 'Dan'];
@@ -29,8 +31,18 @@ export class Seats {
     if (this.byKey.has(name.toLowerCase())) throw new SeatError(`${name} is already seated.`);
     if (this.byKey.size >= MAX_SEATS) throw new SeatError(`The playground holds at most ${MAX_SEATS} people.`);
     const user = this.discord.createUser({ name, id: stableId(`seat:${name.toLowerCase()}`) });
-    const seat = { name, id: user.id };
+    const seat = { name, id: user.id, locale: user.locale };
     this.byKey.set(name.toLowerCase(), seat);
+    return seat;
+  }
+
+  /** The seat's Discord client switches language: every interaction it makes says so (`locale`). */
+  setLocale(name: string, locale: string): Seat {
+    const seat = this.byName(name);
+    if (!seat) throw new SeatError(`Nobody called ${name} is seated.`);
+    if (!(Object.values(Locale) as string[]).includes(locale))
+      throw new SeatError(`${locale} is not a Discord locale.`);
+    seat.locale = this.discord.setUserLocale(seat.id, locale).locale;
     return seat;
   }
 

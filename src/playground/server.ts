@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIMessage } from 'discord-api-types/v10';
+import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { type InteractionHandle, InvocationError, type LocalDiscord, type ModalValue } from '../local-discord/index.ts';
 import { CommandLineError, parseCommandLine } from './command-line.ts';
 import { HttpError, readJson, sendJson, stringField, stringListField } from './http.ts';
@@ -68,6 +68,7 @@ export class PageServer {
       if (route === 'GET /events')
         return this.options.feed.subscribe(this.seat(url.searchParams.get('seat')), response);
       if (route === 'POST /api/seats') return sendJson(response, 201, this.addSeat(await readJson(request)));
+      if (route === 'POST /api/seats/locale') return sendJson(response, 200, this.seatLocale(await readJson(request)));
       if (route === 'POST /api/command') return sendJson(response, 200, await this.command(await readJson(request)));
       if (route === 'POST /api/autocomplete') {
         return sendJson(response, 200, await this.autocomplete(await readJson(request)));
@@ -104,6 +105,8 @@ export class PageServer {
       channel: { id: channel.id, name: channel.name },
       bot: { id: discord.bot.user.id, name: discord.bot.user.username },
       seats: seats.list(),
+      // The languages a seat's Discord client may speak: Discord's locales.
+      locales: Object.values(Locale),
       commands: discord.registeredCommands(guild),
     };
   }
@@ -111,6 +114,13 @@ export class PageServer {
   private seat(name: string | null | undefined): Seat {
     const seat = name ? this.options.seats.byName(name) : undefined;
     if (!seat) throw new HttpError(404, `nobody called "${name ?? ''}" is seated`);
+    return seat;
+  }
+
+  /** A seat's Discord language: its private answers come in it; the table keeps the server's. */
+  private seatLocale(body: Record<string, unknown>): Seat {
+    const seat = this.options.seats.setLocale(stringField(body, 'seat'), stringField(body, 'locale'));
+    this.options.feed.announce('seats', { seats: this.options.seats.list() });
     return seat;
   }
 

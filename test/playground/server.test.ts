@@ -126,6 +126,25 @@ describe('the playground API', () => {
     expect((await messages('Eve')).map((m) => m.id)).toContain(lobby.id);
   });
 
+  it('gives each seat its own Discord language: its private answers come in it', async () => {
+    const state = (await (await fetch(`${playground.url}/api/state`)).json()) as { locales: string[] };
+    expect(state.locales).toEqual(expect.arrayContaining(['de', 'ja', 'pt-BR', 'en-US']));
+    expect(await post('/api/seats/locale', { seat: 'Eve', locale: 'ja' })).toMatchObject({
+      status: 200,
+      body: { name: 'Eve', locale: 'ja' },
+    });
+    expect(await post('/api/seats/locale', { seat: 'Eve', locale: 'xx' })).toMatchObject({ status: 400 });
+    expect(await post('/api/command', { seat: 'Eve', line: '/guts help' })).toMatchObject({ status: 200 });
+    const eve = { id: playground.seats().find((s) => s.name === 'Eve')!.id };
+    const help = await playground.discord.waitForMessage(
+      { id: playground.channelId },
+      (m) => (m.content ?? '').startsWith('**ゲームの流れ**'),
+      { as: eve },
+    );
+    expect(help.flags).toBe(64);
+    await post('/api/seats/locale', { seat: 'Eve', locale: 'en-US' });
+  });
+
   it('streams changes live, each seat getting only what it may see', async () => {
     const response = await fetch(`${playground.url}/events?seat=Ann`);
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);

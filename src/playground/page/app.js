@@ -160,6 +160,26 @@ function drawSeats() {
     }),
   );
   commandInput.placeholder = `Message #poker as ${page.seat}: type / for commands`;
+  const seat = page.seats.find((s) => s.name === page.seat);
+  if (seat) $('seat-locale').value = seat.locale;
+}
+
+/** Each Discord locale by its own name ("Deutsch", "日本語"), as a client's language menu shows it. */
+function drawLocales(locales) {
+  const name = (code) => {
+    try {
+      return new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  $('seat-locale').replaceChildren(
+    ...locales.map((code) => {
+      const option = el('option', '', `${name(code)} (${code})`);
+      option.value = code;
+      return option;
+    }),
+  );
 }
 
 function setSeats(seats) {
@@ -318,6 +338,17 @@ $('command-form').addEventListener('submit', (e) => {
   sendCommand();
 });
 
+// The seat's Discord client switches language: its answers come in it, the table keeps the server's.
+$('seat-locale').addEventListener('change', async (e) => {
+  $('seat-error').textContent = '';
+  try {
+    const changed = await api('/api/seats/locale', { seat: page.seat, locale: e.target.value });
+    setSeats(page.seats.map((s) => (s.name === changed.name ? changed : s)));
+  } catch (err) {
+    $('seat-error').textContent = err.message;
+  }
+});
+
 $('add-seat').addEventListener('submit', async (e) => {
   e.preventDefault();
   const input = $('seat-name');
@@ -335,6 +366,7 @@ async function boot() {
   const state = await (await fetch('/api/state')).json();
   page.commands = state.commands;
   page.users.set(state.bot.id, state.bot.name);
+  drawLocales(state.locales);
   setSeats(state.seats);
   const remembered = localStorage.getItem('guts-playground-seat');
   switchSeat(state.seats.some((s) => s.name === remembered) ? remembered : state.seats[0].name);
