@@ -7,6 +7,15 @@ import { World } from './world.ts';
 const labels = (m: APIMessage) =>
   (interactiveComponents(m) as { label?: string }[]).map((c) => c.label).filter((l): l is string => !!l);
 
+/** A German server where Hans reads German, Yuki Japanese and João Brazilian Portuguese. */
+const threeReaders = () =>
+  World.start({
+    players: ['hans', 'yuki', 'joao'],
+    pauseMs: 60_000,
+    serverLocale: Locale.German,
+    playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
+  });
+
 /**
  * A German server where Hans reads German, Yuki Japanese and João Brazilian Portuguese:
  * each gets private answers in their own language, the table speaks the server's.
@@ -14,12 +23,7 @@ const labels = (m: APIMessage) =>
 describe('players of three languages at a German table', () => {
   let world: World;
   beforeAll(async () => {
-    world = await World.start({
-      players: ['hans', 'yuki', 'joao'],
-      pauseMs: 60_000,
-      serverLocale: Locale.German,
-      playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
-    });
+    world = await threeReaders();
   });
   afterAll(async () => {
     await world?.close();
@@ -107,12 +111,7 @@ describe("a table in the host's chosen language", () => {
 describe('/guts rules and /guts help in three languages', () => {
   let world: World;
   beforeAll(async () => {
-    world = await World.start({
-      players: ['hans', 'yuki', 'joao'],
-      pauseMs: 60_000,
-      serverLocale: Locale.German,
-      playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
-    });
+    world = await threeReaders();
   });
   afterAll(async () => {
     await world?.close();

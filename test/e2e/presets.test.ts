@@ -51,8 +51,8 @@ describe('presets', () => {
     expect(lobby.embeds[0]?.title).toBe('Guts: Iron Cross');
     const options = lobby.embeds[0]?.fields?.find((f) => f.name === 'Options')?.value ?? '';
     expect(options).toMatch(/timer 45s/);
-    expect(options).toMatch(/cap 50/);
-    expect(options).toMatch(/ties no-split/);
+    expect(options).toMatch(/Cap: 50/);
+    expect(options).toMatch(/Ties: a tie carries the pot/);
     expect((await world.state()).host).toBe(world.user('bob').id);
     await world.reply('bob', 'guts', { subcommand: 'stop' });
   });

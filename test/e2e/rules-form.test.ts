@@ -53,13 +53,13 @@ describe('the rules form', () => {
     expect((await submit.response()).content).toMatch(/Changed: Cap → 50\./);
     const tiesPage = await openPageWith(menu, 'ties');
     const ties = world.discord.submitModal(world.user('ann'), tiesPage, { ties: 'no-split' });
-    expect((await ties.response()).content).toMatch(/Changed: Ties → no-split\./);
+    expect((await ties.response()).content).toMatch(/Changed: Ties → a tie carries the pot\./);
     const state = await world.until((s) => s.options.cap === 50 && s.options.ties === 'no-split');
     expect(state.options.cap).toBe(50);
     const edited = await world.waitFor(
-      (m) => m.id === lobby.id && /cap 50/.test(optionsOf(m)) && /ties no-split/.test(optionsOf(m)),
+      (m) => m.id === lobby.id && /Cap: 50/.test(optionsOf(m)) && /Ties: a tie carries the pot/.test(optionsOf(m)),
     );
-    expect(optionsOf(edited)).toMatch(/ties no-split/);
+    expect(optionsOf(edited)).toMatch(/Ties: a tie carries the pot/);
 
     // The same page again, opened with the new values filled in: nothing typed, nothing changed.
     const again = await openPageWith(menu, 'cap');
@@ -93,7 +93,7 @@ describe('the rules form', () => {
     const fields = JSON.stringify(page.modal?.components ?? []);
     expect(fields).toMatch(/"custom_id":"match","options":\[\{"value":"pot"/);
     const submit = world.discord.submitModal(world.user('ann'), page, { match: 'burn', 'match-amount': '5' });
-    expect((await submit.response()).content).toMatch(/Changed: What losers pay → burn:5\./);
+    expect((await submit.response()).content).toMatch(/Changed: What losers pay → burn 5\./);
     const state = await world.until((s) => s.options.match.kind === 'burn');
     expect(state.options.match).toEqual({ kind: 'burn', amount: 5 });
     const noAmount = world.discord.submitModal(world.user('ann'), await openPageWith(menu, 'match'), {

@@ -1,8 +1,8 @@
 import pino from 'pino';
-import { t } from '../../src/i18n/index.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { t } from '../../src/i18n/index.ts';
 import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
 import { UserFacingError } from '../../src/table/errors.ts';
 import type { StepListener, StepResult } from '../../src/table/steps.ts';
