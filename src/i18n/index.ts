@@ -1,22 +1,35 @@
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type TOptions } from 'i18next';
+import { bg } from './bg.ts';
+import { cs } from './cs.ts';
 import { da } from './da.ts';
 import { de } from './de.ts';
+import { el } from './el.ts';
 import { en } from './en.ts';
+import { es419 } from './es-419.ts';
 import { esES } from './es-ES.ts';
+import { fi } from './fi.ts';
 import { fr } from './fr.ts';
+import { hi } from './hi.ts';
+import { hr } from './hr.ts';
+import { hu } from './hu.ts';
+import { id } from './id.ts';
 import { it } from './it.ts';
 import { ja } from './ja.ts';
 import { ko } from './ko.ts';
+import { lt } from './lt.ts';
 import { nl } from './nl.ts';
 import { no } from './no.ts';
 import { pl } from './pl.ts';
 import { ptBR } from './pt-BR.ts';
 import type { Resource } from './resource.ts';
+import { ro } from './ro.ts';
 import { ru } from './ru.ts';
 import { svSE } from './sv-SE.ts';
+import { th } from './th.ts';
 import { tr } from './tr.ts';
 import { uk } from './uk.ts';
+import { vi } from './vi.ts';
 import { zhCN } from './zh-CN.ts';
 import { zhTW } from './zh-TW.ts';
 
@@ -51,6 +64,20 @@ export const CATALOGUES: Readonly<Record<string, Resource>> = {
   'sv-SE': svSE,
   da,
   no,
+  // The second group of translations.
+  'es-419': es419,
+  id,
+  hr,
+  lt,
+  hu,
+  ro,
+  fi,
+  vi,
+  cs,
+  el,
+  bg,
+  hi,
+  th,
 };
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
