@@ -46,6 +46,8 @@ export const cs: Resource = {
     keep: 'Ponechat si karty',
   },
   table: {
+    waiting:
+      'Už chvíli nikdo nic nestiskl a tady odpovídám jen na stisknutí tlačítek, takže hra čeká: stiskni libovolné tlačítko a pokračujeme.',
     heading: '{{variant}}: rozdání {{deal}}',
     pot: 'Bank {{amount}}',
     reserve: 'Rezerva {{amount}}',
@@ -235,6 +237,7 @@ export const cs: Resource = {
     reason_wimp: 'zbabělec: platí nejlepší složená ruka',
   },
   answer: {
+    carryOn: 'Pokračujeme: tohle se mezitím stalo.',
     joinedNext: 'Hraješ od dalšího rozdání. Tvoje karty se objeví tady.',
     joined: 'Jsi ve hře. Tvoje karty se objeví tady, až se začne rozdávat.',
     leaving: 'Po tomto rozdání od stolu odejdeš.',

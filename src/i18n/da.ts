@@ -41,6 +41,8 @@ export const da: Resource = {
     keep: 'Behold mine kort',
   },
   table: {
+    waiting:
+      'Ingen har trykket i et stykke tid, og her svarer jeg kun på tryk, så spillet venter: tryk på en vilkårlig knap for at fortsætte.',
     heading: '{{variant}}: hånd {{deal}}',
     pot: 'Pot {{amount}}',
     reserve: 'Reserve {{amount}}',
@@ -210,6 +212,7 @@ export const da: Resource = {
     reason_wimp: 'kujon: den bedste foldede hånd betaler',
   },
   answer: {
+    carryOn: 'Vi fortsætter: her er, hvad der er sket i mellemtiden.',
     joinedNext: 'Du er med fra næste hånd. Dine kort dukker op her.',
     joined: 'Du er med. Dine kort dukker op her, når hånden begynder.',
     leaving: 'Du forlader bordet efter denne hånd.',

@@ -45,6 +45,8 @@ export const es419: Resource = {
     keep: 'Conservar mis cartas',
   },
   table: {
+    waiting:
+      'Nadie ha presionado nada en un rato y aquí solo respondo a los botones, así que el juego espera: presiona cualquier botón para continuar.',
     heading: '{{variant}}: mano {{deal}}',
     pot: 'Pozo {{amount}}',
     reserve: 'Reserva {{amount}}',
@@ -224,6 +226,7 @@ export const es419: Resource = {
     reason_wimp: 'cobarde: paga la mejor mano retirada',
   },
   answer: {
+    carryOn: 'Seguimos: esto es lo que pasó mientras tanto.',
     joinedNext: 'Juegas desde la próxima mano. Tus cartas van a aparecer aquí.',
     joined: 'Estás dentro. Tus cartas van a aparecer aquí cuando se reparta.',
     leaving: 'Vas a dejar la mesa después de esta mano.',

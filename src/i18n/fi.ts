@@ -44,6 +44,8 @@ export const fi: Resource = {
     keep: 'Pidä korttini',
   },
   table: {
+    waiting:
+      'Kukaan ei ole painanut mitään vähään aikaan, ja täällä vastaan vain painalluksiin, joten peli odottaa: jatka painamalla mitä tahansa painiketta.',
     heading: '{{variant}}: jako {{deal}}',
     pot: 'Potti {{amount}}',
     reserve: 'Varanto {{amount}}',
@@ -214,6 +216,7 @@ export const fi: Resource = {
     reason_wimp: 'pelkuri: paras luovutettu käsi maksaa',
   },
   answer: {
+    carryOn: 'Jatketaan: tässä mitä sillä välin tapahtui.',
     joinedNext: 'Olet mukana seuraavasta jaosta alkaen. Korttisi näkyvät täällä.',
     joined: 'Olet mukana. Korttisi näkyvät täällä, kun jako alkaa.',
     leaving: 'Poistut pöydästä tämän jaon jälkeen.',

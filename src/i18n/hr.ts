@@ -45,6 +45,8 @@ export const hr: Resource = {
     keep: 'Zadrži moje karte',
   },
   table: {
+    waiting:
+      'Već neko vrijeme nitko nije ništa pritisnuo, a ovdje odgovaram samo na pritiske gumba, pa igra čeka: pritisni bilo koji gumb za nastavak.',
     heading: '{{variant}}: dijeljenje {{deal}}',
     pot: 'Pot {{amount}}',
     reserve: 'Rezerva {{amount}}',
@@ -224,6 +226,7 @@ export const hr: Resource = {
     reason_wimp: 'kukavica: plaća najbolja odbačena ruka',
   },
   answer: {
+    carryOn: 'Nastavljamo: evo što se u međuvremenu dogodilo.',
     joinedNext: 'Igraš od sljedećeg dijeljenja. Tvoje karte pojavit će se ovdje.',
     joined: 'U igri si. Tvoje karte pojavit će se ovdje kad dijeljenje počne.',
     leaving: 'Napustit ćeš stol nakon ovog dijeljenja.',

@@ -44,6 +44,8 @@ export const hu: Resource = {
     keep: 'Megtartom a lapjaimat',
   },
   table: {
+    waiting:
+      'Egy ideje senki nem nyomott meg semmit, itt pedig csak gombnyomásokra tudok válaszolni, ezért a játék vár: nyomj meg bármelyik gombot a folytatáshoz.',
     heading: '{{variant}}: {{deal}}. leosztás',
     pot: 'Kassza: {{amount}}',
     reserve: 'Tartalék: {{amount}}',
@@ -215,6 +217,7 @@ export const hu: Resource = {
     reason_wimp: 'gyáva: a legjobb eldobott kéz fizet',
   },
   answer: {
+    carryOn: 'Folytatjuk: ez történt közben.',
     joinedNext: 'A következő leosztástól játszol. A lapjaid itt jelennek meg.',
     joined: 'Bent vagy. A lapjaid itt jelennek meg, amikor indul az osztás.',
     leaving: 'Ez után a leosztás után felállsz az asztaltól.',

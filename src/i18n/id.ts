@@ -60,6 +60,8 @@ export const id: Resource = {
     keep: 'Simpan kartuku',
   },
   table: {
+    waiting:
+      'Sudah cukup lama tidak ada yang menekan tombol, dan di sini saya hanya bisa menjawab tombol, jadi permainan menunggu: tekan tombol apa saja untuk lanjut.',
     heading: '{{variant}}: ronde {{deal}}',
     pot: 'Pot {{amount}}',
     reserve: 'Cadangan {{amount}}',
@@ -193,6 +195,7 @@ export const id: Resource = {
     reason_wimp: 'pengecut: tangan terbaik yang mundur membayar',
   },
   answer: {
+    carryOn: 'Lanjut: ini yang terjadi sementara itu.',
     joinedNext: 'Kamu ikut mulai ronde berikutnya. Kartumu akan muncul di sini.',
     joined: 'Kamu sudah ikut. Kartumu akan muncul di sini saat kartu dibagikan.',
     leaving: 'Kamu akan meninggalkan meja setelah ronde ini.',

@@ -58,6 +58,8 @@ export const it: Resource = {
     keep: 'Tengo le mie carte',
   },
   table: {
+    waiting:
+      'Nessuno ha premuto da un po’ e qui rispondo solo ai pulsanti, quindi la partita aspetta: premi un pulsante qualsiasi per continuare.',
     heading: '{{variant}}: mano {{deal}}',
     pot: 'Piatto {{amount}}',
     reserve: 'Riserva {{amount}}',
@@ -210,6 +212,7 @@ export const it: Resource = {
     reason_wimp: 'wimp: paga la mano migliore fra chi ha lasciato',
   },
   answer: {
+    carryOn: 'Si continua: ecco cosa è successo nel frattempo.',
     joinedNext: 'Sei dentro dalla prossima mano. Le tue carte compariranno qui.',
     joined: 'Sei dentro. Le tue carte compariranno qui quando inizia la mano.',
     leaving: 'Lascerai il tavolo dopo questa mano.',

@@ -44,6 +44,8 @@ export const ko: Resource = {
     keep: '카드 그대로 두기',
   },
   table: {
+    waiting:
+      '한동안 아무도 버튼을 누르지 않았고 여기서는 버튼에만 응답할 수 있어서 게임이 기다리고 있어요. 계속하려면 아무 버튼이나 누르세요.',
     heading: '{{variant}}: {{deal}}번째 판',
     pot: '팟 {{amount}}',
     reserve: '적립금 {{amount}}',
@@ -177,6 +179,7 @@ export const ko: Resource = {
     reason_wimp: '겁쟁이 벌금: 다이한 패 중 가장 좋은 패가 냄',
   },
   answer: {
+    carryOn: '계속할게요. 그동안 있었던 일이에요.',
     joinedNext: '다음 판부터 참가합니다. 카드는 여기에 표시됩니다.',
     joined: '참가했습니다. 판이 시작되면 카드가 여기에 표시됩니다.',
     leaving: '이번 판이 끝나면 테이블에서 나갑니다.',

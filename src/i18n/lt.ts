@@ -46,6 +46,8 @@ export const lt: Resource = {
     keep: 'Palikti mano kortas',
   },
   table: {
+    waiting:
+      'Jau kurį laiką niekas nieko nespaudė, o čia atsakau tik į mygtukų paspaudimus, todėl žaidimas laukia: paspausk bet kurį mygtuką, kad tęstum.',
     heading: '{{variant}}: {{deal}} dalijimas',
     pot: 'Bankas {{amount}}',
     reserve: 'Rezervas {{amount}}',
@@ -234,6 +236,7 @@ export const lt: Resource = {
     reason_wimp: 'bailys: moka geriausia mesta ranka',
   },
   answer: {
+    carryOn: 'Tęsiame: štai kas nutiko per tą laiką.',
     joinedNext: 'Žaidi nuo kito dalijimo. Tavo kortos pasirodys čia.',
     joined: 'Tu žaidi. Tavo kortos pasirodys čia, kai prasidės dalijimas.',
     leaving: 'Po šio dalijimo paliksi stalą.',

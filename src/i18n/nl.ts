@@ -41,6 +41,8 @@ export const nl: Resource = {
     keep: 'Mijn kaarten houden',
   },
   table: {
+    waiting:
+      'Er is al een tijdje niet gedrukt en hier reageer ik alleen op knoppen, dus het spel wacht: druk op een willekeurige knop om verder te gaan.',
     heading: '{{variant}}: hand {{deal}}',
     pot: 'Pot {{amount}}',
     reserve: 'Reserve {{amount}}',
@@ -211,6 +213,7 @@ export const nl: Resource = {
     reason_wimp: 'wimp: de beste gepaste hand betaalt',
   },
   answer: {
+    carryOn: 'We gaan verder: dit is er intussen gebeurd.',
     joinedNext: 'Je doet mee vanaf de volgende hand. Je kaarten verschijnen hier.',
     joined: 'Je doet mee. Je kaarten verschijnen hier zodra er gedeeld wordt.',
     leaving: 'Je verlaat de tafel na deze hand.',

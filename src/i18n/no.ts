@@ -41,6 +41,8 @@ export const no: Resource = {
     keep: 'Behold kortene mine',
   },
   table: {
+    waiting:
+      'Ingen har trykket på en stund, og her svarer jeg bare på trykk, så spillet venter: trykk på en hvilken som helst knapp for å fortsette.',
     heading: '{{variant}}: hånd {{deal}}',
     pot: 'Pott {{amount}}',
     reserve: 'Reserve {{amount}}',
@@ -210,6 +212,7 @@ export const no: Resource = {
     reason_wimp: 'feiging: den beste kastede hånden betaler',
   },
   answer: {
+    carryOn: 'Vi fortsetter: her er det som har skjedd i mellomtiden.',
     joinedNext: 'Du er med fra neste hånd. Kortene dine dukker opp her.',
     joined: 'Du er med. Kortene dine dukker opp her når hånden begynner.',
     leaving: 'Du forlater bordet etter denne hånden.',

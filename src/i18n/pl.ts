@@ -43,6 +43,8 @@ export const pl: Resource = {
     keep: 'Zatrzymuję karty',
   },
   table: {
+    waiting:
+      'Od jakiegoś czasu nikt nic nie nacisnął, a tutaj odpowiadam tylko na przyciski, więc gra czeka: naciśnij dowolny przycisk, żeby grać dalej.',
     heading: '{{variant}}: rozdanie {{deal}}',
     pot: 'Pula {{amount}}',
     reserve: 'Rezerwa {{amount}}',
@@ -231,6 +233,7 @@ export const pl: Resource = {
     reason_wimp: 'wimp: płaci najlepszy spasowany układ',
   },
   answer: {
+    carryOn: 'Gramy dalej: oto co się w międzyczasie wydarzyło.',
     joinedNext: 'Grasz od następnego rozdania. Twoje karty pojawią się tutaj.',
     joined: 'Grasz. Twoje karty pojawią się tutaj, gdy zacznie się rozdanie.',
     leaving: 'Odejdziesz od stołu po tym rozdaniu.',

@@ -58,6 +58,8 @@ export const ro: Resource = {
     keep: 'Îmi păstrez cărțile',
   },
   table: {
+    waiting:
+      'De ceva vreme nu a mai apăsat nimeni nimic, iar aici răspund doar la butoane, așa că jocul așteaptă: apasă orice buton ca să continuăm.',
     heading: '{{variant}}: mâna {{deal}}',
     pot: 'Pot {{amount}}',
     reserve: 'Rezervă {{amount}}',
@@ -224,6 +226,7 @@ export const ro: Resource = {
     reason_wimp: 'fricos: plătește cea mai bună mână abandonată',
   },
   answer: {
+    carryOn: 'Continuăm: iată ce s-a întâmplat între timp.',
     joinedNext: 'Intri în joc de la mâna următoare. Cărțile tale vor apărea aici.',
     joined: 'Ești în joc. Cărțile tale vor apărea aici când începe împărțirea.',
     leaving: 'Vei pleca de la masă după această mână.',

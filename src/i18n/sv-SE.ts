@@ -41,6 +41,8 @@ export const svSE: Resource = {
     keep: 'Behåll mina kort',
   },
   table: {
+    waiting:
+      'Ingen har tryckt på ett tag och här svarar jag bara på knapptryck, så spelet väntar: tryck på valfri knapp för att fortsätta.',
     heading: '{{variant}}: giv {{deal}}',
     pot: 'Pott {{amount}}',
     reserve: 'Reserv {{amount}}',
@@ -210,6 +212,7 @@ export const svSE: Resource = {
     reason_wimp: 'fegis: den bästa lagda handen betalar',
   },
   answer: {
+    carryOn: 'Vi fortsätter: här är vad som hänt under tiden.',
     joinedNext: 'Du är med från nästa giv. Dina kort dyker upp här.',
     joined: 'Du är med. Dina kort dyker upp här när given börjar.',
     leaving: 'Du lämnar bordet efter den här given.',

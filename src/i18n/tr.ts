@@ -41,6 +41,8 @@ export const tr: Resource = {
     keep: 'Kartlarımı tut',
   },
   table: {
+    waiting:
+      'Bir süredir kimse bir düğmeye basmadı ve burada yalnızca düğmelere yanıt veriyorum, bu yüzden oyun bekliyor: devam etmek için herhangi bir düğmeye bas.',
     heading: '{{variant}}: {{deal}}. el',
     pot: 'Pot {{amount}}',
     reserve: 'Yedek {{amount}}',
@@ -210,6 +212,7 @@ export const tr: Resource = {
     reason_wimp: 'korkak cezası: çekilenlerin en iyi eli öder',
   },
   answer: {
+    carryOn: 'Devam ediyoruz: bu arada olanlar şunlar.',
     joinedNext: 'Sonraki elden itibaren oyundasın. Kartların burada görünecek.',
     joined: 'Oyundasın. El başlayınca kartların burada görünecek.',
     leaving: 'Bu elden sonra masadan kalkacaksın.',

@@ -60,6 +60,8 @@ export const vi: Resource = {
     keep: 'Giữ bài của tôi',
   },
   table: {
+    waiting:
+      'Đã lâu không ai bấm nút, mà ở đây mình chỉ trả lời được khi có người bấm, nên ván chơi đang chờ: bấm nút bất kỳ để chơi tiếp.',
     heading: '{{variant}}: ván {{deal}}',
     pot: 'Pot {{amount}}',
     reserve: 'Quỹ dự trữ {{amount}}',
@@ -193,6 +195,7 @@ export const vi: Resource = {
     reason_wimp: 'nhát gan: tay bài mạnh nhất đã bỏ phải trả',
   },
   answer: {
+    carryOn: 'Chơi tiếp: đây là những gì đã diễn ra trong lúc đó.',
     joinedNext: 'Bạn sẽ chơi từ ván sau. Bài của bạn sẽ hiện ở đây.',
     joined: 'Bạn đã vào bàn. Bài của bạn sẽ hiện ở đây khi chia bài.',
     leaving: 'Bạn sẽ rời bàn sau ván này.',

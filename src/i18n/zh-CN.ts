@@ -40,6 +40,7 @@ export const zhCN: Resource = {
     keep: '保留我的牌',
   },
   table: {
+    waiting: '已经有一阵子没人按按钮了，而我在这里只能回应按钮操作，所以游戏正在等待：按任意按钮即可继续。',
     heading: '{{variant}}：第 {{deal}} 局',
     pot: '底池 {{amount}}',
     reserve: '储备池 {{amount}}',
@@ -172,6 +173,7 @@ export const zhCN: Resource = {
     reason_wimp: '胆小罚金：弃牌者中最大的一手支付',
   },
   answer: {
+    carryOn: '继续：这是这段时间发生的事。',
     joinedNext: '你从下一局开始加入。你的牌会显示在这里。',
     joined: '你已加入。开始发牌时，你的牌会显示在这里。',
     leaving: '这一局结束后你将离开牌桌。',

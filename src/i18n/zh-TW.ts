@@ -40,6 +40,7 @@ export const zhTW: Resource = {
     keep: '保留我的牌',
   },
   table: {
+    waiting: '已經有一陣子沒人按按鈕了，而我在這裡只能回應按鈕操作，所以遊戲正在等待：按任意按鈕即可繼續。',
     heading: '{{variant}}：第 {{deal}} 局',
     pot: '底池 {{amount}}',
     reserve: '儲備池 {{amount}}',
@@ -172,6 +173,7 @@ export const zhTW: Resource = {
     reason_wimp: '膽小罰金：蓋牌者中最大的一手要付',
   },
   answer: {
+    carryOn: '繼續：這是這段期間發生的事。',
     joinedNext: '你從下一局開始加入。你的牌會出現在這裡。',
     joined: '你已加入。開始發牌時，你的牌會出現在這裡。',
     leaving: '這一局結束後你會離開牌桌。',
