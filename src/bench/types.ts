@@ -20,5 +20,8 @@ export interface Bench {
   name: string;
   /** The results it reports when they are named otherwise or more than one (for `--only`). */
   results?: string[];
-  run(): Promise<BenchResult | BenchResult[]>;
+  /** Runs only when asked for by name (a long run), not in `guts bench` of everything. */
+  onlyWhenNamed?: boolean;
+  /** `args`: the command line's flags after the bench names (`guts bench soak --minutes 3`). */
+  run(args: string[]): Promise<BenchResult | BenchResult[]>;
 }

@@ -21,6 +21,8 @@ export interface StepWriter {
   commitStep(step: TableStep): Promise<CommitResult>;
   /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
   saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
+  /** Its thread's V8 heap in use after a full collection; null when it writes on the caller's thread. */
+  heapUsedAfterGc(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,11 @@ export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
   }
 }
 
-function writerOver(run: (job: WriterJob) => Promise<unknown>, close: () => Promise<void>): StepWriter {
+function writerOver(
+  run: (job: WriterJob) => Promise<unknown>,
+  close: () => Promise<void>,
+  heapUsedAfterGc: () => Promise<number | null> = async () => null,
+): StepWriter {
   return {
     createOrLoadTable: (guildId, channelId) =>
       run({ kind: 'createOrLoadTable', guildId, channelId }) as Promise<TableRecord>,
@@ -53,6 +59,7 @@ function writerOver(run: (job: WriterJob) => Promise<unknown>, close: () => Prom
         messages,
         ...(version !== undefined ? { version } : {}),
       }) as Promise<boolean>,
+    heapUsedAfterGc,
     close,
   };
 }
@@ -89,5 +96,6 @@ export function openStepWriter(database: OpenDatabase): StepWriter {
   return writerOver(
     (job) => thread.call(job),
     () => thread.close({ drain: true }),
+    () => thread.heapUsedAfterGc(),
   );
 }

@@ -23,6 +23,11 @@ export interface ThreadJob<Job = unknown> {
 
 export type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
 
+/** A thread's answer to 'heap' (serve.ts): its V8 heap in use after a full collection, bytes. */
+export interface HeapReply {
+  heapUsed: number;
+}
+
 export interface ThreadSpec {
   /** The module the thread runs (it calls `serve`). */
   module: URL;
@@ -48,6 +53,7 @@ function plainError(error: ThreadError): Error {
 
 export class ThreadClient {
   private worker: Worker | null = null;
+  private readonly heapWaiters: ((heapUsed: number | null) => void)[] = [];
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
 
@@ -56,6 +62,19 @@ export class ThreadClient {
   /** Jobs sent and not answered yet. */
   get queued(): number {
     return this.pending.size;
+  }
+
+  /**
+   * The thread's V8 heap in use after a full collection (see serve.ts), or null when
+   * the thread is not running.
+   */
+  heapUsedAfterGc(): Promise<number | null> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.heapWaiters.push(resolve);
+      worker.postMessage('heap');
+    });
   }
 
   /** Starts the thread now rather than on the first job. */
@@ -141,7 +160,11 @@ export class ThreadClient {
     if (this.worker) return this.worker;
     const worker = new Worker(boot, { workerData: { ...this.spec.data, module: this.spec.module.href } });
     if (this.spec.unref) worker.unref();
-    worker.on('message', (reply: ThreadReply) => {
+    worker.on('message', (reply: ThreadReply | HeapReply) => {
+      if (!('id' in reply)) {
+        this.heapWaiters.shift()?.(reply.heapUsed);
+        return;
+      }
       const waiting = this.pending.get(reply.id);
       if (reply.ok) waiting?.resolve(reply.result);
       else waiting?.reject((this.spec.revive ?? plainError)(reply.error));
@@ -150,6 +173,7 @@ export class ThreadClient {
     // what was in flight fails and the next job starts a new thread.
     const fail = (err: Error) => {
       if (this.worker === worker) this.worker = null;
+      for (const answer of this.heapWaiters.splice(0)) answer(null);
       this.failAll(err);
     };
     worker.on('error', fail);

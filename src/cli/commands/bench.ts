@@ -4,7 +4,8 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Bench, BenchResult } from '../../bench/types.ts';
 
-export const summary = 'run the benchmarks and print one JSON object (--only NAME[,NAME])';
+export const summary =
+  'run the benchmarks and print one JSON object (--only NAME[,NAME], or NAME first: `bench soak --minutes 30`)';
 
 const benchDir = fileURLToPath(new URL('../../bench/', import.meta.url));
 const guts = fileURLToPath(new URL('../../../bin/guts.js', import.meta.url));
@@ -27,28 +28,46 @@ async function allBenches(): Promise<Bench[]> {
  * the JIT tuned for other rankings. Measured that way the engine simulation lost half
  * its speed.
  */
-function runIsolated(bench: Bench): BenchResult[] {
-  const child = spawnSync(process.execPath, [guts, 'bench', '--only', bench.name, '--in-process'], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+function runIsolated(bench: Bench, flags: string[]): BenchResult[] {
+  // --expose-gc: benches that measure memory collect garbage before they read the heap.
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', guts, 'bench', '--only', bench.name, '--in-process', ...flags],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (child.status !== 0) throw new Error(`bench ${bench.name} failed (exit ${child.status})`);
   return (JSON.parse(child.stdout) as { results: BenchResult[] }).results;
 }
 
-export async function run(args: string[]): Promise<number> {
+/**
+ * The benches asked for (`--only A,B`, or the names before the first flag) and the
+ * flags left for them (`--minutes 30`).
+ */
+function parseArgs(args: string[]): { only: Set<string> | null; inProcess: boolean; flags: string[] } {
+  const firstFlag = args.findIndex((a) => a.startsWith('--'));
+  const named = firstFlag < 0 ? args : args.slice(0, firstFlag);
   const onlyAt = args.indexOf('--only');
-  const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
-  const inProcess = args.includes('--in-process');
+  const names = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : named;
+  const flags = args
+    .slice(named.length)
+    .filter((a, i, all) => a !== '--in-process' && a !== '--only' && all[i - 1] !== '--only');
+  return { only: names.length ? new Set(names) : null, inProcess: args.includes('--in-process'), flags };
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { only, inProcess, flags } = parseArgs(args);
   const results: BenchResult[] = [];
   for (const bench of await allBenches()) {
-    if (only && ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n))) continue;
+    if (only ? ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n)) : bench.onlyWhenNamed) continue;
     if (!inProcess) {
-      results.push(...runIsolated(bench));
+      results.push(...runIsolated(bench, flags));
       continue;
     }
-    const r = await bench.run();
+    const r = await bench.run(flags);
     results.push(...(Array.isArray(r) ? r : [r]));
   }
   const report = { node: process.version, cpu: cpus()[0]?.model ?? 'unknown', results };
