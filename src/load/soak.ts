@@ -69,13 +69,14 @@ export interface SoakRun {
 const script = fileURLToPath(new URL('./soak-bot.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-interface BotProcess {
+/** The bot as a process of its own (soak-bot.ts): asked for samples over IPC. */
+export interface BotProcess {
   pid: number;
   ask(type: 'sample'): Promise<BotSample>;
   stop(): Promise<void>;
 }
 
-function startBot(settings: LoadBotSettings): Promise<BotProcess> {
+export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, GUTS_SOAK_BOT: JSON.stringify(settings) },
