@@ -30,6 +30,7 @@ export const benches: Bench[] = [
           tables,
           playersPerTable: 3,
           tokensHeld: perTable.tokensHeld,
+          restHandlers: perTable.restHandlers,
           heapMb: {
             before: Math.round((perTable.heapBeforeBytes / 1024 ** 2) * 10) / 10,
             after: Math.round((perTable.heapAfterBytes / 1024 ** 2) * 10) / 10,

@@ -10,6 +10,9 @@ import { LocalDiscord, noRateLimits, titleOf } from '../local-discord/index.ts';
 import { LoadPlayers } from './players.ts';
 import { type BotProcess, startBot } from './soak.ts';
 
+/** The bot's REST sweep in this run: a minute in production. */
+const REST_SWEEP_MS = 2_000;
+
 /**
  * What an open table with a deal under way costs the bot's heap: the bot (a process of
  * its own, see soak-bot.ts) plays one game to warm up, then `tables` tables of three
@@ -20,6 +23,7 @@ import { type BotProcess, startBot } from './soak.ts';
 export async function retainedPerTable(tables: number): Promise<{
   bytesPerTable: number;
   tokensHeld: number;
+  restHandlers: number;
   heapBeforeBytes: number;
   heapAfterBytes: number;
 }> {
@@ -48,6 +52,7 @@ export async function retainedPerTable(tables: number): Promise<{
       pauseMs: 200,
       seed: 7,
       logLevel: process.env.LOAD_LOG ?? 'silent',
+      restHandlerSweepMs: REST_SWEEP_MS,
     });
     // One game first: what every table shares (code, caches, connections) is then in place.
     const players = new LoadPlayers(discord, Rng.fromSeed(7));
@@ -68,13 +73,16 @@ export async function retainedPerTable(tables: number): Promise<{
         while (!discord.channelMessages(channel).some((m) => /: deal 1$/.test(titleOf(m)))) await sleep(200);
       }),
     );
-    await sleep(3_000); // the players' private messages go out
+    // The players' private messages go out, then the REST queues of routes gone quiet are
+    // swept, as they are a minute into any deal nobody presses in (the bot's sweep, sooner).
+    await sleep(3_000 + 2 * REST_SWEEP_MS);
     const after = await bot.ask('sample');
     const heapBeforeBytes = before.heaps.main ?? 0;
     const heapAfterBytes = after.heaps.main ?? 0;
     return {
       bytesPerTable: Math.round((heapAfterBytes - heapBeforeBytes) / tables),
       tokensHeld: after.caches.tokens?.size ?? 0,
+      restHandlers: after.rest.handlers,
       heapBeforeBytes,
       heapAfterBytes,
     };
