@@ -36,6 +36,14 @@ const SOCKETS_GRACE_MS = 1_000;
  * hour; tokens live 15 minutes, and a queue made again costs nothing.
  */
 export const REST_HANDLER_SWEEP_MS = 60_000;
+/**
+ * How long discord.js keeps a route's rate-limit bucket id (its "hash") once unused, and
+ * how often it looks. Each interaction token's routes learn one; by default they live 24
+ * hours (swept every 4): a day of presses. A token is dead after 15 minutes; a channel
+ * route whose hash goes learns it again from its next answer.
+ */
+export const REST_HASH_LIFETIME_MS = 16 * 60_000;
+export const REST_HASH_SWEEP_MS = 5 * 60_000;
 
 /** A database that takes longer than this to answer `select 1` is not healthy. */
 const HEALTH_DB_TIMEOUT_MS = 2_000;
@@ -68,6 +76,9 @@ export interface BotOptions {
   quietDealsToStop?: number;
   /** How often idle REST queues are dropped (default REST_HANDLER_SWEEP_MS). */
   restHandlerSweepMs?: number;
+  /** How long an unused route hash is kept, and how often they are swept (REST_HASH_LIFETIME_MS, REST_HASH_SWEEP_MS). */
+  restHashLifetimeMs?: number;
+  restHashSweepMs?: number;
 }
 
 export interface Bot {
@@ -160,6 +171,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
       handlerSweepInterval: options.restHandlerSweepMs ?? REST_HANDLER_SWEEP_MS,
+      hashLifetime: options.restHashLifetimeMs ?? REST_HASH_LIFETIME_MS,
+      hashSweepInterval: options.restHashSweepMs ?? REST_HASH_SWEEP_MS,
       agent: lanes,
     },
   });
