@@ -2,13 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { loadCommands } from '../discord/command-registry.ts';
 import { LocalDiscord, noRateLimits, titleOf } from '../local-discord/index.ts';
 import { LoadPlayers } from './players.ts';
-import { type BotProcess, startBot } from './soak.ts';
+import { type BotProcess, prepareRun, startBot } from './soak.ts';
 
 /** The bot's REST sweep in this run: a minute in production. */
 const REST_SWEEP_MS = 2_000;
@@ -33,13 +30,7 @@ export async function retainedPerTable(tables: number): Promise<{
   const { restBase } = await discord.start();
   let bot: BotProcess | null = null;
   try {
-    const database = openDatabase(dbUrl);
-    await migrateToLatest(database.db);
-    await database.close();
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-    await new REST({ api: restBase })
-      .setToken(discord.bot.token)
-      .put(Routes.applicationCommands(discord.bot.user.id), { body });
+    await prepareRun(discord, restBase, dbUrl);
     const guild = discord.createGuild({ name: 'retained' });
     const table = (t: number) => ({
       channel: discord.createChannel(guild, { name: `table-${t}` }),

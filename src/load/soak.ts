@@ -109,6 +109,17 @@ export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
   }));
 }
 
+/** Before the bot starts: the database migrated, the slash commands registered with the local Discord. */
+export async function prepareRun(discord: LocalDiscord, restBase: string, dbUrl: string): Promise<void> {
+  const database = openDatabase(dbUrl);
+  await migrateToLatest(database.db);
+  await database.close();
+  const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+  await new REST({ api: restBase })
+    .setToken(discord.bot.token)
+    .put(Routes.applicationCommands(discord.bot.user.id), { body });
+}
+
 const sizeOf = (path: string) => {
   try {
     return statSync(path).size;
@@ -126,13 +137,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
   const rng = Rng.fromSeed(options.seed ?? 7);
   let bot: BotProcess | null = null;
   try {
-    const database = openDatabase(dbUrl);
-    await migrateToLatest(database.db);
-    await database.close();
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-    await new REST({ api: restBase })
-      .setToken(discord.bot.token)
-      .put(Routes.applicationCommands(discord.bot.user.id), { body });
+    await prepareRun(discord, restBase, dbUrl);
     const slots = Array.from({ length: options.tables }, (_, t) => {
       const guild = discord.createGuild({ name: `soak ${t}` });
       return {
