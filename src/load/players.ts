@@ -1,4 +1,4 @@
-import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
+import { type APIMessage, InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import type { Rng } from '../cards/rng.ts';
 import type { InteractionHandle, LocalDiscord, MessageEvent } from '../local-discord/index.ts';
 import { titleOf } from '../local-discord/index.ts';
@@ -77,7 +77,9 @@ export class LoadPlayers {
     if (!host) return;
     // A channel may have had games before (the soak bench reopens tables): only this game's messages count.
     const last = this.discord.channelMessages(channel).at(-1)?.id;
-    const fresh = last === undefined ? () => true : (m: APIMessage) => BigInt(m.id) > BigInt(last);
+    // Public ones only: a player's private cards may carry the deal's title too.
+    const isPublic = (m: APIMessage) => ((m.flags ?? 0) & MessageFlags.Ephemeral) === 0;
+    const fresh = (m: APIMessage) => isPublic(m) && (last === undefined || BigInt(m.id) > BigInt(last));
     const message = (matches: (m: APIMessage) => boolean) => this.message(channel, (m) => fresh(m) && matches(m));
     await this.wait(options.startWithinMs);
     const lobby = await this.answered(

@@ -60,7 +60,7 @@ export interface SoakRun {
   refused: number;
   dealsSettled: number;
   settledTwice: number;
-  audit: { ok: boolean; accounts: number; entries: number; problems: number };
+  audit: { ok: boolean; accounts: number; entries: number; problems: number; firstProblems: unknown[] };
   /** SQLite's own account of its bytes at the end (dbstat): each table with its indexes. */
   dbBytesByTable: Record<string, number>;
   seconds: number;
@@ -224,7 +224,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         refused: players.refused.length,
         dealsSettled,
         settledTwice,
-        audit: { ok: audit.ok, accounts: audit.accounts, entries: audit.entries, problems: audit.problems.length },
+        audit: {
+          ok: audit.ok,
+          accounts: audit.accounts,
+          entries: audit.entries,
+          problems: audit.problems.length,
+          firstProblems: audit.problems.slice(0, 5),
+        },
         dbBytesByTable: await bytesByTable(dbPath),
         seconds,
       };
