@@ -26,7 +26,7 @@ export const benches: Bench[] = [
   {
     name: 'ack-latency',
     results: ['e2e-deals'],
-    async run({ specCheck }) {
+    async run(_args, { specCheck }) {
       const r = await runTableLoad({
         specCheck,
         tables: 200,
@@ -67,7 +67,7 @@ export const benches: Bench[] = [
   {
     name: 'discord-calls',
     results: ['discord-calls'],
-    async run({ specCheck }) {
+    async run(_args, { specCheck }) {
       // One five-player table of three-card guts, deal after deal: every REST call the
       // bot makes from the host's Deal to the last result, as the local Discord counts them.
       const deals = 10;

@@ -13,7 +13,7 @@ import type { Bench } from './types.ts';
 export const benches: Bench[] = [
   {
     name: 'shardScaling',
-    async run({ specCheck }) {
+    async run(_args, { specCheck }) {
       const load: Omit<ShardLoadOptions, 'processes'> = {
         specCheck,
         tables: 120,

@@ -30,5 +30,11 @@ export interface Bench {
   name: string;
   /** The results it reports when they are named otherwise or more than one (for `--only`). */
   results?: string[];
-  run(options: BenchOptions): Promise<BenchResult | BenchResult[]>;
+  /** Runs only when asked for by name (a long run), not in `guts bench` of everything. */
+  onlyWhenNamed?: boolean;
+  /**
+   * `args`: the command line's flags after the bench names (`guts bench soak --minutes 3`);
+   * `options`: the flags every bench reads.
+   */
+  run(args: string[], options: BenchOptions): Promise<BenchResult | BenchResult[]>;
 }

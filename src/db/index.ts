@@ -58,6 +58,9 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/** Bytes the WAL file is cut back to after a checkpoint (see `openSqlite`). */
+export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
+
 class GutsSqliteDialect extends SqliteDialect {
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter();
@@ -73,6 +76,10 @@ function openSqlite(path: string, url: string): OpenDatabase {
   // Money: every commit reaches the disk before it is acknowledged.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite checkpoints the WAL back into the file every 1,000 pages (~4 MB) but never
+  // shrinks it: after a burst a checkpoint could not catch up with, the WAL would keep
+  // its largest size for good. This truncates it back to 4 MiB at the next checkpoint.
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   const db = new Kysely<Database>({ dialect: new GutsSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }

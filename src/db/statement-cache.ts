@@ -1,5 +1,6 @@
 import type { Database as BetterSqlite, Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import type { CacheSize } from '../cache-sizes.ts';
 import { LruCache } from '../lru.ts';
 
 const CACHE_SIZE = 256;
@@ -18,6 +19,7 @@ const CACHE_SIZE = 256;
  */
 export function withStatementCache(sqlite: BetterSqlite): SqliteDatabase {
   const cache = new LruCache<string, Statement>(CACHE_SIZE);
+  openCaches.add(cache);
   return {
     prepare(text: string) {
       const sql = text === 'begin' ? 'begin immediate' : text;
@@ -28,6 +30,19 @@ export function withStatementCache(sqlite: BetterSqlite): SqliteDatabase {
       }
       return stmt;
     },
-    close: () => sqlite.close(),
+    close: () => {
+      openCaches.delete(cache);
+      sqlite.close();
+    },
   };
+}
+
+/** The statement caches of this thread's open connections (see `statementCacheSize`). */
+const openCaches = new Set<LruCache<string, Statement>>();
+
+/** Statements prepared and kept by this thread's open SQLite connections, and the most they keep. */
+export function statementCacheSize(): CacheSize {
+  let size = 0;
+  for (const cache of openCaches) size += cache.size;
+  return { size, limit: CACHE_SIZE * openCaches.size };
 }

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import {
   Client,
   disableValidators,
@@ -9,8 +10,10 @@ import {
   type User,
 } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
+import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
+import { statementCacheSize } from '../db/statement-cache.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
@@ -43,6 +46,14 @@ const SOCKETS_GRACE_MS = 1_000;
  * hour; tokens live 15 minutes, and a queue made again costs nothing.
  */
 export const REST_HANDLER_SWEEP_MS = 60_000;
+/**
+ * How long discord.js keeps a route's rate-limit bucket id (its "hash") once unused, and
+ * how often it looks. Each interaction token's routes learn one; by default they live 24
+ * hours (swept every 4): a day of presses. A token is dead after 15 minutes; a channel
+ * route whose hash goes learns it again from its next answer.
+ */
+export const REST_HASH_LIFETIME_MS = 16 * 60_000;
+export const REST_HASH_SWEEP_MS = 5 * 60_000;
 
 /** A database that takes longer than this to answer `select 1` is not healthy. */
 const HEALTH_DB_TIMEOUT_MS = 2_000;
@@ -75,6 +86,9 @@ export interface BotOptions {
   quietDealsToStop?: number;
   /** How often idle REST queues are dropped (default REST_HANDLER_SWEEP_MS). */
   restHandlerSweepMs?: number;
+  /** How long an unused route hash is kept, and how often they are swept (REST_HASH_LIFETIME_MS, REST_HASH_SWEEP_MS). */
+  restHashLifetimeMs?: number;
+  restHashSweepMs?: number;
 }
 
 export interface Bot {
@@ -99,6 +113,40 @@ export interface Bot {
   metrics: BotMetrics;
   /** Whether the bot can serve players now: gateway, database, open tables reloaded (`/healthz`). */
   health(): Promise<Health>;
+  /** Every cache the bot keeps (add one with `caches.add`): read by `cacheSizes()` and `/metrics`. */
+  caches: CacheSizes;
+  /** How full each cache is now, by name. */
+  cacheSizes(): Record<string, CacheSize>;
+  /**
+   * Each thread's V8 heap in use after a full collection (node --expose-gc; without it,
+   * as it is): the bot's own thread and each helper (step writer, odds, pictures), bytes;
+   * null for a helper not running.
+   */
+  heapsAfterGc(): Promise<Record<string, number | null>>;
+}
+
+/** The bot's own caches, each with its bound (see cache-sizes.ts). */
+function botCaches(parts: {
+  tables: Tables;
+  tokens: ReplyTokens;
+  lost: LostChannels;
+  output: ChannelOutput;
+  publisher: TablePublisher;
+  odds: OddsCache;
+}): CacheSizes {
+  const { tables, tokens, lost, output, publisher, odds } = parts;
+  const caches = new CacheSizes();
+  caches.add('odds', odds);
+  caches.add('statements', statementCacheSize);
+  caches.add('runtimes', () => ({ size: tables.runtimes.size, limit: 'open tables' }));
+  caches.add('tokens', () => ({ size: tokens.size, limit: 'open tables' }));
+  caches.add('privateMessages', () => ({ size: publisher.sizes.privateMessages, limit: 'open tables' }));
+  caches.add('pendingEdits', () => ({ size: publisher.sizes.pendingEdits, limit: 'open tables' }));
+  caches.add('postedBy', () => ({ size: output.sizes.postedBy, limit: 'live tokens' }));
+  caches.add('followUpBudgets', () => ({ size: output.sizes.budgets, limit: 'one minute' }));
+  caches.add('lostChannels', () => ({ size: lost.sizes.lost, limit: lost.sizes.capacity }));
+  caches.add('failingTables', () => ({ size: lost.sizes.failing, limit: lost.sizes.capacity }));
+  return caches;
 }
 
 /** Whether the bot can serve players now (`/healthz`). */
@@ -182,6 +230,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       ...(options.apiUrl ? { api: options.apiUrl } : {}),
       globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
       handlerSweepInterval: options.restHandlerSweepMs ?? REST_HANDLER_SWEEP_MS,
+      hashLifetime: options.restHashLifetimeMs ?? REST_HASH_LIFETIME_MS,
+      hashSweepInterval: options.restHashSweepMs ?? REST_HASH_SWEEP_MS,
       agent: lanes,
     },
   });
@@ -198,16 +248,20 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now());
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
+  const output = new ChannelOutput(client, tables.runtimes, lost, tokens, options.log, () => clock.now());
+  const odds = new OddsCache(offload);
   const publisher = new TablePublisher({
     log: options.log,
-    output: new ChannelOutput(client, tables.runtimes, lost, tokens, options.log, () => clock.now()),
+    output,
     tables,
     tokens,
-    odds: new OddsCache(offload),
+    odds,
     offload,
     ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
   });
+  const caches = botCaches({ tables, tokens, lost, output, publisher, odds });
   const metrics = new BotMetrics({
+    caches: () => caches.read(),
     gatewayPingMs: () => client.ws.ping,
     openTables: () => [...tables.runtimes.values()].filter((rt) => rt.record.running).length,
     helpers: () => {
@@ -264,6 +318,14 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     idle,
     metrics,
     health: () => botHealth(client, options.db, tablesLoaded),
+    caches,
+    cacheSizes: () => caches.read(),
+    async heapsAfterGc() {
+      (globalThis as { gc?: () => void }).gc?.();
+      const main = getHeapStatistics().used_heap_size;
+      const [writer, helpers] = await Promise.all([options.writer?.heapUsedAfterGc() ?? null, offload.heapsAfterGc()]);
+      return { main, stepWriter: writer, ...helpers };
+    },
     offloadCounts: () => structuredClone(offload.counts),
     wake,
     async start() {

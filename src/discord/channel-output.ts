@@ -158,6 +158,11 @@ export class ChannelOutput {
     this.postedBy.set(messageId, via);
   }
 
+  /** Cache sizes: messages whose posting token is remembered, and channels with follow-up budget used this minute. */
+  get sizes(): { postedBy: number; budgets: number } {
+    return { postedBy: this.postedBy.size, budgets: this.webhookPosts.channels };
+  }
+
   /** A channel that refused the bot is not called again, on any route. */
   private isLost(tableId: number): boolean {
     const channelId = this.runtimes.get(tableId)?.record.channelId;

@@ -14,6 +14,7 @@ export class EditCoalescer<Payload> {
     }
   >();
   private readonly idleWaiters: (() => void)[] = [];
+  private readonly keyWaiters: { matches: (key: string) => boolean; resolve: () => void }[] = [];
 
   constructor(
     private readonly send: (key: string, payload: Payload) => Promise<void>,
@@ -35,6 +36,17 @@ export class EditCoalescer<Payload> {
   idle(): Promise<void> {
     if (this.slots.size === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Resolves when no edit whose key `matches` is waiting or in flight (a table's, when it ends). */
+  idleFor(matches: (key: string) => boolean): Promise<void> {
+    if (![...this.slots.keys()].some(matches)) return Promise.resolve();
+    return new Promise((resolve) => this.keyWaiters.push({ matches, resolve }));
+  }
+
+  /** Slots held: keys with an edit waiting or in flight. */
+  get size(): number {
+    return this.slots.size;
   }
 
   private run(key: string): void {
@@ -64,5 +76,10 @@ export class EditCoalescer<Payload> {
   private release(key: string): void {
     this.slots.delete(key);
     if (this.slots.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    for (const waiter of this.keyWaiters.filter((w) => w.matches(key))) {
+      if ([...this.slots.keys()].some(waiter.matches)) continue;
+      this.keyWaiters.splice(this.keyWaiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
   }
 }

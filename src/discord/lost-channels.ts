@@ -1,4 +1,5 @@
 import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
+import { LruCache } from '../lru.ts';
 
 /**
  * Channels the bot can no longer post in. Discord bans a bot's IP for a while after
@@ -32,21 +33,28 @@ export class ChannelLostError extends Error {
   }
 }
 
+/**
+ * Lost channels remembered: a bot in many servers loses channels for as long as it runs.
+ * One forgotten past this is tried again once, and found lost again.
+ */
+export const LOST_CHANNELS_KEPT = 10_000;
+
 export class LostChannels {
-  private readonly lost = new Map<string, LostReason>();
-  private readonly failuresInARow = new Map<number, number>();
+  private readonly lost = new LruCache<string, LostReason>(LOST_CHANNELS_KEPT);
+  /** Per table; a table that ends failing leaves its count here until pushed out. */
+  private readonly failuresInARow = new LruCache<number, number>(LOST_CHANNELS_KEPT);
 
   /** `onLost` runs once per table whose channel is lost (the bot stops the game). */
   constructor(private readonly onLost: (tableId: number, reason: LostReason) => void) {}
 
   /** Throws for a lost channel, so no request is made. */
   check(channelId: string): void {
-    const reason = this.lost.get(channelId);
+    const reason = this.lost.peek(channelId);
     if (reason) throw new ChannelLostError(channelId, reason);
   }
 
   isLost(channelId: string): boolean {
-    return this.lost.has(channelId);
+    return this.lost.peek(channelId) !== undefined;
   }
 
   succeeded(tableId: number): void {
@@ -64,19 +72,24 @@ export class LostChannels {
     }
     // A table message someone deleted: the game goes on (`/guts table` posts it again).
     if (code === RESTJSONErrorCodes.UnknownMessage) return;
-    const failures = (this.failuresInARow.get(tableId) ?? 0) + 1;
+    const failures = (this.failuresInARow.peek(tableId) ?? 0) + 1;
     this.failuresInARow.set(tableId, failures);
     if (failures >= FAILED_CALLS_TO_STOP) this.markLost(tableId, channelId, 'failing');
   }
 
   /** The channel is gone (deleted, or the bot left the server): its table stops. */
   markLost(tableId: number | null, channelId: string, reason: LostReason): void {
-    if (this.lost.has(channelId)) return;
+    if (this.lost.peek(channelId) !== undefined) return;
     this.lost.set(channelId, reason);
     if (tableId !== null) {
       this.failuresInARow.delete(tableId);
       this.onLost(tableId, reason);
     }
+  }
+
+  /** Cache sizes: channels known lost, tables with failed calls in a row. */
+  get sizes(): { lost: number; failing: number; capacity: number } {
+    return { lost: this.lost.size, failing: this.failuresInARow.size, capacity: LOST_CHANNELS_KEPT };
   }
 
   /** A new game may try the channel again (`/guts start` checked the permissions first). */

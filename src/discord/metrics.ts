@@ -1,5 +1,6 @@
 import { type Client, SnowflakeUtil } from 'discord.js';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { CacheSize } from '../cache-sizes.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import { isInteractionCallback } from './rest-lanes.ts';
 
@@ -22,6 +23,8 @@ export interface MetricsSources {
   openTables(): number;
   /** Jobs waiting on each helper thread, and how many it has dropped (timed out or failed). */
   helpers(): Record<'odds' | 'pictures', { queued: number; dropped: number }>;
+  /** Every cache the bot keeps: entries held, and the most it holds (a number, or what bounds it). */
+  caches(): Record<string, CacheSize>;
 }
 
 /** Discord's routes with their ids and tokens taken out: a label with few values. */
@@ -100,6 +103,25 @@ export class BotMetrics {
       },
     });
     new Gauge({
+      name: 'guts_cache_entries',
+      help: "Entries each of the bot's caches holds now.",
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [cache, c] of Object.entries(sources.caches())) this.set({ cache }, c.size);
+      },
+    });
+    new Gauge({
+      name: 'guts_cache_limit',
+      help: 'The most entries each cache with a count for a bound holds (others are bounded by open tables or time).',
+      labelNames: ['cache'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const [cache, c] of Object.entries(sources.caches()))
+          if (typeof c.limit === 'number') this.set({ cache }, c.limit);
+      },
+    });
+    new Gauge({
       name: 'guts_helper_dropped',
       help: 'Helper jobs dropped since start (the message went out without its picture or odds).',
       labelNames: ['thread'] as const,
@@ -108,6 +130,12 @@ export class BotMetrics {
         for (const [thread, h] of Object.entries(sources.helpers())) this.set({ thread }, h.dropped);
       },
     });
+  }
+
+  /** Deals settled and interactions handled so far (the soak bench reads them). */
+  async totals(): Promise<{ dealsSettled: number; interactions: number }> {
+    const sum = async (metric: Counter) => (await metric.get()).values.reduce((n, v) => n + v.value, 0);
+    return { dealsSettled: await sum(this.dealsSettled), interactions: await sum(this.interactions) };
   }
 
   interaction(kind: InteractionKind, outcome: InteractionOutcome): void {

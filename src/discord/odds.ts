@@ -19,6 +19,15 @@ export class OddsCache {
 
   constructor(private readonly offload: Offload) {}
 
+  /** Odds kept, and the most it keeps. */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  get capacity(): number {
+    return this.cache.capacity;
+  }
+
   /** The player's hand now, and their odds once the helper thread has them. */
   preview(state: GameState, playerId: string): { preview: HandPreview; odds: Promise<EquityResult | null> } {
     const preview = handPreview(state, playerId);

@@ -72,6 +72,15 @@ export class Offload {
     return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
   }
 
+  /** Each helper thread's V8 heap in use after a full collection (null while it is not running). */
+  async heapsAfterGc(): Promise<{ odds: number | null; pictures: number | null }> {
+    const [odds, pictures] = await Promise.all([
+      this.oddsThread.heapUsedAfterGc(),
+      this.pictureThread.heapUsedAfterGc(),
+    ]);
+    return { odds, pictures };
+  }
+
   /** Jobs waiting on each helper thread. */
   queued(): { odds: number; pictures: number } {
     return { odds: this.oddsThread.queued, pictures: this.pictureThread.queued };

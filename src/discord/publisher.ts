@@ -99,7 +99,19 @@ export class TablePublisher implements StepListener {
       })
       .catch((err) => {
         this.deps.log.error({ err, tableId }, 'could not publish a table step');
-      });
+      })
+      .then(() => (over ? this.release(tableId) : undefined));
+  }
+
+  /** An ended game's last messages are out: its runtime goes (a new game there has its own). */
+  private async release(tableId: number): Promise<void> {
+    await this.tableMessage.editsDone(tableId);
+    this.deps.tables.runtimes.release(tableId);
+  }
+
+  /** Cache sizes: tables holding players' private messages, and table message edits waiting. */
+  get sizes(): { privateMessages: number; pendingEdits: number } {
+    return { privateMessages: this.privateMessages.size, pendingEdits: this.tableMessage.pendingEdits };
   }
 
   async idle(): Promise<void> {

@@ -79,6 +79,17 @@ export class TableMessage {
     return this.editor.idle();
   }
 
+  /** Resolves once no edit of the table's messages is waiting or in flight. */
+  editsDone(tableId: number): Promise<void> {
+    const prefix = `${tableId}:`;
+    return this.editor.idleFor((key) => key.startsWith(prefix));
+  }
+
+  /** Edits waiting or in flight, over every table. */
+  get pendingEdits(): number {
+    return this.editor.size;
+  }
+
   private runtime(tableId: number): TableRuntime | undefined {
     return this.deps.tables.runtimes.get(tableId);
   }

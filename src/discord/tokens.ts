@@ -176,6 +176,13 @@ export class ReplyTokens {
     if (!players.size) this.latest.delete(tableId);
   }
 
+  /** Handles kept, over every table and player (a table that ends forgets its own). */
+  get size(): number {
+    let n = 0;
+    for (const players of this.latest.values()) for (const kept of players.values()) n += kept.length;
+    return n;
+  }
+
   private usable(handle: TokenHandle): boolean {
     return this.alive(handle) && !handle.awaitsReply && handle.followUps >= 1;
   }

@@ -12,6 +12,8 @@ export interface LoadBotSettings {
   pauseMs: number;
   seed: number;
   logLevel: string;
+  /** How often idle REST queues are dropped (the bot's default when absent). */
+  restHandlerSweepMs?: number;
   /** Only this shard of `count` (a shard process); absent, the whole bot. */
   shard?: { id: number; count: number };
 }
@@ -35,6 +37,7 @@ export async function startLoadBot(settings: LoadBotSettings): Promise<{ bot: Bo
     writer: openStepWriter(database),
     log: pino({ level: settings.logLevel }),
     nextDealPauseMs: settings.pauseMs,
+    ...(settings.restHandlerSweepMs !== undefined ? { restHandlerSweepMs: settings.restHandlerSweepMs } : {}),
     newRngState: () => Rng.fromSeed(settings.seed * 1000 + shardSeed + games++).state(),
   });
   await bot.start();

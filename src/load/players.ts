@@ -1,4 +1,4 @@
-import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
+import { type APIMessage, InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import type { Rng } from '../cards/rng.ts';
 import type { InteractionHandle, LocalDiscord, MessageEvent } from '../local-discord/index.ts';
 import { titleOf } from '../local-discord/index.ts';
@@ -75,6 +75,12 @@ export class LoadPlayers {
     };
     const [host, ...others] = players;
     if (!host) return;
+    // A channel may have had games before (the soak bench reopens tables): only this game's messages count.
+    const last = this.discord.channelMessages(channel).at(-1)?.id;
+    // Public ones only: a player's private cards may carry the deal's title too.
+    const isPublic = (m: APIMessage) => ((m.flags ?? 0) & MessageFlags.Ephemeral) === 0;
+    const fresh = (m: APIMessage) => isPublic(m) && (last === undefined || BigInt(m.id) > BigInt(last));
+    const message = (matches: (m: APIMessage) => boolean) => this.message(channel, (m) => fresh(m) && matches(m));
     await this.wait(options.startWithinMs);
     const lobby = await this.answered(
       this.discord.runCommand(host, channel, 'guts', {
@@ -87,11 +93,13 @@ export class LoadPlayers {
       await this.answered(this.discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
     hooks.beforeDeal?.(t);
     await this.discord.pressButton(host, lobby, 'Deal').acknowledged(60_000).catch(at('deal'));
+    // A table's deals are numbered on from its previous games: the first deal's message says where from.
+    let first: number | null = null;
     for (let deal = 1; deal <= options.dealsPerTable; deal++) {
-      const title = new RegExp(`: deal ${deal}$`);
-      const table = await this.message(channel, (m) => title.test(titleOf(m))).catch(
-        at(`table message of deal ${deal}`),
-      );
+      const title: RegExp = first === null ? /: deal (\d+)$/ : new RegExp(`: deal ${first + deal - 1}$`);
+      const table: APIMessage = await message((m) => title.test(titleOf(m))).catch(at(`table message of deal ${deal}`));
+      first ??= Number(/: deal (\d+)$/.exec(titleOf(table))?.[1]);
+      const dealNo = first + deal - 1;
       await Promise.all(
         players.map(async (p) => {
           await this.wait(options.pressWithinMs);
@@ -110,8 +118,8 @@ export class LoadPlayers {
           }
         }),
       );
-      const result = new RegExp(`deal ${deal} result$`);
-      await this.message(channel, (m) => result.test(m.embeds[0]?.title ?? '')).catch(at(`result of deal ${deal}`));
+      const result = new RegExp(`deal ${dealNo} result$`);
+      await message((m) => result.test(m.embeds[0]?.title ?? '')).catch(at(`result of deal ${deal}`));
     }
     hooks.afterLastResult?.(t);
     await this.answered(this.discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }), /stop/).catch(

@@ -37,6 +37,16 @@ export class Runtimes {
     return undefined;
   }
 
+  /** Tables held: those with a game running, and ended ones until their last messages are out (see `release`). */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** Frees an ended table's runtime; the next step of it (a late press) loads its record again. */
+  release(tableId: number): void {
+    if (this.byId.get(tableId)?.record.running === false) this.byId.delete(tableId);
+  }
+
   values(): IterableIterator<TableRuntime> {
     return this.byId.values();
   }

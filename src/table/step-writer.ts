@@ -24,6 +24,8 @@ export interface StepWriter {
   saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
   /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
   warmUp(): Promise<void>;
+  /** Its thread's V8 heap in use after a full collection; null when it writes on the caller's thread. */
+  heapUsedAfterGc(): Promise<number | null>;
   close(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ function writerOver(
   run: (job: WriterJob) => Promise<unknown>,
   close: () => Promise<void>,
   warmUp: () => Promise<void> = async () => {},
+  heapUsedAfterGc: () => Promise<number | null> = async () => null,
 ): StepWriter {
   return {
     createOrLoadTable: (guildId, channelId) =>
@@ -61,6 +64,7 @@ function writerOver(
         ...(version !== undefined ? { version } : {}),
       }) as Promise<boolean>,
     warmUp,
+    heapUsedAfterGc,
     close,
   };
 }
@@ -101,5 +105,6 @@ export function openStepWriter(database: OpenDatabase): StepWriter {
       if (!thread.running) thread.start();
       return thread.ready();
     },
+    () => thread.heapUsedAfterGc(),
   );
 }

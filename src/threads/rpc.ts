@@ -23,6 +23,11 @@ export interface ThreadJob<Job = unknown> {
 
 export type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
 
+/** A thread's answer to 'heap' (serve.ts): its V8 heap in use after a full collection, bytes. */
+export interface HeapReply {
+  heapUsed: number;
+}
+
 export interface ThreadSpec {
   /** The module the thread runs (it calls `serve`). */
   module: URL;
@@ -59,6 +64,7 @@ function plainError(error: ThreadError): Error {
 
 export class ThreadClient {
   private worker: Worker | null = null;
+  private readonly heapWaiters: ((heapUsed: number | null) => void)[] = [];
   private nextId = 1;
   /** Jobs sent and not answered, with the thread each went to. */
   private readonly pending = new Map<
@@ -86,6 +92,19 @@ export class ThreadClient {
    */
   ready(): Promise<void> {
     return this.worker ? this.loaded : Promise.resolve();
+  }
+
+  /**
+   * The thread's V8 heap in use after a full collection (see serve.ts), or null when
+   * the thread is not running.
+   */
+  heapUsedAfterGc(): Promise<number | null> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.heapWaiters.push(resolve);
+      worker.postMessage('heap');
+    });
   }
 
   /** Starts the thread now rather than on the first job. */
@@ -191,8 +210,12 @@ export class ThreadClient {
     this.loaded = new Promise<void>((resolve) => {
       loaded = resolve;
     });
-    worker.on('message', (reply: ThreadReply | 'ready') => {
+    worker.on('message', (reply: ThreadReply | HeapReply | 'ready') => {
       if (reply === 'ready') return loaded();
+      if (!('id' in reply)) {
+        this.heapWaiters.shift()?.(reply.heapUsed);
+        return;
+      }
       const waiting = this.pending.get(reply.id);
       if (reply.ok) waiting?.resolve(reply.result);
       else waiting?.reject((this.spec.revive ?? plainError)(reply.error));
@@ -202,6 +225,7 @@ export class ThreadClient {
     const fail = (err: Error) => {
       loaded(); // nothing to wait for any more: the next job starts a new thread
       if (this.worker === worker) this.worker = null;
+      for (const answer of this.heapWaiters.splice(0)) answer(null);
       this.failAll(worker, err);
     };
     worker.on('error', fail);

@@ -1,5 +1,6 @@
+import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import type { ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
+import type { HeapReply, ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
 
 /**
  * The thread's side of rpc.ts: runs each job with `run`, one at a time in the order
@@ -27,9 +28,10 @@ export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<vo
       parentPort?.postMessage(reply);
     });
   };
-  // Jobs come in batches (rpc.ts), 'close' on its own.
-  parentPort?.on('message', (message: ThreadJob<Job>[] | 'close') => {
-    if (message === 'close') take(message);
+  // Jobs come in batches (rpc.ts), 'close' and 'heap' on their own.
+  parentPort?.on('message', (message: ThreadJob<Job>[] | 'close' | 'heap') => {
+    if (message === 'heap') parentPort?.postMessage(heapAfterCollection());
+    else if (message === 'close') take(message);
     else for (const job of message) take(job);
   });
   parentPort?.postMessage('ready'); // loaded: the caller's `ready()` resolves
@@ -40,4 +42,14 @@ function asThreadError(err: unknown): ThreadError {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(e)) if (typeof value !== 'function') fields[name] = value;
   return { name: e.name, message: e.message, fields };
+}
+
+/**
+ * The thread's V8 heap in use after a full collection (when node runs with --expose-gc;
+ * as it is otherwise): what a long run asks every thread to see whether it grows.
+ * Answered at once, not queued behind jobs.
+ */
+export function heapAfterCollection(): HeapReply {
+  (globalThis as { gc?: () => void }).gc?.();
+  return { heapUsed: getHeapStatistics().used_heap_size };
 }

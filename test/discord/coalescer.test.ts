@@ -63,4 +63,37 @@ describe('coalesced edits', () => {
     expect(errors).toEqual(['t:boom']);
     expect(sent).toEqual(['good']);
   });
+
+  it("tells when one table's edits are done, while another's are still held up", async () => {
+    let releaseB: () => void = () => {};
+    let startedB: () => void = () => {};
+    const bStarted = new Promise<void>((r) => (startedB = r));
+    const sent: string[] = [];
+    const editor = new EditCoalescer<string>(
+      async (key) => {
+        sent.push(key);
+        if (!key.startsWith('2:')) return;
+        startedB();
+        await new Promise<void>((r) => (releaseB = r));
+      },
+      () => {},
+      1,
+    );
+    editor.request('1:a', () => 'x');
+    editor.request('1:b', () => 'y');
+    editor.request('2:a', () => 'z');
+    let tableOneDone = false;
+    const one = editor
+      .idleFor((k) => k.startsWith('1:'))
+      .then(() => {
+        tableOneDone = sent.includes('1:a') && sent.includes('1:b');
+      });
+    await Promise.all([one, bStarted]);
+    expect(tableOneDone).toBe(true);
+    expect(editor.size).toBe(1); // table 2's edit is still in flight
+    releaseB();
+    await editor.idle();
+    expect(editor.size).toBe(0);
+    await editor.idleFor(() => true); // nothing held: at once
+  });
 });

@@ -31,6 +31,7 @@ function commandInteraction(createdTimestamp: number) {
 
 describe('the router', () => {
   const metrics = new BotMetrics({
+    caches: () => ({}),
     gatewayPingMs: () => 40,
     openTables: () => 0,
     helpers: () => ({ odds: { queued: 0, dropped: 0 }, pictures: { queued: 0, dropped: 0 } }),

@@ -66,6 +66,10 @@ describe('health and metrics of the bot process (METRICS_PORT)', () => {
     expect(text).toMatch(/^guts_open_tables 0$/m); // the game is over
     expect(text).toMatch(/^guts_helper_queue_depth\{thread="pictures"\} \d+$/m);
     expect(text).toMatch(/^guts_helper_dropped\{thread="odds"\} \d+$/m);
+    // Every cache reports its size; those with a count for a bound report it too.
+    expect(text).toMatch(/^guts_cache_entries\{cache="odds"\} \d+$/m);
+    expect(text).toMatch(/^guts_cache_limit\{cache="odds"\} 5000$/m);
+    expect(text).toMatch(/^guts_cache_entries\{cache="lostChannels"\} 0$/m);
     expect(seriesSum(text, 'guts_rest_429_total')).toBe(0);
     expect(seriesSum(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     // The Grafana dashboard in docs/ asks only for series the bot serves.

@@ -6,10 +6,18 @@ import { World } from './world.ts';
 const tokenQueues = (world: World) =>
   [...world.bot.client.rest.handlers.keys()].filter((k) => /:\d{17,19}\/[^/]+$/.test(k));
 
+/** The route hashes (bucket ids) learnt for routes through an interaction token. */
+const tokenHashes = (world: World) => [...world.bot.client.rest.hashes.keys()].filter((k) => /\/webhooks\//.test(k));
+
 describe('what interaction tokens leave behind', () => {
   let world: World;
   beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], restHandlerSweepMs: 1_000 });
+    world = await World.start({
+      players: ['ann', 'bob', 'cat'],
+      restHandlerSweepMs: 1_000,
+      restHashLifetimeMs: 1_000,
+      restHashSweepMs: 1_000,
+    });
   });
   afterAll(async () => {
     await world?.close();
@@ -21,6 +29,10 @@ describe('what interaction tokens leave behind', () => {
       const key = /swept due to being inactive/.test(line) ? /for (\S+) swept/.exec(line)?.[1] : undefined;
       if (key && /:\d{17,19}\/[^/]+$/.test(key)) swept.push(key);
     });
+    const sweptHashes: string[] = [];
+    world.bot.client.rest.on('hashSweep', (hashes) => {
+      sweptHashes.push(...[...hashes.keys()].filter((k) => /\/webhooks\//.test(k)));
+    });
     await openAndDeal(world, 'three-card');
     const deals = await playToEnd(world, showdownThenHostAlone('ann'));
     expect(deals).toBeGreaterThanOrEqual(2);
@@ -30,5 +42,29 @@ describe('what interaction tokens leave behind', () => {
     while (tokenQueues(world).length > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
     expect(tokenQueues(world)).toEqual([]);
     expect(swept.length).toBeGreaterThan(0);
+    // Nor any token route's rate-limit bucket id, which discord.js would keep a day by default.
+    while (tokenHashes(world).length > 0 && Date.now() < end + 10_000) await new Promise((r) => setTimeout(r, 200));
+    expect(tokenHashes(world)).toEqual([]);
+    expect(sweptHashes.length).toBeGreaterThan(0);
+  });
+
+  it('frees what a table held once its game ends: runtime, tokens, private messages, edits', async () => {
+    const held = () => {
+      const c = world.bot.cacheSizes();
+      return [c.runtimes, c.tokens, c.privateMessages, c.pendingEdits].map((x) => x?.size);
+    };
+    await openAndDeal(world, 'three-card');
+    await world.bot.idle();
+    const [runtimes, tokens] = held();
+    expect(runtimes).toBe(1);
+    expect(tokens).toBeGreaterThanOrEqual(3); // each player's press (and the host's command) keeps a token
+    await playToEnd(world, showdownThenHostAlone('ann'));
+    await world.bot.idle();
+    const end = Date.now() + 10_000;
+    while (held().some((n) => n !== 0) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    expect(held()).toEqual([0, 0, 0, 0]);
+    // And a new game at the table holds it again.
+    await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    expect(held()[0]).toBe(1);
   });
 });

@@ -47,6 +47,9 @@ export interface WorldOptions {
   env?: Record<string, string>;
   /** How often the bot's REST client drops idle per-route queues (production: a minute). */
   restHandlerSweepMs?: number;
+  /** How long the bot's REST client keeps an unused route hash, and how often it sweeps them (production: 16 and 5 minutes). */
+  restHashLifetimeMs?: number;
+  restHashSweepMs?: number;
   /** The server's language (a Discord locale; en-US unsaid). */
   serverLocale?: string;
   /** Each player's client language, by name (en-US unsaid). */
@@ -144,6 +147,8 @@ export class World {
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: this.options.editDelayMs ?? 10,
       ...(this.options.restHandlerSweepMs ? { restHandlerSweepMs: this.options.restHandlerSweepMs } : {}),
+      ...(this.options.restHashLifetimeMs ? { restHashLifetimeMs: this.options.restHashLifetimeMs } : {}),
+      ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
     });

@@ -111,6 +111,13 @@ describe('command registration and upload limits', () => {
     expect(at([5, 'name_localizations', 'xx'])).toMatch(/not a valid enum value/);
     expect(at([6, 'options', 0, 'choices', 0, 'name_localizations', 'ja'])).toMatch(/between 1 and 100/);
     expect(Object.keys(errors)).not.toContain('7');
+    // What Discord's spec itself bounds (lengths) it refuses too; the name rule and the
+    // locale keys are Discord's checks beyond the spec's schema.
+    expect(specRefusals(h.discord)).toEqual([
+      'PUT /applications/{application_id}/guilds/{guild_id}/commands request 2.name_localizations.de',
+      'PUT /applications/{application_id}/guilds/{guild_id}/commands request 4.description_localizations.de',
+      'PUT /applications/{application_id}/guilds/{guild_id}/commands request 6.options.0.choices.0.name_localizations.ja',
+    ]);
   });
 
   it('counts only the longest localization of each text towards the 8000 characters', async () => {

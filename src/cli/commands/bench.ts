@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import type { Bench, BenchOptions, BenchResult } from '../../bench/types.ts';
 import { isModuleFile, moduleName } from '../../modules.ts';
 
-export const summary = 'run the benchmarks and print one JSON object (--only NAME[,NAME], --spec-check)';
+export const summary =
+  'run the benchmarks and print one JSON object (--only NAME[,NAME], or NAME first: `bench soak --minutes 30`; --spec-check)';
 
 const benchDir = fileURLToPath(new URL('../../bench/', import.meta.url));
 const guts = fileURLToPath(new URL('../../../bin/guts.js', import.meta.url));
@@ -28,30 +29,47 @@ async function allBenches(): Promise<Bench[]> {
  * the JIT tuned for other rankings. Measured that way the engine simulation lost half
  * its speed.
  */
-function runIsolated(bench: Bench, options: BenchOptions): BenchResult[] {
-  const args = [guts, 'bench', '--only', bench.name, '--in-process', ...(options.specCheck ? ['--spec-check'] : [])];
-  const child = spawnSync(process.execPath, args, {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 64 * 1024 * 1024,
-  });
+function runIsolated(bench: Bench, flags: string[]): BenchResult[] {
+  // --expose-gc: benches that measure memory collect garbage before they read the heap.
+  const child = spawnSync(
+    process.execPath,
+    ['--expose-gc', guts, 'bench', '--only', bench.name, '--in-process', ...flags],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   if (child.status !== 0) throw new Error(`bench ${bench.name} failed (exit ${child.status})`);
   return (JSON.parse(child.stdout) as { results: BenchResult[] }).results;
 }
 
-export async function run(args: string[]): Promise<number> {
+/**
+ * The benches asked for (`--only A,B`, or the names before the first flag) and the
+ * flags left for them (`--minutes 30`).
+ */
+function parseArgs(args: string[]): { only: Set<string> | null; inProcess: boolean; flags: string[] } {
+  const firstFlag = args.findIndex((a) => a.startsWith('--'));
+  const named = firstFlag < 0 ? args : args.slice(0, firstFlag);
   const onlyAt = args.indexOf('--only');
-  const only = onlyAt >= 0 ? new Set((args[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
-  const inProcess = args.includes('--in-process');
-  const options: BenchOptions = { specCheck: args.includes('--spec-check') };
+  const names = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : named;
+  const flags = args
+    .slice(named.length)
+    .filter((a, i, all) => a !== '--in-process' && a !== '--only' && all[i - 1] !== '--only');
+  return { only: names.length ? new Set(names) : null, inProcess: args.includes('--in-process'), flags };
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { only, inProcess, flags } = parseArgs(args);
   const results: BenchResult[] = [];
   for (const bench of await allBenches()) {
-    if (only && ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n))) continue;
+    if (only ? ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n)) : bench.onlyWhenNamed) continue;
     if (!inProcess) {
-      results.push(...runIsolated(bench, options));
+      results.push(...runIsolated(bench, flags));
       continue;
     }
-    const r = await bench.run(options);
+    const options: BenchOptions = { specCheck: flags.includes('--spec-check') };
+    const r = await bench.run(flags, options);
     results.push(...(Array.isArray(r) ? r : [r]));
   }
   const report = { node: process.version, cpu: cpus()[0]?.model ?? 'unknown', results };

@@ -1,0 +1,57 @@
+// The bot as a process of its own for the soak bench (soak.ts), so that its resident
+// memory is its own: started with --expose-gc, configured by GUTS_SOAK_BOT (JSON,
+// LoadBotSettings), spoken to over the IPC channel: 'sample' is answered with a
+// BotSample, 'stop' stops the bot and ends the process.
+
+import type { LoadBotSettings } from './load-bot.ts';
+import { startLoadBot } from './load-bot.ts';
+
+/** What the bot process says of itself at one moment of a soak. */
+export interface BotSample {
+  rssBytes: number;
+  /** Each thread's heap in use after a full collection, bytes (see `Bot.heapsAfterGc`). */
+  heaps: Record<string, number | null>;
+  dealsSettled: number;
+  interactions: number;
+  /** @discordjs/rest: its per-route queues, and the route hashes (buckets) it has learnt. */
+  rest: { handlers: number; hashes: number };
+  caches: Record<string, { size: number; limit: number | string }>;
+  openTables: number;
+}
+
+const send = (message: unknown) =>
+  new Promise<void>((resolve, reject) =>
+    process.send?.(message, (err: Error | null) => (err ? reject(err) : resolve())),
+  );
+
+const settings = JSON.parse(process.env.GUTS_SOAK_BOT ?? '{}') as LoadBotSettings;
+const { bot, database } = await startLoadBot(settings);
+
+async function sample(): Promise<BotSample> {
+  const heaps = await bot.heapsAfterGc();
+  const { dealsSettled, interactions } = await bot.metrics.totals();
+  return {
+    rssBytes: process.memoryUsage.rss(),
+    heaps,
+    dealsSettled,
+    interactions,
+    rest: { handlers: bot.client.rest.handlers.size, hashes: bot.client.rest.hashes.size },
+    caches: bot.cacheSizes(),
+    openTables: [...bot.tables.runtimes.values()].filter((rt) => rt.record.running).length,
+  };
+}
+
+process.on('message', (message: { type: 'sample' | 'stop' }) => {
+  void (async () => {
+    if (message.type === 'sample') {
+      await send({ type: 'sample', sample: await sample() });
+      return;
+    }
+    await bot.idle();
+    await bot.stop();
+    await database.close();
+    await send({ type: 'stopped' });
+    process.exit(0);
+  })();
+});
+await send({ type: 'ready' });

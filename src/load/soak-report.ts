@@ -1,0 +1,111 @@
+import type { SoakRun, SoakSample } from './soak.ts';
+
+/** How long an interaction token lives (Discord): what the bot holds per press may live this long. */
+export const TOKEN_LIFETIME_MINUTES = 15;
+/** Growth is measured from here on: past the token horizon, with two minutes' margin. */
+export const GROWTH_FROM_MINUTE = TOKEN_LIFETIME_MINUTES + 2;
+
+/** The least-squares slope of y against x (0 with fewer than two distinct x). */
+export function leastSquaresSlope(points: readonly { x: number; y: number }[]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (const p of points) {
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
+  }
+  return sxx === 0 ? 0 : sxy / sxx;
+}
+
+const MB = 1024 * 1024;
+const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+/** A sample as the report lists it: minutes, counts, megabytes. */
+function row(s: SoakSample) {
+  return {
+    minute: round(s.atMs / 60_000),
+    deals: s.dealsSettled,
+    interactions: s.interactions,
+    rssMb: round(s.treeRssBytes / MB, 1),
+    heapsMb: Object.fromEntries(Object.entries(s.heaps).map(([t, b]) => [t, b === null ? null : round(b / MB)])),
+    restHandlers: s.rest.handlers,
+    restHashes: s.rest.hashes,
+    openTables: s.openTables,
+    dbBytes: s.dbBytes,
+    walBytes: s.walBytes,
+  };
+}
+
+/**
+ * What a soak run says: growth per 1,000 deals from minute 17 on (past the 15 minutes a
+ * token lives; half the run for runs shorter than 20 minutes), each a least-squares
+ * slope over the samples; what REST holds against the open tables; the database's
+ * bytes per deal; the ledger's audit; and every sample, for a chart.
+ */
+export function soakReport(run: SoakRun, minutes: number) {
+  const fromMinute = minutes >= GROWTH_FROM_MINUTE + 3 ? GROWTH_FROM_MINUTE : minutes / 2;
+  const late = run.samples.filter((s) => s.atMs >= fromMinute * 60_000);
+  const perThousandDeals = (y: (s: SoakSample) => number | null) =>
+    round(
+      leastSquaresSlope(
+        late.flatMap((s) => {
+          const v = y(s);
+          return v === null ? [] : [{ x: s.dealsSettled / 1000, y: v }];
+        }),
+      ),
+      3,
+    );
+  const threads = Object.keys(run.atEnd.heaps);
+  const first = run.samples[0] as SoakSample;
+  const last = run.samples.at(-1) as SoakSample;
+  const dbBytes = Object.values(run.dbBytesByTable).reduce((a, b) => a + b, 0);
+  const perDeal = (bytes: number) => Math.round(bytes / Math.max(1, run.dealsSettled));
+  return {
+    name: 'soak',
+    minutes,
+    deals: run.dealsSettled,
+    dealsPerMinute: Math.round(run.dealsSettled / (run.seconds / 60)),
+    interactions: run.atEnd.interactions,
+    gamesOpened: run.gamesOpened,
+    gamesEnded: run.gamesEnded,
+    gamesFailed: run.gamesFailed.length,
+    firstFailure: run.gamesFailed[0] ?? null,
+    refused: run.refused,
+    growth: {
+      fromMinute: round(fromMinute, 1),
+      samples: late.length,
+      deals: late.length ? (late.at(-1) as SoakSample).dealsSettled - (late[0] as SoakSample).dealsSettled : 0,
+      rssMbPer1000Deals: perThousandDeals((s) => s.treeRssBytes / MB),
+      heapMbPer1000Deals: Object.fromEntries(
+        threads.map((t) => [t, perThousandDeals((s) => (s.heaps[t] == null ? null : (s.heaps[t] as number) / MB))]),
+      ),
+      restHandlersPer1000Deals: perThousandDeals((s) => s.rest.handlers),
+      restHashesPer1000Deals: perThousandDeals((s) => s.rest.hashes),
+    },
+    rssMb: { first: row(first).rssMb, last: row(last).rssMb },
+    rest: {
+      // During play: what the REST manager holds per open table (it follows the tables, not the deals).
+      handlersPerOpenTable: round(
+        late.reduce((s, x) => s + x.rest.handlers / Math.max(1, x.openTables), 0) / Math.max(1, late.length),
+        1,
+      ),
+      lastSampleDuringPlay: { handlers: last.rest.handlers, hashes: last.rest.hashes, openTables: last.openTables },
+      afterLastGame: { handlers: run.atEnd.rest.handlers, hashes: run.atEnd.rest.hashes },
+      afterSweep: { handlers: run.afterSweep.rest.handlers, hashes: run.afterSweep.rest.hashes },
+    },
+    cachesAfterLastGame: run.afterSweep.caches,
+    database: {
+      bytesPerDeal: perDeal(dbBytes),
+      bytesPerDealByTable: Object.fromEntries(Object.entries(run.dbBytesByTable).map(([t, b]) => [t, perDeal(b)])),
+      dbBytes,
+      walMaxBytes: Math.max(...run.samples.map((s) => s.walBytes), run.atEnd.walBytes),
+      walBytesAtEnd: run.afterSweep.walBytes,
+    },
+    audit: { ...run.audit, settledTwice: run.settledTwice },
+    target: { rssMbPer1000Deals: 2, heapMbPer1000Deals: 0.5, settledTwice: 0, auditOk: true },
+    samples: run.samples.map(row),
+  };
+}
