@@ -132,7 +132,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await form.getByRole('button', { name: 'Submit' }).click();
     await form.waitFor({ state: 'detached', ...WAIT });
     await expect.poll(() => menu.textContent(), WAIT).toMatch(/Changed: Cap → 50/);
-    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/\bcap 50\b/i);
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/Cap: 50\b/);
 
     for (const name of ['Ben', 'Cat']) {
       await asSeat(name);
