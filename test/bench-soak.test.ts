@@ -74,6 +74,7 @@ describe('guts bench soak', () => {
       expect(chart.status, chart.stderr).toBe(0);
       const svg = readFileSync(join(dir, 'soak.svg'), 'utf8');
       expect(svg).toMatch(/^<svg /);
+      expect(svg).toMatch(/<title>[^<]+<\/title>/);
       expect((svg.match(/<polyline /g) ?? []).length).toBe(5); // resident memory and four threads' heaps
     } finally {
       rmSync(dir, { recursive: true, force: true });
