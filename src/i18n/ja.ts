@@ -1,20 +1,5 @@
+import { RANK_SYMBOLS as RANKS } from './rank-symbols.ts';
 import type { Resource } from './resource.ts';
-
-const RANKS = {
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  jack: 'J',
-  queen: 'Q',
-  king: 'K',
-  ace: 'A',
-};
 
 /** 日本語。ポーカーの卓で使う言葉で: ポット、アンティ、チップ、降りる (フォールド)。 */
 export const ja: Resource = {

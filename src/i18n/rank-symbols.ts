@@ -1,5 +1,5 @@
 /**
- * Ranks as the cards print them ("10", "J", "A"): how Korean and Chinese players name
+ * Ranks as the cards print them ("10", "J", "A"): how Japanese, Korean and Chinese players name
  * them, the same for one card and for several.
  */
 export const RANK_SYMBOLS = {
