@@ -14,3 +14,6 @@ export const isModuleFile = (file: string): boolean => file.endsWith(MODULE_EXT)
 
 /** `file` without its module extension. */
 export const moduleName = (file: string): string => file.slice(0, -MODULE_EXT.length);
+
+/** Node's arguments to run a module of this copy of the code in a process of its own. */
+export const LOADER_ARGS: readonly string[] = MODULE_EXT === '.ts' ? ['--import', 'tsx'] : [];

@@ -265,8 +265,11 @@ export const cs: Resource = {
     cannotMessage: 'Tomuto uživateli nemůžu poslat zprávu.',
   },
   refusal: {
-    serverOnly: 'Guts se hraje v kanálu na serveru.',
-    noDirectMessages: 'Guts se hraje v kanálu na serveru, ne v přímých zprávách.',
+    serverOnly: 'Guts se hraje v kanálu na serveru nebo ve skupinové konverzaci.',
+    noDirectMessages: 'Guts se hraje v kanálu na serveru nebo ve skupinové konverzaci, ne v přímých zprávách se mnou.',
+    groupOwnerOnly: 'To může jen vlastník skupinové konverzace: účty patří skupině.',
+    externalAppsOff:
+      'Tento server vypnul externí aplikace, takže vám tu můžu odpovídat jen soukromě: stůl by nikdo jiný neviděl. Požádejte správce serveru, ať mě na server přidá (pak hraju v každém kanálu), nebo začněte hru ve skupinové konverzaci s přáteli.',
     tooLate: 'Tohle ke mně dorazilo pozdě: nic se neudělalo. Zkus to prosím znovu.',
     unknownCommand: 'Tenhle příkaz neznám. Možná byl odstraněn.',
     unknownForm: 'Tenhle formulář není můj, nebo je moc starý.',

@@ -238,8 +238,11 @@ export const da: Resource = {
     cannotMessage: 'Jeg kan ikke sende beskeder til den bruger.',
   },
   refusal: {
-    serverOnly: 'Guts spilles i en kanal på en server.',
-    noDirectMessages: 'Guts spilles i en kanal på en server, ikke i direkte beskeder.',
+    serverOnly: 'Guts spilles i en kanal på en server eller i en gruppebesked.',
+    noDirectMessages: 'Guts spilles i en kanal på en server eller i en gruppebesked, ikke i direkte beskeder med mig.',
+    groupOwnerOnly: 'Kun ejeren af gruppebeskeden kan gøre det: regnskabet tilhører gruppen.',
+    externalAppsOff:
+      'Denne server har slået eksterne apps fra, så jeg kan kun svare dig privat her: ingen andre ville se bordet. Bed en serveradministrator om at tilføje mig til serveren (så spiller jeg i alle kanaler), eller start spillet i en gruppebesked med dine venner.',
     tooLate: 'Det nåede for sent frem til, at jeg kunne gøre noget: intet skete. Prøv igen.',
     unknownCommand: 'Den kommando kender jeg ikke. Den er måske blevet fjernet.',
     unknownForm: 'Den formular er ikke min, eller den er for gammel.',

@@ -240,8 +240,12 @@ export const de: Resource = {
     cannotMessage: 'Ich kann dieser Person keine Nachricht schicken.',
   },
   refusal: {
-    serverOnly: 'Guts wird in einem Serverkanal gespielt.',
-    noDirectMessages: 'Guts wird in einem Serverkanal gespielt, nicht in Direktnachrichten.',
+    serverOnly: 'Guts wird in einem Serverkanal oder einer Gruppen-DM gespielt.',
+    noDirectMessages:
+      'Guts wird in einem Serverkanal oder einer Gruppen-DM gespielt, nicht in Direktnachrichten mit mir.',
+    groupOwnerOnly: 'Das darf nur der Besitzer der Gruppen-DM: Dieses Kassenbuch gehört der Gruppe.',
+    externalAppsOff:
+      'Dieser Server hat externe Apps ausgeschaltet, deshalb kann ich dir hier nur privat antworten: Niemand sonst würde den Tisch sehen. Bitte einen Server-Admin, mich zum Server hinzuzufügen (dann spiele ich in jedem Kanal), oder starte das Spiel in einer Gruppen-DM mit deinen Freunden.',
     tooLate: 'Das kam zu spät bei mir an: Es ist nichts passiert. Bitte versuch es noch einmal.',
     unknownCommand: 'Diesen Befehl kenne ich nicht. Vielleicht wurde er entfernt.',
     unknownForm: 'Dieses Formular ist nicht von mir oder zu alt.',

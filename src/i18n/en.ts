@@ -240,8 +240,11 @@ export const en = {
     cannotMessage: "I can't message that user.",
   },
   refusal: {
-    serverOnly: 'Guts is played in a server channel.',
-    noDirectMessages: 'Guts is played in a server channel, not in direct messages.',
+    serverOnly: 'Guts is played in a server channel or a group DM.',
+    noDirectMessages: 'Guts is played in a server channel or a group DM, not in direct messages with me.',
+    groupOwnerOnly: "Only the group DM's owner can do that: this ledger belongs to the group.",
+    externalAppsOff:
+      'This server turned off external apps, so I can only answer you privately here: nobody else would see the table. Ask a server admin to add me to the server (then I play in any channel), or start the game in a group DM with your friends.',
     tooLate: 'That reached me too late to act on: nothing was done. Please try again.',
     unknownCommand: "I don't know that command. It may have been removed.",
     unknownForm: "That form isn't one of mine, or it is too old.",

@@ -253,8 +253,11 @@ export const es419: Resource = {
     cannotMessage: 'No puedo enviarle mensajes a esa persona.',
   },
   refusal: {
-    serverOnly: 'Guts se juega en un canal de servidor.',
-    noDirectMessages: 'Guts se juega en un canal de servidor, no en mensajes directos.',
+    serverOnly: 'Guts se juega en un canal de servidor o en un MD grupal.',
+    noDirectMessages: 'Guts se juega en un canal de servidor o en un MD grupal, no en mensajes directos conmigo.',
+    groupOwnerOnly: 'Solo el dueño del MD grupal puede hacer eso: las cuentas son del grupo.',
+    externalAppsOff:
+      'Este servidor desactivó las apps externas, así que aquí solo puedo responderte en privado: nadie más vería la mesa. Pídele a un administrador que me agregue al servidor (así juego en cualquier canal) o empieza la partida en un MD grupal con tus amigos.',
     tooLate: 'Esto me llegó demasiado tarde: no se hizo nada. Inténtalo de nuevo.',
     unknownCommand: 'No conozco ese comando. Puede que lo hayan quitado.',
     unknownForm: 'Ese formulario no es mío o es demasiado antiguo.',

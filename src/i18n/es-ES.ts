@@ -251,8 +251,11 @@ export const esES: Resource = {
     cannotMessage: 'No puedo enviar mensajes a esa persona.',
   },
   refusal: {
-    serverOnly: 'Guts se juega en un canal de servidor.',
-    noDirectMessages: 'Guts se juega en un canal de servidor, no en mensajes directos.',
+    serverOnly: 'Guts se juega en un canal de servidor o en un MD de grupo.',
+    noDirectMessages: 'Guts se juega en un canal de servidor o en un MD de grupo, no en mensajes directos conmigo.',
+    groupOwnerOnly: 'Solo el propietario del MD de grupo puede hacer eso: las cuentas son del grupo.',
+    externalAppsOff:
+      'Este servidor ha desactivado las aplicaciones externas, así que aquí solo puedo responderte en privado: nadie más vería la mesa. Pide a un administrador que me añada al servidor (entonces juego en cualquier canal) o empieza la partida en un MD de grupo con tus amigos.',
     tooLate: 'Esto me llegó demasiado tarde: no se ha hecho nada. Inténtalo de nuevo.',
     unknownCommand: 'No conozco ese comando. Puede que lo hayan quitado.',
     unknownForm: 'Ese formulario no es mío o es demasiado antiguo.',

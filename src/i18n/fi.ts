@@ -242,8 +242,11 @@ export const fi: Resource = {
     cannotMessage: 'En voi lähettää viestiä tälle käyttäjälle.',
   },
   refusal: {
-    serverOnly: 'Gutsia pelataan palvelimen kanavalla.',
-    noDirectMessages: 'Gutsia pelataan palvelimen kanavalla, ei yksityisviesteissä.',
+    serverOnly: 'Gutsia pelataan palvelimen kanavalla tai ryhmäviesteissä.',
+    noDirectMessages: 'Gutsia pelataan palvelimen kanavalla tai ryhmäviesteissä, ei yksityisviesteissä kanssani.',
+    groupOwnerOnly: 'Vain ryhmäkeskustelun omistaja voi tehdä sen: kirjanpito kuuluu ryhmälle.',
+    externalAppsOff:
+      'Tämä palvelin on poistanut ulkoiset sovellukset käytöstä, joten voin vastata sinulle täällä vain yksityisesti: kukaan muu ei näkisi pöytää. Pyydä palvelimen ylläpitäjää lisäämään minut palvelimelle (silloin pelaan millä tahansa kanavalla) tai aloita peli ryhmäviesteissä kavereidesi kanssa.',
     tooLate: 'Tämä tuli minulle liian myöhään: mitään ei tehty. Yritä uudelleen.',
     unknownCommand: 'En tunne tätä komentoa. Se on ehkä poistettu.',
     unknownForm: 'Tämä lomake ei ole minun, tai se on liian vanha.',

@@ -240,8 +240,11 @@ export const fr: Resource = {
     cannotMessage: 'Je ne peux pas envoyer de message à cette personne.',
   },
   refusal: {
-    serverOnly: 'Guts se joue dans un salon de serveur.',
-    noDirectMessages: 'Guts se joue dans un salon de serveur, pas en messages privés.',
+    serverOnly: 'Guts se joue dans un salon de serveur ou dans un groupe privé.',
+    noDirectMessages: 'Guts se joue dans un salon de serveur ou dans un groupe privé, pas en messages privés avec moi.',
+    groupOwnerOnly: 'Seul le propriétaire du groupe privé peut faire cela : ce registre appartient au groupe.',
+    externalAppsOff:
+      'Ce serveur a désactivé les applications externes, je ne peux donc te répondre ici qu’en privé : personne d’autre ne verrait la table. Demande à un admin du serveur de m’ajouter au serveur (je joue alors dans n’importe quel salon), ou lance la partie dans un groupe privé avec tes amis.',
     tooLate: 'Ceci m’est parvenu trop tard : rien n’a été fait. Merci de réessayer.',
     unknownCommand: 'Je ne connais pas cette commande. Elle a peut-être été retirée.',
     unknownForm: 'Ce formulaire n’est pas à moi, ou il est trop ancien.',

@@ -253,8 +253,11 @@ export const hr: Resource = {
     cannotMessage: 'Ne mogu poslati poruku tom korisniku.',
   },
   refusal: {
-    serverOnly: 'Guts se igra u kanalu na serveru.',
-    noDirectMessages: 'Guts se igra u kanalu na serveru, ne u izravnim porukama.',
+    serverOnly: 'Guts se igra u kanalu na serveru ili u grupnoj poruci.',
+    noDirectMessages: 'Guts se igra u kanalu na serveru ili u grupnoj poruci, ne u izravnim porukama sa mnom.',
+    groupOwnerOnly: 'To može samo vlasnik grupne poruke: knjiga pripada grupi.',
+    externalAppsOff:
+      'Ovaj server je isključio vanjske aplikacije, pa ti ovdje mogu odgovarati samo privatno: nitko drugi ne bi vidio stol. Zamoli administratora servera da me doda na server (tada igram u svakom kanalu) ili započni igru u grupnoj poruci s prijateljima.',
     tooLate: 'To je do mene stiglo prekasno: ništa nije učinjeno. Pokušaj ponovno.',
     unknownCommand: 'Ne poznajem tu naredbu. Možda je uklonjena.',
     unknownForm: 'Taj obrazac nije moj ili je prestar.',

@@ -243,8 +243,11 @@ export const hu: Resource = {
     cannotMessage: 'Nem tudok üzenetet küldeni ennek a felhasználónak.',
   },
   refusal: {
-    serverOnly: 'A guts-ot szerver csatornáján játsszák.',
-    noDirectMessages: 'A guts-ot szerver csatornáján játsszák, nem közvetlen üzenetben.',
+    serverOnly: 'A guts-ot szerver csatornáján vagy csoportos üzenetben játsszák.',
+    noDirectMessages: 'A guts-ot szerver csatornáján vagy csoportos üzenetben játsszák, nem velem közvetlen üzenetben.',
+    groupOwnerOnly: 'Ezt csak a csoportos beszélgetés tulajdonosa teheti meg: az elszámolás a csoporté.',
+    externalAppsOff:
+      'Ez a szerver kikapcsolta a külső alkalmazásokat, ezért itt csak privátban tudok válaszolni: senki más nem látná az asztalt. Kérj meg egy szerveradminisztrátort, hogy adjon hozzá a szerverhez (akkor bármelyik csatornán játszom), vagy indítsd a játékot csoportos üzenetben a barátaiddal.',
     tooLate: 'Ez túl későn ért hozzám: nem történt semmi. Kérlek, próbáld újra.',
     unknownCommand: 'Nem ismerem ezt a parancsot. Lehet, hogy eltávolították.',
     unknownForm: 'Ez az űrlap nem az enyém, vagy túl régi.',

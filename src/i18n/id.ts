@@ -220,8 +220,11 @@ export const id: Resource = {
     cannotMessage: 'Aku tidak bisa mengirim pesan ke pengguna itu.',
   },
   refusal: {
-    serverOnly: 'Guts dimainkan di saluran server.',
-    noDirectMessages: 'Guts dimainkan di saluran server, bukan di pesan langsung.',
+    serverOnly: 'Guts dimainkan di saluran server atau DM grup.',
+    noDirectMessages: 'Guts dimainkan di saluran server atau DM grup, bukan di pesan langsung denganku.',
+    groupOwnerOnly: 'Hanya pemilik DM grup yang bisa melakukannya: buku kas ini milik grup.',
+    externalAppsOff:
+      'Server ini mematikan aplikasi eksternal, jadi di sini aku hanya bisa menjawabmu secara pribadi: tidak ada orang lain yang akan melihat mejanya. Minta admin server menambahkanku ke server (lalu aku bermain di saluran mana pun), atau mulai permainan di DM grup bersama teman-temanmu.',
     tooLate: 'Itu sampai kepadaku terlambat: tidak ada yang dilakukan. Silakan coba lagi.',
     unknownCommand: 'Aku tidak kenal perintah itu. Mungkin sudah dihapus.',
     unknownForm: 'Formulir itu bukan milikku, atau sudah terlalu lama.',

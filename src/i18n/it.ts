@@ -239,8 +239,12 @@ export const it: Resource = {
     cannotMessage: 'Non riesco a mandare messaggi a quell’utente.',
   },
   refusal: {
-    serverOnly: 'A guts si gioca in un canale di un server.',
-    noDirectMessages: 'A guts si gioca in un canale di un server, non nei messaggi diretti.',
+    serverOnly: 'A guts si gioca in un canale di un server o in un gruppo privato.',
+    noDirectMessages:
+      'A guts si gioca in un canale di un server o in un gruppo privato, non nei messaggi diretti con me.',
+    groupOwnerOnly: 'Solo il proprietario del gruppo privato può farlo: il registro appartiene al gruppo.',
+    externalAppsOff:
+      'Questo server ha disattivato le app esterne, quindi qui posso risponderti solo in privato: nessun altro vedrebbe il tavolo. Chiedi a un admin del server di aggiungermi al server (allora gioco in qualsiasi canale), o inizia la partita in un gruppo privato con i tuoi amici.',
     tooLate: 'Mi è arrivato troppo tardi per agire: non è stato fatto nulla. Riprova.',
     unknownCommand: 'Non conosco questo comando. Forse è stato rimosso.',
     unknownForm: 'Questo modulo non è mio, oppure è troppo vecchio.',

@@ -204,8 +204,11 @@ export const ko: Resource = {
     cannotMessage: '그 사용자에게 메시지를 보낼 수 없습니다.',
   },
   refusal: {
-    serverOnly: '거츠는 서버 채널에서 플레이합니다.',
-    noDirectMessages: '거츠는 DM이 아니라 서버 채널에서 플레이합니다.',
+    serverOnly: '거츠는 서버 채널이나 그룹 DM에서 플레이합니다.',
+    noDirectMessages: '거츠는 저와의 DM이 아니라 서버 채널이나 그룹 DM에서 플레이합니다.',
+    groupOwnerOnly: '그룹 DM의 소유자만 할 수 있습니다: 이 장부는 그룹에 속합니다.',
+    externalAppsOff:
+      '이 서버는 외부 앱을 꺼 두어서 여기서는 당신에게만 보이는 답만 할 수 있습니다: 다른 사람은 테이블을 볼 수 없습니다. 서버 관리자에게 저를 서버에 추가해 달라고 하거나 (그러면 어느 채널에서나 플레이합니다), 친구들과 그룹 DM에서 게임을 시작하세요.',
     tooLate: '요청이 너무 늦게 도착해서 처리하지 못했습니다. 아무것도 바뀌지 않았으니 다시 시도해 주세요.',
     unknownCommand: '모르는 명령어입니다. 삭제되었을 수 있습니다.',
     unknownForm: '제 양식이 아니거나 너무 오래된 양식입니다.',

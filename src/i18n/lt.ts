@@ -264,8 +264,11 @@ export const lt: Resource = {
     cannotMessage: 'Negaliu parašyti tam naudotojui.',
   },
   refusal: {
-    serverOnly: 'Guts žaidžiamas serverio kanale.',
-    noDirectMessages: 'Guts žaidžiamas serverio kanale, ne asmeninėse žinutėse.',
+    serverOnly: 'Guts žaidžiamas serverio kanale arba grupiniame pokalbyje.',
+    noDirectMessages: 'Guts žaidžiamas serverio kanale arba grupiniame pokalbyje, ne asmeninėse žinutėse su manimi.',
+    groupOwnerOnly: 'Tai gali padaryti tik grupinio pokalbio savininkas: ši apskaita priklauso grupei.',
+    externalAppsOff:
+      'Šis serveris išjungė išorines programas, todėl čia galiu atsakyti tik tau asmeniškai: niekas kitas nematytų stalo. Paprašyk serverio administratoriaus pridėti mane į serverį (tada žaidžiu bet kuriame kanale) arba pradėk žaidimą grupiniame pokalbyje su draugais.',
     tooLate: 'Tai mane pasiekė per vėlai: nieko nepadaryta. Bandyk dar kartą.',
     unknownCommand: 'Nežinau tokios komandos. Galbūt ji pašalinta.',
     unknownForm: 'Ši forma ne mano arba per sena.',

@@ -239,8 +239,11 @@ export const nl: Resource = {
     cannotMessage: 'Ik kan die gebruiker geen bericht sturen.',
   },
   refusal: {
-    serverOnly: 'Guts speel je in een kanaal van een server.',
-    noDirectMessages: 'Guts speel je in een kanaal van een server, niet in privéberichten.',
+    serverOnly: 'Guts speel je in een kanaal van een server of in een groeps-DM.',
+    noDirectMessages: 'Guts speel je in een kanaal van een server of in een groeps-DM, niet in privéberichten met mij.',
+    groupOwnerOnly: 'Alleen de eigenaar van de groeps-DM kan dat: dit kasboek hoort bij de groep.',
+    externalAppsOff:
+      'Deze server heeft externe apps uitgezet, dus hier kan ik je alleen privé antwoorden: niemand anders zou de tafel zien. Vraag een serverbeheerder om mij aan de server toe te voegen (dan speel ik in elk kanaal), of start het spel in een groeps-DM met je vrienden.',
     tooLate: 'Dat kwam te laat bij me aan om er iets mee te doen: er is niets gebeurd. Probeer het nog eens.',
     unknownCommand: 'Dat commando ken ik niet. Misschien is het verwijderd.',
     unknownForm: 'Dat formulier is niet van mij, of het is te oud.',

@@ -238,8 +238,11 @@ export const no: Resource = {
     cannotMessage: 'Jeg kan ikke sende meldinger til den brukeren.',
   },
   refusal: {
-    serverOnly: 'Guts spilles i en kanal på en server.',
-    noDirectMessages: 'Guts spilles i en kanal på en server, ikke i direktemeldinger.',
+    serverOnly: 'Guts spilles i en kanal på en server eller i en gruppe-DM.',
+    noDirectMessages: 'Guts spilles i en kanal på en server eller i en gruppe-DM, ikke i direktemeldinger med meg.',
+    groupOwnerOnly: 'Bare eieren av gruppe-DM-en kan gjøre det: regnskapet tilhører gruppen.',
+    externalAppsOff:
+      'Denne serveren har slått av eksterne apper, så her kan jeg bare svare deg privat: ingen andre ville sett bordet. Be en serveradministrator legge meg til på serveren (da spiller jeg i alle kanaler), eller start spillet i en gruppe-DM med vennene dine.',
     tooLate: 'Det kom for sent frem til at jeg rakk å gjøre noe: ingenting skjedde. Prøv igjen.',
     unknownCommand: 'Den kommandoen kjenner jeg ikke. Den kan ha blitt fjernet.',
     unknownForm: 'Det skjemaet er ikke mitt, eller det er for gammelt.',

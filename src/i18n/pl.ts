@@ -261,8 +261,12 @@ export const pl: Resource = {
     cannotMessage: 'Nie mogę wysłać wiadomości temu użytkownikowi.',
   },
   refusal: {
-    serverOnly: 'W guts gra się na kanale serwera.',
-    noDirectMessages: 'W guts gra się na kanale serwera, nie w wiadomościach prywatnych.',
+    serverOnly: 'W guts gra się na kanale serwera lub w grupowej wiadomości.',
+    noDirectMessages:
+      'W guts gra się na kanale serwera lub w grupowej wiadomości, nie w wiadomościach prywatnych ze mną.',
+    groupOwnerOnly: 'Może to zrobić tylko właściciel grupowej wiadomości: księga należy do grupy.',
+    externalAppsOff:
+      'Ten serwer wyłączył aplikacje zewnętrzne, więc tutaj mogę ci odpowiadać tylko prywatnie: nikt inny nie zobaczyłby stołu. Poproś administratora serwera, żeby dodał mnie do serwera (wtedy gram na każdym kanale), albo zacznij grę w grupowej wiadomości ze znajomymi.',
     tooLate: 'To dotarło do mnie za późno, żeby coś zrobić: nic się nie stało. Spróbuj ponownie.',
     unknownCommand: 'Nie znam tego polecenia. Możliwe, że zostało usunięte.',
     unknownForm: 'Ten formularz nie jest mój albo jest za stary.',

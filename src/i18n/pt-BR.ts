@@ -251,8 +251,11 @@ export const ptBR: Resource = {
     cannotMessage: 'Não consigo mandar mensagem para essa pessoa.',
   },
   refusal: {
-    serverOnly: 'Guts se joga em um canal de servidor.',
-    noDirectMessages: 'Guts se joga em um canal de servidor, não em mensagens diretas.',
+    serverOnly: 'Guts se joga em um canal de servidor ou em uma DM em grupo.',
+    noDirectMessages: 'Guts se joga em um canal de servidor ou em uma DM em grupo, não em mensagens diretas comigo.',
+    groupOwnerOnly: 'Só o dono da DM em grupo pode fazer isso: as contas pertencem ao grupo.',
+    externalAppsOff:
+      'Este servidor desativou apps externos, então aqui só posso te responder em particular: ninguém mais veria a mesa. Peça a um admin do servidor para me adicionar ao servidor (aí eu jogo em qualquer canal) ou comece o jogo em uma DM em grupo com seus amigos.',
     tooLate: 'Isso chegou tarde demais para mim: nada foi feito. Tente de novo.',
     unknownCommand: 'Não conheço esse comando. Talvez ele tenha sido removido.',
     unknownForm: 'Esse formulário não é meu ou é antigo demais.',

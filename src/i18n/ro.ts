@@ -253,8 +253,12 @@ export const ro: Resource = {
     cannotMessage: 'Nu pot trimite mesaje acelui utilizator.',
   },
   refusal: {
-    serverOnly: 'Guts se joacă pe un canal de server.',
-    noDirectMessages: 'Guts se joacă pe un canal de server, nu în mesaje directe.',
+    serverOnly: 'Guts se joacă pe un canal de server sau într-un grup de mesaje directe.',
+    noDirectMessages:
+      'Guts se joacă pe un canal de server sau într-un grup de mesaje directe, nu în mesaje directe cu mine.',
+    groupOwnerOnly: 'Doar proprietarul grupului poate face asta: registrul aparține grupului.',
+    externalAppsOff:
+      'Acest server a dezactivat aplicațiile externe, așa că aici îți pot răspunde doar în privat: nimeni altcineva n-ar vedea masa. Roagă un administrator al serverului să mă adauge pe server (atunci joc pe orice canal) sau începe jocul într-un grup de mesaje directe cu prietenii tăi.',
     tooLate: 'Asta a ajuns la mine prea târziu: nu s-a făcut nimic. Te rog, încearcă din nou.',
     unknownCommand: 'Nu cunosc comanda asta. Poate a fost scoasă.',
     unknownForm: 'Formularul acesta nu e al meu sau e prea vechi.',

@@ -238,8 +238,11 @@ export const svSE: Resource = {
     cannotMessage: 'Jag kan inte skicka meddelanden till den användaren.',
   },
   refusal: {
-    serverOnly: 'Guts spelas i en kanal på en server.',
-    noDirectMessages: 'Guts spelas i en kanal på en server, inte i direktmeddelanden.',
+    serverOnly: 'Guts spelas i en kanal på en server eller i ett grupp-DM.',
+    noDirectMessages: 'Guts spelas i en kanal på en server eller i ett grupp-DM, inte i direktmeddelanden med mig.',
+    groupOwnerOnly: 'Bara ägaren av grupp-DM:et kan göra det: kassaboken hör till gruppen.',
+    externalAppsOff:
+      'Den här servern har stängt av externa appar, så här kan jag bara svara dig privat: ingen annan skulle se bordet. Be en serveradministratör lägga till mig på servern (då spelar jag i alla kanaler), eller starta spelet i ett grupp-DM med dina vänner.',
     tooLate: 'Det kom fram för sent för att jag skulle hinna göra något: inget hände. Försök igen.',
     unknownCommand: 'Jag känner inte till det kommandot. Det kan ha tagits bort.',
     unknownForm: 'Det formuläret är inte mitt, eller så är det för gammalt.',

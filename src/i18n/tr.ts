@@ -238,8 +238,11 @@ export const tr: Resource = {
     cannotMessage: 'O kullanıcıya mesaj gönderemiyorum.',
   },
   refusal: {
-    serverOnly: 'Guts bir sunucu kanalında oynanır.',
-    noDirectMessages: 'Guts bir sunucu kanalında oynanır, özel mesajlarda değil.',
+    serverOnly: 'Guts bir sunucu kanalında ya da grup DM’inde oynanır.',
+    noDirectMessages: 'Guts bir sunucu kanalında ya da grup DM’inde oynanır, benimle özel mesajlarda değil.',
+    groupOwnerOnly: 'Bunu yalnızca grup DM’inin sahibi yapabilir: bu defter gruba aittir.',
+    externalAppsOff:
+      'Bu sunucu harici uygulamaları kapatmış, bu yüzden burada sana yalnızca özel olarak cevap verebilirim: masayı başka kimse görmez. Bir sunucu yöneticisinden beni sunucuya eklemesini iste (o zaman her kanalda oynarım) ya da oyunu arkadaşlarınla bir grup DM’inde başlat.',
     tooLate: 'Bu bana işlem yapamayacağım kadar geç ulaştı: hiçbir şey yapılmadı. Lütfen yeniden dene.',
     unknownCommand: 'Bu komutu tanımıyorum. Kaldırılmış olabilir.',
     unknownForm: 'Bu form benim değil ya da çok eski.',

@@ -220,8 +220,12 @@ export const vi: Resource = {
     cannotMessage: 'Tôi không thể nhắn tin cho người dùng đó.',
   },
   refusal: {
-    serverOnly: 'Guts được chơi trong một kênh của máy chủ.',
-    noDirectMessages: 'Guts được chơi trong một kênh của máy chủ, không phải trong tin nhắn trực tiếp.',
+    serverOnly: 'Guts được chơi trong một kênh của máy chủ hoặc trong tin nhắn nhóm.',
+    noDirectMessages:
+      'Guts được chơi trong một kênh của máy chủ hoặc trong tin nhắn nhóm, không phải trong tin nhắn trực tiếp với tôi.',
+    groupOwnerOnly: 'Chỉ chủ của nhóm tin nhắn mới làm được việc đó: sổ cái này thuộc về nhóm.',
+    externalAppsOff:
+      'Máy chủ này đã tắt ứng dụng bên ngoài, nên ở đây tôi chỉ có thể trả lời riêng cho bạn: không ai khác thấy được bàn chơi. Hãy nhờ quản trị viên máy chủ thêm tôi vào máy chủ (khi đó tôi chơi ở mọi kênh), hoặc bắt đầu ván chơi trong tin nhắn nhóm với bạn bè.',
     tooLate: 'Yêu cầu này đến quá muộn nên tôi không làm gì cả. Vui lòng thử lại.',
     unknownCommand: 'Tôi không biết lệnh đó. Có thể nó đã bị gỡ bỏ.',
     unknownForm: 'Biểu mẫu đó không phải của tôi, hoặc đã quá cũ.',

@@ -198,8 +198,11 @@ export const zhCN: Resource = {
     cannotMessage: '我无法给那位用户发消息。',
   },
   refusal: {
-    serverOnly: 'Guts 要在服务器频道里玩。',
-    noDirectMessages: 'Guts 要在服务器频道里玩，不能在私信里玩。',
+    serverOnly: 'Guts 要在服务器频道或群组私信里玩。',
+    noDirectMessages: 'Guts 要在服务器频道或群组私信里玩，不能在和我的私信里玩。',
+    groupOwnerOnly: '只有群组私信的所有者才能这样做：这个账本属于群组。',
+    externalAppsOff:
+      '这个服务器关闭了外部应用，所以我在这里只能私下回复你：别人看不到牌桌。请服务器管理员把我加入服务器（那样我在任何频道都能玩），或者和朋友们在群组私信里开始游戏。',
     tooLate: '这个请求到得太晚，来不及处理：什么都没做。请再试一次。',
     unknownCommand: '我不认识这个命令，它可能已被删除。',
     unknownForm: '这个表单不是我的，或者太旧了。',

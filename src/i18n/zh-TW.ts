@@ -198,8 +198,11 @@ export const zhTW: Resource = {
     cannotMessage: '我無法傳訊息給那位使用者。',
   },
   refusal: {
-    serverOnly: 'Guts 要在伺服器的頻道裡玩。',
-    noDirectMessages: 'Guts 要在伺服器的頻道裡玩，不能在私人訊息裡玩。',
+    serverOnly: 'Guts 要在伺服器的頻道或群組私訊裡玩。',
+    noDirectMessages: 'Guts 要在伺服器的頻道或群組私訊裡玩，不能在和我的私人訊息裡玩。',
+    groupOwnerOnly: '只有群組私訊的擁有者才能這麼做：這本帳本屬於群組。',
+    externalAppsOff:
+      '這個伺服器關閉了外部應用程式，所以我在這裡只能私下回覆你：其他人看不到牌桌。請伺服器管理員把我加進伺服器（那樣我在任何頻道都能玩），或和朋友們在群組私訊裡開始遊戲。',
     tooLate: '這個要求太晚才送到，來不及處理：什麼都沒做。請再試一次。',
     unknownCommand: '我不認得這個指令，它可能已經被刪除。',
     unknownForm: '這個表單不是我的，或是太舊了。',

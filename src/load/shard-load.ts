@@ -9,7 +9,7 @@ import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
-import { MODULE_EXT, moduleUrl } from '../modules.ts';
+import { LOADER_ARGS, moduleUrl } from '../modules.ts';
 import { machineBusyMs, processCpuMs } from './cpu.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
@@ -70,7 +70,7 @@ interface ShardProcess {
 }
 
 function startShard(config: ShardProcessConfig): Promise<ShardProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...(MODULE_EXT === '.ts' ? ['--import', 'tsx'] : []), script], {
+  const child: ChildProcess = spawn(process.execPath, [...LOADER_ARGS, script], {
     cwd: root,
     env: { ...process.env, GUTS_SHARD_LOAD: JSON.stringify(config) },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -9,6 +9,7 @@ import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
+import { LOADER_ARGS, moduleUrl } from '../modules.ts';
 import type { LoadBotSettings } from './load-bot.ts';
 import { processTreeRssBytes } from './memory.ts';
 import { LoadPlayers, type LoadTable } from './players.ts';
@@ -66,7 +67,7 @@ export interface SoakRun {
   seconds: number;
 }
 
-const script = fileURLToPath(new URL('./soak-bot.ts', import.meta.url));
+const script = fileURLToPath(moduleUrl('./soak-bot', import.meta.url));
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The bot as a process of its own (soak-bot.ts): asked for samples over IPC. */
@@ -77,7 +78,7 @@ export interface BotProcess {
 }
 
 export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...LOADER_ARGS, script], {
     cwd: root,
     env: { ...process.env, GUTS_SOAK_BOT: JSON.stringify(settings) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
