@@ -788,6 +788,13 @@ export const id: Resource = {
     board: 'Meja: {{cards}}',
     showdown: 'Adu kartu. {{hands}}',
     folded: 'mundur',
+    faceDownCards_other: '{{count}} kartu tertutup',
+    noCards: 'tidak ada kartu',
+    using: 'memakai {{cards}}',
+    faceDown: 'tertutup',
+    emptyBoard: 'papan kosong',
+    winner: '{{name}} (pemenang)',
+    nobodyShowed: 'tidak ada yang membuka kartu',
   },
   list: {
     more: '…dan {{count}} lagi',

@@ -734,6 +734,13 @@ export const ja: Resource = {
     board: 'ボード: {{cards}}',
     showdown: 'ショーダウン。{{hands}}',
     folded: '降りた',
+    faceDownCards_other: '伏せたカード{{count}}枚',
+    noCards: 'カードなし',
+    using: '{{cards}} を使用',
+    faceDown: '伏せたまま',
+    emptyBoard: '場にカードなし',
+    winner: '{{name}} (勝ち)',
+    nobodyShowed: '誰もカードを見せませんでした',
   },
   list: {
     more: '…ほか{{count}}件',

@@ -717,6 +717,13 @@ export const ko: Resource = {
     board: '보드: {{cards}}',
     showdown: '쇼다운. {{hands}}',
     folded: '다이',
+    faceDownCards_other: '뒤집힌 카드 {{count}}장',
+    noCards: '카드 없음',
+    using: '{{cards}} 사용',
+    faceDown: '뒤집힘',
+    emptyBoard: '빈 보드',
+    winner: '{{name}} (승자)',
+    nobodyShowed: '아무도 카드를 보이지 않음',
   },
   list: {
     more: '…외 {{count}}개',

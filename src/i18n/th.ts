@@ -725,6 +725,13 @@ export const th: Resource = {
     board: 'ไพ่กลาง: {{cards}}',
     showdown: 'เปิดไพ่ {{hands}}',
     folded: 'หมอบ',
+    faceDownCards_other: 'ไพ่คว่ำ {{count}} ใบ',
+    noCards: 'ไม่มีไพ่',
+    using: 'ใช้ {{cards}}',
+    faceDown: 'คว่ำอยู่',
+    emptyBoard: 'กระดานว่าง',
+    winner: '{{name}} (ผู้ชนะ)',
+    nobodyShowed: 'ไม่มีใครเปิดไพ่',
   },
   list: {
     more: '…และอีก {{count}}',

@@ -754,6 +754,13 @@ export const vi: Resource = {
     board: 'Bài chung: {{cards}}',
     showdown: 'Lật bài. {{hands}}',
     folded: 'bỏ bài',
+    faceDownCards_other: '{{count}} lá úp',
+    noCards: 'không có bài',
+    using: 'dùng {{cards}}',
+    faceDown: 'úp',
+    emptyBoard: 'bàn trống',
+    winner: '{{name}} (thắng)',
+    nobodyShowed: 'không ai lật bài',
   },
   list: {
     more: '…và {{count}} nữa',

@@ -694,6 +694,13 @@ export const zhCN: Resource = {
     board: '公共牌：{{cards}}',
     showdown: '比牌。{{hands}}',
     folded: '已弃牌',
+    faceDownCards_other: '{{count}} 张暗牌',
+    noCards: '没有牌',
+    using: '用 {{cards}}',
+    faceDown: '未翻开',
+    emptyBoard: '公共牌为空',
+    winner: '{{name}}（赢家）',
+    nobodyShowed: '没有人亮牌',
   },
   list: {
     more: '……还有 {{count}} 个',

@@ -695,6 +695,13 @@ export const zhTW: Resource = {
     board: '公牌：{{cards}}',
     showdown: '比牌。{{hands}}',
     folded: '已蓋牌',
+    faceDownCards_other: '{{count}} 張蓋牌',
+    noCards: '沒有牌',
+    using: '用 {{cards}}',
+    faceDown: '未翻開',
+    emptyBoard: '公共牌為空',
+    winner: '{{name}}（贏家）',
+    nobodyShowed: '沒有人亮牌',
   },
   list: {
     more: '……還有 {{count}} 個',

@@ -6,5 +6,5 @@ export { renderBoard } from './board.ts';
 export { renderHand } from './hand.ts';
 export { clearPictureCache, onRenderError } from './picture.ts';
 export { renderShowdown } from './showdown.ts';
-export { boardText, cardText, handText, showdownRowText, showdownText } from './text.ts';
+export { boardText, cardText, ENGLISH_WORDS, handText, showdownRowText, showdownText, type TextWords } from './text.ts';
 export type { BoardCell, BoardOptions, HandOptions, Picture, RenderOptions, ShowdownRow } from './types.ts';

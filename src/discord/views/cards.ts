@@ -15,7 +15,8 @@ import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { caption, chips, clipLines, escapeName, variantName } from './format.ts';
+import { handCaption, textWords } from './captions.ts';
+import { chips, clipLines, escapeName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 
 const percents = new Map<string, Intl.NumberFormat>();
@@ -149,7 +150,7 @@ export function cardsView(
     };
   }
   const cards = visibleCards(state, playerId);
-  const lines = [`${title}: ${handText(cards)}`];
+  const lines = [`${title}: ${handText(cards, {}, textWords(locale))}`];
   if (preview.hand) lines.push(say('cards.best', { hand: handName(preview.hand, locale) }));
   if (odds && state.options.odds) {
     const others = preview.equity?.opponents ?? 0;
@@ -162,7 +163,10 @@ export function cardsView(
   else if (d.dead.includes(playerId)) lines.push(say('cards.dead'));
   else if (!d.in.includes(playerId)) lines.push(say('cards.out'));
   const files: AttachmentBuilder[] = [];
-  if (picture)
-    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: caption(picture, locale) }));
+  const shown = picture && handPicture(state, playerId, preview);
+  if (picture && shown) {
+    const description = handCaption(shown.cards, shown.options, locale);
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description }));
+  }
   return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards, locale) };
 }

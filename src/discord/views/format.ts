@@ -63,23 +63,6 @@ export function describeTransfers(
   });
 }
 
-/** The pictures' captions: the renderer writes them in English after a fixed opening word, kept here as each language says it. */
-const CAPTIONS: Readonly<Record<string, readonly [key: string, english: string]>> = {
-  'hand.png': ['picture.cards', 'Cards: '],
-  'board.png': ['picture.board', 'Board: '],
-  'showdown.png': ['picture.showdown', 'Showdown. '],
-};
-/** Discord's limit on an attachment's description. */
-const CAPTION_MAX = 1024;
-
-/** A picture's caption (its alt text) in `locale`. */
-export function caption(picture: { name: string; alt: string }, locale: string = SOURCE_LOCALE): string {
-  const known = CAPTIONS[picture.name];
-  if (!known || !picture.alt.startsWith(known[1])) return picture.alt;
-  const rest = picture.alt.slice(known[1].length);
-  return clip(t(locale, known[0], { cards: rest, hands: rest }), CAPTION_MAX);
-}
-
 /** Keeps text within a Discord limit, ending with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -4,7 +4,8 @@ import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
-import { bold, caption, chips, clip, describeTransfers, type NameOf, signed, variantName } from './format.ts';
+import { showdownCaption } from './captions.ts';
+import { bold, chips, clip, describeTransfers, type NameOf, signed, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 
 export const RESULT_COLOUR = 0xc9a227;
@@ -163,7 +164,12 @@ export function showdownView(
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
   if (picture) {
-    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: caption(picture, locale) }));
+    files.push(
+      new AttachmentBuilder(picture.png, {
+        name: picture.name,
+        description: showdownCaption(showdownRows(before, after, events, locale), locale),
+      }),
+    );
     embed.image = { url: `attachment://${picture.name}` };
   }
   return { embeds: [embed], files };

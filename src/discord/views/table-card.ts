@@ -11,7 +11,8 @@ import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import type { ButtonTarget } from './buttons.ts';
-import { bold, caption, chips, clip, clipLines, variantName } from './format.ts';
+import { boardCaption, textWords } from './captions.ts';
+import { bold, chips, clip, clipLines, variantName } from './format.ts';
 import {
   BOARD_FILE,
   boardCells,
@@ -80,7 +81,7 @@ export function tableView(input: TableViewInput) {
   const files: AttachmentBuilder[] = [];
   const { picture } = input;
   if (picture)
-    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: caption(picture, locale) }));
+    files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: boardCaption(cells, locale) }));
   const image = picture ? picture.name : input.hasBoardImage && cells.length ? BOARD_FILE : null;
   if (image) {
     tail.push({
@@ -88,12 +89,12 @@ export function tableView(input: TableViewInput) {
       items: [
         {
           media: { url: `attachment://${image}` },
-          description: clip(say('picture.board', { cards: boardText(cells) }), 1024),
+          description: boardCaption(cells, locale),
         },
       ],
     });
   }
-  if (cells.length) tail.push(text(`-# ${say('table.board', { cards: boardText(cells) })}`));
+  if (cells.length) tail.push(text(`-# ${say('table.board', { cards: boardText(cells, textWords(locale)) })}`));
   const notes: string[] = [];
   if (input.restarted) notes.push(say('table.restarted'));
   if (input.waiting) notes.push(say('table.waiting'));
