@@ -2,7 +2,13 @@
 export { AdjustableClock, type Clock, systemClock } from './clock.ts';
 export { type CommandInvocation, InvocationError, type OptionValue } from './commands.ts';
 export { interactiveComponents } from './components.ts';
-export { type DriverEvents, LocalDiscord, type LocalDiscordAddress, type LocalDiscordOptions } from './driver.ts';
+export {
+  type DriverEvents,
+  GROUP_DM_MAX_MEMBERS,
+  LocalDiscord,
+  type LocalDiscordAddress,
+  type LocalDiscordOptions,
+} from './driver.ts';
 export type { FaultOptions } from './faults.ts';
 export type { InteractionHandle } from './handle.ts';
 export { ackDeadlineMs, type InteractionAck, type LatencyStats, tokenLifetimeMs } from './interactions.ts';
