@@ -17,4 +17,4 @@ export { textOf, titleOf } from './message-text.ts';
 export type { ModalValue } from './modals.ts';
 export { type BucketRule, discordRateLimits, noRateLimits, type RateLimitConfig } from './ratelimit.ts';
 export type { RequestCounts, RouteCount } from './request-counts.ts';
-export type { MessageDeleteEvent, MessageEvent } from './state/types.ts';
+export type { ChannelRecord, MessageDeleteEvent, MessageEvent } from './state/types.ts';
