@@ -50,6 +50,9 @@ import type {
 } from './state/types.ts';
 import { waitUntil } from './wait.ts';
 
+/** Discord's client lets a group DM hold 10 people, its owner included. */
+export const GROUP_DM_MAX_MEMBERS = 10;
+
 /** A user's or server's language: one of Discord's locales (its client offers no other). */
 function checkedLocale(locale: string | undefined): string {
   if (locale === undefined) return Locale.EnglishUS;
@@ -272,12 +275,28 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
    * A group DM (channel type 3) that `owner` made with `members`. The bot is never in
    * one: its channel routes answer 50001 and the gateway says nothing of it.
    */
-  createGroupDm(owner: Ref, members: Ref[], options: { name?: string } = {}): ChannelRecord {
-    return this.store.createGroupDm(
-      owner.id,
-      members.map((m) => m.id),
-      options.name ?? '',
-    );
+  createGroupDm(owner: Ref, members: Ref[], options: { name?: string; id?: string } = {}): ChannelRecord {
+    const recipientIds = new Set([owner.id, ...members.map((m) => m.id)]);
+    if (recipientIds.size > GROUP_DM_MAX_MEMBERS) {
+      throw new InvocationError(`a group DM holds at most ${GROUP_DM_MAX_MEMBERS} people, not ${recipientIds.size}`);
+    }
+    return this.store.createGroupDm(owner.id, [...recipientIds], options.name ?? '', options.id);
+  }
+
+  /**
+   * A member of the group DM adds `user` to it (Add Friends to DM). The bot, never a
+   * member, hears nothing of it; a full group DM (10 people) refuses.
+   */
+  addToGroupDm(group: Ref, user: Ref): void {
+    const channel = this.store.channel(group.id);
+    if (!channel.group) throw new InvocationError(`channel ${group.id} is not a group DM`);
+    this.store.user(user.id);
+    const recipients = channel.group.recipientIds;
+    if (recipients.includes(user.id)) return;
+    if (recipients.length >= GROUP_DM_MAX_MEMBERS) {
+      throw new InvocationError(`group DM ${group.id} is full: it holds at most ${GROUP_DM_MAX_MEMBERS} people`);
+    }
+    recipients.push(user.id);
   }
 
   createChannel(guild: Ref, options: { name: string; id?: string }): ChannelRecord {

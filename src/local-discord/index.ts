@@ -2,7 +2,13 @@
 export { AdjustableClock, type Clock, systemClock } from './clock.ts';
 export { type CommandInvocation, InvocationError, type OptionValue } from './commands.ts';
 export { interactiveComponents } from './components.ts';
-export { type DriverEvents, LocalDiscord, type LocalDiscordAddress, type LocalDiscordOptions } from './driver.ts';
+export {
+  type DriverEvents,
+  GROUP_DM_MAX_MEMBERS,
+  LocalDiscord,
+  type LocalDiscordAddress,
+  type LocalDiscordOptions,
+} from './driver.ts';
 export type { FaultOptions } from './faults.ts';
 export type { InteractionHandle } from './handle.ts';
 export { ackDeadlineMs, type InteractionAck, type LatencyStats, tokenLifetimeMs } from './interactions.ts';
@@ -11,4 +17,4 @@ export { textOf, titleOf } from './message-text.ts';
 export type { ModalValue } from './modals.ts';
 export { type BucketRule, discordRateLimits, noRateLimits, type RateLimitConfig } from './ratelimit.ts';
 export type { RequestCounts, RouteCount } from './request-counts.ts';
-export type { MessageDeleteEvent, MessageEvent } from './state/types.ts';
+export type { ChannelRecord, MessageDeleteEvent, MessageEvent } from './state/types.ts';

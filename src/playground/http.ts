@@ -55,6 +55,11 @@ export function stringField(body: Record<string, unknown>, name: string): string
   return value;
 }
 
+/** A field that may be left out; if given, a non-empty string. */
+export function optionalStringField(body: Record<string, unknown>, name: string): string | undefined {
+  return body[name] === undefined ? undefined : stringField(body, name);
+}
+
 export function stringListField(body: Record<string, unknown>, name: string): string[] {
   const value = body[name];
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {

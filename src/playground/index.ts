@@ -39,6 +39,8 @@ export interface Playground {
   bot: Bot;
   guildId: string;
   channelId: string;
+  /** The seats' group DM, beside the server channel. */
+  groupDmId: string;
   seats(): Seat[];
   /** Stops the page, the bot, the database and the local Discord, in that order. */
   stop(): Promise<void>;
@@ -48,7 +50,7 @@ export interface Playground {
  * The offline playground: the local Discord on 127.0.0.1, the real bot connected to
  * it the way production connects to Discord (discord.js, REST at DISCORD_API_URL,
  * gateway, commands registered), its own SQLite ledger, and a web page that shows the
- * channel and plays its users.
+ * server channel and the seats' group DM and plays its users.
  */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const host = options.host ?? '127.0.0.1';
@@ -59,6 +61,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const channel = discord.createChannel(guild, { name: 'poker', id: stableId('channel:poker') });
   const seats = new Seats(discord);
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
+  const groupDm = seats.openGroupDm(stableId('group-dm:seats'));
 
   const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
   let bot: Bot | null = null;
@@ -84,15 +87,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       ...(options.newRngState ? { newRngState: options.newRngState } : {}),
     });
     await bot.start();
-    // What `guts deploy-commands` does with GUILD_ID set: guild commands appear at once.
+    // What `guts deploy-commands` does without GUILD_ID: global commands, which the
+    // server offers and the seats' user installs bring into the group DM.
     const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-    await bot.client.application?.commands.set(body, guild.id);
+    await bot.client.application?.commands.set(body);
 
-    feed = new LiveFeed(discord, channel.id, httpBase);
+    feed = new LiveFeed(discord, httpBase);
     pages = new PageServer({
       discord,
       guild,
       channel,
+      groupDm,
       seats,
       feed,
       html: await pageHtml(),
@@ -105,6 +110,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       bot,
       guildId: guild.id,
       channelId: channel.id,
+      groupDmId: groupDm.id,
       seats: () => seats.list(),
       stop,
     };

@@ -8,6 +8,7 @@ export type PageMessage = APIMessage & { command_line?: string };
 
 interface Subscriber {
   seat: Seat;
+  channelId: string;
   response: ServerResponse;
 }
 
@@ -17,8 +18,8 @@ const REMEMBERED_COMMANDS = 500;
 
 /**
  * The page's live feed (Server-Sent Events), fed by the driver's message events. Each
- * subscriber watches the channel as one seat: ephemeral messages go only to the
- * seat they belong to, exactly as Discord shows them.
+ * subscriber watches one channel (the server's, or the group DM) as one seat:
+ * ephemeral messages go only to the seat they belong to, exactly as Discord shows them.
  */
 export class LiveFeed {
   private readonly subscribers = new Set<Subscriber>();
@@ -28,16 +29,15 @@ export class LiveFeed {
 
   constructor(
     private readonly discord: LocalDiscord,
-    private readonly channelId: string,
     /** Rewrites the local Discord's attachment URLs to the page server's own. */
     private readonly attachmentsBase: string,
   ) {
     const onMessage = (event: MessageEvent) => {
-      if (event.message.channel_id !== this.channelId) return;
-      this.broadcast('message', this.pageMessage(event.message), event.visibleTo);
+      const { message } = event;
+      this.broadcast('message', this.pageMessage(message), { channelId: message.channel_id, seatId: event.visibleTo });
     };
     const onDelete = (event: MessageDeleteEvent) => {
-      if (event.channelId === this.channelId) this.broadcast('delete', { id: event.id }, event.visibleTo);
+      this.broadcast('delete', { id: event.id }, { channelId: event.channelId, seatId: event.visibleTo });
     };
     discord.on('messageCreate', onMessage);
     discord.on('messageUpdate', onMessage);
@@ -63,21 +63,21 @@ export class LiveFeed {
   }
 
   /** The channel as `seat` sees it now (their ephemerals included), oldest first. */
-  messagesFor(seat: Seat): PageMessage[] {
-    return this.discord.channelMessages({ id: this.channelId }, { as: seat }).map((m) => this.pageMessage(m));
+  messagesFor(seat: Seat, channelId: string): PageMessage[] {
+    return this.discord.channelMessages({ id: channelId }, { as: seat }).map((m) => this.pageMessage(m));
   }
 
-  /** Starts a stream for `seat`: everything it sees now, then every change it may see. */
-  subscribe(seat: Seat, response: ServerResponse): void {
+  /** Starts a stream of the channel for `seat`: everything it sees now, then every change it may see. */
+  subscribe(seat: Seat, channelId: string, response: ServerResponse): void {
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
     });
-    const subscriber = { seat, response };
+    const subscriber = { seat, channelId, response };
     this.subscribers.add(subscriber);
     response.on('close', () => this.subscribers.delete(subscriber));
-    send(response, 'snapshot', { messages: this.messagesFor(seat) });
+    send(response, 'snapshot', { messages: this.messagesFor(seat, channelId) });
   }
 
   /** Tells every page (whoever it plays as) about something public, such as a new seat. */
@@ -92,9 +92,11 @@ export class LiveFeed {
     this.subscribers.clear();
   }
 
-  private broadcast(event: string, data: unknown, visibleTo: string | null): void {
+  /** Sends to every subscriber, or only to those watching `to.channelId` as someone who may see it. */
+  private broadcast(event: string, data: unknown, to: { channelId: string; seatId: string | null } | null): void {
     for (const s of this.subscribers) {
-      if (visibleTo === null || visibleTo === s.seat.id) send(s.response, event, data);
+      const watching = to === null || (to.channelId === s.channelId && (to.seatId === null || to.seatId === s.seat.id));
+      if (watching) send(s.response, event, data);
     }
   }
 

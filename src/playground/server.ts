@@ -3,15 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { type InteractionHandle, InvocationError, type LocalDiscord, type ModalValue } from '../local-discord/index.ts';
 import { CommandLineError, parseCommandLine } from './command-line.ts';
-import { HttpError, readJson, sendJson, stringField, stringListField } from './http.ts';
+import { HttpError, optionalStringField, readJson, sendJson, stringField, stringListField } from './http.ts';
 import type { LiveFeed } from './live.ts';
 import { type Seat, SeatError, type Seats } from './seats.ts';
 
-/** What the page server needs: the local Discord, its one channel, the seats, the feed and the page. */
+/** What the page server needs: the local Discord, its server channel and group DM, the seats, the feed and the page. */
 export interface PageServerOptions {
   discord: LocalDiscord;
   guild: { id: string; name: string };
   channel: { id: string; name: string };
+  /** The seats' group DM: the app comes there only through their user installs. */
+  groupDm: { id: string };
   seats: Seats;
   feed: LiveFeed;
   /** The whole page: one self-contained HTML document. */
@@ -29,7 +31,8 @@ const NO_ANSWER = 'The application did not respond';
 /**
  * The playground's web server: the page, its live feed, and the endpoints that turn a
  * click or a typed command into the driver's `runCommand` / `pressButton` /
- * `selectOptions` for the seat the page plays as.
+ * `selectOptions` for the seat the page plays as, in the channel it shows (`channel`:
+ * the server channel unless the group DM's id is given).
  */
 export class PageServer {
   private server: Server | null = null;
@@ -62,11 +65,12 @@ export class PageServer {
     try {
       if (route === 'GET /') return this.page(response);
       if (route === 'GET /api/state') return sendJson(response, 200, this.state());
-      if (route === 'GET /api/messages') {
-        return sendJson(response, 200, this.options.feed.messagesFor(this.seat(url.searchParams.get('seat'))));
+      if (route === 'GET /api/messages' || route === 'GET /events') {
+        const seat = this.seat(url.searchParams.get('seat'));
+        const channel = this.place(seat, url.searchParams.get('channel') ?? undefined);
+        if (route === 'GET /events') return this.options.feed.subscribe(seat, channel.id, response);
+        return sendJson(response, 200, this.options.feed.messagesFor(seat, channel.id));
       }
-      if (route === 'GET /events')
-        return this.options.feed.subscribe(this.seat(url.searchParams.get('seat')), response);
       if (route === 'POST /api/seats') return sendJson(response, 201, this.addSeat(await readJson(request)));
       if (route === 'POST /api/seats/locale') return sendJson(response, 200, this.seatLocale(await readJson(request)));
       if (route === 'POST /api/command') return sendJson(response, 200, await this.command(await readJson(request)));
@@ -103,18 +107,34 @@ export class PageServer {
     return {
       guild: { id: guild.id, name: guild.name },
       channel: { id: channel.id, name: channel.name },
+      groupDm: this.groupDmState(),
       bot: { id: discord.bot.user.id, name: discord.bot.user.username },
       seats: seats.list(),
       // The languages a seat's Discord client may speak: Discord's locales.
       locales: Object.values(Locale),
-      commands: discord.registeredCommands(guild),
+      // Global commands: the server channel and, through the user installs, the group DM offer them.
+      commands: discord.registeredCommands(),
     };
+  }
+
+  /** The group DM's id and members (owner first): the page names it by them. */
+  private groupDmState() {
+    return { id: this.options.groupDm.id, memberIds: this.options.seats.groupDmMembers() };
   }
 
   private seat(name: string | null | undefined): Seat {
     const seat = name ? this.options.seats.byName(name) : undefined;
     if (!seat) throw new HttpError(404, `nobody called "${name ?? ''}" is seated`);
     return seat;
+  }
+
+  /** The channel a request is about: the server channel unless `channelId` names the group DM, which only its members see. */
+  private place(seat: Seat, channelId: string | undefined): { id: string } {
+    const { channel, groupDm, seats } = this.options;
+    if (channelId === undefined || channelId === channel.id) return channel;
+    if (channelId !== groupDm.id) throw new HttpError(404, `no channel ${channelId} here`);
+    if (!seats.groupDmMembers().includes(seat.id)) throw new HttpError(403, `${seat.name} is not in the group DM`);
+    return groupDm;
   }
 
   /** A seat's Discord language: its private answers come in it; the table keeps the server's. */
@@ -126,18 +146,18 @@ export class PageServer {
 
   private addSeat(body: Record<string, unknown>): Seat {
     const seat = this.options.seats.add(stringField(body, 'name'));
-    this.options.feed.announce('seats', { seats: this.options.seats.list() });
+    this.options.feed.announce('seats', { seats: this.options.seats.list(), groupDm: this.groupDmState() });
     return seat;
   }
 
   /** A typed line as the command and options Discord would send. */
   private parse(line: string) {
-    const { discord, guild, seats } = this.options;
+    const { discord, seats } = this.options;
     const resolveUser = (text: string) => {
       const mention = /^<@!?(\d+)>$/.exec(text)?.[1];
       return mention ? seats.byId(mention)?.id : seats.byName(text.replace(/^@/, ''))?.id;
     };
-    return parseCommandLine(line, discord.registeredCommands(guild), resolveUser);
+    return parseCommandLine(line, discord.registeredCommands(), resolveUser);
   }
 
   /** The choices the bot suggests while `option` is being typed (an autocomplete interaction). */
@@ -155,14 +175,15 @@ export class PageServer {
       throw err;
     }
     if (empty) parsed.invocation.options = { ...parsed.invocation.options, [option]: '' };
-    const { discord, channel } = this.options;
-    const handle = discord.autocomplete(seat, channel, parsed.name, parsed.invocation, option);
+    const channel = this.place(seat, optionalStringField(body, 'channel'));
+    const handle = this.options.discord.autocomplete(seat, channel, parsed.name, parsed.invocation, option);
     return { choices: await handle.choices() };
   }
 
   private async command(body: Record<string, unknown>) {
     const seat = this.seat(stringField(body, 'seat'));
-    const { discord, channel, feed } = this.options;
+    const channel = this.place(seat, optionalStringField(body, 'channel'));
+    const { discord, feed } = this.options;
     const parsed = this.parse(stringField(body, 'line'));
     const handle = discord.runCommand(seat, channel, parsed.name, parsed.invocation);
     const { subcommandGroup, subcommand } = parsed.invocation;
@@ -172,13 +193,13 @@ export class PageServer {
 
   private async press(body: Record<string, unknown>) {
     const seat = this.seat(stringField(body, 'seat'));
-    const message = this.visibleMessage(seat, stringField(body, 'messageId'));
+    const message = this.visibleMessage(seat, body);
     return this.answered(this.options.discord.pressButton(seat, message, stringField(body, 'customId')));
   }
 
   private async select(body: Record<string, unknown>) {
     const seat = this.seat(stringField(body, 'seat'));
-    const message = this.visibleMessage(seat, stringField(body, 'messageId'));
+    const message = this.visibleMessage(seat, body);
     const values = stringListField(body, 'values');
     return this.answered(this.options.discord.selectOptions(seat, message, stringField(body, 'customId'), values));
   }
@@ -197,9 +218,11 @@ export class PageServer {
     return this.answered(this.options.discord.submitModal(seat, open.handle, values as Record<string, ModalValue>));
   }
 
-  /** A message of the channel that `seat` can see (someone else's ephemeral is as good as missing). */
-  private visibleMessage(seat: Seat, id: string): APIMessage {
-    const message = this.options.discord.channelMessages(this.options.channel, { as: seat }).find((m) => m.id === id);
+  /** The `messageId` of the `channel` that `seat` can see (someone else's ephemeral is as good as missing). */
+  private visibleMessage(seat: Seat, body: Record<string, unknown>): APIMessage {
+    const id = stringField(body, 'messageId');
+    const channel = this.place(seat, optionalStringField(body, 'channel'));
+    const message = this.options.discord.channelMessages(channel, { as: seat }).find((m) => m.id === id);
     if (!message) throw new HttpError(404, `no message ${id} that ${seat.name} can see`);
     return message;
   }

@@ -72,6 +72,25 @@ describe('user installs: group DMs and servers that never invited the bot', () =
     expect(BigInt(payload.app_permissions as string)).toBe(granted);
   });
 
+  it('holds at most 10 people in a group DM; one added later may run commands there, and the bot hears nothing', async () => {
+    const friends = Array.from({ length: 9 }, (_, n) => h.discord.createUser({ name: `friend${n}` }));
+    expect(() => h.discord.createGroupDm(h.ann, [...friends, h.bob])).toThrow(/at most 10 people, not 11/);
+    const group = h.discord.createGroupDm(h.ann, friends.slice(0, 8), { id: '424242424242424242' });
+    expect(group.id).toBe('424242424242424242');
+    const newcomer = friends[8]!;
+    h.discord.installApp(newcomer);
+    expect(() => h.discord.runCommand(newcomer, group, 'deal')).toThrow(/not in group DM/);
+    dispatched.length = 0;
+    h.discord.addToGroupDm(group, newcomer);
+    expect(dispatched).toEqual([]);
+    answering(async (i) => (i.isChatInputCommand() ? i.reply('dealt') : undefined));
+    const handle = h.discord.runCommand(newcomer, group, 'deal');
+    expect((await handle.response()).content).toBe('dealt');
+    const channel = (handle.payload as unknown as { channel: { recipients: { id: string }[] } }).channel;
+    expect(channel.recipients.map((r) => r.id)).toContain(newcomer.id);
+    expect(() => h.discord.addToGroupDm(group, h.bob)).toThrow(/is full/);
+  });
+
   it('answers 50001 to every channel route in a group DM and dispatches nothing of it', async () => {
     const group = h.discord.createGroupDm(h.ann, [h.bob]);
     dispatched.length = 0;

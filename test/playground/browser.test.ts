@@ -66,6 +66,12 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
   }
 
+  /** Opens `place` ('server' or 'group-dm') from the channel list: waits until it is shown. */
+  async function inPlace(place: string): Promise<void> {
+    await page.click(`.places [data-place="${place}"]`);
+    await page.locator(`#messages[data-place="${place}"]`).waitFor(WAIT);
+  }
+
   async function command(line: string): Promise<void> {
     await page.fill('#command', line);
     await page.press('#command', 'Enter');
@@ -90,9 +96,9 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     }
   }
 
-  /** Ids of the messages only the current seat can see. */
-  async function ephemeralIds(): Promise<string[]> {
-    const nodes = await page.locator('.message.ephemeral').all();
+  /** Ids of the messages on screen (`.message.ephemeral`: those only the current seat can see). */
+  async function messageIds(selector = '.message'): Promise<string[]> {
+    const nodes = await page.locator(selector).all();
     return Promise.all(nodes.map(async (n) => (await n.getAttribute('data-id')) ?? ''));
   }
 
@@ -155,7 +161,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
       const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
       await cards.waitFor(WAIT);
       expect(await cards.locator('img.attachment-image').count()).toBe(1);
-      cardsSeen[name] = await ephemeralIds();
+      cardsSeen[name] = await messageIds('.message.ephemeral');
       for (const [other, ids] of Object.entries(cardsSeen)) {
         if (other === name) continue;
         expect(
@@ -239,6 +245,68 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
 
     await result.scrollIntoViewIfNeeded();
     await screenshot('showdown.png');
+  });
+
+  it('plays in the group DM beside the server channel: its own lobby, private cards and table', async () => {
+    await asSeat('Ann');
+    const publicInServer = await messageIds('.message:not(.ephemeral)');
+    expect(publicInServer.length).toBeGreaterThan(0);
+    await inPlace('group-dm');
+    // Named by its members, as Discord names a group DM nobody named; nothing of #poker in it.
+    expect(await page.locator('#place-name').textContent()).toBe('Ann, Ben, Cat, Dan');
+    expect(await page.title()).toBe('Ann, Ben, Cat, Dan · guts playground');
+    expect(await messageIds()).toEqual([]);
+    await command('/guts start variant:three-card ante:5');
+    const lobby = byTitle(/^Guts: Three-card guts$/);
+    await lobby.waitFor(WAIT);
+    await expect.poll(() => lobby.locator('.reply-line').textContent()).toBe('AAnn used /guts start');
+
+    // Another seat stays in the group DM: Ben joins there.
+    await asSeat('Ben');
+    expect(await page.getAttribute('#messages', 'data-place')).toBe('group-dm');
+    await button(lobby, 'Join').click();
+    await page.locator('.message.ephemeral', { hasText: "You're in" }).waitFor(WAIT);
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/Ann.*Ben/s);
+
+    await asSeat('Ann');
+    await button(lobby, 'Deal').click();
+    const table = byTitle(/^Three-card guts: deal 1$/);
+    await table.waitFor(WAIT);
+    const cardsSeen: Record<string, string[]> = {};
+    for (const name of ['Ann', 'Ben']) {
+      await asSeat(name);
+      const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
+      await cards.waitFor(WAIT);
+      expect(await cards.locator('img.attachment-image').count()).toBe(1);
+      cardsSeen[name] = await messageIds('.message.ephemeral');
+    }
+    expect(cardsSeen.Ann?.some((id) => cardsSeen.Ben?.includes(id))).toBe(false);
+    const inGroupDm = await messageIds();
+    await screenshot('group-dm.png', process.env.PLAYGROUND_GROUP_DM_SCREENSHOT);
+
+    // Back in #poker (as Ben): none of the group DM's messages, the server's own still there.
+    await inPlace('server');
+    expect(await page.locator('#place-name').textContent()).toBe('poker');
+    const inServerNow = await messageIds();
+    expect(inServerNow.filter((id) => inGroupDm.includes(id))).toEqual([]);
+    expect(inServerNow).toEqual(expect.arrayContaining(publicInServer));
+    expect(await page.locator('.message', { hasText: 'Three-card guts' }).count()).toBe(0);
+  });
+
+  it('keeps a seat that is not in the group DM out of it', async () => {
+    await inPlace('group-dm');
+    for (const name of ['Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kim']) {
+      await page.fill('#seat-name', name);
+      await page.press('#seat-name', 'Enter');
+      await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
+    }
+    // Ten fit: Jo is the tenth and plays there; Kim, the eleventh, is shown #poker and cannot open it.
+    await expect.poll(() => page.getAttribute('#messages', 'data-place')).toBe('server');
+    expect(await page.locator('.places [data-place="group-dm"]').isDisabled()).toBe(true);
+    await asSeat('Jo');
+    await inPlace('group-dm');
+    expect(await page.locator('#place-name').textContent()).toBe('Ann, Ben, Cat, Dan, Eve, Fay, Gus, Hal, Ivy, Jo');
+    await inPlace('server');
   });
 
   it('draws emoji in colour, as Discord does, not as empty boxes', async () => {

@@ -166,6 +166,68 @@ describe('the playground API', () => {
     await reader.cancel();
   });
 
+  it("sends the group DM's commands as Discord does there: context 2, the user install only, a user, no guild", async () => {
+    const groupDm = playground.groupDmId;
+    const ids = Object.fromEntries(playground.seats().map((s) => [s.name, s.id]));
+    const state = (await (await fetch(`${playground.url}/api/state`)).json()) as {
+      groupDm: { id: string; memberIds: string[] };
+    };
+    // Ann made it with Ben, Cat and Dan; Eve, seated later, was added to it.
+    expect(state.groupDm).toEqual({ id: groupDm, memberIds: ['Ann', 'Ben', 'Cat', 'Dan', 'Eve'].map((n) => ids[n]) });
+    const payloads: Record<string, unknown>[] = [];
+    const listen = (handle: { payload: unknown }) => payloads.push(handle.payload as Record<string, unknown>);
+    playground.discord.on('interactionCreate', listen);
+    try {
+      expect(await post('/api/command', { seat: 'Ben', channel: groupDm, line: '/guts help' })).toEqual({
+        status: 200,
+        body: { ok: true },
+      });
+    } finally {
+      playground.discord.off('interactionCreate', listen);
+    }
+    const [payload] = payloads;
+    expect(payload).toMatchObject({
+      channel_id: groupDm,
+      context: 2,
+      authorizing_integration_owners: { '1': ids.Ben },
+      user: { id: ids.Ben },
+      channel: { type: 3, owner_id: ids.Ann },
+    });
+    expect(payload).not.toHaveProperty('guild_id');
+    expect(payload).not.toHaveProperty('member');
+    // The answer is in the group DM, for Ben only, and the server channel never shows it.
+    const ben = { id: ids.Ben! };
+    const help = await playground.discord.waitForMessage(
+      { id: groupDm },
+      (m) => (m.content ?? '').startsWith('**How a game goes**'),
+      {
+        as: ben,
+      },
+    );
+    expect((await messages(`Ben&channel=${groupDm}`)).map((m) => m.id)).toContain(help.id);
+    expect((await messages('Ben')).map((m) => m.id)).not.toContain(help.id);
+    expect((await messages('Ben')).map((m) => m.id)).toContain(lobby.id);
+    expect((await messages(`Ben&channel=${groupDm}`)).map((m) => m.id)).not.toContain(lobby.id);
+  });
+
+  it('refuses the group DM to a seat not in it, and channels that are not the playground’s', async () => {
+    const groupDm = playground.groupDmId;
+    for (const name of ['Fay', 'Gus', 'Hal', 'Ivy', 'Jo', 'Kim']) await post('/api/seats', { name });
+    const state = (await (await fetch(`${playground.url}/api/state`)).json()) as { groupDm: { memberIds: string[] } };
+    // Discord's client fits ten in a group DM: Kim, the eleventh seat, plays in the server only.
+    expect(state.groupDm.memberIds).toHaveLength(10);
+    const before = interactions;
+    expect(await post('/api/command', { seat: 'Kim', channel: groupDm, line: '/guts help' })).toEqual({
+      status: 403,
+      body: { error: 'Kim is not in the group DM' },
+    });
+    expect((await fetch(`${playground.url}/events?seat=Kim&channel=${groupDm}`)).status).toBe(403);
+    expect(await post('/api/command', { seat: 'Ann', channel: '123', line: '/guts help' })).toMatchObject({
+      status: 404,
+    });
+    expect(interactions).toBe(before);
+  });
+
   it('serves the page with no outside resources, and the pictures through itself', async () => {
     const page = await fetch(playground.url);
     const html = await page.text();

@@ -15,12 +15,17 @@ describe('the playground keeps its ids from run to run', () => {
     expect(stableId('channel:poker')).toMatch(/^\d{19}$/);
   });
 
-  it('gives the server, channel and seats the same ids on a second run, so the ledger carries over', async () => {
+  it('gives the server, channel, group DM and seats the same ids on a second run, so the ledger carries over', async () => {
     const dbUrl = `file:${join(dir, 'playground.db')}`;
     const runs = [];
     for (let run = 0; run < 2; run++) {
       const playground = await startPlayground({ port: 0, dbUrl });
-      runs.push({ guild: playground.guildId, channel: playground.channelId, seats: playground.seats() });
+      runs.push({
+        guild: playground.guildId,
+        channel: playground.channelId,
+        groupDm: playground.groupDmId,
+        seats: playground.seats(),
+      });
       await playground.stop();
     }
     expect(runs[1]).toEqual(runs[0]);

@@ -137,10 +137,10 @@ export class Store extends EventEmitter<StoreEvents> {
   }
 
   /** A group DM among users (the first its owner); the bot is not in it. */
-  createGroupDm(ownerId: string, recipientIds: string[], name: string): ChannelRecord {
-    for (const id of recipientIds) this.user(id);
+  createGroupDm(ownerId: string, recipientIds: string[], name: string, id?: string): ChannelRecord {
+    for (const recipientId of recipientIds) this.user(recipientId);
     const channel: ChannelRecord = {
-      id: this.newId(),
+      id: this.newId(id),
       guildId: '',
       recipientId: null,
       name,

@@ -1,9 +1,13 @@
-// The playground page: plays one seat at a time, shows the channel as that seat sees
-// it (live, from the server's event stream), and sends its commands and presses.
+// The playground page: plays one seat at a time in one place (the server channel or the
+// seats' group DM), shows it as that seat sees it (live, from the server's event
+// stream), and sends its commands and presses there.
 
 const page = {
   seat: null,
   seats: [],
+  /** 'server' or 'group-dm', and each one's channel: { server: { id, name }, 'group-dm': { id, memberIds } }. */
+  place: 'server',
+  places: {},
   commands: [],
   users: new Map(),
   messages: new Map(),
@@ -31,6 +35,24 @@ async function api(path, body) {
 
 const byId = (a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
+/** The channel on screen, as the server's endpoints take it. */
+const here = () => page.places[page.place].id;
+
+/** An unnamed group DM is called by its members, as Discord's client calls it. */
+function groupDmName() {
+  return page.places['group-dm'].memberIds.map((id) => page.users.get(id) ?? id).join(', ');
+}
+
+/** What the header, the title and the command box call the place on screen. */
+function placeLabel() {
+  return page.place === 'server' ? `#${page.places.server.name}` : groupDmName();
+}
+
+function inGroupDm(name) {
+  const seat = page.seats.find((s) => s.name === name);
+  return Boolean(seat && page.places['group-dm'].memberIds.includes(seat.id));
+}
+
 const renderContext = {
   nameOf: (id) => page.users.get(id),
   failed: (id) => page.failures.get(id),
@@ -40,7 +62,7 @@ const renderContext = {
   },
   async press(message, customId, button) {
     const answer = await interact(message, button, () =>
-      api('/api/press', { seat: page.seat, messageId: message.id, customId }),
+      api('/api/press', { seat: page.seat, channel: here(), messageId: message.id, customId }),
     );
     if (answer?.modal) {
       const { interactionId } = answer.modal;
@@ -55,7 +77,7 @@ const renderContext = {
     }
   },
   select(message, customId, values, toggle) {
-    const body = { seat: page.seat, messageId: message.id, customId, values };
+    const body = { seat: page.seat, channel: here(), messageId: message.id, customId, values };
     return interact(message, toggle, () => api('/api/select', body));
   },
 };
@@ -101,8 +123,20 @@ messagesBox.addEventListener(
 
 function welcome() {
   const box = el('div', 'welcome');
-  box.append(el('h1', '', 'Welcome to #poker!'));
-  box.append(el('p', '', 'This is the real guts bot on a local Discord. Type / for commands, or try one:'));
+  if (page.place === 'server') {
+    box.append(el('h1', '', `Welcome to ${placeLabel()}!`));
+    box.append(el('p', '', 'This is the real guts bot on a local Discord. Type / for commands, or try one:'));
+  } else {
+    box.append(el('h1', '', placeLabel()));
+    box.append(
+      el(
+        'p',
+        '',
+        'A group DM: the bot is not in it. Each seat installed the app on their own account, so it answers ' +
+          'your commands and buttons here, and nothing else. Type / for commands, or try one:',
+      ),
+    );
+  }
   const tries = el('div', 'try');
   for (const line of ['/guts start variant:iron-cross ante:10', '/guts rules variant:three-card', '/guts help']) {
     const button = el('button', '', line);
@@ -159,9 +193,30 @@ function drawSeats() {
       return item;
     }),
   );
-  commandInput.placeholder = `Message #poker as ${page.seat}: type / for commands`;
   const seat = page.seats.find((s) => s.name === page.seat);
   if (seat) $('seat-locale').value = seat.locale;
+  drawPlaces();
+}
+
+/** The channel list and the header: which place is on screen, and whether this seat may open the group DM. */
+function drawPlaces() {
+  $('group-dm-name').textContent = groupDmName();
+  for (const link of document.querySelectorAll('.places [data-place]')) {
+    const place = link.dataset.place;
+    if (place === page.place) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+    const shut = place === 'group-dm' && !inGroupDm(page.seat);
+    link.disabled = shut;
+    link.title = shut ? `${page.seat} is not in this group DM (it holds ten people)` : '';
+  }
+  $('place-hash').hidden = page.place !== 'server';
+  $('place-name').textContent = page.place === 'server' ? page.places.server.name : groupDmName();
+  $('place-topic').textContent =
+    page.place === 'server'
+      ? 'guts poker with the real bot, no Discord needed'
+      : 'the app through its members’ user installs';
+  document.title = `${placeLabel()} · guts playground`;
+  commandInput.placeholder = `Message ${placeLabel()} as ${page.seat}: type / for commands`;
 }
 
 /** Each Discord locale by its own name ("Deutsch", "日本語"), as a client's language menu shows it. */
@@ -182,22 +237,39 @@ function drawLocales(locales) {
   );
 }
 
-function setSeats(seats) {
+function setSeats(seats, groupDm) {
   page.seats = seats;
   for (const seat of seats) page.users.set(seat.id, seat.name);
+  if (groupDm) page.places['group-dm'] = groupDm;
   drawSeats();
 }
 
-/** Watches the channel as `name`: a fresh stream, whose first event is everything that seat sees. */
+/** Plays as `name`, where the page is: the server channel if `name` is not in the group DM. */
 function switchSeat(name) {
   page.seat = name;
   localStorage.setItem('guts-playground-seat', name);
+  if (!inGroupDm(name)) page.place = 'server';
+  watch();
+}
+
+/** Shows `place` ('server' or 'group-dm') as the current seat sees it. */
+function switchPlace(place) {
+  page.place = place;
+  localStorage.setItem('guts-playground-place', place);
+  watch();
+}
+
+/** Watches the place as the seat: a fresh stream, whose first event is everything that seat sees there. */
+function watch() {
+  const name = page.seat;
+  const place = page.place;
   page.messages.clear();
   page.failures.clear();
   delete messagesBox.dataset.seat;
+  delete messagesBox.dataset.place;
   drawSeats();
   page.events?.close();
-  const events = new EventSource(`/events?seat=${encodeURIComponent(name)}`);
+  const events = new EventSource(`/events?seat=${encodeURIComponent(name)}&channel=${encodeURIComponent(here())}`);
   page.events = events;
   const connection = $('connection');
   connection.textContent = 'connecting…';
@@ -213,8 +285,9 @@ function switchSeat(name) {
   events.addEventListener('snapshot', (e) => {
     page.messages = new Map(JSON.parse(e.data).messages.map((m) => [m.id, m]));
     drawMessages();
-    // Says whose view is on screen: lets a test (or a curious user) know the switch is done.
+    // Says whose view of which place is on screen: lets a test (or a curious user) know the switch is done.
     messagesBox.dataset.seat = name;
+    messagesBox.dataset.place = place;
     messagesBox.scrollTop = messagesBox.scrollHeight;
   });
   events.addEventListener('message', (e) => {
@@ -228,7 +301,10 @@ function switchSeat(name) {
     messagesBox.querySelector(`[data-id="${CSS.escape(id)}"]`)?.remove();
     groupMessages(messagesBox);
   });
-  events.addEventListener('seats', (e) => setSeats(JSON.parse(e.data).seats));
+  events.addEventListener('seats', (e) => {
+    const { seats, groupDm } = JSON.parse(e.data);
+    setSeats(seats, groupDm);
+  });
 }
 
 // ---- the command box ----
@@ -272,7 +348,7 @@ function updateHints() {
 async function autocompleteHints(line, { option, from }) {
   let choices = [];
   try {
-    ({ choices } = await api('/api/autocomplete', { seat: page.seat, line, option }));
+    ({ choices } = await api('/api/autocomplete', { seat: page.seat, channel: here(), line, option }));
   } catch {
     return; // half-typed: no suggestions yet
   }
@@ -304,7 +380,7 @@ async function sendCommand() {
   }
   commandInput.disabled = true;
   try {
-    const answer = await api('/api/command', { seat: page.seat, line });
+    const answer = await api('/api/command', { seat: page.seat, channel: here(), line });
     if (answer.ok) commandInput.value = '';
     else error.textContent = answer.error;
   } catch (err) {
@@ -349,6 +425,10 @@ $('seat-locale').addEventListener('change', async (e) => {
   }
 });
 
+for (const link of document.querySelectorAll('.places [data-place]')) {
+  link.addEventListener('click', () => switchPlace(link.dataset.place));
+}
+
 $('add-seat').addEventListener('submit', async (e) => {
   e.preventDefault();
   const input = $('seat-name');
@@ -356,6 +436,9 @@ $('add-seat').addEventListener('submit', async (e) => {
   try {
     const seat = await api('/api/seats', { name: input.value });
     input.value = '';
+    // The stream's "seats" event may be lost with the stream the switch closes: ask.
+    const state = await (await fetch('/api/state')).json();
+    setSeats(state.seats, state.groupDm);
     switchSeat(seat.name);
   } catch (err) {
     $('seat-error').textContent = err.message;
@@ -366,6 +449,8 @@ async function boot() {
   const state = await (await fetch('/api/state')).json();
   page.commands = state.commands;
   page.users.set(state.bot.id, state.bot.name);
+  page.places = { server: state.channel, 'group-dm': state.groupDm };
+  page.place = localStorage.getItem('guts-playground-place') === 'group-dm' ? 'group-dm' : 'server';
   drawLocales(state.locales);
   setSeats(state.seats);
   const remembered = localStorage.getItem('guts-playground-seat');
