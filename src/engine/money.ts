@@ -1,3 +1,4 @@
+import { MAX_CHIPS } from '../rules/option-specs.ts';
 import type { Options } from '../rules/options.ts';
 import type { Party, Transfer } from './transfer.ts';
 import type { GameEvent, GameState, PlayerId } from './types.ts';
@@ -34,12 +35,20 @@ export function move(s: GameState, out: Transfer[], from: Party, to: Party, amou
 export const percentHalfUp = (amount: number, percent: number): number => Math.floor((amount * percent + 50) / 100);
 
 /** What one loser pays at a showdown whose pot is `pot` (docs/RULES.md: Settling a deal: match, burn, percent, cap). */
+/**
+ * The cap in force: the table's, or else the house's (the most chips an option can
+ * name). Without it, a pot that every loser matches triples deal after deal and, some
+ * thirty deals on, no longer fits an exact integer; with it, no deal moves more than a
+ * thousand million chips a player and the excess goes to the reserve, as any cap's does.
+ */
+export const capOf = (options: Options): number => options.cap ?? MAX_CHIPS;
+
 export function lossAmount(options: Options, pot: number, dealNo: number): number {
   const m = options.match;
   let pay = pot;
   if (m.kind === 'burn') pay = Math.min(pot, options.progressiveBurn ? m.amount * dealNo : m.amount);
   else if (m.kind === 'percent') pay = Math.floor((pot * m.percent) / 100);
-  return options.cap === null ? pay : Math.min(pay, options.cap);
+  return Math.min(pay, capOf(options));
 }
 
 /**
@@ -47,7 +56,7 @@ export function lossAmount(options: Options, pot: number, dealNo: number): numbe
  * pot is at most N anyway, except for antes and penalties paid during the deal.
  */
 export function winAmount(options: Options, pot: number): number {
-  return options.cap === null ? pot : Math.min(pot, options.cap);
+  return Math.min(pot, capOf(options));
 }
 
 /** Winners share `amount` from the pot equally; the odd chips stay in the pot. */
@@ -77,15 +86,15 @@ export function matchPot(
  * takes a new one of `min(N, reserve)` from the reserve (docs/RULES.md: Settling a deal).
  */
 export function balanceReserve(s: GameState, events: GameEvent[]): void {
-  const { cap, capStyle } = s.options;
-  if (cap !== null && capStyle === 'reserve' && s.pot > cap) {
+  const cap = capOf(s.options);
+  if (s.options.capStyle === 'reserve' && s.pot > cap) {
     const transfers: Transfer[] = [];
     move(s, transfers, POT, RESERVE, s.pot - cap, 'reserve-overflow');
     events.push({ type: 'ReserveOverflow', transfers });
   }
   if (s.reserve > 0 && s.pot === 0) {
     const transfers: Transfer[] = [];
-    move(s, transfers, RESERVE, POT, Math.min(s.reserve, cap ?? s.reserve), 'reserve-refill');
+    move(s, transfers, RESERVE, POT, Math.min(s.reserve, cap), 'reserve-refill');
     events.push({ type: 'ReserveFilled', transfers });
   }
 }

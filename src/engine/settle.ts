@@ -1,6 +1,6 @@
 import { type Ctx, dealOf } from './context.ts';
 import { maxOf, type Verdict } from './judge.ts';
-import { balanceReserve, lossAmount, matchPot, move, POT, payWinners, player, winAmount } from './money.ts';
+import { balanceReserve, capOf, lossAmount, matchPot, move, POT, payWinners, player, winAmount } from './money.ts';
 import type { Transfer } from './transfer.ts';
 import type { PlayerId } from './types.ts';
 
@@ -76,7 +76,7 @@ export function allDropped(
   if (o.allDrop === 'reante') s.reanteNext = true;
   if (o.allDrop === 'wimp' || o.allDrop === 'wimp-wild') {
     const all = values();
-    const amount = Math.min(o.wimpAmount ?? s.pot, o.cap ?? Number.MAX_SAFE_INTEGER);
+    const amount = Math.min(o.wimpAmount ?? s.pot, capOf(o));
     const payers = new Set(maxOf(all, [...all.keys()]));
     if (o.allDrop === 'wimp-wild') for (const p of dealOf(ctx).players) if (holdsWild(p)) payers.add(p);
     for (const p of payers) move(s, transfers, player(p), POT, amount, 'wimp');

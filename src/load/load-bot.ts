@@ -35,7 +35,8 @@ export async function startLoadBot(settings: LoadBotSettings): Promise<{ bot: Bo
     ...(settings.shard ? { shards: [settings.shard.id], shardCount: settings.shard.count } : {}),
     db: database.db,
     writer: openStepWriter(database),
-    log: pino({ level: settings.logLevel }),
+    // To stderr: a bench's stdout is its JSON result.
+    log: pino({ level: settings.logLevel }, pino.destination(2)),
     nextDealPauseMs: settings.pauseMs,
     ...(settings.restHandlerSweepMs !== undefined ? { restHandlerSweepMs: settings.restHandlerSweepMs } : {}),
     newRngState: () => Rng.fromSeed(settings.seed * 1000 + shardSeed + games++).state(),

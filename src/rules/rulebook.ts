@@ -81,7 +81,9 @@ the game goes on. Example: pot 80, cap 100, four stay: the winner takes 80, the 
 others pay 80 each (240), so the pot is 100 and the reserve 140. Won again without a
 contest: pot 100 from the reserve, reserve 40; then pot 40, reserve 0; then the game
 is over. With *Cap style: excess is not paid*, there is no reserve: the winner takes at
-most the cap, losers pay at most the cap.
+most the cap, losers pay at most the cap. A table without a cap still has the house's:
+1,000,000,000 chips, the largest cap one can set, so a pot that every loser matches
+(three times bigger each deal with three players who stay) never outgrows exact sums.
 
 **Burns.** *What losers pay* can be a fixed burn (losers pay that many chips, or the
 pot if it is smaller) or a percent of the pot (rounded down), instead of the pot.`,
