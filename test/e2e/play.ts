@@ -114,6 +114,32 @@ export async function privately(answer: Promise<APIMessage>): Promise<APIMessage
   return message;
 }
 
+/** The channel routes the bot called since the counts were reset: none where it rides interaction tokens only. */
+export function channelCalls(world: World): string[] {
+  return Object.keys(world.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
+}
+
+/**
+ * Each player's cards reached them alone: in private messages (flag 64) nobody else
+ * sees, and never in a public one. Messages in `earlier` (another game's) are left out.
+ */
+export function expectCardsPrivate(world: World, names: string[], earlier: ReadonlySet<string> = new Set()): void {
+  const cards = (m: APIMessage) => !earlier.has(m.id) && /\*\*Your cards\*\*/.test(m.content ?? '');
+  expect(world.messages().filter(cards), 'no cards in public').toEqual([]);
+  for (const name of names) {
+    const mine = world.messages(name).filter(cards);
+    expect(mine.length, `${name} got private cards`).toBeGreaterThan(0);
+    expect(mine.every((m) => (m.flags ?? 0) & 64)).toBe(true);
+    for (const other of names.filter((o) => o !== name)) {
+      const ids = new Set(world.messages(other).map((m) => m.id));
+      expect(
+        mine.some((m) => ids.has(m.id)),
+        `${other} does not see ${name}'s cards`,
+      ).toBe(false);
+    }
+  }
+}
+
 /** Ann opens a table of `variant` (ante 5), the others sit down, Ann deals: resolves to the lobby message. */
 export async function openAndDeal(
   world: World,
