@@ -1,7 +1,8 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { titleOf } from '../../src/local-discord/index.ts';
 import { listVariants } from '../../src/rules/index.ts';
-import { channelCalls, expectCardsPrivate, openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
+import { channelCalls, expectCardsPrivate, openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
 /**
@@ -44,7 +45,14 @@ describe('every variant in a group DM', () => {
     return result;
   }
 
-  const isResult = (m: APIMessage) => /deal \d+ result$/.test(m.embeds[0]?.title ?? '');
+  const stepCount = async () => (await world.database.db.selectFrom('game_steps').select('id').execute()).length;
+  /** The events the bot committed after the first `steps` steps, in order. */
+  async function eventsSince(steps: number) {
+    const rows = await world.database.db.selectFrom('game_steps').select('events').orderBy('id').execute();
+    return rows.slice(steps).flatMap((r) => JSON.parse(r.events) as { type: string; timedOut?: string[] }[]);
+  }
+
+  const isResult = (m: APIMessage) => /deal \d+ result$/.test(titleOf(m));
 
   it.each(listVariants().filter((v) => v.available))(
     '$name: lobby, Join, Deal, private cards, Stay/Drop, result, the next deal, standings',
@@ -71,4 +79,114 @@ describe('every variant in a group DM', () => {
       expect((await world.audit()).problems).toEqual([]);
     },
   );
+
+  it.each([
+    ['three-card', 'pass=left', 'Passed'],
+    ['two-card', 'discard=1', 'Discarded'],
+  ])(
+    '%s with %s: each friend picks privately, and the deal plays on to its result',
+    async (variant, options, picked) => {
+      const earlier = seenNow();
+      const stepsBefore = await stepCount();
+      const deals = await tokensOnly(async () => {
+        const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 5, options } });
+        for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+        await world.press('ann', lobby, 'Deal').acknowledged();
+        return playToEnd(world, showdownThenHostAlone('ann'));
+      });
+      expect(deals).toBeGreaterThanOrEqual(2);
+      expectCardsPrivate(world, friends, earlier);
+      expect((await eventsSince(stepsBefore)).map((e) => e.type)).toContain(picked);
+    },
+  );
+
+  it('a countdown runs out: whoever did not choose drops, and the result comes on a token', async () => {
+    const earlier = seenNow();
+    const stepsBefore = await stepCount();
+    const result = await tokensOnly(async () => {
+      const lobby = await world.reply('ann', 'guts', {
+        subcommand: 'start',
+        options: { variant: 'two-card', ante: 5, timer: 10 },
+      });
+      for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+      await world.press('ann', lobby, 'Deal').acknowledged();
+      const table = await world.waitFor((m) => !earlier.has(m.id) && /: deal \d+$/.test(titleOf(m)));
+      // Ann and Bob stay; Cat never presses: the 10 s countdown runs out on her.
+      for (const name of ['ann', 'bob']) await world.press(name, table, 'Stay').response();
+      const result = await world.waitFor((m) => !earlier.has(m.id) && isResult(m), undefined, 30_000);
+      await playToEnd(world, showdownThenHostAlone('ann'));
+      return result;
+    });
+    const revealed = (await eventsSince(stepsBefore)).find((e) => e.type === 'Revealed');
+    expect(revealed?.timedOut).toEqual([world.user('cat').id]);
+    // The result is public: Ann and Bob's showdown, Cat out with her ante.
+    const hands = result.embeds[0]?.fields?.find((f) => f.name === 'Hands')?.value ?? '';
+    expect(hands).toMatch(/\*\*ann\*\*[\s\S]*\*\*bob\*\*|\*\*bob\*\*[\s\S]*\*\*ann\*\*/);
+    expect(hands).not.toMatch(/cat/);
+    expect(result.flags ?? 0).toBe(0);
+  });
+
+  it('/guts rules answers privately in the group DM: the rule book, and one variant', async () => {
+    await tokensOnly(async () => {
+      const general = await privately(world.reply('bob', 'guts', { subcommand: 'rules' }));
+      expect(general.embeds[0]?.title).toBeTruthy();
+      const seven = await privately(
+        world.reply('bob', 'guts', { subcommand: 'rules', options: { variant: 'three-five-seven' } }),
+      );
+      expect(seven.embeds[0]?.title).toMatch(/Three-five-seven/);
+      expect(seven.embeds[0]?.fields?.find((f) => f.name === 'Money')?.value).toMatch(/3 legs take the pot/);
+    });
+  });
+
+  it("a preset saved in the group DM is offered there as the friends type, and starts the group DM's table", async () => {
+    const preset = (as: string, subcommand: string, options: Record<string, string> = {}) =>
+      privately(world.reply(as, 'guts', { subcommandGroup: 'preset', subcommand, options }));
+    const earlier = seenNow();
+    await tokensOnly(async () => {
+      const lobby = await world.reply('ann', 'guts', {
+        subcommand: 'start',
+        options: { variant: 'iron-cross', cap: 50, options: 'ties=no-split' },
+      });
+      expect((await preset('ann', 'save', { name: 'Friday' })).content).toMatch(/Saved \*\*friday\*\*: Iron Cross/);
+      await world.press('bob', lobby, 'Join').response();
+      await world.reply('ann', 'guts', { subcommand: 'stop' });
+      expect((await preset('cat', 'list')).content).toMatch(/\*\*friday\*\*: Iron Cross \(cap=50 ties=no-split\)/);
+      const choices = await world.discord
+        .autocomplete(
+          world.user('cat'),
+          world.channel,
+          'guts',
+          { subcommand: 'start', options: { preset: 'fr' } },
+          'preset',
+        )
+        .choices();
+      expect(choices).toEqual([{ name: 'friday: Iron Cross', value: 'friday' }]);
+      const fromPreset = await world.reply('cat', 'guts', { subcommand: 'start', options: { preset: 'friday' } });
+      expect(fromPreset.embeds[0]?.title).toBe('Guts: Iron Cross');
+      const options = fromPreset.embeds[0]?.fields?.find((f) => f.name === 'Options')?.value ?? '';
+      expect(options).toMatch(/Cap: 50/);
+      expect(options).toMatch(/Ties: a tie carries the pot/);
+      for (const name of ['ann', 'bob']) await world.press(name, fromPreset, 'Join').response();
+      await world.press('cat', fromPreset, 'Deal').acknowledged();
+      dealsHere.set('Iron Cross (preset)', await playToEnd(world, showdownThenHostAlone('cat')));
+      expect((await preset('ann', 'delete', { name: 'friday' })).content).toMatch(/Deleted the preset "friday"/);
+    });
+    expectCardsPrivate(world, friends, earlier);
+    expect((await world.state()).options.cap).toBe(50);
+  });
+
+  it("/ledger in the group DM shows and settles the group DM's own balances", async () => {
+    await tokensOnly(async () => {
+      const shown = await world.reply('bob', 'ledger', { subcommand: 'show' });
+      const text = shown.embeds[0]?.description ?? '';
+      for (const name of friends) expect(text).toContain(`**${name}**`);
+      expect(text).not.toContain('**dan**');
+      const settle = await world.reply('cat', 'ledger', { subcommand: 'settle' });
+      expect(settle.embeds[0]?.description).toMatch(/pays \*\*/);
+      const history = await world.reply('bob', 'ledger', { subcommand: 'history' });
+      expect(history.embeds[0]?.title).toBe('History: bob, page 1');
+      expect(history.embeds[0]?.description).toMatch(/ante/);
+    });
+    expect((await world.audit()).problems).toEqual([]);
+  });
 });
