@@ -14,8 +14,11 @@ import { World } from './world.ts';
 describe('every variant in a group DM', () => {
   let world: World;
   const friends = ['ann', 'bob', 'cat'];
-  /** Deals played in the group DM, per variant name, as the games said. */
-  const dealsHere = new Map<string, number>();
+  /**
+   * The results each game posted in the group DM: deals, or stages of a three-stage deal
+   * (each settles, and counts, on its own). Ann is dealt in every one.
+   */
+  const resultsHere = new Map<string, number>();
 
   beforeAll(async () => {
     world = await World.start({
@@ -53,6 +56,15 @@ describe('every variant in a group DM', () => {
   }
 
   const isResult = (m: APIMessage) => /deal \d+ result$/.test(titleOf(m));
+  /**
+   * The public results of the game that began after `earlier`, once its last one (which
+   * carries the standings) is posted.
+   */
+  async function resultsSince(earlier: ReadonlySet<string>) {
+    const fresh = (m: APIMessage) => !earlier.has(m.id);
+    await world.waitFor((m) => fresh(m) && m.embeds.some((e) => /^Game over after/.test(e.title ?? '')));
+    return world.messages().filter((m) => fresh(m) && isResult(m));
+  }
 
   it.each(listVariants().filter((v) => v.available))(
     '$name: lobby, Join, Deal, private cards, Stay/Drop, result, the next deal, standings',
@@ -64,11 +76,11 @@ describe('every variant in a group DM', () => {
         // Deal 1: everyone stays (a showdown); deal 2: Ann alone stays, takes the pot, game over.
         return playToEnd(world, showdownThenHostAlone('ann'), 20);
       });
-      dealsHere.set(variant.name, deals);
       expect(deals, 'a next deal began after the first result').toBeGreaterThanOrEqual(2);
       expectCardsPrivate(world, friends, earlier);
       // Results and standings are public: each deal's result, and the game's standings on the last.
-      const results = world.messages().filter((m) => !earlier.has(m.id) && isResult(m));
+      const results = await resultsSince(earlier);
+      resultsHere.set(variant.id, results.length);
       expect(results.length).toBeGreaterThanOrEqual(deals);
       for (const name of friends) {
         const seen = new Set(world.messages(name).map((m) => m.id));
@@ -117,6 +129,7 @@ describe('every variant in a group DM', () => {
       await playToEnd(world, showdownThenHostAlone('ann'));
       return result;
     });
+    resultsHere.set('countdown', (await resultsSince(earlier)).length);
     const revealed = (await eventsSince(stepsBefore)).find((e) => e.type === 'Revealed');
     expect(revealed?.timedOut).toEqual([world.user('cat').id]);
     // The result is public: Ann and Bob's showdown, Cat out with her ante.
@@ -168,10 +181,11 @@ describe('every variant in a group DM', () => {
       expect(options).toMatch(/Ties: a tie carries the pot/);
       for (const name of ['ann', 'bob']) await world.press(name, fromPreset, 'Join').response();
       await world.press('cat', fromPreset, 'Deal').acknowledged();
-      dealsHere.set('Iron Cross (preset)', await playToEnd(world, showdownThenHostAlone('cat')));
+      await playToEnd(world, showdownThenHostAlone('cat'));
       expect((await preset('ann', 'delete', { name: 'friday' })).content).toMatch(/Deleted the preset "friday"/);
     });
     expectCardsPrivate(world, friends, earlier);
+    resultsHere.set('preset', (await resultsSince(earlier)).length);
     expect((await world.state()).options.cap).toBe(50);
   });
 
@@ -188,5 +202,54 @@ describe('every variant in a group DM', () => {
       expect(history.embeds[0]?.description).toMatch(/ante/);
     });
     expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it("/guts stats and the leaderboard in the group DM count its games and friends only; the server's count its own", async () => {
+    const stats = (as: string, player: string) =>
+      world.reply(as, 'guts', { subcommand: 'stats', options: { player: world.user(player).id } });
+    const boardNames = async (as: string) => {
+      const board = await world.reply(as, 'guts', { subcommand: 'leaderboard', options: { period: 'all' } });
+      return [...(board.embeds[0]?.description ?? '').matchAll(/\*\*([^*]+)\*\*/g)].map((m) => m[1]).sort();
+    };
+    const here = await tokensOnly(async () => {
+      const ann = await stats('bob', 'ann');
+      expect(ann.attachments[0]?.filename).toBe('net-chips.png');
+      return ann.embeds[0];
+    });
+    // Every variant played here has its line; the deals are the group DM's.
+    const played = [...new Set(listVariants().map((v) => v.name))];
+    expect(here?.fields?.map((f) => f.name).sort()).toEqual(played.sort());
+    const settledHere = [...resultsHere.values()].reduce((a, b) => a + b, 0);
+    expect(here?.description).toContain(`Deals played ${settledHere} `);
+
+    // Ann and Dan play a game in the server's channel.
+    const { serverDeals, annThere, bobThere, boardThere } = await world.playingIn(
+      world.serverChannel,
+      world.guild,
+      async () => {
+        await openAndDeal(world, 'two-card', ['dan']);
+        const serverDeals = await playToEnd(world, showdownThenHostAlone('ann'));
+        await world.bot.idle();
+        return {
+          serverDeals,
+          annThere: (await stats('dan', 'ann')).embeds[0],
+          bobThere: (await stats('dan', 'bob')).embeds[0],
+          boardThere: await boardNames('dan'),
+        };
+      },
+    );
+    // The server's stats and leaderboard know its game only.
+    expect(annThere?.fields?.map((f) => f.name)).toEqual(['Two-card guts']);
+    expect(annThere?.description).toContain(`Deals played ${serverDeals} `);
+    expect(bobThere?.description).toMatch(/bob.* has no deals yet/);
+    expect(boardThere).toEqual(['ann', 'dan']);
+
+    // And the group DM's are as they were: the server's game is not in them, nor Dan.
+    await tokensOnly(async () => {
+      const again = (await stats('cat', 'ann')).embeds[0];
+      expect([again?.description, again?.fields]).toEqual([here?.description, here?.fields]);
+      expect((await stats('cat', 'dan')).embeds[0]?.description).toMatch(/dan.* has no deals yet/);
+      expect(await boardNames('cat')).toEqual(friends);
+    });
   });
 });
