@@ -141,8 +141,10 @@ describe('every variant in a group DM', () => {
 
   it('/guts rules answers privately in the group DM: the rule book, and one variant', async () => {
     await tokensOnly(async () => {
+      // The rule book lists every variant it plays.
       const general = await privately(world.reply('bob', 'guts', { subcommand: 'rules' }));
-      expect(general.embeds[0]?.title).toBeTruthy();
+      const listed = general.embeds[0]?.fields?.map((f) => f.name) ?? [];
+      for (const v of listVariants().filter((v) => v.available)) expect(listed).toContain(`${v.name} (\`${v.id}\`)`);
       const seven = await privately(
         world.reply('bob', 'guts', { subcommand: 'rules', options: { variant: 'three-five-seven' } }),
       );
@@ -163,7 +165,9 @@ describe('every variant in a group DM', () => {
       expect((await preset('ann', 'save', { name: 'Friday' })).content).toMatch(/Saved \*\*friday\*\*: Iron Cross/);
       await world.press('bob', lobby, 'Join').response();
       await world.reply('ann', 'guts', { subcommand: 'stop' });
-      expect((await preset('cat', 'list')).content).toMatch(/\*\*friday\*\*: Iron Cross \(cap=50 ties=no-split\)/);
+      const list = (await preset('cat', 'list')).content;
+      expect(list).toMatch(/^\*\*Presets of this group DM\*\*\n/);
+      expect(list).toMatch(/\*\*friday\*\*: Iron Cross \(cap=50 ties=no-split\)/);
       const choices = await world.discord
         .autocomplete(
           world.user('cat'),
@@ -241,14 +245,14 @@ describe('every variant in a group DM', () => {
     // The server's stats and leaderboard know its game only.
     expect(annThere?.fields?.map((f) => f.name)).toEqual(['Two-card guts']);
     expect(annThere?.description).toContain(`Deals played ${serverDeals} `);
-    expect(bobThere?.description).toMatch(/bob.* has no deals yet/);
+    expect(bobThere?.description).toMatch(/bob.* has no deals yet on this server/);
     expect(boardThere).toEqual(['ann', 'dan']);
 
     // And the group DM's are as they were: the server's game is not in them, nor Dan.
     await tokensOnly(async () => {
       const again = (await stats('cat', 'ann')).embeds[0];
       expect([again?.description, again?.fields]).toEqual([here?.description, here?.fields]);
-      expect((await stats('cat', 'dan')).embeds[0]?.description).toMatch(/dan.* has no deals yet/);
+      expect((await stats('cat', 'dan')).embeds[0]?.description).toMatch(/dan.* has no deals yet in this group DM/);
       expect(await boardNames('cat')).toEqual(friends);
     });
   });
