@@ -2,7 +2,15 @@ import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { titleOf } from '../../src/local-discord/index.ts';
 import { listVariants } from '../../src/rules/index.ts';
-import { channelCalls, expectCardsPrivate, openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
+import {
+  channelCalls,
+  expectCardsPrivate,
+  openAndDeal,
+  playToEnd,
+  presetsOffered,
+  privately,
+  showdownThenHostAlone,
+} from './play.ts';
 import { World } from './world.ts';
 
 /**
@@ -168,15 +176,7 @@ describe('every variant in a group DM', () => {
       const list = (await preset('cat', 'list')).content;
       expect(list).toMatch(/^\*\*Presets of this group DM\*\*\n/);
       expect(list).toMatch(/\*\*friday\*\*: Iron Cross \(cap=50 ties=no-split\)/);
-      const choices = await world.discord
-        .autocomplete(
-          world.user('cat'),
-          world.channel,
-          'guts',
-          { subcommand: 'start', options: { preset: 'fr' } },
-          'preset',
-        )
-        .choices();
+      const choices = await presetsOffered(world, 'cat', 'fr');
       expect(choices).toEqual([{ name: 'friday: Iron Cross', value: 'friday' }]);
       const fromPreset = await world.reply('cat', 'guts', { subcommand: 'start', options: { preset: 'friday' } });
       expect(fromPreset.embeds[0]?.title).toBe('Guts: Iron Cross');

@@ -37,6 +37,7 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
     if (state.dealNo > maxDeals) throw new Error(`the game is still going after ${maxDeals} deals`);
     // Messages number the table's deals (they run on across games), the state its game's.
     const tableDeal = tableDealNo(asTableMessages(record.messages), state.dealNo);
+    const answers: string[] = [];
     if (w.kind === 'declare' || w.kind === 'take') {
       const title = new RegExp(`: deal ${tableDeal}$`);
       await world.waitForTitle(title);
@@ -50,8 +51,11 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         const press = world.press(player, table, buttonId(table, action));
         // Answered by the player's private message (new, or edited in place: then the
         // press only acknowledges the table message it came from): never a public one.
-        if (!(await answeredQuietly(press)))
-          expect((await press.response()).flags, `${player}'s answer is private`).toBe(64);
+        if (!(await answeredQuietly(press))) {
+          const answer = await press.response();
+          expect(answer.flags, `${player}'s answer is private`).toBe(64);
+          answers.push(`${player}: ${answer.content}`);
+        }
       }
     }
     if (w.kind === 'pass' || w.kind === 'discard' || w.kind === 'draw') {
@@ -75,7 +79,12 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         expect(JSON.stringify(answer.components ?? [])).not.toMatch(/:(pass|swap|keep)"/);
       }
     }
-    await world.until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over');
+    await world
+      .until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over')
+      .catch((error: Error) => {
+        // A press refused (a stale message, a rule) is answered privately too: say what each said.
+        throw new Error(`${error.message}; the presses were answered ${JSON.stringify(answers)}`);
+      });
     if (w.kind === 'between-deals') await world.until((s) => s.dealNo !== state.dealNo || s.phase === 'over');
   }
   throw new Error('the game did not finish');
@@ -138,6 +147,12 @@ export function expectCardsPrivate(world: World, names: string[], earlier: Reado
       ).toBe(false);
     }
   }
+}
+
+/** The presets Discord's autocomplete offers `as`, typing `typed` into /guts start's preset option. */
+export function presetsOffered(world: World, as: string, typed: string) {
+  const typing = { subcommand: 'start', options: { preset: typed } };
+  return world.discord.autocomplete(world.user(as), world.channel, 'guts', typing, 'preset').choices();
 }
 
 /** Ann opens a table of `variant` (ante 5), the others sit down, Ann deals: resolves to the lobby message. */
