@@ -1,8 +1,9 @@
-import type { APIMessage } from 'discord-api-types/v10';
+import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { titleOf } from '../../src/local-discord/index.ts';
 import { listVariants } from '../../src/rules/index.ts';
 import {
+  buttonId,
   channelCalls,
   expectCardsPrivate,
   openAndDeal,
@@ -255,5 +256,53 @@ describe('every variant in a group DM', () => {
       expect((await stats('cat', 'dan')).embeds[0]?.description).toMatch(/dan.* has no deals yet in this group DM/);
       expect(await boardNames('cat')).toEqual(friends);
     });
+  });
+});
+
+/**
+ * A group DM has no server language: the table speaks its host's (Hans reads German),
+ * and each friend reads their own answers (Yuki Japanese, João Brazilian Portuguese).
+ */
+describe('a group DM of three languages', () => {
+  let world: World;
+  beforeAll(async () => {
+    world = await World.start({
+      place: 'group-dm',
+      players: ['hans', 'yuki', 'joao'],
+      playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
+      rateLimits: 'none',
+    });
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+
+  it("plays in the host's language, answers each friend in theirs, and calls no channel", async () => {
+    world.discord.resetRequestCounts();
+    // Before any game: Yuki's stats say, in Japanese, that this group DM has none of her deals.
+    const none = await world.reply('yuki', 'guts', { subcommand: 'stats' });
+    expect(none.embeds[0]?.description).toMatch(/このグループDMでまだ/);
+    const lobby = await world.reply('hans', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 5 },
+    });
+    expect(lobby.embeds[0]?.fields?.map((f) => f.name)).toEqual(expect.arrayContaining(['Optionen', 'Pot']));
+    const joao = await world.press('joao', lobby, buttonId(lobby, 'join')).response();
+    expect(joao.content).toMatch(/^Você está dentro\./);
+    await world.press('yuki', lobby, buttonId(lobby, 'join')).response();
+    await world.press('hans', lobby, buttonId(lobby, 'deal')).acknowledged();
+    const deals = await playToEnd(world, showdownThenHostAlone('hans'));
+    expect(deals).toBeGreaterThanOrEqual(2);
+    const privateOf = (name: string, start: RegExp) =>
+      world.waitFor((m) => ((m.flags ?? 0) & 64) !== 0 && start.test(m.content ?? ''), name);
+    await privateOf('hans', /^\*\*Deine Karten\*\*, Drei-Karten-Guts Hand 1/);
+    await privateOf('yuki', /^\*\*あなたの手札\*\*、3枚ガッツ 第1ディール/);
+    await privateOf('joao', /^\*\*Suas cartas\*\*, Guts de três cartas mão 1/);
+    await world.waitFor((m) => /Ergebnis von Hand 1$/.test(titleOf(m)));
+    await world.waitFor((m) => m.embeds.some((e) => /^Spiel vorbei nach \d+ Händen$/.test(e.title ?? '')));
+    await world.bot.idle();
+    expect(channelCalls(world)).toEqual([]);
+    expect(world.discord.invalidRequests()).toBe(0);
+    expect(world.discord.followUpLimitHits()).toBe(0);
   });
 });

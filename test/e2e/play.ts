@@ -1,7 +1,7 @@
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { type InteractionHandle, interactiveComponents, titleOf } from '../../src/local-discord/index.ts';
+import { type InteractionHandle, interactiveComponents } from '../../src/local-discord/index.ts';
 import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
 import type { World } from './world.ts';
 
@@ -12,7 +12,9 @@ function findButton(message: APIMessage, action: string): string | undefined {
   return undefined;
 }
 
-const hasButton = (message: APIMessage, action: string): boolean => findButton(message, action) !== undefined;
+/** The message has this button (by its whole custom id). */
+const hasButton = (message: APIMessage, customId: string): boolean =>
+  (interactiveComponents(message) as { custom_id?: string }[]).some((c) => c.custom_id === customId);
 
 /** The custom id of the message's button for an action (labels change: "Drop (costs 3)"). */
 export function buttonId(message: APIMessage, action: string): string {
@@ -39,16 +41,16 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
     const tableDeal = tableDealNo(asTableMessages(record.messages), state.dealNo);
     const answers: string[] = [];
     if (w.kind === 'declare' || w.kind === 'take') {
-      const title = new RegExp(`: deal ${tableDeal}$`);
-      await world.waitForTitle(title);
       const movers = 'turn' in w && w.turn ? [w.turn] : w.pending;
       for (const id of movers) {
         const player = world.nameOf(id);
         const choice = decide({ dealNo: state.dealNo, round: w.kind === 'declare' ? w.round : 0, player, state });
         const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';
-        // The table message is edited shortly after each step: wait for the version that offers the move.
-        const table = await world.waitFor((m) => title.test(titleOf(m)) && hasButton(m, action));
-        const press = world.press(player, table, buttonId(table, action));
+        // The table message is edited shortly after each step: wait for the version that
+        // offers the move (its button names the deal: found so in any language).
+        const move = `g:${record.id}:${tableDeal}:${action}`;
+        const table = await world.waitFor((m) => hasButton(m, move));
+        const press = world.press(player, table, move);
         // Answered by the player's private message (new, or edited in place: then the
         // press only acknowledges the table message it came from): never a public one.
         if (!(await answeredQuietly(press))) {
