@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
+import { scopeOf } from '../src/discord/acks.ts';
 import { choice, named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
@@ -172,7 +173,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   }
 }
 
-/** As the player types: the variants matching it, best first, or the server's presets. */
+/** As the player types: the variants matching it, best first, or the presets of the server or group DM. */
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   const focused = interaction.options.getFocused(true);
   if (focused.name === 'language') return interaction.respond(languageChoices(focused.value, interaction.locale));
@@ -181,7 +182,7 @@ export async function autocomplete(interaction: AutocompleteInteraction, ctx: Bo
     const found = findVariants(focused.value).map((c) => ({ ...c, name: variantName(c.value, interaction.locale) }));
     return interaction.respond(found);
   }
-  await interaction.respond(
-    interaction.guildId ? await presetChoices(ctx, interaction.guildId, focused.value, interaction.locale) : [],
-  );
+  // A group DM keeps its own presets, as it keeps its own ledger.
+  const scope = scopeOf(interaction);
+  await interaction.respond(scope ? await presetChoices(ctx, scope, focused.value, interaction.locale) : []);
 }

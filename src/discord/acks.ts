@@ -50,10 +50,14 @@ export const publicLocale = (interaction: { guildLocale: string | null; locale: 
  */
 export function placeOf(interaction: Pick<Interaction, 'guildId' | 'channelId' | 'context'>): Place {
   const channelId = interaction.channelId;
-  const guildId = inGroupDm(interaction) ? channelId : interaction.guildId;
+  const guildId = scopeOf(interaction);
   if (!guildId || !channelId) throw new UserFacingError('refusal.serverOnly');
   return { guildId, channelId };
 }
+
+/** Whose ledger, presets and stats an interaction's place keeps (see `placeOf`); null in direct messages with me. */
+export const scopeOf = (interaction: Pick<Interaction, 'guildId' | 'channelId' | 'context'>): string | null =>
+  inGroupDm(interaction) ? interaction.channelId : interaction.guildId;
 
 /** The presser as a table member: their id and the name they show in this server (at most 32 characters). */
 export function memberOf(

@@ -6,10 +6,11 @@ import { deletePreset, listPresets, type Preset, presetNamed, savePreset } from 
 import { placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
 import type { TableSetup } from './game-commands.ts';
+import { inGroupDm } from './install.ts';
 import { managesPlace } from './rights.ts';
 import { clipLines, variantName } from './views/format.ts';
 
-/** `/guts preset save|list|delete` and `/guts start preset:`: a server's saved table setups. */
+/** `/guts preset save|list|delete` and `/guts start preset:`: the saved table setups of a server or group DM. */
 
 /** The host (or a server manager) names the running table's setup. */
 export async function savePresetCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
@@ -37,8 +38,9 @@ export async function listPresetsCommand(interaction: ChatInputCommandInteractio
   const presets = await listPresets(ctx.db, place.guildId);
   const locale = interaction.locale;
   const lines = presets.map((p) => presetLine(p, locale));
+  const title = inGroupDm(interaction) ? 'preset.listTitleGroupDm' : 'preset.listTitle';
   await interaction.editReply(
-    presets.length ? `${t(locale, 'preset.listTitle')}\n${clipLines(lines, 1900, locale)}` : t(locale, 'preset.none'),
+    presets.length ? `${t(locale, title)}\n${clipLines(lines, 1900, locale)}` : t(locale, 'preset.none'),
   );
 }
 

@@ -89,6 +89,7 @@ export class TablePublisher implements StepListener {
   publish(step: StepResult): void {
     const tableId = step.record.id;
     const over = awaiting(step.after).kind === 'over';
+    const ended = over ? this.deps.tables.runtimes.get(tableId) : undefined;
     if (over) this.privateMessages.forget(tableId);
     // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
     const issuedUpTo = this.deps.tokens.now();
@@ -100,13 +101,13 @@ export class TablePublisher implements StepListener {
       .catch((err) => {
         this.deps.log.error({ err, tableId }, 'could not publish a table step');
       })
-      .then(() => (over ? this.release(tableId) : undefined));
+      .then(() => (ended ? this.release(ended) : undefined));
   }
 
   /** An ended game's last messages are out: its runtime goes (a new game there has its own). */
-  private async release(tableId: number): Promise<void> {
-    await this.tableMessage.editsDone(tableId);
-    this.deps.tables.runtimes.release(tableId);
+  private async release(ended: TableRuntime): Promise<void> {
+    await this.tableMessage.editsDone(ended.record.id);
+    this.deps.tables.runtimes.release(ended);
   }
 
   /** Cache sizes: tables holding players' private messages, and table message edits waiting. */

@@ -4,12 +4,13 @@ import { t } from '../i18n/index.ts';
 import { renderNetChart } from '../render/chart.ts';
 import { placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
+import { inGroupDm } from './install.ts';
 import { signed } from './views/format.ts';
 import { leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** `/guts stats [player]`: a player's deals on this server, per variant. */
+/** `/guts stats [player]`: a player's deals on this server (or in this group DM), per variant. */
 export async function statsCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply(); // a database read: acknowledge first
@@ -21,7 +22,7 @@ export async function statsCommand(interaction: ChatInputCommandInteraction, ctx
   const series = rows.length ? await netSeries(ctx.db, place.guildId, user.id) : [];
   const chart = rows.length ? renderNetChart(series, name) : null;
   const locale = publicLocale(interaction);
-  const embed = statsEmbed(name, rows, locale);
+  const embed = statsEmbed(name, rows, locale, inGroupDm(interaction) ? 'group-dm' : 'server');
   if (chart) embed.setImage(`attachment://${chart.name}`);
   const n = (x: number) => signed(x, locale);
   const description = t(locale, 'stats.chart', {

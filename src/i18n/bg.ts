@@ -727,6 +727,7 @@ export const bg: Resource = {
   stats: {
     title: 'Статистика guts: {{name}}',
     none: '{{name}} още няма раздавания на този сървър.',
+    noneGroupDm: '{{name}} още няма раздавания в този групов чат.',
     totals: 'Изиграни раздавания {{deals}} · спечелени {{won}} · остана {{stayed}} · пас {{dropped}}',
     net: 'Нето {{net}} · най-голям спечелен пот {{pot}}',
     variantDeals_one: '{{count, number}} раздаване · {{won}} спечелени · нето {{net}}',
@@ -790,6 +791,7 @@ export const bg: Resource = {
     saved:
       'Запазено: {{preset}}. Започни го с `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Шаблони на този сървър**',
+    listTitleGroupDm: '**Шаблони на този групов чат**',
     none: 'Още няма шаблони. Домакинът на текуща маса запазва такъв с `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Шаблонът „{{name}}“ е изтрит.',
     line: '**{{name}}**: {{variant}}',

@@ -789,6 +789,7 @@ export const cs: Resource = {
   stats: {
     title: 'Statistiky guts: {{name}}',
     none: '{{name}} zatím na tomto serveru nemá žádná rozdání.',
+    noneGroupDm: '{{name}} zatím v této skupinové konverzaci nemá žádná rozdání.',
     totals: 'Odehraná rozdání {{deals}} · vyhraná {{won}} · zůstal {{stayed}} · složil {{dropped}}',
     net: 'Čistě {{net}} · největší vyhraný bank {{pot}}',
     variantDeals_one: '{{count, number}} rozdání · vyhráno {{won}} · čistě {{net}}',
@@ -857,6 +858,7 @@ export const cs: Resource = {
     saved:
       'Uloženo: {{preset}}. Spusť ji příkazem `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Šablony tohoto serveru**',
+    listTitleGroupDm: '**Šablony této skupinové konverzace**',
     none: 'Zatím žádné šablony. Hostitel běžícího stolu ji uloží příkazem `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Šablona „{{name}}“ smazána.',
     line: '**{{name}}**: {{variant}}',

@@ -717,6 +717,7 @@ export const da: Resource = {
   stats: {
     title: 'Guts-statistik: {{name}}',
     none: '{{name}} har ingen hænder endnu på denne server.',
+    noneGroupDm: '{{name}} har ingen hænder endnu i denne gruppebesked.',
     totals: 'Spillede hænder {{deals}} · vundet {{won}} · blev {{stayed}} · foldede {{dropped}}',
     net: 'Netto {{net}} · største vundne pot {{pot}}',
     variantDeals_one: '{{count, number}} hånd · {{won}} vundet · netto {{net}}',
@@ -779,6 +780,7 @@ export const da: Resource = {
     saved:
       'Gemte {{preset}}. Start den med `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Serverens gemte opsætninger**',
+    listTitleGroupDm: '**Gruppebeskedens gemte opsætninger**',
     none: 'Ingen opsætninger endnu. Værten for et igangværende bord gemmer en med `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Slettede opsætningen "{{name}}".',
     line: '**{{name}}**: {{variant}}',

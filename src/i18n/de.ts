@@ -740,6 +740,7 @@ export const de: Resource = {
   stats: {
     title: 'Guts-Statistik: {{name}}',
     none: '{{name}} hat auf diesem Server noch keine Hände gespielt.',
+    noneGroupDm: '{{name}} hat in dieser Gruppen-DM noch keine Hände gespielt.',
     totals: 'Hände gespielt {{deals}} · gewonnen {{won}} · geblieben {{stayed}} · ausgestiegen {{dropped}}',
     net: 'Netto {{net}} · größter gewonnener Pot {{pot}}',
     variantDeals_one: '{{count, number}} Hand · {{won}} gewonnen · netto {{net}}',
@@ -804,6 +805,7 @@ export const de: Resource = {
     saved:
       '{{preset}} gespeichert. Starte sie mit `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Vorlagen dieses Servers**',
+    listTitleGroupDm: '**Vorlagen dieser Gruppen-DM**',
     none: 'Noch keine Vorlagen. Der Gastgeber eines laufenden Tisches speichert eine mit `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Die Vorlage „{{name}}“ ist gelöscht.',
     line: '**{{name}}**: {{variant}}',

@@ -745,6 +745,7 @@ export const el: Resource = {
   stats: {
     title: 'Στατιστικά guts: {{name}}',
     none: '{{name}}: δεν υπάρχουν ακόμα χέρια σε αυτόν τον διακομιστή.',
+    noneGroupDm: '{{name}}: δεν υπάρχουν ακόμα χέρια σε αυτή την ομαδική συνομιλία.',
     totals: 'Χέρια {{deals}} · νίκες {{won}} · έμεινε {{stayed}} · πάσο {{dropped}}',
     net: 'Καθαρά {{net}} · μεγαλύτερο ποτ που κέρδισε {{pot}}',
     variantDeals_one: '{{count, number}} χέρι · {{won}} νίκες · καθαρά {{net}}',
@@ -809,6 +810,7 @@ export const el: Resource = {
     saved:
       'Αποθηκεύτηκε: {{preset}}. Ξεκίνα το με `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Πρότυπα αυτού του διακομιστή**',
+    listTitleGroupDm: '**Πρότυπα αυτής της ομαδικής συνομιλίας**',
     none: 'Δεν υπάρχουν ακόμα πρότυπα. Ο οικοδεσπότης ενός τραπεζιού σε εξέλιξη αποθηκεύει ένα με `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Το πρότυπο «{{name}}» διαγράφηκε.',
     line: '**{{name}}**: {{variant}}',

@@ -706,6 +706,7 @@ export const en = {
   stats: {
     title: 'Guts stats: {{name}}',
     none: '{{name}} has no deals yet on this server.',
+    noneGroupDm: '{{name}} has no deals yet in this group DM.',
     totals: 'Deals played {{deals}} · won {{won}} · stayed {{stayed}} · dropped {{dropped}}',
     net: 'Net {{net}} · biggest pot won {{pot}}',
     variantDeals_one: '{{count, number}} deal · {{won}} won · net {{net}}',
@@ -768,6 +769,7 @@ export const en = {
     saved:
       'Saved {{preset}}. Start it with `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Presets of this server**',
+    listTitleGroupDm: '**Presets of this group DM**',
     none: 'No presets yet. The host of a running table saves one with `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Deleted the preset "{{name}}".',
     line: '**{{name}}**: {{variant}}',

@@ -767,6 +767,7 @@ export const es419: Resource = {
   stats: {
     title: 'Estadísticas de guts: {{name}}',
     none: '{{name}} todavía no jugó ninguna mano en este servidor.',
+    noneGroupDm: '{{name}} todavía no jugó ninguna mano en este MD grupal.',
     totals: 'Manos jugadas {{deals}} · ganadas {{won}} · se quedó {{stayed}} · se retiró {{dropped}}',
     net: 'Neto {{net}} · mayor pozo ganado {{pot}}',
     variantDeals_one: '{{count, number}} mano · {{won}} ganadas · neto {{net}}',
@@ -834,6 +835,7 @@ export const es419: Resource = {
     saved:
       'Plantilla {{preset}} guardada. Iníciala con `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Plantillas de este servidor**',
+    listTitleGroupDm: '**Plantillas de este MD grupal**',
     none: 'Todavía no hay plantillas. El anfitrión de una mesa en curso guarda una con `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Plantilla "{{name}}" borrada.',
     line: '**{{name}}**: {{variant}}',

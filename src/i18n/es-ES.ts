@@ -765,6 +765,7 @@ export const esES: Resource = {
   stats: {
     title: 'Estadísticas de guts: {{name}}',
     none: '{{name}} aún no ha jugado ninguna mano en este servidor.',
+    noneGroupDm: '{{name}} aún no ha jugado ninguna mano en este MD de grupo.',
     totals: 'Manos jugadas {{deals}} · ganadas {{won}} · se quedó {{stayed}} · se retiró {{dropped}}',
     net: 'Neto {{net}} · mayor bote ganado {{pot}}',
     variantDeals_one: '{{count, number}} mano · {{won}} ganadas · neto {{net}}',
@@ -832,6 +833,7 @@ export const esES: Resource = {
     saved:
       '{{preset}} guardado. Empiézalo con `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Preajustes de este servidor**',
+    listTitleGroupDm: '**Preajustes de este MD de grupo**',
     none: 'Aún no hay preajustes. El anfitrión de una mesa en marcha guarda uno con `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Preajuste «{{name}}» borrado.',
     line: '**{{name}}**: {{variant}}',

@@ -740,6 +740,7 @@ export const fi: Resource = {
   stats: {
     title: 'Guts-tilastot: {{name}}',
     none: '{{name}}: ei vielä jakoja tällä palvelimella.',
+    noneGroupDm: '{{name}}: ei vielä jakoja tässä ryhmäkeskustelussa.',
     totals: 'Pelatut jaot {{deals}} · voitetut {{won}} · pysyi {{stayed}} · luovutti {{dropped}}',
     net: 'Netto {{net}} · suurin voitettu potti {{pot}}',
     variantDeals_one: '{{count, number}} jako · {{won}} voitettu · netto {{net}}',
@@ -802,6 +803,7 @@ export const fi: Resource = {
     saved:
       'Tallennettu: {{preset}}. Aloita komennolla `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Tämän palvelimen pohjat**',
+    listTitleGroupDm: '**Tämän ryhmäkeskustelun pohjat**',
     none: 'Ei vielä pohjia. Käynnissä olevan pöydän isäntä tallentaa sellaisen komennolla `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Pohja "{{name}}" poistettu.',
     line: '**{{name}}**: {{variant}}',

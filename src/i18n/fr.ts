@@ -762,6 +762,7 @@ export const fr: Resource = {
   stats: {
     title: 'Statistiques guts : {{name}}',
     none: '{{name}} n’a encore joué aucune donne sur ce serveur.',
+    noneGroupDm: '{{name}} n’a encore joué aucune donne dans ce groupe privé.',
     totals: 'Donnes jouées {{deals}} · gagnées {{won}} · resté {{stayed}} · couché {{dropped}}',
     net: 'Net {{net}} · plus gros pot gagné {{pot}}',
     variantDeals_one: '{{count, number}} donne · {{won}} gagnées · net {{net}}',
@@ -829,6 +830,7 @@ export const fr: Resource = {
     saved:
       '{{preset}} enregistré. Lancez-le avec `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Préréglages de ce serveur**',
+    listTitleGroupDm: '**Préréglages de ce groupe privé**',
     none: 'Aucun préréglage pour l’instant. L’hôte d’une table en cours en enregistre un avec `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Préréglage « {{name}} » supprimé.',
     line: '**{{name}}** : {{variant}}',

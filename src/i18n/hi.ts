@@ -703,6 +703,7 @@ export const hi: Resource = {
   stats: {
     title: 'Guts आँकड़े: {{name}}',
     none: '{{name}} की इस सर्वर पर अभी कोई बाज़ी नहीं है।',
+    noneGroupDm: '{{name}} की इस ग्रुप DM में अभी कोई बाज़ी नहीं है।',
     totals: 'खेली बाज़ियाँ {{deals}} · जीतीं {{won}} · बने रहे {{stayed}} · पैक {{dropped}}',
     net: 'कुल {{net}} · जीता सबसे बड़ा पॉट {{pot}}',
     variantDeals_one: '{{count, number}} बाज़ी · {{won}} जीतीं · कुल {{net}}',
@@ -765,6 +766,7 @@ export const hi: Resource = {
     saved:
       '{{preset}} सहेजा गया। `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}` से शुरू करें।',
     listTitle: '**इस सर्वर के प्रीसेट**',
+    listTitleGroupDm: '**इस ग्रुप DM के प्रीसेट**',
     none: 'अभी कोई प्रीसेट नहीं। चल रही टेबल का होस्ट `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)` से एक सहेज सकता है।',
     deleted: 'प्रीसेट "{{name}}" हटा दिया गया।',
     line: '**{{name}}**: {{variant}}',

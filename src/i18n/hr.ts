@@ -760,6 +760,7 @@ export const hr: Resource = {
   stats: {
     title: 'Guts statistika: {{name}}',
     none: '{{name}} još nema dijeljenja na ovom serveru.',
+    noneGroupDm: '{{name}} još nema dijeljenja u ovoj grupnoj poruci.',
     totals: 'Odigrano dijeljenja {{deals}} · dobiveno {{won}} · ostao {{stayed}} · odustao {{dropped}}',
     net: 'Neto {{net}} · najveći osvojeni pot {{pot}}',
     variantDeals_one: '{{count, number}} dijeljenje · {{won}} dobiveno · neto {{net}}',
@@ -825,6 +826,7 @@ export const hr: Resource = {
     saved:
       'Spremljeno: {{preset}}. Pokreni ga s `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Predlošci ovog servera**',
+    listTitleGroupDm: '**Predlošci ove grupne poruke**',
     none: 'Još nema predložaka. Domaćin stola u tijeku sprema ga s `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Predložak "{{name}}" je obrisan.',
     line: '**{{name}}**: {{variant}}',

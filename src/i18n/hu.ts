@@ -747,6 +747,7 @@ export const hu: Resource = {
   stats: {
     title: 'Guts statisztika: {{name}}',
     none: '{{name}} még nem játszott leosztást ezen a szerveren.',
+    noneGroupDm: '{{name}} még nem játszott leosztást ebben a csoportos beszélgetésben.',
     totals: 'Játszott leosztás {{deals}} · nyert {{won}} · maradt {{stayed}} · kiszállt {{dropped}}',
     net: 'Nettó {{net}} · legnagyobb nyert kassza {{pot}}',
     variantDeals_one: '{{count, number}} leosztás · {{won}} nyert · nettó {{net}}',
@@ -810,6 +811,7 @@ export const hu: Resource = {
     saved:
       'Mentve: {{preset}}. Indítás: `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**A szerver sablonjai**',
+    listTitleGroupDm: '**A csoportos beszélgetés sablonjai**',
     none: 'Még nincs sablon. Egy futó asztal házigazdája ment egyet: `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'A(z) „{{name}}” sablon törölve.',
     line: '**{{name}}**: {{variant}}',

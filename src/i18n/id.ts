@@ -708,6 +708,7 @@ export const id: Resource = {
   stats: {
     title: 'Statistik guts: {{name}}',
     none: '{{name}} belum punya ronde di server ini.',
+    noneGroupDm: '{{name}} belum punya ronde di DM grup ini.',
     totals: 'Ronde dimainkan {{deals}} · menang {{won}} · bertahan {{stayed}} · mundur {{dropped}}',
     net: 'Bersih {{net}} · pot terbesar yang dimenangkan {{pot}}',
     variantDeals_other: '{{count, number}} ronde · {{won}} menang · bersih {{net}}',
@@ -768,6 +769,7 @@ export const id: Resource = {
     saved:
       '{{preset}} disimpan. Mulai dengan `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Preset server ini**',
+    listTitleGroupDm: '**Preset DM grup ini**',
     none: 'Belum ada preset. Host meja yang sedang berjalan menyimpannya dengan `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Preset "{{name}}" dihapus.',
     line: '**{{name}}**: {{variant}}',

@@ -750,6 +750,7 @@ export const it: Resource = {
   stats: {
     title: 'Statistiche di guts: {{name}}',
     none: '{{name}} non ha ancora giocato mani su questo server.',
+    noneGroupDm: '{{name}} non ha ancora giocato mani in questo gruppo privato.',
     totals: 'Mani giocate {{deals}} · vinte {{won}} · restato {{stayed}} · lasciato {{dropped}}',
     net: 'Netto {{net}} · piatto più grande vinto {{pot}}',
     variantDeals_one: '{{count, number}} mano · {{won}} vinte · netto {{net}}',
@@ -815,6 +816,7 @@ export const it: Resource = {
     saved:
       'Salvata {{preset}}. Avviala con `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Configurazioni di questo server**',
+    listTitleGroupDm: '**Configurazioni di questo gruppo privato**',
     none: 'Ancora nessuna configurazione. Il padrone di casa di un tavolo in corso ne salva una con `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Cancellata la configurazione "{{name}}".',
     line: '**{{name}}**: {{variant}}',

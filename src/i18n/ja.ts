@@ -655,6 +655,7 @@ export const ja: Resource = {
   stats: {
     title: 'ガッツの成績: {{name}}',
     none: '{{name}}さんはこのサーバーでまだディールを遊んでいません。',
+    noneGroupDm: '{{name}}さんはこのグループDMでまだディールを遊んでいません。',
     totals: 'プレイ {{deals}} · 勝ち {{won}} · 残った {{stayed}} · 降りた {{dropped}}',
     net: '収支 {{net}} · 最大獲得ポット {{pot}}',
     variantDeals_other: '{{count, number}}ディール · {{won}}勝 · 収支 {{net}}',
@@ -714,6 +715,7 @@ export const ja: Resource = {
     saved:
       '{{preset}}を保存しました。`/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}` で開始できます。',
     listTitle: '**このサーバーのプリセット**',
+    listTitleGroupDm: '**このグループDMのプリセット**',
     none: 'プリセットはまだありません。進行中のテーブルのホストが `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)` で保存できます。',
     deleted: 'プリセット「{{name}}」を削除しました。',
     line: '**{{name}}**: {{variant}}',

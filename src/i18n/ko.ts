@@ -638,6 +638,7 @@ export const ko: Resource = {
   stats: {
     title: '거츠 통계: {{name}}',
     none: '{{name}}님은 이 서버에서 아직 플레이한 판이 없습니다.',
+    noneGroupDm: '{{name}}님은 이 그룹 DM에서 아직 플레이한 판이 없습니다.',
     totals: '플레이 {{deals}}판 · 승리 {{won}} · 남기 {{stayed}} · 다이 {{dropped}}',
     net: '순손익 {{net}} · 가장 큰 승리 팟 {{pot}}',
     variantDeals_other: '{{count, number}}판 · 승리 {{won}} · 순손익 {{net}}',
@@ -697,6 +698,7 @@ export const ko: Resource = {
     saved:
       '{{preset}} 저장됨. `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`으로 시작하세요.',
     listTitle: '**이 서버의 저장된 설정**',
+    listTitleGroupDm: '**이 그룹 DM의 저장된 설정**',
     none: '아직 저장된 설정이 없습니다. 진행 중인 테이블의 방장이 `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`으로 저장합니다.',
     deleted: '설정 "{{name}}"을(를) 삭제했습니다.',
     line: '**{{name}}**: {{variant}}',

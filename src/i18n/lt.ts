@@ -791,6 +791,7 @@ export const lt: Resource = {
   stats: {
     title: 'Guts statistika: {{name}}',
     none: '{{name}} šiame serveryje dar nežaidė nė vieno dalijimo.',
+    noneGroupDm: '{{name}} šiame grupiniame pokalbyje dar nežaidė nė vieno dalijimo.',
     totals: 'Sužaista dalijimų {{deals}} · laimėta {{won}} · liko {{stayed}} · metė {{dropped}}',
     net: 'Grynasis {{net}} · didžiausias laimėtas bankas {{pot}}',
     variantDeals_one: '{{count, number}} dalijimas · laimėta {{won}} · grynasis {{net}}',
@@ -860,6 +861,7 @@ export const lt: Resource = {
     saved:
       'Išsaugota: {{preset}}. Pradėk su `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Šio serverio šablonai**',
+    listTitleGroupDm: '**Šio grupinio pokalbio šablonai**',
     none: 'Šablonų dar nėra. Vykstančio stalo šeimininkas išsaugo jį su `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Šablonas „{{name}}“ ištrintas.',
     line: '**{{name}}**: {{variant}}',

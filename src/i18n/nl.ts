@@ -724,6 +724,7 @@ export const nl: Resource = {
   stats: {
     title: 'Guts-statistieken: {{name}}',
     none: '{{name}} heeft op deze server nog geen handen gespeeld.',
+    noneGroupDm: '{{name}} heeft in deze groeps-DM nog geen handen gespeeld.',
     totals: 'Handen gespeeld {{deals}} · gewonnen {{won}} · gebleven {{stayed}} · gepast {{dropped}}',
     net: 'Netto {{net}} · grootste gewonnen pot {{pot}}',
     variantDeals_one: '{{count, number}} hand · {{won}} gewonnen · netto {{net}}',
@@ -788,6 +789,7 @@ export const nl: Resource = {
     saved:
       '{{preset}} opgeslagen. Start hem met `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Instellingen van deze server**',
+    listTitleGroupDm: '**Instellingen van deze groeps-DM**',
     none: 'Nog geen instellingen. De gastheer van een lopende tafel slaat er een op met `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'De instelling "{{name}}" is verwijderd.',
     line: '**{{name}}**: {{variant}}',

@@ -712,6 +712,7 @@ export const no: Resource = {
   stats: {
     title: 'Guts-statistikk: {{name}}',
     none: '{{name}} har ingen hender ennå på denne serveren.',
+    noneGroupDm: '{{name}} har ingen hender ennå i denne gruppe-DM-en.',
     totals: 'Spilte hender {{deals}} · vunnet {{won}} · ble {{stayed}} · kastet {{dropped}}',
     net: 'Netto {{net}} · største vunne pott {{pot}}',
     variantDeals_one: '{{count, number}} hånd · {{won}} vunnet · netto {{net}}',
@@ -774,6 +775,7 @@ export const no: Resource = {
     saved:
       'Lagret {{preset}}. Start det med `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Serverens lagrede oppsett**',
+    listTitleGroupDm: '**Gruppe-DM-ens lagrede oppsett**',
     none: 'Ingen oppsett ennå. Verten for et bord som pågår, lagrer ett med `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Slettet oppsettet "{{name}}".',
     line: '**{{name}}**: {{variant}}',

@@ -790,6 +790,7 @@ export const pl: Resource = {
   stats: {
     title: 'Statystyki guts: {{name}}',
     none: '{{name}} nie ma jeszcze rozdań na tym serwerze.',
+    noneGroupDm: '{{name}} nie ma jeszcze rozdań w tej grupowej wiadomości.',
     totals: 'Rozegrane rozdania {{deals}} · wygrane {{won}} · zostania {{stayed}} · pasy {{dropped}}',
     net: 'Bilans {{net}} · największa wygrana pula {{pot}}',
     variantDeals_one: '{{count, number}} rozdanie · wygrane {{won}} · bilans {{net}}',
@@ -858,6 +859,7 @@ export const pl: Resource = {
     saved:
       'Zapisano {{preset}}. Uruchom przez `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Ustawienia zapisane na tym serwerze**',
+    listTitleGroupDm: '**Ustawienia zapisane w tej grupowej wiadomości**',
     none: 'Nie ma jeszcze zapisanych ustawień. Gospodarz trwającego stołu zapisuje je przez `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Usunięto ustawienia "{{name}}".',
     line: '**{{name}}**: {{variant}}',

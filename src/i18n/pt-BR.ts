@@ -764,6 +764,7 @@ export const ptBR: Resource = {
   stats: {
     title: 'Estatísticas de guts: {{name}}',
     none: '{{name}} ainda não jogou nenhuma mão neste servidor.',
+    noneGroupDm: '{{name}} ainda não jogou nenhuma mão nesta DM em grupo.',
     totals: 'Mãos jogadas {{deals}} · ganhas {{won}} · ficou {{stayed}} · correu {{dropped}}',
     net: 'Saldo {{net}} · maior pote ganho {{pot}}',
     variantDeals_one: '{{count, number}} mão · {{won}} ganhas · saldo {{net}}',
@@ -830,6 +831,7 @@ export const ptBR: Resource = {
     saved:
       '{{preset}} salva. Comece com `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Predefinições deste servidor**',
+    listTitleGroupDm: '**Predefinições desta DM em grupo**',
     none: 'Nenhuma predefinição ainda. O anfitrião de uma mesa em andamento salva uma com `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Predefinição "{{name}}" excluída.',
     line: '**{{name}}**: {{variant}}',

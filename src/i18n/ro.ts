@@ -772,6 +772,7 @@ export const ro: Resource = {
   stats: {
     title: 'Statistici guts: {{name}}',
     none: '{{name}} nu are încă mâini pe acest server.',
+    noneGroupDm: '{{name}} nu are încă mâini în acest grup de mesaje directe.',
     totals: 'Mâini jucate {{deals}} · câștigate {{won}} · a rămas {{stayed}} · a renunțat {{dropped}}',
     net: 'Net {{net}} · cel mai mare pot câștigat {{pot}}',
     variantDeals_one: '{{count, number}} mână · {{won}} câștigate · net {{net}}',
@@ -837,6 +838,7 @@ export const ro: Resource = {
     saved:
       'Salvat: {{preset}}. Pornește-l cu `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Șabloanele acestui server**',
+    listTitleGroupDm: '**Șabloanele acestui grup de mesaje directe**',
     none: 'Încă nu există șabloane. Gazda unei mese în desfășurare salvează unul cu `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Șablonul „{{name}}” a fost șters.',
     line: '**{{name}}**: {{variant}}',

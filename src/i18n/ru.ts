@@ -791,6 +791,7 @@ export const ru: Resource = {
   stats: {
     title: 'Статистика guts: {{name}}',
     none: 'У {{name}} пока нет раздач на этом сервере.',
+    noneGroupDm: 'У {{name}} пока нет раздач в этом групповом чате.',
     totals: 'Раздач сыграно {{deals}} · выиграно {{won}} · в игре {{stayed}} · пас {{dropped}}',
     net: 'Итог {{net}} · самый большой выигранный банк {{pot}}',
     variantDeals_one: '{{count, number}} раздача · выиграно {{won}} · итог {{net}}',
@@ -860,6 +861,7 @@ export const ru: Resource = {
     saved:
       'Сохранено: {{preset}}. Запусти через `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Настройки этого сервера**',
+    listTitleGroupDm: '**Настройки этого группового чата**',
     none: 'Сохранённых настроек пока нет. Хозяин идущего стола сохраняет их через `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Настройка "{{name}}" удалена.',
     line: '**{{name}}**: {{variant}}',

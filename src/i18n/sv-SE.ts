@@ -730,6 +730,7 @@ export const svSE: Resource = {
   stats: {
     title: 'Guts-statistik: {{name}}',
     none: '{{name}} har inga givar än på den här servern.',
+    noneGroupDm: '{{name}} har inga givar än i det här grupp-DM:et.',
     totals: 'Spelade givar {{deals}} · vunna {{won}} · stannat {{stayed}} · lagt sig {{dropped}}',
     net: 'Netto {{net}} · största vunna pott {{pot}}',
     variantDeals_one: '{{count, number}} giv · {{won}} vunna · netto {{net}}',
@@ -792,6 +793,7 @@ export const svSE: Resource = {
     saved:
       'Sparade {{preset}}. Starta den med `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Serverns sparade inställningar**',
+    listTitleGroupDm: '**Grupp-DM:ets sparade inställningar**',
     none: 'Inga sparade inställningar än. Värden för ett pågående bord sparar en med `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Tog bort inställningen "{{name}}".',
     line: '**{{name}}**: {{variant}}',

@@ -647,6 +647,7 @@ export const th: Resource = {
   stats: {
     title: 'สถิติ guts: {{name}}',
     none: '{{name}} ยังไม่มีตาที่เล่นในเซิร์ฟเวอร์นี้',
+    noneGroupDm: '{{name}} ยังไม่มีตาที่เล่นในแชทกลุ่มนี้',
     totals: 'เล่น {{deals}} ตา · ชนะ {{won}} · อยู่ต่อ {{stayed}} · หมอบ {{dropped}}',
     net: 'สุทธิ {{net}} · กองกลางใหญ่สุดที่ชนะ {{pot}}',
     variantDeals_other: '{{count, number}} ตา · ชนะ {{won}} · สุทธิ {{net}}',
@@ -705,6 +706,7 @@ export const th: Resource = {
     saved:
       'บันทึก {{preset}} แล้ว เริ่มด้วย `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`',
     listTitle: '**พรีเซ็ตของเซิร์ฟเวอร์นี้**',
+    listTitleGroupDm: '**พรีเซ็ตของแชทกลุ่มนี้**',
     none: 'ยังไม่มีพรีเซ็ต โฮสต์ของโต๊ะที่กำลังเล่นบันทึกได้ด้วย `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`',
     deleted: 'ลบพรีเซ็ต "{{name}}" แล้ว',
     line: '**{{name}}**: {{variant}}',

@@ -711,6 +711,7 @@ export const tr: Resource = {
   stats: {
     title: 'Guts istatistikleri: {{name}}',
     none: '{{name}} bu sunucuda henüz hiç el oynamadı.',
+    noneGroupDm: '{{name}} bu grup DM’inde henüz hiç el oynamadı.',
     totals: 'Oynanan el {{deals}} · kazanılan {{won}} · kalınan {{stayed}} · çekilinen {{dropped}}',
     net: 'Net {{net}} · kazanılan en büyük pot {{pot}}',
     variantDeals_one: '{{count, number}} el · {{won}} kazanılan · net {{net}}',
@@ -773,6 +774,7 @@ export const tr: Resource = {
     saved:
       '{{preset}} kaydedildi. `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}` ile başlat.',
     listTitle: '**Bu sunucunun ayarları**',
+    listTitleGroupDm: '**Bu grup DM’inin ayarları**',
     none: 'Henüz ayar yok. Süren bir masanın ev sahibi `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)` ile bir tane kaydeder.',
     deleted: '"{{name}}" ayarı silindi.',
     line: '**{{name}}**: {{variant}}',

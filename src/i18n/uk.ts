@@ -790,6 +790,7 @@ export const uk: Resource = {
   stats: {
     title: 'Статистика guts: {{name}}',
     none: 'У {{name}} ще немає роздач на цьому сервері.',
+    noneGroupDm: 'У {{name}} ще немає роздач у цьому груповому чаті.',
     totals: 'Роздач зіграно {{deals}} · виграно {{won}} · у грі {{stayed}} · пас {{dropped}}',
     net: 'Підсумок {{net}} · найбільший виграний банк {{pot}}',
     variantDeals_one: '{{count, number}} роздача · виграно {{won}} · підсумок {{net}}',
@@ -859,6 +860,7 @@ export const uk: Resource = {
     saved:
       'Збережено: {{preset}}. Запусти через `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Налаштування цього сервера**',
+    listTitleGroupDm: '**Налаштування цього групового чату**',
     none: 'Збережених налаштувань ще немає. Господар столу, де триває гра, зберігає їх через `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Налаштування "{{name}}" видалено.',
     line: '**{{name}}**: {{variant}}',

@@ -674,6 +674,7 @@ export const vi: Resource = {
   stats: {
     title: 'Thống kê guts: {{name}}',
     none: '{{name}} chưa chơi ván nào trên máy chủ này.',
+    noneGroupDm: '{{name}} chưa chơi ván nào trong tin nhắn nhóm này.',
     totals: 'Số ván đã chơi {{deals}} · thắng {{won}} · ở lại {{stayed}} · bỏ bài {{dropped}}',
     net: 'Ròng {{net}} · pot lớn nhất đã thắng {{pot}}',
     variantDeals_other: '{{count, number}} ván · thắng {{won}} · ròng {{net}}',
@@ -734,6 +735,7 @@ export const vi: Resource = {
     saved:
       'Đã lưu {{preset}}. Bắt đầu bằng `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}`.',
     listTitle: '**Các mẫu của máy chủ này**',
+    listTitleGroupDm: '**Các mẫu của tin nhắn nhóm này**',
     none: 'Chưa có mẫu nào. Chủ của một bàn đang chơi lưu mẫu bằng `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)`.',
     deleted: 'Đã xóa mẫu "{{name}}".',
     line: '**{{name}}**: {{variant}}',

@@ -615,6 +615,7 @@ export const zhCN: Resource = {
   stats: {
     title: 'Guts 统计：{{name}}',
     none: '{{name}} 在这个服务器上还没有玩过。',
+    noneGroupDm: '{{name}} 在这个群组私信里还没有玩过。',
     totals: '已玩 {{deals}} 局 · 赢 {{won}} · 留下 {{stayed}} · 弃牌 {{dropped}}',
     net: '净额 {{net}} · 赢得的最大底池 {{pot}}',
     variantDeals_other: '{{count, number}} 局 · 赢 {{won}} · 净额 {{net}}',
@@ -674,6 +675,7 @@ export const zhCN: Resource = {
     saved:
       '已保存 {{preset}}。用 `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}` 开局。',
     listTitle: '**这个服务器的设置**',
+    listTitleGroupDm: '**这个群组私信的设置**',
     none: '还没有保存的设置。进行中牌桌的房主可以用 `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)` 保存一个。',
     deleted: '已删除设置 "{{name}}"。',
     line: '**{{name}}**：{{variant}}',

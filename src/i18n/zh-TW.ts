@@ -616,6 +616,7 @@ export const zhTW: Resource = {
   stats: {
     title: 'Guts 統計：{{name}}',
     none: '{{name}} 在這個伺服器上還沒玩過。',
+    noneGroupDm: '{{name}} 在這個群組私訊裡還沒玩過。',
     totals: '已玩 {{deals}} 局 · 贏 {{won}} · 留下 {{stayed}} · 蓋牌 {{dropped}}',
     net: '淨額 {{net}} · 贏得的最大底池 {{pot}}',
     variantDeals_other: '{{count, number}} 局 · 贏 {{won}} · 淨額 {{net}}',
@@ -675,6 +676,7 @@ export const zhTW: Resource = {
     saved:
       '已儲存 {{preset}}。用 `/guts $t(commands.guts start.name) $t(commands.guts start preset.name):{{name}}` 開局。',
     listTitle: '**這個伺服器的設定**',
+    listTitleGroupDm: '**這個群組私訊的設定**',
     none: '還沒有儲存的設定。進行中牌桌的房主可以用 `/guts $t(commands.guts preset.name) $t(commands.guts preset save.name)` 儲存一個。',
     deleted: '已刪除設定「{{name}}」。',
     line: '**{{name}}**：{{variant}}',

@@ -42,9 +42,14 @@ export class Runtimes {
     return this.byId.size;
   }
 
-  /** Frees an ended table's runtime; the next step of it (a late press) loads its record again. */
-  release(tableId: number): void {
-    if (this.byId.get(tableId)?.record.running === false) this.byId.delete(tableId);
+  /**
+   * Frees an ended game's runtime; the next step of it (a late press) loads its record
+   * again. Only that runtime: a game opened at the table since has its own, which its
+   * opening step reads (the deal numbering, the table's look) before it runs.
+   */
+  release(ended: TableRuntime): void {
+    const { id } = ended.record;
+    if (this.byId.get(id) === ended && !ended.record.running) this.byId.delete(id);
   }
 
   values(): IterableIterator<TableRuntime> {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { awaiting } from '../../src/engine/index.ts';
 import { AdjustableClock, interactiveComponents } from '../../src/local-discord/index.ts';
-import { openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
+import { channelCalls, expectCardsPrivate, openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 
 /**
@@ -23,30 +23,18 @@ describe('play anywhere: a user-installed app', () => {
     await openAndDeal(w, 'iron-cross');
     const deals = await playToEnd(w, decide);
     await w.bot.idle();
-    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
-    return { deals, refused: w.discord.invalidRequests() - invalidBefore, channelCalls };
+    return { deals, refused: w.discord.invalidRequests() - invalidBefore, calls: channelCalls(w) };
   }
 
   it('three friends play Iron Cross in a group DM for two deals: cards private, results public, its own ledger', async () => {
     world = await World.start({ place: 'group-dm', rateLimits: 'none' });
     const w = world;
-    const { deals, refused, channelCalls } = await playIronCross(w);
+    const { deals, refused, calls } = await playIronCross(w);
     expect(deals).toBe(2);
     expect(refused).toBe(0);
-    expect(channelCalls).toEqual([]);
+    expect(calls).toEqual([]);
     expect(w.discord.followUpLimitHits()).toBe(0);
-    // Each player's cards reached them alone.
-    for (const name of ['ann', 'bob', 'cat']) {
-      const mine = w.messages(name).filter((m) => (m.flags ?? 0) & 64 && /Your cards/.test(m.content ?? ''));
-      expect(mine.length, `${name} got private cards`).toBeGreaterThan(0);
-      for (const other of ['ann', 'bob', 'cat'].filter((o) => o !== name)) {
-        const ids = new Set(w.messages(other).map((m) => m.id));
-        expect(
-          mine.some((m) => ids.has(m.id)),
-          `${other} does not see ${name}'s cards`,
-        ).toBe(false);
-      }
-    }
+    expectCardsPrivate(w, ['ann', 'bob', 'cat']);
     // The results are public: everyone sees the final standings.
     const standings = await w.waitForEmbed(/^Game over after/);
     expect(standings.description ?? JSON.stringify(standings.fields)).toMatch(/ann/);
@@ -60,9 +48,9 @@ describe('play anywhere: a user-installed app', () => {
 
   it('in a server that never invited the bot, a whole game makes zero channel calls', async () => {
     world = await World.start({ place: 'user-install-server', rateLimits: 'none' });
-    const { refused, channelCalls } = await playIronCross(world);
+    const { refused, calls } = await playIronCross(world);
     expect(refused).toBe(0);
-    expect(channelCalls).toEqual([]);
+    expect(calls).toEqual([]);
     expect(world.discord.followUpLimitHits()).toBe(0);
     expect(world.bot.client.guilds.cache.has(world.guild.id)).toBe(false);
   });
@@ -81,8 +69,7 @@ describe('play anywhere: a user-installed app', () => {
     const deals = await playToEnd(w, ({ dealNo, player }) => (dealNo <= 5 || player === 'ann' ? 'stay' : 'drop'));
     await w.bot.idle();
     expect(deals).toBeGreaterThanOrEqual(6);
-    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
-    expect(channelCalls).toEqual([]);
+    expect(channelCalls(w)).toEqual([]);
     expect(w.discord.invalidRequests()).toBe(0);
     expect(w.discord.followUpLimitHits()).toBe(0);
   });
@@ -145,8 +132,7 @@ describe('play anywhere: a user-installed app', () => {
     for (const name of ['ann', 'bob', 'cat']) await w.press(name, table2, 'Stay').response();
     await w.waitForTitle(/deal 2 result$/);
     await w.bot.idle();
-    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
-    expect(channelCalls).toEqual([]);
+    expect(channelCalls(w)).toEqual([]);
     expect(w.discord.invalidRequests()).toBe(0);
     expect(w.discord.followUpLimitHits()).toBe(0);
   });
@@ -170,8 +156,7 @@ describe('play anywhere: a user-installed app', () => {
     expect(w.bot.tables.runtimes.get(tableId)?.record.running).toBe(true);
     expect(w.bot.tokens.answersOnly(tableId)).toBe(true);
     await w.bot.idle();
-    const channelCalls = Object.keys(w.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
-    expect(channelCalls).toEqual([]);
+    expect(channelCalls(w)).toEqual([]);
     expect(w.discord.invalidRequests() - invalidBefore).toBe(0);
   });
 });

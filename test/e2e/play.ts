@@ -1,7 +1,7 @@
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { type InteractionHandle, interactiveComponents, titleOf } from '../../src/local-discord/index.ts';
+import { type InteractionHandle, interactiveComponents } from '../../src/local-discord/index.ts';
 import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
 import type { World } from './world.ts';
 
@@ -12,7 +12,9 @@ function findButton(message: APIMessage, action: string): string | undefined {
   return undefined;
 }
 
-const hasButton = (message: APIMessage, action: string): boolean => findButton(message, action) !== undefined;
+/** The message has this button (by its whole custom id). */
+const hasButton = (message: APIMessage, customId: string): boolean =>
+  (interactiveComponents(message) as { custom_id?: string }[]).some((c) => c.custom_id === customId);
 
 /** The custom id of the message's button for an action (labels change: "Drop (costs 3)"). */
 export function buttonId(message: APIMessage, action: string): string {
@@ -37,21 +39,25 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
     if (state.dealNo > maxDeals) throw new Error(`the game is still going after ${maxDeals} deals`);
     // Messages number the table's deals (they run on across games), the state its game's.
     const tableDeal = tableDealNo(asTableMessages(record.messages), state.dealNo);
+    const answers: string[] = [];
     if (w.kind === 'declare' || w.kind === 'take') {
-      const title = new RegExp(`: deal ${tableDeal}$`);
-      await world.waitForTitle(title);
       const movers = 'turn' in w && w.turn ? [w.turn] : w.pending;
       for (const id of movers) {
         const player = world.nameOf(id);
         const choice = decide({ dealNo: state.dealNo, round: w.kind === 'declare' ? w.round : 0, player, state });
         const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';
-        // The table message is edited shortly after each step: wait for the version that offers the move.
-        const table = await world.waitFor((m) => title.test(titleOf(m)) && hasButton(m, action));
-        const press = world.press(player, table, buttonId(table, action));
+        // The table message is edited shortly after each step: wait for the version that
+        // offers the move (its button names the deal: found so in any language).
+        const move = `g:${record.id}:${tableDeal}:${action}`;
+        const table = await world.waitFor((m) => hasButton(m, move));
+        const press = world.press(player, table, move);
         // Answered by the player's private message (new, or edited in place: then the
         // press only acknowledges the table message it came from): never a public one.
-        if (!(await answeredQuietly(press)))
-          expect((await press.response()).flags, `${player}'s answer is private`).toBe(64);
+        if (!(await answeredQuietly(press))) {
+          const answer = await press.response();
+          expect(answer.flags, `${player}'s answer is private`).toBe(64);
+          answers.push(`${player}: ${answer.content}`);
+        }
       }
     }
     if (w.kind === 'pass' || w.kind === 'discard' || w.kind === 'draw') {
@@ -75,7 +81,12 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         expect(JSON.stringify(answer.components ?? [])).not.toMatch(/:(pass|swap|keep)"/);
       }
     }
-    await world.until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over');
+    await world
+      .until((s) => JSON.stringify(s) !== JSON.stringify(state) || awaiting(s).kind === 'over')
+      .catch((error: Error) => {
+        // A press refused (a stale message, a rule) is answered privately too: say what each said.
+        throw new Error(`${error.message}; the presses were answered ${JSON.stringify(answers)}`);
+      });
     if (w.kind === 'between-deals') await world.until((s) => s.dealNo !== state.dealNo || s.phase === 'over');
   }
   throw new Error('the game did not finish');
@@ -112,6 +123,38 @@ export async function privately(answer: Promise<APIMessage>): Promise<APIMessage
   const message = await answer;
   expect(message.flags ?? 0).toBe(64);
   return message;
+}
+
+/** The channel routes the bot called since the counts were reset: none where it rides interaction tokens only. */
+export function channelCalls(world: World): string[] {
+  return Object.keys(world.discord.requestCounts().byRoute).filter((r) => r.includes('/channels/'));
+}
+
+/**
+ * Each player's cards reached them alone: in private messages (flag 64) nobody else
+ * sees, and never in a public one. Messages in `earlier` (another game's) are left out.
+ */
+export function expectCardsPrivate(world: World, names: string[], earlier: ReadonlySet<string> = new Set()): void {
+  const cards = (m: APIMessage) => !earlier.has(m.id) && /\*\*Your cards\*\*/.test(m.content ?? '');
+  expect(world.messages().filter(cards), 'no cards in public').toEqual([]);
+  for (const name of names) {
+    const mine = world.messages(name).filter(cards);
+    expect(mine.length, `${name} got private cards`).toBeGreaterThan(0);
+    expect(mine.every((m) => (m.flags ?? 0) & 64)).toBe(true);
+    for (const other of names.filter((o) => o !== name)) {
+      const ids = new Set(world.messages(other).map((m) => m.id));
+      expect(
+        mine.some((m) => ids.has(m.id)),
+        `${other} does not see ${name}'s cards`,
+      ).toBe(false);
+    }
+  }
+}
+
+/** The presets Discord's autocomplete offers `as`, typing `typed` into /guts start's preset option. */
+export function presetsOffered(world: World, as: string, typed: string) {
+  const typing = { subcommand: 'start', options: { preset: typed } };
+  return world.discord.autocomplete(world.user(as), world.channel, 'guts', typing, 'preset').choices();
 }
 
 /** Ann opens a table of `variant` (ante 5), the others sit down, Ann deals: resolves to the lobby message. */

@@ -1,6 +1,6 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { privately } from './play.ts';
+import { presetsOffered, privately } from './play.ts';
 import { World } from './world.ts';
 
 /** A server's saved table setups: saved by the host, started by name, listed, deleted. */
@@ -33,15 +33,7 @@ describe('presets', () => {
   });
 
   it('offers the presets as the player types, and starts a table from one', async () => {
-    const choices = await world.discord
-      .autocomplete(
-        world.user('bob'),
-        world.channel,
-        'guts',
-        { subcommand: 'start', options: { preset: 'fr' } },
-        'preset',
-      )
-      .choices();
+    const choices = await presetsOffered(world, 'bob', 'fr');
     expect(choices).toEqual([{ name: 'friday: Iron Cross', value: 'friday' }]);
     const refused = await privateText(
       world.reply('bob', 'guts', { subcommand: 'start', options: { preset: 'saturday' } }),

@@ -62,6 +62,8 @@ export interface WorldOptions {
    */
   place?: 'server' | 'group-dm' | 'user-install-server';
   externalApps?: boolean;
+  /** Who is in the group DM (`place: 'group-dm'`; default every player): the others play only in the server. */
+  groupDmMembers?: string[];
 }
 
 type Ref = { id: string };
@@ -73,6 +75,8 @@ export class World {
   channel!: Ref;
   /** Whose ledger the table plays on: the server's id, or a group DM's channel id. */
   scope!: Ref;
+  /** The channel of the server that invited the bot (#poker in "game night"), wherever the game is played. */
+  serverChannel!: Ref;
   bot!: Bot;
   database!: OpenDatabase;
   /** The bot's step writer (a thread of its own, as in production); a crash abandons it. */
@@ -102,6 +106,7 @@ export class World {
       ...(options.serverLocale ? { locale: options.serverLocale } : {}),
     });
     world.channel = world.discord.createChannel(world.guild, { name: 'poker' });
+    world.serverChannel = world.channel;
     for (const name of options.players ?? ['ann', 'bob', 'cat']) {
       const locale = options.playerLocales?.[name];
       world.users[name] = world.discord.createUser({ name, ...(locale ? { locale } : {}) });
@@ -111,7 +116,8 @@ export class World {
     const players = (options.players ?? ['ann', 'bob', 'cat']).map((name) => world.user(name));
     for (const player of place === 'server' ? [] : players) world.discord.installApp(player);
     if (place === 'group-dm') {
-      const [first = owner, ...others] = players;
+      const members = options.groupDmMembers?.map((name) => world.user(name)) ?? players;
+      const [first = owner, ...others] = members;
       world.channel = world.discord.createGroupDm(first, others, { name: 'friends' });
       world.scope = world.channel;
     } else if (place === 'user-install-server') {
@@ -229,6 +235,21 @@ export class World {
     await this.bot.publisher.idle().catch(() => {});
     await this.writer?.close();
     await this.bot.client.destroy();
+  }
+
+  /**
+   * Runs `play` in another channel (the server's #poker, say): commands, presses, messages
+   * and the table there, on `scope`'s ledger; then back where the world plays.
+   */
+  async playingIn<T>(channel: Ref, scope: Ref, play: () => Promise<T>): Promise<T> {
+    const home = { channel: this.channel, scope: this.scope };
+    this.channel = channel;
+    this.scope = scope;
+    try {
+      return await play();
+    } finally {
+      ({ channel: this.channel, scope: this.scope } = home);
+    }
   }
 
   user(name: string): Ref {

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { t } from '../../src/i18n/index.ts';
@@ -152,6 +152,34 @@ describe('the table layer', () => {
     // Asked again (another failed post): nothing more to do.
     expect(await tables.abandon(id)).toBeNull();
     expect((await auditLedger(o.db)).problems).toEqual([]);
+  });
+
+  it("numbers a new game's deals on from the last game's, though the last game's runtime is released as it opens", async () => {
+    const { tableId } = await open('two-card', { ante: 5 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    await tables.act(tableId, 'ann-stays', { type: 'declare', playerId: ann.id, choice: 'stay' });
+    await tables.act(tableId, 'bob-drops', { type: 'declare', playerId: bob.id, choice: 'drop' });
+    expect(state(tableId).phase).toBe('over');
+    const ended = tables.runtimes.get(tableId);
+    if (!ended) throw new Error('no runtime');
+    // The publisher lets the ended game's runtime go once its last messages are out: on
+    // a busy machine, just as the next game has taken the table.
+    const track = tables.runtimes.track.bind(tables.runtimes);
+    vi.spyOn(tables.runtimes, 'track').mockImplementationOnce((record, fresh) => {
+      const taken = track(record, fresh);
+      tables.runtimes.release(ended);
+      return taken;
+    });
+    const next = await tables.openGame(place, ann, 'two-card', { ante: 5 }, { fourColour: true }, 'start-2');
+    expect(next.runtime.messages).toMatchObject({ dealBase: 1, fourColour: true });
+    await tables.act(tableId, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-2', { type: 'startDeal', by: ann.id });
+    await tables.act(tableId, 'ann-stays-2', { type: 'declare', playerId: ann.id, choice: 'stay' });
+    // Deal 1 of this game is the table's deal 2: its results are its own, not deal 1's again.
+    await tables.act(tableId, 'bob-drops-2', { type: 'declare', playerId: bob.id, choice: 'drop' });
+    const dealNos = await o.db.selectFrom('deal_results').select('deal_no').distinct().orderBy('deal_no').execute();
+    expect(dealNos.map((r) => r.deal_no)).toEqual([1, 2]);
   });
 
   it('pauses a table: no countdown fires, no press is taken; resuming starts the countdown afresh', async () => {

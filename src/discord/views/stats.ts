@@ -7,11 +7,18 @@ import { bold, chips, clipLines, signed, variantName } from './format.ts';
 
 export const STATS_COLOUR = 0x5865f2;
 
-export function statsEmbed(name: string, rows: readonly VariantStats[], locale: string = SOURCE_LOCALE): EmbedBuilder {
+/** `where`: the stats of a server, or of a group DM (which keeps its own). */
+export function statsEmbed(
+  name: string,
+  rows: readonly VariantStats[],
+  locale: string = SOURCE_LOCALE,
+  where: 'server' | 'group-dm' = 'server',
+): EmbedBuilder {
   const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const n = (x: number) => chips(x, locale);
   const embed = new EmbedBuilder().setColor(STATS_COLOUR).setTitle(say('stats.title', { name }));
-  if (rows.length === 0) return embed.setDescription(say('stats.none', { name: bold(name) }));
+  const none = where === 'group-dm' ? 'stats.noneGroupDm' : 'stats.none';
+  if (rows.length === 0) return embed.setDescription(say(none, { name: bold(name) }));
   const sum = (pick: (r: VariantStats) => number) => rows.reduce((total, r) => total + pick(r), 0);
   const deals = sum((r) => r.deals);
   const stayed = sum((r) => r.stayed);
