@@ -26,3 +26,26 @@ describe("hand names in the reader's language", () => {
     expect(handName(three('7h 7d 7c'), Locale.SpanishES)).toBe('Trío de sietes');
   });
 });
+
+/** Languages whose rank words change with their case keep them grammatical: genitive after "par", nominative after a colon. */
+describe('hand names in the languages that inflect rank words', () => {
+  it('puts the ranks in the case the hand name needs', () => {
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.Czech)).toBe('Pár es');
+    expect(handName(five('Qs Qh 9d 9c 2s'), Locale.Czech)).toBe('Pár dam a pár devítek');
+    expect(handName(five('Ks Kh Kd Tc Ts'), Locale.Croatian)).toBe('Full house, tris kraljeva i par desetki');
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.Lithuanian)).toBe('Pora: tūzai');
+    expect(handName(five('8h 8d 8c 8s 2d'), Locale.Hungarian)).toBe('Póker: nyolcasok');
+    expect(handName(three('Ah Kd 7c'), Locale.Finnish)).toBe('Ässä hai');
+    expect(handName(five('Qs Qh 9d 9c 2s'), Locale.Romanian)).toBe('Două perechi, dame și nouă');
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.Bulgarian)).toBe('Чифт аса');
+  });
+
+  it('names hands with the words players of each language use', () => {
+    expect(handName(five('Ks Kh Kd Tc Ts'), Locale.SpanishLATAM)).toBe('Full house, reyes y dieces');
+    expect(handName(five('Ks Kh Kd Tc Ts'), Locale.Vietnamese)).toBe('Cù lũ, ba già hai mười');
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.Thai)).toBe('คู่เอซ');
+    expect(handName(five('8h 8d 8c 8s 2d'), Locale.Greek)).toBe('Καρέ, οχτάρια');
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.Hindi)).toBe('पेयर: इक्के');
+    expect(handName(five('As Ah Kd 7c 2s'), Locale.Indonesian)).toBe('Pair as');
+  });
+});
