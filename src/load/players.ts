@@ -82,13 +82,7 @@ export class LoadPlayers {
     const fresh = (m: APIMessage) => isPublic(m) && (last === undefined || BigInt(m.id) > BigInt(last));
     const message = (matches: (m: APIMessage) => boolean) => this.message(channel, (m) => fresh(m) && matches(m));
     await this.wait(options.startWithinMs);
-    const lobby = await this.answered(
-      this.discord.runCommand(host, channel, 'guts', {
-        subcommand: 'start',
-        options: { variant: 'three-card', timer: options.timer },
-      }),
-      /^ ?Guts: /,
-    ).catch(at('start'));
+    const lobby = await this.start(host, channel, options.timer).catch(at('start'));
     for (const p of others)
       await this.answered(this.discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
     hooks.beforeDeal?.(t);
@@ -127,6 +121,26 @@ export class LoadPlayers {
     );
   }
 
+  /**
+   * `/guts start`, again a second later while the channel's last game is still running:
+   * a stop pressed after the next deal opened ends the game only once that deal is played
+   * (timed out, as nobody presses), as a player who sees "already running" would wait.
+   */
+  private async start(host: Ref, channel: Ref, timer: number): Promise<APIMessage> {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const handle = this.discord.runCommand(host, channel, 'guts', {
+        subcommand: 'start',
+        options: { variant: 'three-card', timer },
+      });
+      const answer = await handle.response(60_000);
+      if (!/already running/.test(answer.content ?? '') || Date.now() > deadline) {
+        return this.checked(answer, /^ ?Guts: /);
+      }
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+
   private wait(withinMs: number): Promise<void> {
     return new Promise((r) => setTimeout(r, this.rng.int(withinMs + 1)));
   }
@@ -136,7 +150,10 @@ export class LoadPlayers {
     handle: InteractionHandle,
     expect: RegExp | ((answer: APIMessage) => boolean),
   ): Promise<APIMessage> {
-    const answer = await handle.response(60_000);
+    return this.checked(await handle.response(60_000), expect);
+  }
+
+  private checked(answer: APIMessage, expect: RegExp | ((answer: APIMessage) => boolean)): APIMessage {
     const text = `${answer.content ?? ''} ${answer.embeds[0]?.title ?? ''}`;
     if (!(typeof expect === 'function' ? expect(answer) : expect.test(text))) {
       this.refused.push(text);
