@@ -1,14 +1,18 @@
 import type { GameState } from '../engine/index.ts';
 import { type HandPreview, handPreview } from '../engine/preview.ts';
 import { equityKey } from '../hands/equity-key.ts';
+import { tableAnswers, tableEquity } from '../hands/equity-table.ts';
 import type { EquityResult } from '../hands/index.ts';
 import { LruCache } from '../lru.ts';
 import type { Offload } from './offload.ts';
 
 /**
- * Odds for the "My cards" answer, computed on the helper thread (a Monte Carlo run
- * capped in time) and cached by the question, not by who asks: pressing My cards again
- * costs nothing, and neither does the same hand (suits renamed) at another table.
+ * Odds for the "My cards" answer. A hand with nothing left to come (three-card guts and
+ * its kin, nearly every deal) is answered at once from a table of scored hands
+ * (equity-table.ts, tens of microseconds), so its odds never miss their message. The
+ * rest (boards, layouts, cards still to come, deadly wilds) take a Monte Carlo run capped
+ * in time on the helper thread, cached by the question, not by who asks: pressing My
+ * cards again costs nothing, and neither does the same hand (suits renamed) at another table.
  */
 const ODDS_BUDGET_MS = 120;
 /** Three-card hands fall into 1,755 classes; a few thousand entries of a few numbers each. */
@@ -32,6 +36,7 @@ export class OddsCache {
   preview(state: GameState, playerId: string): { preview: HandPreview; odds: Promise<EquityResult | null> } {
     const preview = handPreview(state, playerId);
     if (!preview.equity || !state.options.odds) return { preview, odds: Promise.resolve(null) };
+    if (tableAnswers(preview.equity)) return { preview, odds: Promise.resolve(tableEquity(preview.equity)) };
     const key = equityKey(preview.equity);
     let odds = this.cache.get(key);
     if (!odds) {
