@@ -2,7 +2,7 @@ import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
-import { buildAllTables, type EquityOptions, equity } from '../hands/index.ts';
+import { type EquityOptions, equity } from '../hands/index.ts';
 import {
   type BoardCell,
   clearPictureCache,
@@ -25,7 +25,7 @@ export type OffloadJob =
   | { kind: 'hand'; cards: number[]; options: HandOptions }
   | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
   | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions }
-  | { kind: 'warm-up'; part: 'odds' | 'pictures' };
+  | { kind: 'warm-up' };
 
 // On Linux a thread has its own nice value: this one yields the CPU to the bot's
 // thread, whose answers to presses are due within a tenth of a second; pictures and
@@ -40,18 +40,13 @@ if (process.platform === 'linux') {
 }
 
 /**
- * Builds the hand tables (odds) or loads the canvas and fonts (pictures) and compiles
- * the hot paths once, at start-up: otherwise the first deals pay for it, while the bot
- * is busiest.
+ * Loads the canvas and fonts and compiles the drawing paths once, at start-up: otherwise
+ * the first deals pay for it, while the bot is busiest. (The odds thread warms nothing:
+ * it starts only for the rare question that needs sampling.)
  */
-function warmUp(part: 'odds' | 'pictures'): boolean {
-  if (part === 'odds') {
-    buildAllTables();
-    equity({ privateCards: [48, 45, 2], ranking: 'three-guts', opponents: 3 }, new Rng(randomRngState()));
-  } else {
-    for (const fourColour of [false, true]) renderHand([48, 45, 2], { fourColour, highlight: [48] });
-    clearPictureCache();
-  }
+function warmUp(): boolean {
+  for (const fourColour of [false, true]) renderHand([48, 45, 2], { fourColour, highlight: [48] });
+  clearPictureCache();
   return true;
 }
 
@@ -69,7 +64,7 @@ function run(job: OffloadJob): unknown {
     case 'showdown':
       return renderShowdown(job.rows, job.options);
     case 'warm-up':
-      return warmUp(job.part);
+      return warmUp();
   }
 }
 

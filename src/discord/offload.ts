@@ -5,9 +5,9 @@ import { HELPER_IDLE_STOP_MS, ThreadClient } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
 
 /**
- * Runs odds and card pictures on helper threads (offload-worker.ts), one each: a new
- * hand's odds take a 120 ms simulation, and pictures queued behind a few of them
- * would miss their time. Both are niceties: a job that fails or takes too long
+ * Runs odds and card pictures on helper threads (offload-worker.ts), one each: odds that
+ * need sampling (boards, layouts, cards still to come) take a 120 ms simulation, and
+ * pictures queued behind a few of them would miss their time. Both are niceties: a job that fails or takes too long
  * resolves to null and the message goes out without it (text alternatives are always
  * in the message).
  */
@@ -46,18 +46,14 @@ export class Offload {
   }
 
   /**
-   * Starts a helper thread that is not up and has it load and build everything now
-   * (see the worker's `warmUp`), so the first deal's pictures and odds do not wait for it;
-   * resolves once both threads are up.
+   * Starts the picture thread if it is not up and has it load the canvas and fonts now
+   * (see the worker's `warmUp`), so the first deal's pictures do not wait for it; resolves
+   * once it is up. The odds thread starts only when a question first needs sampling:
+   * most odds come from a table on the bot's thread (odds.ts).
    */
   async warmUp(): Promise<void> {
-    for (const [thread, part] of [
-      [this.oddsThread, 'odds'],
-      [this.pictureThread, 'pictures'],
-    ] as const) {
-      if (!thread.running) void this.run(thread, { kind: 'warm-up', part }, null);
-    }
-    await Promise.all([this.oddsThread.ready(), this.pictureThread.ready()]);
+    if (!this.pictureThread.running) void this.run(this.pictureThread, { kind: 'warm-up' }, null);
+    await this.pictureThread.ready();
   }
 
   async close(): Promise<void> {

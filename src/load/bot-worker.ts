@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { OffloadCounts } from '../discord/offload.ts';
 import { threadCpuMs } from './cpu.ts';
 import { type LoadBotSettings, startLoadBot } from './load-bot.ts';
+import { profileThisThread } from './profile.ts';
 
 /**
  * The bot in a thread of its own, for load runs: the local Discord and its simulated
@@ -30,6 +31,7 @@ const data = workerData as BotWorkerData;
 const { bot, database } = await startLoadBot(data);
 const busySince = performance.eventLoopUtilization();
 const cpuSince = threadCpuMs();
+const stopProfile = await profileThisThread();
 parentPort?.postMessage('ready');
 parentPort?.on('message', async (message) => {
   if (message !== 'stop') return;
@@ -40,6 +42,7 @@ parentPort?.on('message', async (message) => {
   // The thread's own CPU time over the same span (null off Linux).
   const cpuNow = threadCpuMs();
   const cpuMs = cpuSince !== null && cpuNow !== null ? cpuNow - cpuSince : null;
+  await stopProfile();
   await bot.idle();
   await bot.stop();
   await database.close();

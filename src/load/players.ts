@@ -105,10 +105,13 @@ export class LoadPlayers {
               throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
             }
           })();
-          // Answered quietly (a deferred update: the player's private message shows the choice) or by that message, new.
+          // Answered quietly (a deferred update: the player's private message shows the choice), by that
+          // message, new, or, when theirs was the last choice and the deal is settled, by a line saying so.
           const ack = await press.acknowledged(60_000).catch(at(`stay in deal ${deal}`));
           if (ack.type !== InteractionResponseType.DeferredMessageUpdate) {
-            await this.answered(press, /\*\*You stay\*\*/).catch(at(`stay in deal ${deal}`));
+            await this.answered(press, /\*\*You stay\*\*|^You stay\. Everyone has chosen/).catch(
+              at(`stay in deal ${deal}`),
+            );
           }
         }),
       );

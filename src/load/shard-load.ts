@@ -60,6 +60,13 @@ export interface ShardLoadResult {
   byRoute: Record<string, number>;
 }
 
+/**
+ * Tables per process played (one deal each) before the measured run: each process
+ * compiles its hot paths on its first deals, and two processes, each playing half the
+ * deals, would pay that twice in a short run. The run compares steady states.
+ */
+const WARM_UP_TABLES_PER_PROCESS = 10;
+
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(moduleUrl('./shard-process', import.meta.url));
 
@@ -116,15 +123,18 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const guilds = Array.from({ length: count }, (_, s) =>
       discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
     );
-    const tables = Array.from({ length: options.tables }, (_, t) => {
-      const guild = guilds[t % count] as (typeof guilds)[number];
-      return {
-        channel: discord.createChannel(guild, { name: `table-${t}` }),
-        players: Array.from({ length: options.playersPerTable }, (_, p) =>
-          discord.createUser({ name: `p${t}-${p}`, guilds: [guild] }),
-        ),
-      };
-    });
+    const tablesNamed = (count: number, name: string) =>
+      Array.from({ length: count }, (_, t) => {
+        const guild = guilds[t % guilds.length] as (typeof guilds)[number];
+        return {
+          channel: discord.createChannel(guild, { name: `${name}-${t}` }),
+          players: Array.from({ length: options.playersPerTable }, (_, p) =>
+            discord.createUser({ name: `${name}${t}-${p}`, guilds: [guild] }),
+          ),
+        };
+      });
+    const tables = tablesNamed(options.tables, 'table');
+    const warmUpTables = tablesNamed(WARM_UP_TABLES_PER_PROCESS * count, 'warm-up');
     const database = openDatabase(dbUrl);
     await migrateToLatest(database.db); // once, before the shards share the file
     await database.close();
@@ -146,6 +156,16 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
       );
     }
     const players = new LoadPlayers(discord, rng);
+    const settledSoFar = async () => {
+      const read = openDatabase(dbUrl);
+      try {
+        return (await settledDeals(read.db)).dealsSettled;
+      } finally {
+        await read.close();
+      }
+    };
+    await players.play(warmUpTables, { ...options, dealsPerTable: 1, timer: 30 });
+    const warmUpDeals = await settledSoFar();
     const started = Date.now();
     const cpuAt = () => ({
       bots: shards.map((s) => s.cpuMs()),
@@ -164,7 +184,9 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
     const check = openDatabase(dbUrl);
     try {
-      const { dealsSettled, settledTwice } = await settledDeals(check.db);
+      const all = await settledDeals(check.db);
+      const { settledTwice } = all;
+      const dealsSettled = all.dealsSettled - warmUpDeals;
       return {
         processes: count,
         dealsSettled,

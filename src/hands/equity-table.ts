@@ -1,0 +1,137 @@
+import { type Card, DECK_SIZE } from '../cards/card.ts';
+import type { EquityOptions, EquityResult } from './equity.ts';
+import { scoreBest } from './evaluate.ts';
+import type { RankingId, WildSpec } from './types.ts';
+import { handSize } from './value.ts';
+
+/**
+ * Odds without sampling, for the question nearly every table asks: a hand of at most three
+ * private cards and nothing else to come (no board, no layout, no cards still to be
+ * dealt), against opponents holding as many. Every hand of that size is scored once per
+ * ranking and wild ranks (22,100 three-card hands; a table of scores built on first use
+ * in a few ms); a question then walks that table once, skipping the hands that hold a
+ * card the player holds or that is dead: tens of microseconds, so odds need no helper
+ * thread and never go out without.
+ *
+ * Against one opponent the answer is exact. Against several, the opponents' hands are
+ * taken as independent draws from that heads-up split (better, tie, worse): only the
+ * few cards the opponents take from one another are ignored, which moves the share by at
+ * most a few tenths of a point (the Monte Carlo in equity.ts is good to ±1 point), so
+ * it reports `exact: false` and `halfWidth` 0.
+ */
+export type TableQuestion = Omit<EquityOptions, 'now' | 'budgetMs'>;
+
+/** The biggest hand scored ahead: C(52, 3) = 22,100 hands; four cards would be 270,725. */
+const MAX_TABLE_HAND = 3;
+
+interface ScoreTable {
+  /** Hand i's cards as bits: cards 0…31 in `low[i]`, 32…51 in `high[i]`. */
+  low: Int32Array;
+  high: Int32Array;
+  scores: Int32Array;
+}
+
+/** One table per ranking and wild ranks: the catalogue has a few dozen such pairs. */
+const TABLES = new Map<string, ScoreTable>();
+
+function choose(n: number, k: number): number {
+  let r = 1;
+  for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
+  return Math.round(r);
+}
+
+function buildTable(size: number, ranking: RankingId, wild: WildSpec | undefined): ScoreTable {
+  const count = choose(DECK_SIZE, size);
+  const low = new Int32Array(count);
+  const high = new Int32Array(count);
+  const scores = new Int32Array(count);
+  const at = Array.from({ length: size }, (_, i) => i);
+  for (let h = 0; h < count; h++) {
+    for (const c of at) {
+      if (c < 32) low[h] = (low[h] as number) | (1 << c);
+      else high[h] = (high[h] as number) | (1 << (c - 32));
+    }
+    scores[h] = scoreBest(at, ranking, wild);
+    let i = size - 1;
+    while (i >= 0 && at[i] === DECK_SIZE - size + i) i--;
+    if (i < 0) break;
+    at[i] = (at[i] as number) + 1;
+    for (let j = i + 1; j < size; j++) at[j] = (at[j - 1] as number) + 1;
+  }
+  return { low, high, scores };
+}
+
+function tableFor(size: number, ranking: RankingId, wild: WildSpec | undefined): ScoreTable {
+  const key = `${size}|${ranking}|${wild?.ranks?.join(',') ?? ''}|${wild?.lowestInHand ? 'low' : ''}`;
+  let table = TABLES.get(key);
+  if (!table) {
+    table = buildTable(size, ranking, wild);
+    TABLES.set(key, table);
+  }
+  return table;
+}
+
+/** Whether `tableEquity` answers this question (otherwise it takes `equity()`'s sampling). */
+export function tableAnswers(q: TableQuestion): boolean {
+  const size = q.privateCards.length;
+  return (
+    size >= 1 &&
+    size <= MAX_TABLE_HAND &&
+    size === handSize(q.ranking) &&
+    !q.lines?.length &&
+    Object.keys(q.board ?? {}).length === 0 &&
+    // Exact wild cards (deadly rules) differ from deal to deal: a table each would cost more than it saves.
+    !q.wild?.cards?.length &&
+    (q.privateCardsAtShowdown ?? size) === size &&
+    (q.opponentCards ?? size) === size &&
+    q.opponents >= 1
+  );
+}
+
+/** The odds of a question `tableAnswers`; throws on any other. */
+export function tableEquity(q: TableQuestion): EquityResult {
+  if (!tableAnswers(q)) throw new RangeError('tableEquity: the question needs sampling (equity)');
+  const { low, high, scores } = tableFor(q.privateCards.length, q.ranking, q.wild);
+  let seenLow = 0;
+  let seenHigh = 0;
+  const known = [...q.privateCards, ...(q.dead ?? [])];
+  for (const c of known) {
+    if (c < 32) seenLow |= 1 << c;
+    else seenHigh |= 1 << (c - 32);
+  }
+  if (new Set(known).size !== known.length) {
+    throw new RangeError('tableEquity: a card appears twice among the private and dead cards');
+  }
+  const mine = scoreBest(q.privateCards as Card[], q.ranking, q.wild);
+  let better = 0;
+  let ties = 0;
+  let worse = 0;
+  for (let h = 0; h < scores.length; h++) {
+    if (((low[h] as number) & seenLow) | ((high[h] as number) & seenHigh)) continue;
+    const v = scores[h] as number;
+    if (v > mine) better++;
+    else if (v === mine) ties++;
+    else worse++;
+  }
+  const deals = better + ties + worse;
+  if (deals === 0) throw new RangeError('tableEquity: no cards left to deal an opponent');
+  const tie = ties / deals;
+  const lose = worse / deals;
+  return {
+    beatOne: lose + tie / 2,
+    beatAll: shareAgainst(q.opponents, tie, lose),
+    exact: q.opponents === 1,
+    samples: deals,
+    halfWidth: 0,
+  };
+}
+
+/**
+ * The expected share against `opponents` independent hands, each tying with `tie` and
+ * worse with `lose`: nobody better, and the pot split with those who tie.
+ */
+function shareAgainst(opponents: number, tie: number, lose: number): number {
+  let share = 0;
+  for (let t = 0; t <= opponents; t++) share += (choose(opponents, t) * tie ** t * lose ** (opponents - t)) / (1 + t);
+  return share;
+}
