@@ -40,9 +40,12 @@ export function serializeError(err: unknown): unknown {
   return out;
 }
 
-export function createLogger(destination?: DestinationStream) {
+export function createLogger(
+  destination?: DestinationStream,
+  level = process.env.LOG_LEVEL?.trim().toLowerCase() || 'info',
+) {
   const options = {
-    level: process.env.LOG_LEVEL?.trim().toLowerCase() || 'info',
+    level,
     redact: { paths: REDACT, censor: '[redacted]' },
     serializers: { err: serializeError },
   };

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../db/index.ts';
 import { type Bot, createBot } from '../discord/bot.ts';
+import { createLogger } from '../log.ts';
 import { openStepWriter } from '../table/step-writer.ts';
 
 /** What a load run's bot needs: where Discord and the database are, and the run's settings. */
@@ -35,8 +36,9 @@ export async function startLoadBot(settings: LoadBotSettings): Promise<{ bot: Bo
     ...(settings.shard ? { shards: [settings.shard.id], shardCount: settings.shard.count } : {}),
     db: database.db,
     writer: openStepWriter(database),
-    // To stderr: a bench's stdout is its JSON result.
-    log: pino({ level: settings.logLevel }, pino.destination(2)),
+    // To stderr (a bench's stdout is its JSON result), through the bot's own serializers: no
+    // request bodies or interaction tokens in a load run's log either.
+    log: createLogger(pino.destination(2), settings.logLevel),
     nextDealPauseMs: settings.pauseMs,
     ...(settings.restHandlerSweepMs !== undefined ? { restHandlerSweepMs: settings.restHandlerSweepMs } : {}),
     newRngState: () => Rng.fromSeed(settings.seed * 1000 + shardSeed + games++).state(),
