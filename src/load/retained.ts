@@ -10,7 +10,7 @@ import { type BotProcess, prepareRun, startBot } from './soak.ts';
 /** The bot's REST sweep in this run: a minute in production. */
 const REST_SWEEP_MS = 2_000;
 /** Tables opened and dealt before the measure, so that the measure is what one more table costs. */
-const WARM_TABLES = 10;
+const WARM_TABLES = 40;
 
 /**
  * What an open table with a deal under way costs the bot's heap: the bot (a process of
