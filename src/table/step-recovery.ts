@@ -40,12 +40,15 @@ export interface StepRecoveryDeps {
 export class StepRecovery {
   /** Per table, the version whose step failed once already. */
   private readonly failedAt = new Map<number, number>();
+  /** Tables paused here (not for a lost channel): a press there is refused with STEP_PAUSED. */
+  private readonly stuck = new Set<number>();
 
   constructor(private readonly deps: StepRecoveryDeps) {}
 
   async failed(tableId: number, version: number): Promise<void> {
     if (this.failedAt.get(tableId) === version) {
       this.failedAt.delete(tableId);
+      this.stuck.add(tableId);
       this.deps.pause(tableId);
       this.deps.tell(tableId, STEP_PAUSED);
       return;
@@ -63,5 +66,11 @@ export class StepRecovery {
   /** A step of the table committed: its next failure is a first one again. */
   succeeded(tableId: number): void {
     this.failedAt.delete(tableId);
+    this.stuck.delete(tableId);
+  }
+
+  /** Whether the table is paused because its step kept failing. */
+  isStuck(tableId: number): boolean {
+    return this.stuck.has(tableId);
   }
 }

@@ -23,7 +23,7 @@ import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
-import { type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
+import { STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
 
@@ -380,7 +380,7 @@ export class Tables {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
-    if (this.paused.has(tableId)) throw new UserFacingError(PAUSED);
+    if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
     const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
       throw new UserFacingError('refusal.dealOver');

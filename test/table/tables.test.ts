@@ -249,6 +249,8 @@ describe('the table layer', () => {
       time.advance(60_000);
       await tables.idle();
       expect(state(tableId)).toEqual(dealt);
+      // A press is refused with why, not with the lost-channel pause's words.
+      await expect(tables.pressTarget(tableId, place, 1, false)).rejects.toMatchObject({ key: STEP_PAUSED });
       const stopped = await tables.stopGame(place, { id: ann.id, admin: false }, 'stop-1');
       expect(stopped?.after.stopRequested).toBe(true);
     });
