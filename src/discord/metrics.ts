@@ -166,6 +166,7 @@ export class BotMetrics {
       },
       publish: (step) => listener.publish(step),
       resumed: (tableId) => listener.resumed(tableId),
+      tell: (tableId, key) => listener.tell(tableId, key),
     };
   }
 

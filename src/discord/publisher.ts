@@ -80,6 +80,16 @@ export class TablePublisher implements StepListener {
     this.tableMessage.requestEdits(tableId);
   }
 
+  /** A line for the table's players in its language (a step failed: see table/step-recovery.ts). */
+  tell(tableId: number, key: string): void {
+    const rt = this.runtime(tableId);
+    if (!rt) return;
+    void this.deps.output
+      .send(tableId, { content: t(rt.messages.locale, key) })
+      .catch((err: unknown) => this.deps.log.error({ err, tableId }, 'could not tell the table'));
+    this.tableMessage.requestEdits(tableId);
+  }
+
   /** The table's messages drawn again as they stand: its language changed. */
   redraw(tableId: number): void {
     this.tableMessage.requestEdits(tableId);

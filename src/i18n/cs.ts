@@ -258,6 +258,10 @@ export const cs: Resource = {
   },
   error: {
     generic: 'Na mé straně se něco pokazilo. Nic se nezměnilo; zkus to prosím znovu.',
+    stepRecovered:
+      'Na mé straně se s tímto stolem něco pokazilo. Načetl jsem ho znovu tak, jak byl naposledy uložen, a hra pokračuje.',
+    stepPaused:
+      'S tímto stolem se znovu něco pokazilo, takže je hra pozastavená: neběží žádné odpočítávání a nikdo nic neplatí. Hostitel může hru ukončit příkazem `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'V tomto kanálu na to nemám oprávnění.',
     missingAccess: 'Tento kanál nevidím nebo do něj nemůžu psát.',
     unknownMessage: 'Ta zpráva už neexistuje. Zkus `/guts table` a stůl zveřejním znovu.',

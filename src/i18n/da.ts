@@ -231,6 +231,10 @@ export const da: Resource = {
   },
   error: {
     generic: 'Noget gik galt hos mig. Intet er ændret; prøv igen.',
+    stepRecovered:
+      'Noget gik galt hos mig med dette bord. Jeg har indlæst det igen, som det sidst blev gemt, og spillet fortsætter.',
+    stepPaused:
+      'Noget gik galt med dette bord igen, så spillet er sat på pause: ingen nedtælling kører, og ingen betaler. Værten kan afslutte spillet med `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Jeg har ikke tilladelse til at gøre det i denne kanal.',
     missingAccess: 'Jeg kan ikke se denne kanal eller skrive i den.',
     unknownMessage: 'Den besked findes ikke længere. Prøv `/guts table` for at slå bordet op igen.',

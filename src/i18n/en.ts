@@ -233,6 +233,10 @@ export const en = {
   },
   error: {
     generic: 'Something went wrong on my side. Nothing was changed; please try again.',
+    stepRecovered:
+      'Something went wrong on my side with this table. I reloaded it as it was last saved, and the game carries on.',
+    stepPaused:
+      'Something went wrong with this table again, so the game is paused: no countdown runs and nobody is charged. The host can end the game with `/guts $t(commands.guts stop.name)`.',
     missingPermissions: "I don't have permission to do that in this channel.",
     missingAccess: "I can't see or post in this channel.",
     unknownMessage: 'That message is gone. Try `/guts table` to post the table again.',

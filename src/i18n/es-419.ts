@@ -246,6 +246,10 @@ export const es419: Resource = {
   },
   error: {
     generic: 'Algo falló de mi lado. No se cambió nada; vuelve a intentarlo.',
+    stepRecovered:
+      'Algo falló de mi lado con esta mesa. La volví a cargar como estaba guardada por última vez y el juego sigue.',
+    stepPaused:
+      'Algo volvió a fallar con esta mesa, así que el juego está en pausa: no corre ninguna cuenta regresiva y nadie paga. El anfitrión puede terminar el juego con `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'No tengo permiso para hacer eso en este canal.',
     missingAccess: 'No puedo ver este canal ni escribir en él.',
     unknownMessage: 'Ese mensaje ya no existe. Prueba `/guts table` para volver a publicar la mesa.',

@@ -235,6 +235,10 @@ export const fi: Resource = {
   },
   error: {
     generic: 'Jokin meni pieleen minun päässäni. Mitään ei muutettu; yritä uudelleen.',
+    stepRecovered:
+      'Jokin meni minun päässäni pieleen tämän pöydän kanssa. Latasin sen uudelleen sellaisena kuin se viimeksi tallennettiin, ja peli jatkuu.',
+    stepPaused:
+      'Tämän pöydän kanssa meni taas jokin pieleen, joten peli on tauolla: mikään lähtölaskenta ei käy eikä kukaan maksa. Isäntä voi lopettaa pelin komennolla `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Minulla ei ole oikeutta tehdä sitä tällä kanavalla.',
     missingAccess: 'En näe tätä kanavaa tai en voi kirjoittaa sille.',
     unknownMessage: 'Sitä viestiä ei enää ole. Kokeile `/guts table`, niin lähetän pöydän uudelleen.',

@@ -213,6 +213,10 @@ export const id: Resource = {
   },
   error: {
     generic: 'Ada yang salah di sisiku. Tidak ada yang berubah; silakan coba lagi.',
+    stepRecovered:
+      'Ada yang salah di sisiku dengan meja ini. Aku memuatnya ulang seperti saat terakhir disimpan, dan permainan berlanjut.',
+    stepPaused:
+      'Ada yang salah lagi dengan meja ini, jadi permainan dijeda: tidak ada hitung mundur yang berjalan dan tidak ada yang membayar. Tuan rumah bisa mengakhiri permainan dengan `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Aku tidak punya izin untuk melakukan itu di saluran ini.',
     missingAccess: 'Aku tidak bisa melihat atau mengirim pesan di saluran ini.',
     unknownMessage: 'Pesan itu sudah hilang. Coba `/guts table` untuk mengirim ulang mejanya.',

@@ -195,6 +195,10 @@ export const ja: Resource = {
   },
   error: {
     generic: 'こちら側で問題が起きました。何も変更されていません。もう一度お試しください。',
+    stepRecovered:
+      'このテーブルでこちら側に問題が起きました。最後に保存された状態から読み込み直したので、ゲームは続きます。',
+    stepPaused:
+      'このテーブルでまた問題が起きたため、ゲームを一時停止しました。カウントダウンは止まっており、誰も支払いません。ホストは `/guts $t(commands.guts stop.name)` でゲームを終了できます。',
     missingPermissions: 'このチャンネルでそれを行う権限がありません。',
     missingAccess: 'このチャンネルを見ることも、投稿することもできません。',
     unknownMessage: 'そのメッセージはもうありません。`/guts table` でテーブルをもう一度表示できます。',

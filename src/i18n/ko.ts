@@ -197,6 +197,10 @@ export const ko: Resource = {
   },
   error: {
     generic: '제 쪽에서 문제가 생겼습니다. 아무것도 바뀌지 않았으니 다시 시도해 주세요.',
+    stepRecovered:
+      '이 테이블에서 제 쪽에 문제가 생겼습니다. 마지막으로 저장된 상태로 다시 불러왔으니 게임은 계속됩니다.',
+    stepPaused:
+      '이 테이블에서 다시 문제가 생겨 게임을 일시 정지했습니다. 카운트다운이 멈췄고 아무도 지불하지 않습니다. 호스트는 `/guts $t(commands.guts stop.name)`(으)로 게임을 끝낼 수 있습니다.',
     missingPermissions: '이 채널에서 그 작업을 할 권한이 없습니다.',
     missingAccess: '이 채널을 볼 수 없거나 글을 올릴 수 없습니다.',
     unknownMessage: '그 메시지는 사라졌습니다. `/guts table`로 테이블을 다시 올려 보세요.',

@@ -257,6 +257,10 @@ export const lt: Resource = {
   },
   error: {
     generic: 'Mano pusėje kažkas nepavyko. Niekas nepakeista; bandyk dar kartą.',
+    stepRecovered:
+      'Mano pusėje kažkas nepavyko su šiuo stalu. Įkėliau jį iš naujo tokį, koks buvo paskutinį kartą išsaugotas, ir žaidimas tęsiasi.',
+    stepPaused:
+      'Su šiuo stalu vėl kažkas nepavyko, todėl žaidimas pristabdytas: atgalinis skaičiavimas nevyksta ir niekas nemoka. Šeimininkas gali baigti žaidimą komanda `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Neturiu leidimo to daryti šiame kanale.',
     missingAccess: 'Nematau šio kanalo arba negaliu jame rašyti.',
     unknownMessage: 'To pranešimo nebėra. Pabandyk `/guts table`, kad stalas būtų paskelbtas iš naujo.',

@@ -232,6 +232,10 @@ export const nl: Resource = {
   },
   error: {
     generic: 'Er ging bij mij iets mis. Er is niets veranderd; probeer het nog eens.',
+    stepRecovered:
+      'Er ging bij mij iets mis met deze tafel. Ik heb hem opnieuw geladen zoals hij het laatst is opgeslagen, en het spel gaat door.',
+    stepPaused:
+      'Er ging opnieuw iets mis met deze tafel, dus het spel is gepauzeerd: er loopt geen aftelling en niemand betaalt. De host kan het spel beëindigen met `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Ik heb geen toestemming om dat in dit kanaal te doen.',
     missingAccess: 'Ik kan dit kanaal niet zien of er niet in posten.',
     unknownMessage: 'Dat bericht bestaat niet meer. Probeer `/guts table` om de tafel opnieuw te plaatsen.',

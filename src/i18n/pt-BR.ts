@@ -244,6 +244,10 @@ export const ptBR: Resource = {
   },
   error: {
     generic: 'Algo deu errado do meu lado. Nada foi alterado; tente de novo.',
+    stepRecovered:
+      'Algo deu errado do meu lado com esta mesa. Eu a recarreguei como estava no último salvamento, e o jogo continua.',
+    stepPaused:
+      'Algo deu errado com esta mesa de novo, então o jogo está pausado: nenhuma contagem regressiva corre e ninguém paga. O anfitrião pode encerrar o jogo com `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Não tenho permissão para fazer isso neste canal.',
     missingAccess: 'Não consigo ver este canal nem postar nele.',
     unknownMessage: 'Essa mensagem não existe mais. Use `/guts table` para postar a mesa de novo.',

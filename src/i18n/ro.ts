@@ -246,6 +246,10 @@ export const ro: Resource = {
   },
   error: {
     generic: 'Ceva n-a mers bine la mine. Nu s-a schimbat nimic; te rog, încearcă din nou.',
+    stepRecovered:
+      'Ceva n-a mers bine la mine cu această masă. Am reîncărcat-o așa cum a fost salvată ultima dată, iar jocul continuă.',
+    stepPaused:
+      'Ceva n-a mers bine din nou cu această masă, așa că jocul e în pauză: nu rulează nicio numărătoare inversă și nimeni nu plătește. Gazda poate încheia jocul cu `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Nu am permisiunea să fac asta pe acest canal.',
     missingAccess: 'Nu pot vedea acest canal sau nu pot scrie în el.',
     unknownMessage: 'Mesajul acela nu mai există. Încearcă `/guts table` ca să public din nou masa.',

@@ -231,6 +231,10 @@ export const svSE: Resource = {
   },
   error: {
     generic: 'Något gick fel hos mig. Inget har ändrats; försök igen.',
+    stepRecovered:
+      'Något gick fel hos mig med det här bordet. Jag läste in det igen som det senast sparades, och spelet fortsätter.',
+    stepPaused:
+      'Något gick fel med det här bordet igen, så spelet är pausat: ingen nedräkning körs och ingen betalar. Värden kan avsluta spelet med `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Jag har inte behörighet att göra det i den här kanalen.',
     missingAccess: 'Jag kan inte se den här kanalen eller skriva i den.',
     unknownMessage: 'Det meddelandet finns inte längre. Prova `/guts table` för att lägga upp bordet igen.',

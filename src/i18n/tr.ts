@@ -231,6 +231,10 @@ export const tr: Resource = {
   },
   error: {
     generic: 'Benim tarafımda bir şeyler ters gitti. Hiçbir şey değişmedi; lütfen yeniden dene.',
+    stepRecovered:
+      'Benim tarafımda bu masayla ilgili bir şeyler ters gitti. Masayı en son kaydedildiği haliyle yeniden yükledim ve oyun devam ediyor.',
+    stepPaused:
+      'Bu masayla ilgili yine bir şeyler ters gitti, bu yüzden oyun duraklatıldı: geri sayım işlemiyor ve kimse ödeme yapmıyor. Ev sahibi oyunu `/guts $t(commands.guts stop.name)` ile bitirebilir.',
     missingPermissions: 'Bu kanalda bunu yapma iznim yok.',
     missingAccess: 'Bu kanalı göremiyorum ya da buraya yazamıyorum.',
     unknownMessage: 'O mesaj artık yok. Masayı yeniden göndermek için `/guts table` dene.',

@@ -213,6 +213,9 @@ export const vi: Resource = {
   },
   error: {
     generic: 'Đã có lỗi ở phía tôi. Không có gì bị thay đổi; vui lòng thử lại.',
+    stepRecovered: 'Đã có lỗi ở phía tôi với bàn này. Tôi đã tải lại bàn như lần lưu gần nhất, và ván chơi tiếp tục.',
+    stepPaused:
+      'Bàn này lại gặp lỗi, nên ván chơi đang tạm dừng: không có đếm ngược nào chạy và không ai phải trả. Chủ bàn có thể kết thúc ván bằng `/guts $t(commands.guts stop.name)`.',
     missingPermissions: 'Tôi không có quyền làm việc đó trong kênh này.',
     missingAccess: 'Tôi không thể xem hoặc đăng tin trong kênh này.',
     unknownMessage: 'Tin nhắn đó không còn nữa. Thử `/guts table` để đăng lại bàn.',

@@ -65,6 +65,8 @@ export interface StepListener {
   publish(step: StepResult): void;
   /** A table was loaded after a restart: bring its messages up to date. */
   resumed(tableId: number): void;
+  /** Tell the table's players the catalogue's `key` (a step failed: see step-recovery.ts). */
+  tell(tableId: number, key: string): void;
 }
 
 export interface TableStepsDeps {

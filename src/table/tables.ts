@@ -23,6 +23,7 @@ import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
+import { STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
 
@@ -56,6 +57,8 @@ export interface TablesOptions {
   newRngState?: () => RngState;
   /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
   quietDealsToStop?: number;
+  /** A fault injected into every countdown step before it decides (tests; else GUTS_STEP_FAULTS, see step-recovery.ts). */
+  stepFault?: StepFault;
 }
 
 /** Why a game stopped by itself, for the players. */
@@ -87,7 +90,10 @@ export class Tables {
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
   private readonly quietDealsToStop: number;
-  private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {} };
+  private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
+  private readonly stepFault: StepFault | undefined;
+  /** What a countdown step that fails unexpectedly does (step-recovery.ts). */
+  private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
   private readonly paused = new Set<number>();
 
@@ -98,6 +104,16 @@ export class Tables {
     this.log = options.log;
     this.newRngState = options.newRngState ?? randomRngState;
     this.quietDealsToStop = options.quietDealsToStop ?? QUIET_DEALS_TO_STOP;
+    this.stepFault = options.stepFault ?? stepFaultFromEnv();
+    this.recovery = new StepRecovery({
+      reload: (tableId) => loadTable(this.db, tableId),
+      carryOn: (record) => {
+        this.runtimes.track(record);
+        this.scheduler.set(String(record.id), record.deadline);
+      },
+      pause: (tableId) => this.pause(tableId),
+      tell: (tableId, key) => this.listener.tell(tableId, key),
+    });
     this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
     this.computers = new ComputerTimers((tableId) => void this.onComputerMove(tableId), this.clock);
     // Every committed step may ask a computer player something: its move is planned then.
@@ -108,6 +124,7 @@ export class Tables {
       },
       publish: (step) => this.listener.publish(step),
       resumed: (tableId) => this.listener.resumed(tableId),
+      tell: (tableId, key) => this.listener.tell(tableId, key),
     };
     this.steps = new TableSteps({
       db: this.db,
@@ -363,7 +380,7 @@ export class Tables {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
-    if (this.paused.has(tableId)) throw new UserFacingError(PAUSED);
+    if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
     const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
       throw new UserFacingError('refusal.dealOver');
@@ -403,6 +420,7 @@ export class Tables {
   /** A countdown ended: undecided players drop, or the next deal starts. */
   private async onDeadline(tableId: number): Promise<void> {
     if (this.paused.has(tableId)) return;
+    let version: number | null = null;
     try {
       const record = await loadTable(this.db, tableId);
       if (!record?.running || record.deadline === null) return;
@@ -410,11 +428,13 @@ export class Tables {
         this.scheduler.set(String(tableId), record.deadline);
         return;
       }
+      version = record.version;
       const key = `deadline:${tableId}:${record.version}`;
       const result = await this.steps.run(
         tableId,
         key,
         (fresh) => {
+          this.stepFault?.(tableId, fresh.version);
           const state = fresh.state as GameState | null;
           // A press may have ended the round (and set a new countdown) while this waited.
           if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > this.clock.now()) return null;
@@ -428,9 +448,15 @@ export class Tables {
         },
         'clock',
       );
+      this.recovery.succeeded(tableId);
       this.publish(result);
     } catch (err) {
       this.log.error({ err, tableId }, 'countdown step failed');
+      // Reading the table failed: nothing to recover from yet (the next countdown retries).
+      if (version !== null)
+        await this.recovery.failed(tableId, version).catch((e: unknown) => {
+          this.log.error({ err: e, tableId }, 'could not recover the table');
+        });
     }
   }
 

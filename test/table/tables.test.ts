@@ -5,6 +5,7 @@ import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { t } from '../../src/i18n/index.ts';
 import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
 import { UserFacingError } from '../../src/table/errors.ts';
+import { STEP_PAUSED, STEP_RECOVERED, type StepFault } from '../../src/table/step-recovery.ts';
 import type { StepListener, StepResult } from '../../src/table/steps.ts';
 import { type Place, Tables } from '../../src/table/tables.ts';
 import { fakeClock } from './fake-clock.ts';
@@ -23,6 +24,7 @@ class Recorder implements StepListener {
   readonly committedSteps: StepResult[] = [];
   readonly published: StepResult[] = [];
   readonly resumedTables: number[] = [];
+  readonly told: string[] = [];
   committed(step: StepResult): void {
     this.committedSteps.push(step);
   }
@@ -31,6 +33,9 @@ class Recorder implements StepListener {
   }
   resumed(tableId: number): void {
     this.resumedTables.push(tableId);
+  }
+  tell(_tableId: number, key: string): void {
+    this.told.push(key);
   }
 }
 
@@ -41,10 +46,11 @@ describe('the table layer', () => {
   let heard: Recorder;
   let seed = 0;
 
-  const newTables = () => {
+  const newTables = (stepFault?: StepFault) => {
     const t = new Tables({
       db: o.db,
       log,
+      ...(stepFault ? { stepFault } : {}),
       clock: time.clock,
       nextDealPauseMs: 1_000,
       newRngState: () => [1, 2, 3, seed++],
@@ -200,6 +206,54 @@ describe('the table layer', () => {
     time.advance(10_000);
     await waitFor(() => state(tableId).phase !== 'deal' || awaiting(state(tableId)).kind !== 'declare');
     expect((await auditLedger(o.db)).problems).toEqual([]);
+  });
+
+  describe('a countdown step that throws', () => {
+    /** A fault failing the first `times` countdown steps. */
+    const failing = (times: number): StepFault => {
+      let left = times;
+      return () => {
+        if (left-- > 0) throw new Error('injected');
+      };
+    };
+    const dealWith = async (fault: StepFault) => {
+      await tables.close();
+      tables = newTables(fault);
+      const { tableId } = await open('three-card', { ante: 5, timer: 10 });
+      await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+      await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+      return tableId;
+    };
+
+    it('once: the players hear so, the table reloads and its countdown carries on', async () => {
+      const tableId = await dealWith(failing(1));
+      time.advance(10_000);
+      await waitFor(() => heard.told.length === 1);
+      time.advance(1); // the countdown set again fires (this clock only moves when told)
+      await waitFor(() => heard.published.length === 1);
+      expect(heard.told).toEqual([STEP_RECOVERED]);
+      expect(awaiting(state(tableId)).kind).not.toBe('declare'); // the undecided dropped after all
+      expect(tables.isPaused(tableId)).toBe(false);
+      expect((await auditLedger(o.db)).problems).toEqual([]);
+    });
+
+    it('again at the same step: the table pauses, says so, and the host can still stop it', async () => {
+      const tableId = await dealWith(failing(Number.POSITIVE_INFINITY));
+      const dealt = state(tableId);
+      time.advance(10_000);
+      await waitFor(() => heard.told.length === 1);
+      time.advance(1);
+      await waitFor(() => heard.told.length === 2);
+      expect(heard.told).toEqual([STEP_RECOVERED, STEP_PAUSED]);
+      expect(tables.isPaused(tableId)).toBe(true);
+      time.advance(60_000);
+      await tables.idle();
+      expect(state(tableId)).toEqual(dealt);
+      // A press is refused with why, not with the lost-channel pause's words.
+      await expect(tables.pressTarget(tableId, place, 1, false)).rejects.toMatchObject({ key: STEP_PAUSED });
+      const stopped = await tables.stopGame(place, { id: ann.id, admin: false }, 'stop-1');
+      expect(stopped?.after.stopRequested).toBe(true);
+    });
   });
 
   it('resumes open tables and their countdowns after a restart', async () => {

@@ -1,0 +1,53 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { World } from './world.ts';
+
+/**
+ * A table whose countdown step throws an error no rule explains (injected with
+ * GUTS_STEP_FAULTS, read when the bot's tables are made): it must not hang.
+ */
+describe('a countdown step that fails', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+    delete process.env.GUTS_STEP_FAULTS;
+  });
+
+  /** The one game the bot drives. */
+  const gameOf = (w: World) => [...w.bot.tables.runtimes.values()][0]?.record.state as GameState;
+
+  const openNobodyPresses = async (faults: number) => {
+    process.env.GUTS_STEP_FAULTS = String(faults);
+    world = await World.start({ players: ['ann', 'bob'], pauseMs: 60_000 });
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 5, timer: 10 },
+    });
+    await world.press('bob', lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    await world.waitForTitle(/: deal 1$/);
+    return world;
+  };
+
+  it('once: the players hear the table carries on, and the deal ends when its countdown does', async () => {
+    const w = await openNobodyPresses(1);
+    const told = await w.waitFor((m) => /reloaded it as it was last saved/.test(m.content), undefined, 25_000);
+    expect(told.content).toMatch(/the game carries on/);
+    // The countdown's step ran after all: nobody is asked to stay or drop any more.
+    for (let i = 0; i < 100 && awaiting(gameOf(w)).kind === 'declare'; i++) await sleep(100);
+    expect(awaiting(gameOf(w)).kind).not.toBe('declare');
+    expect(w.messages().some((m) => /the game is paused/.test(m.content))).toBe(false);
+  }, 60_000);
+
+  it('twice at the same step: the table pauses, says so, and the host can still stop it', async () => {
+    const w = await openNobodyPresses(2);
+    await w.waitFor((m) => /the game is paused/.test(m.content), undefined, 25_000);
+    const dealt = gameOf(w);
+    expect(awaiting(dealt).kind).toBe('declare'); // paused: nobody dropped by a countdown that cannot run
+    const stop = await w.reply('ann', 'guts', { subcommand: 'stop' });
+    expect(stop.content).not.toMatch(/Something went wrong/);
+    expect(gameOf(w).stopRequested).toBe(true);
+  }, 60_000);
+});
