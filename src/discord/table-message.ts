@@ -33,6 +33,7 @@ function liveTableView(
     picture,
     hasBoardImage,
     locale: rt.messages.locale,
+    fourColour: rt.messages.fourColour,
     // Computer players get no private message: they are never "unreached".
     unreached: (state.deal?.players ?? []).filter(
       (id) => !tokens.fresh(rt.record.id, id) && !state.players.find((p) => p.id === id)?.computer,

@@ -24,18 +24,23 @@ export function cardEmojiName(card: Card | null, look: EmojiLook): string {
   return `gc${look.fourColour ? '4' : ''}_${formatCard(card)}${look.highlighted ? '_w' : ''}`;
 }
 
+/** A blank square: keeps a board's columns in place where a position has no card (Iron Cross's corners). */
+export const GAP_EMOJI = 'gc_gap';
+
 /** Discord shows emojis in a square box: a card stands in it at full height, centred. */
 const EMOJI_SIDE = 128;
 const CARD_WIDTH = 84;
 
-/** One emoji's picture: a card (or the back) on a transparent square. */
-export function cardEmojiPng(card: Card | null, look: EmojiLook): Buffer {
+/** One emoji's picture: a card (or the back) on a transparent square; `gap` leaves it blank. */
+export function cardEmojiPng(card: Card | null | 'gap', look: EmojiLook): Buffer {
   const canvas = canvasModule();
   const g = cardGeometry(CARD_WIDTH);
   const ctx = canvas.createCanvas(EMOJI_SIDE, EMOJI_SIDE).getContext('2d');
   const x = Math.round((EMOJI_SIDE - g.width) / 2);
   const y = Math.round((EMOJI_SIDE - g.height) / 2) - 1;
-  drawCard(ctx, canvas, x, y, g, { card, fourColour: look.fourColour, highlighted: look.highlighted, dimmed: false });
+  if (card !== 'gap') {
+    drawCard(ctx, canvas, x, y, g, { card, fourColour: look.fourColour, highlighted: look.highlighted, dimmed: false });
+  }
   return encodePng(EMOJI_SIDE, EMOJI_SIDE, ctx.getImageData(0, 0, EMOJI_SIDE, EMOJI_SIDE).data);
 }
 
@@ -45,8 +50,8 @@ export interface CardEmojiArt {
 }
 
 /**
- * Every card emoji the bot uses: each card in both decks, plain and outlined, and the
- * back (209 of Discord's 2000 per application). Pictures are drawn only when asked for:
+ * Every card emoji the bot uses: each card in both decks, plain and outlined, the back
+ * and the blank (210 of Discord's 2000 per application). Pictures are drawn only when asked for:
  * a deploy draws just the missing ones.
  */
 export function cardEmojiSet(): CardEmojiArt[] {
@@ -63,5 +68,9 @@ export function cardEmojiSet(): CardEmojiArt[] {
     ),
   );
   const plain = { fourColour: false, highlighted: false };
-  return [...faces, { name: cardEmojiName(null, plain), png: () => cardEmojiPng(null, plain) }];
+  return [
+    ...faces,
+    { name: cardEmojiName(null, plain), png: () => cardEmojiPng(null, plain) },
+    { name: GAP_EMOJI, png: () => cardEmojiPng('gap', plain) },
+  ];
 }
