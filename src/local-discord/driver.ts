@@ -565,6 +565,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.store.attachments.get(id) ?? null;
   }
 
+  /** An application emoji's picture, as the CDN serves it. */
+  applicationEmoji(id: string): { name: string; contentType: string; bytes: Buffer } | null {
+    return this.store.applicationEmojis.get(id) ?? null;
+  }
+
   /** The next `count` REST requests matching `pattern` fail with `status` (see `compileFaultPattern`). */
   failRoute(pattern: string | RegExp, status: number, count: number, options?: FaultOptions): void {
     this.faults.add(pattern, status, count, options);
