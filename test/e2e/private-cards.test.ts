@@ -202,7 +202,13 @@ describe('private cards stay private', () => {
       const { world, lobby } = await lobbyOf(variant, 'discord', true);
       await world.press('ann', lobby, 'Deal').acknowledged();
       const hidden: Hidden = { cards: new Map(), tables: new Map() };
-      await playToEnd(world, checkingPrivacy(world, showdownThenHostAlone('ann'), hidden));
+      const decide = checkingPrivacy(world, showdownThenHostAlone('ann'), hidden);
+      // The live table message at each decision (its board, in Iron Cross).
+      const tables: string[] = [];
+      await playToEnd(world, (ctx) => {
+        tables.push(JSON.stringify(world.latest(new RegExp(`: deal ${ctx.dealNo}$`))?.components));
+        return decide(ctx);
+      });
       await world.bot.idle();
       expect(checkNothingLeaked(world, hidden)).toBeGreaterThanOrEqual(3);
       const own = world.messages('bob').filter((m) => (m.flags ?? 0) & 64 && m.content?.includes('**Your cards**'));
@@ -213,6 +219,9 @@ describe('private cards stay private', () => {
       }
       // Nothing uploaded at all: boards and showdowns are emojis too.
       expect(world.messages().flatMap((m) => m.attachments)).toEqual([]);
+      const emoji = /<:gc4?_(back|gap|[2-9TJQKA][cdhs](_w)?):\d+>/;
+      expect(world.latest(/: deal 1 result$/)?.embeds[0]?.description).toMatch(emoji);
+      if (variant === 'iron-cross') expect(tables.join('')).toMatch(emoji);
     });
   }
 });
