@@ -19,6 +19,7 @@ import type { Logger } from '../log.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
+import { loadCardEmojis } from './card-emojis.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
@@ -333,6 +334,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
+      await loadCardEmojis(client.rest, client.application?.id ?? '', options.log);
       // With shards, each process resumes only the places it serves.
       const resumed = await tables.resumeAll(servedHere(client, options.shards, options.shardCount));
       // A table of a server the bot is not in (a group DM's ledger is keyed by its channel)

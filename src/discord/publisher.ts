@@ -153,7 +153,7 @@ export class TablePublisher implements StepListener {
         ? await this.deps.offload.showdown(rows, { fourColour: rt.messages.fourColour })
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
-      const result = showdownView(before, after, events, picture, history, rt.messages.locale);
+      const result = showdownView(before, after, events, picture, history, rt.messages.locale, rt.messages.fourColour);
       if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
       await this.deps.output.send(tableId, { ...note, ...result });
     } else if (standings) {
@@ -205,6 +205,7 @@ export class TablePublisher implements StepListener {
         equity,
         picture,
         this.deps.tokens.localeOf(rt.record.id, playerId),
+        colours.fourColour,
       ),
       signature: privateSignature(view, playerId),
     };

@@ -6,6 +6,7 @@ import type { Picture } from '../render/index.ts';
 import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { Tables } from '../table/tables.ts';
+import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import { EditCoalescer } from './coalescer.ts';
 import type { Offload } from './offload.ts';
@@ -33,6 +34,7 @@ function liveTableView(
     picture,
     hasBoardImage,
     locale: rt.messages.locale,
+    fourColour: rt.messages.fourColour,
     // Computer players get no private message: they are never "unreached".
     unreached: (state.deal?.players ?? []).filter(
       (id) => !tokens.fresh(rt.record.id, id) && !state.players.find((p) => p.id === id)?.computer,
@@ -144,10 +146,10 @@ export class TableMessage {
     await this.saveMessages(rt.record.id);
   }
 
-  /** The table's board picture, or null when it has no board (or the picture failed). */
+  /** The table's board picture, or null when it has no board, shows it as card emojis, or the picture failed. */
   private boardPicture(rt: TableRuntime): Promise<Picture | null> {
     const cells = boardCells(publicOf(rt));
-    return cells.length
+    return cells.length && !cardEmojis()
       ? this.deps.offload.board(cells, { fourColour: rt.messages.fourColour })
       : Promise.resolve(null);
   }

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
 import { openDatabase } from '../db/index.ts';
+import { uploadCardEmojis } from '../discord/card-emojis.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
@@ -118,6 +119,9 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       channel: discord.createChannel(guild, { name: `table-${t}` }),
       players: Array.from({ length: options.playersPerTable }, (_, p) => discord.createUser({ name: `p${t}-${p}` })),
     }));
+    const rest = new REST({ api: restBase }).setToken(discord.bot.token);
+    // As `guts deploy-commands` leaves an application: its card emojis there before the bot starts.
+    await uploadCardEmojis(rest, discord.bot.user.id);
     const bot = await botThread({
       token: discord.bot.token,
       apiUrl: restBase,
@@ -127,9 +131,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       logLevel: process.env.LOAD_LOG ?? 'silent',
     });
     const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-    await new REST({ api: restBase })
-      .setToken(discord.bot.token)
-      .put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
+    await rest.put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
     discord.resetLatency();
     const players = new LoadPlayers(discord, rng);
     const started = Date.now();

@@ -32,6 +32,7 @@ import { RequestCounter, type RequestCounts } from './request-counts.ts';
 import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
 import type { RouteContext } from './rest/context.ts';
+import { emojiRoutes } from './rest/emojis.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
@@ -161,7 +162,13 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       },
     };
     this.rest = new RestServer({
-      routes: [...miscRoutes(ctx), ...commandRoutes(ctx), ...channelRoutes(ctx), ...interactionRoutes(ctx)],
+      routes: [
+        ...miscRoutes(ctx),
+        ...commandRoutes(ctx),
+        ...emojiRoutes(ctx),
+        ...channelRoutes(ctx),
+        ...interactionRoutes(ctx),
+      ],
       botToken: this.bot.token,
       limiter: this.limiter,
       faults: this.faults,
@@ -558,6 +565,11 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     return this.store.attachments.get(id) ?? null;
   }
 
+  /** An application emoji's picture, as the CDN serves it. */
+  applicationEmoji(id: string): { name: string; contentType: string; bytes: Buffer } | null {
+    return this.store.applicationEmojis.get(id) ?? null;
+  }
+
   /** The next `count` REST requests matching `pattern` fail with `status` (see `compileFaultPattern`). */
   failRoute(pattern: string | RegExp, status: number, count: number, options?: FaultOptions): void {
     this.faults.add(pattern, status, count, options);
@@ -723,7 +735,13 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
       const path = new URL(request.url ?? '/', 'http://local').pathname;
       if (path.startsWith(`${apiPrefix}/`)) return await this.rest.handle(request, response);
       const attachment = /^\/attachments\/\d+\/(\d+)\//.exec(path);
-      const file = attachment ? this.store.attachments.get(attachment[1] ?? '') : undefined;
+      // The CDN's emoji pictures (`/emojis/{id}.png`, whatever format was uploaded, as Discord converts).
+      const emoji = /^\/emojis\/(\d+)\.(png|webp|gif)$/.exec(path);
+      const file = attachment
+        ? this.store.attachments.get(attachment[1] ?? '')
+        : emoji
+          ? this.store.applicationEmojis.get(emoji[1] ?? '')
+          : undefined;
       if (request.method === 'GET' && file) {
         response.writeHead(200, { 'Content-Type': file.contentType, 'Content-Length': file.bytes.length });
         response.end(file.bytes);

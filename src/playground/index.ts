@@ -1,8 +1,10 @@
+import { REST } from 'discord.js';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { RngState } from '../cards/rng.ts';
 import { type Database, migrateToLatest, openDatabase } from '../db/index.ts';
 import { type Bot, createBot } from '../discord/bot.ts';
+import { uploadCardEmojis } from '../discord/card-emojis.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { LocalDiscord } from '../local-discord/index.ts';
 import type { Logger } from '../log.ts';
@@ -77,6 +79,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   try {
     await migrateToLatest(database.db);
     await parkStaleTables(database.db);
+    // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
+    await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);
     bot = await createBot({
       token: discord.bot.token,
       apiUrl: restBase,

@@ -81,6 +81,7 @@ export class PageServer {
       if (route === 'POST /api/select') return sendJson(response, 200, await this.select(await readJson(request)));
       if (route === 'POST /api/modal') return sendJson(response, 200, await this.submitModal(await readJson(request)));
       if (request.method === 'GET' && url.pathname.startsWith('/attachments/')) return this.attachment(url, response);
+      if (request.method === 'GET' && url.pathname.startsWith('/emojis/')) return this.emoji(url, response);
       throw new HttpError(404, 'not found');
     } catch (err) {
       const known = err instanceof HttpError ? err : asHttpError(err);
@@ -252,13 +253,25 @@ export class PageServer {
     const id = /^\/attachments\/\d+\/(\d+)\//.exec(url.pathname)?.[1];
     const file = id ? this.options.discord.attachment(id) : null;
     if (!file) throw new HttpError(404, 'no such attachment');
-    response.writeHead(200, {
-      'Content-Type': file.contentType,
-      'Content-Length': file.bytes.length,
-      'Cache-Control': 'max-age=86400, immutable',
-    });
-    response.end(file.bytes);
+    sendPicture(response, file);
   }
+
+  /** The application's emojis (cards), as Discord's CDN serves them at `/emojis/{id}.png`. */
+  private emoji(url: URL, response: ServerResponse): void {
+    const id = /^\/emojis\/(\d+)\.png$/.exec(url.pathname)?.[1];
+    const file = id ? this.options.discord.applicationEmoji(id) : null;
+    if (!file) throw new HttpError(404, 'no such emoji');
+    sendPicture(response, file);
+  }
+}
+
+function sendPicture(response: ServerResponse, file: { contentType: string; bytes: Buffer }): void {
+  response.writeHead(200, {
+    'Content-Type': file.contentType,
+    'Content-Length': file.bytes.length,
+    'Cache-Control': 'max-age=86400, immutable',
+  });
+  response.end(file.bytes);
 }
 
 /** Refusals the user should read (bad command, odd name, disabled button) become 400s. */

@@ -3,6 +3,14 @@
  * throwing, so the caller can always fall back to the matching text function.
  */
 export { renderBoard } from './board.ts';
+export {
+  type CardEmojiArt,
+  cardEmojiName,
+  cardEmojiPng,
+  cardEmojiSet,
+  type EmojiLook,
+  GAP_EMOJI,
+} from './emoji-art.ts';
 export { renderHand } from './hand.ts';
 export { clearPictureCache, onRenderError } from './picture.ts';
 export { renderShowdown } from './showdown.ts';

@@ -1,6 +1,6 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prettyCard } from '../../src/cards/card.ts';
+import { formatCard, prettyCard } from '../../src/cards/card.ts';
 import { type GameState, viewFor } from '../../src/engine/index.ts';
 import { type Decide, playToEnd, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
@@ -15,7 +15,10 @@ import { World } from './world.ts';
 /** Everything a player reads in a message: text, embeds and button labels (pictures aside). */
 const textOf = (m: APIMessage): string => JSON.stringify([m.content, m.embeds, m.components]);
 
-/** The cards of this deal that `viewer` may not see (others' face-down cards; in Indian guts their own). */
+/**
+ * The cards of this deal that `viewer` may not see (others' face-down cards; in Indian
+ * guts their own), as text ("A♠") and as the names of their emojis (`gc_As:`, `gc4_As_w:`).
+ */
 function hiddenFrom(state: GameState, viewer: string): string[] {
   const deal = state.deal;
   if (!deal) return [];
@@ -23,7 +26,9 @@ function hiddenFrom(state: GameState, viewer: string): string[] {
   const hidden: string[] = [];
   for (const [owner, cards] of Object.entries(deal.hands)) {
     cards.forEach((card, i) => {
-      if (seen[owner]?.[i] === null) hidden.push(prettyCard(card));
+      if (seen[owner]?.[i] === null) {
+        hidden.push(prettyCard(card), `_${formatCard(card)}:`, `_${formatCard(card)}_w:`);
+      }
     });
   }
   return hidden;
@@ -141,8 +146,9 @@ describe('private cards stay private', () => {
   async function lobbyOf(
     variant: string,
     rateLimits: 'discord' | 'none' = 'discord',
+    cardEmojis = false,
   ): Promise<{ world: World; lobby: APIMessage }> {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], rateLimits });
+    world = await World.start({ players: ['ann', 'bob', 'cat'], rateLimits, cardEmojis });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant } });
     await world.press('bob', lobby, 'Join').response();
     await world.press('cat', lobby, 'Join').response();
@@ -188,6 +194,34 @@ describe('private cards stay private', () => {
       expect(checkNothingLeaked(world, hidden)).toBeGreaterThanOrEqual(3);
       const pictures = checkNoPrivatePictureShown(world, ['ann', 'bob', 'cat']);
       if (variant !== 'indian') expect(pictures).toBeGreaterThanOrEqual(3); // Indian guts draws no hand
+    });
+  }
+
+  for (const variant of ['three-card', 'iron-cross']) {
+    it(`with the card emojis deployed, shows each player their own cards as emojis, nobody else's (${variant})`, async () => {
+      const { world, lobby } = await lobbyOf(variant, 'discord', true);
+      await world.press('ann', lobby, 'Deal').acknowledged();
+      const hidden: Hidden = { cards: new Map(), tables: new Map() };
+      const decide = checkingPrivacy(world, showdownThenHostAlone('ann'), hidden);
+      // The live table message at each decision (its board, in Iron Cross).
+      const tables: string[] = [];
+      await playToEnd(world, (ctx) => {
+        tables.push(JSON.stringify(world.latest(new RegExp(`: deal ${ctx.dealNo}$`))?.components));
+        return decide(ctx);
+      });
+      await world.bot.idle();
+      expect(checkNothingLeaked(world, hidden)).toBeGreaterThanOrEqual(3);
+      const own = world.messages('bob').filter((m) => (m.flags ?? 0) & 64 && m.content?.includes('**Your cards**'));
+      expect(own.length).toBeGreaterThan(0);
+      for (const m of own) {
+        expect(m.content?.split('\n')[0]).toMatch(/^(<:gc_[2-9TJQKA][cdhs](_w)?:\d+>)+$/);
+        expect(m.attachments).toEqual([]);
+      }
+      // Nothing uploaded at all: boards and showdowns are emojis too.
+      expect(world.messages().flatMap((m) => m.attachments)).toEqual([]);
+      const emoji = /<:gc4?_(back|gap|[2-9TJQKA][cdhs](_w)?):\d+>/;
+      expect(world.latest(/: deal 1 result$/)?.embeds[0]?.description).toMatch(emoji);
+      if (variant === 'iron-cross') expect(tables.join('')).toMatch(emoji);
     });
   }
 });

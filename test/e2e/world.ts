@@ -2,12 +2,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REST } from 'discord.js';
 import type { APIEmbed, APIMessage } from 'discord-api-types/v10';
 import pino from 'pino';
 import { Rng } from '../../src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { createOrLoadTable } from '../../src/db/table-store.ts';
 import { type Bot, createBot } from '../../src/discord/bot.ts';
+import { uploadCardEmojis } from '../../src/discord/card-emojis.ts';
 import { loadCommands } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
@@ -64,6 +66,8 @@ export interface WorldOptions {
   externalApps?: boolean;
   /** Who is in the group DM (`place: 'group-dm'`; default every player): the others play only in the server. */
   groupDmMembers?: string[];
+  /** The card emojis uploaded before the bot starts, as `guts deploy-commands` does (else the bot sends pictures). */
+  cardEmojis?: boolean;
 }
 
 type Ref = { id: string };
@@ -130,6 +134,10 @@ export class World {
     }
     world.database = openDatabase(world.dbUrl);
     await migrateToLatest(world.database.db);
+    if (options.cardEmojis) {
+      const rest = new REST({ api: world.restBase }).setToken(world.discord.bot.token);
+      await uploadCardEmojis(rest, world.discord.bot.user.id);
+    }
     await world.startBot();
     if (!options.process) {
       const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());

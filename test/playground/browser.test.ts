@@ -160,7 +160,15 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
       await asSeat(name);
       const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
       await cards.waitFor(WAIT);
-      expect(await cards.locator('img.attachment-image').count()).toBe(1);
+      // The cards as the application's emojis, their pictures loaded from the playground.
+      await expect.poll(() => cards.locator('img.emoji').count(), WAIT).toBeGreaterThanOrEqual(2);
+      expect(
+        await cards
+          .locator('img.emoji')
+          .first()
+          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBe(128);
+      expect(await cards.locator('img.attachment-image').count()).toBe(0);
       cardsSeen[name] = await messageIds('.message.ephemeral');
       for (const [other, ids] of Object.entries(cardsSeen)) {
         if (other === name) continue;
@@ -277,7 +285,15 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
       await asSeat(name);
       const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
       await cards.waitFor(WAIT);
-      expect(await cards.locator('img.attachment-image').count()).toBe(1);
+      // The cards as the application's emojis, their pictures loaded from the playground.
+      await expect.poll(() => cards.locator('img.emoji').count(), WAIT).toBeGreaterThanOrEqual(2);
+      expect(
+        await cards
+          .locator('img.emoji')
+          .first()
+          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      ).toBe(128);
+      expect(await cards.locator('img.attachment-image').count()).toBe(0);
       cardsSeen[name] = await messageIds('.message.ephemeral');
     }
     expect(cardsSeen.Ann?.some((id) => cardsSeen.Ben?.includes(id))).toBe(false);

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Routes } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../src/playground/index.ts';
+import { cardEmojiSet } from '../../src/render/index.ts';
 
 function customIdOf(message: APIMessage, label: string): string {
   for (const row of message.components ?? []) {
@@ -235,5 +237,18 @@ describe('the playground API', () => {
     expect(html).toContain('<script>');
     expect(html).not.toMatch(/(src|href)="https?:/);
     expect((await fetch(`${playground.url}/attachments/1/2/x.png`)).status).toBe(404);
+    // The card emojis its local Discord was given at start-up, as Discord's CDN serves them.
+    const rest = playground.bot.client.rest;
+    const { items } = (await rest.get(Routes.applicationEmojis(playground.discord.bot.user.id))) as {
+      items: { id: string; name: string }[];
+    };
+    expect(items.map((e) => e.name).sort()).toEqual(
+      cardEmojiSet()
+        .map((e) => e.name)
+        .sort(),
+    );
+    const emoji = await fetch(`${playground.url}/emojis/${items[0]?.id}.png`);
+    expect([emoji.status, emoji.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect((await fetch(`${playground.url}/emojis/1.png`)).status).toBe(404);
   });
 });

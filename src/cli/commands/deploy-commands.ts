@@ -1,8 +1,10 @@
 import { REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { uploadCardEmojis } from '../../discord/card-emojis.ts';
 import { loadCommands } from '../../discord/command-registry.ts';
 
-export const summary = 'register the slash commands with Discord (to GUILD_ID when set, else globally)';
+export const summary =
+  'register the slash commands with Discord (to GUILD_ID when set, else globally) and upload the card emojis';
 
 export async function run(args: string[]): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
@@ -35,6 +37,8 @@ export async function run(args: string[]): Promise<number> {
   await rest.put(route, { body });
   const where = config.guildId ? `server ${config.guildId}` : 'all servers (may take up to an hour to appear)';
   process.stdout.write(`Registered ${body.map((c) => `/${c.name}`).join(', ')} for ${where}.\n`);
+  const uploaded = await uploadCardEmojis(rest, app.id);
+  process.stdout.write(`Card emojis: ${uploaded} uploaded (the others were there already).\n`);
   return 0;
 }
 

@@ -13,6 +13,7 @@ import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
+import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
@@ -56,14 +57,21 @@ function pickerRows(
   return rows;
 }
 
-/** The picture a player's cards answer shows (none in Indian guts, where you can't see your own card). */
+/**
+ * The picture a player's cards answer shows: none in Indian guts (where you can't see
+ * your own card), and none to draw when the cards go as emojis.
+ */
 export function handPicture(
   view: PlayerView,
   playerId: string,
   preview: HandPreview,
 ): { cards: number[]; options: HandOptions } | null {
   const cards = visibleCards(view, playerId);
-  if (!cards.length || getVariant(view.variant).forehead) return null;
+  if (!cards.length || getVariant(view.variant).forehead || cardEmojis()) return null;
+  return handShown(cards, preview);
+}
+
+function handShown(cards: number[], preview: HandPreview): { cards: number[]; options: HandOptions } {
   return { cards, options: preview.hand ? { highlight: preview.hand.cards } : {} };
 }
 
@@ -128,6 +136,8 @@ export function cardsView(
   picture: Picture | null,
   /** The player's language (their Discord client's). */
   locale: string = SOURCE_LOCALE,
+  /** The table's deck: clubs green and diamonds blue. */
+  fourColour = false,
 ) {
   const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
@@ -151,6 +161,10 @@ export function cardsView(
   }
   const cards = visibleCards(state, playerId);
   const lines = [`${title}: ${handText(cards, {}, textWords(locale))}`];
+  // The cards as emojis, on a line of their own, the winning ones outlined.
+  const emojis = cardEmojis();
+  const shown = handShown(cards, preview);
+  if (emojis && cards.length) lines.unshift(emojis.row(cards, fourColour, shown.options.highlight));
   if (preview.hand) lines.push(say('cards.best', { hand: handName(preview.hand, locale) }));
   if (odds && state.options.odds) {
     const others = preview.equity?.opponents ?? 0;
@@ -163,8 +177,7 @@ export function cardsView(
   else if (d.dead.includes(playerId)) lines.push(say('cards.dead'));
   else if (!d.in.includes(playerId)) lines.push(say('cards.out'));
   const files: AttachmentBuilder[] = [];
-  const shown = picture && handPicture(state, playerId, preview);
-  if (picture && shown) {
+  if (picture && !emojis) {
     const description = handCaption(shown.cards, shown.options, locale);
     files.push(new AttachmentBuilder(picture.png, { name: picture.name, description }));
   }

@@ -4,11 +4,17 @@ import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
+import { cardEmojis } from '../card-emojis.ts';
 import { showdownCaption } from './captions.ts';
 import { bold, chips, clip, describeTransfers, type NameOf, signed, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 
 export const RESULT_COLOUR = 0xc9a227;
+/**
+ * The result embed's description with the hands as emojis: well under Discord's 4096 for
+ * a description, as all the embeds of a message share 6000 characters.
+ */
+const EMOJI_DESCRIPTION_MAX = 2000;
 
 /** Does this step produce a result worth its own channel message? */
 export const hasResult = (events: readonly GameEvent[]): boolean =>
@@ -118,6 +124,8 @@ export function showdownView(
   history?: { tableId: number; dealNo: number },
   /** The table's language. */
   locale: string = SOURCE_LOCALE,
+  /** The table's deck: clubs green and diamonds blue. */
+  fourColour = false,
 ) {
   const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const nameOf = namesFrom(before, after);
@@ -163,7 +171,18 @@ export function showdownView(
   if (history) notes.push(say('result.history', { table: history.tableId, deal: history.dealNo }));
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
-  if (picture) {
+  // Each hand as a row of card emojis under the headline, the cards that make it outlined;
+  // past the budget (many players with many cards) the picture instead.
+  const emojis = cardEmojis();
+  const rows = emojis
+    ? showdownRows(before, after, events, locale).map(
+        (row) => `${emojis.row(row.cards, fourColour, row.folded ? [] : row.used)} ${bold(row.name)}`,
+      )
+    : [];
+  const description = [embed.description, '', ...rows].join('\n');
+  if (rows.length && description.length <= EMOJI_DESCRIPTION_MAX) {
+    embed.description = description;
+  } else if (picture) {
     files.push(
       new AttachmentBuilder(picture.png, {
         name: picture.name,

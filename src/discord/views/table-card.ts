@@ -10,6 +10,7 @@ import type { PlayerView } from '../../engine/index.ts';
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
+import { cardEmojis } from '../card-emojis.ts';
 import type { ButtonTarget } from './buttons.ts';
 import { boardCaption, textWords } from './captions.ts';
 import { bold, chips, clip, clipLines, variantName } from './format.ts';
@@ -49,6 +50,8 @@ export interface TableViewInput {
   unreached?: readonly string[];
   /** The table's language (a Discord locale): the server's, or the host's in direct messages. */
   locale?: string;
+  /** The table's deck: clubs green and diamonds blue. */
+  fourColour?: boolean;
 }
 
 const text = (content: string) => ({ type: ComponentType.TextDisplay as const, content });
@@ -79,10 +82,13 @@ export function tableView(input: TableViewInput) {
   const tail: APIComponentInContainer[] = [];
   const cells = boardCells(state);
   const files: AttachmentBuilder[] = [];
-  const { picture } = input;
+  // With the card emojis the board is a few lines of markup, laid out on its grid: no picture to upload.
+  const emojis = cardEmojis();
+  const picture = emojis ? null : input.picture;
   if (picture)
     files.push(new AttachmentBuilder(picture.png, { name: picture.name, description: boardCaption(cells, locale) }));
-  const image = picture ? picture.name : input.hasBoardImage && cells.length ? BOARD_FILE : null;
+  const image = picture ? picture.name : !emojis && input.hasBoardImage && cells.length ? BOARD_FILE : null;
+  if (emojis && cells.length) tail.push(text(emojis.board(cells, input.fourColour ?? false)));
   if (image) {
     tail.push({
       type: ComponentType.MediaGallery,

@@ -26,6 +26,15 @@ export interface StoreEvents {
  * uploaded files and registered commands. Lookups that a REST route makes throw the
  * matching Discord error, so routes read straight through.
  */
+/** An application emoji and its picture, as the CDN serves it at `/emojis/{id}.png`. */
+export interface StoredEmoji {
+  id: string;
+  name: string;
+  animated: boolean;
+  contentType: string;
+  bytes: Buffer;
+}
+
 export class Store extends EventEmitter<StoreEvents> {
   readonly ids: SnowflakeFactory;
   readonly users = new Map<string, UserRecord>();
@@ -33,6 +42,8 @@ export class Store extends EventEmitter<StoreEvents> {
   readonly channels = new Map<string, ChannelRecord>();
   readonly attachments = new Map<string, StoredAttachment>();
   readonly commands: RegisteredCommands = { global: [], byGuild: new Map() };
+  /** The application's own emojis (uploaded by the bot, usable in every server), by id. */
+  readonly applicationEmojis = new Map<string, StoredEmoji>();
   /** Users who installed the application to their own account (a user install). */
   readonly userInstalls = new Set<string>();
   /** Messages per channel, in creation order. */

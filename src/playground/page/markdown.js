@@ -1,6 +1,6 @@
 // Discord markdown, the parts the bot uses: **bold**, *italic*, __underline__,
-// ~~strike~~, `code`, <@user> mentions and <t:UNIX:STYLE> timestamps (relative ones
-// tick live). Text is escaped first; only the tags made here are HTML.
+// ~~strike~~, `code`, <@user> mentions, <t:UNIX:STYLE> timestamps (relative ones
+// tick live) and <:name:id> custom emojis (the pictures the local Discord serves). Text is escaped first; only the tags made here are HTML.
 
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -65,15 +65,27 @@ function emphasis(html) {
     .replace(/(^|[^*\w])\*(?!\s)([^*]+?)\*(?!\w)/g, '$1<em>$2</em>');
 }
 
-/** Text outside code spans: mentions and timestamps are cut out before escaping, the rest is emphasised. */
+const CUSTOM_EMOJI = /<a?:(\w{2,32}):(\d+)>/;
+
+/** Only custom emojis (and spaces): Discord then shows them large ("jumbo"). */
+// biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
+function emojiOnly(text) {
+  const rest = String(text ?? '').replace(new RegExp(CUSTOM_EMOJI.source, 'g'), '');
+  return rest.trim() === '' && CUSTOM_EMOJI.test(String(text ?? ''));
+}
+
+/** Text outside code spans: mentions, timestamps and emojis are cut out before escaping, the rest is emphasised. */
 function inlineHtml(text, nameOf) {
-  const special = /<t:(-?\d{1,13})(?::([tTdDfFR]))?>|<@!?(\d+)>/g;
+  const special = new RegExp(`<t:(-?\\d{1,13})(?::([tTdDfFR]))?>|<@!?(\\d+)>|${CUSTOM_EMOJI.source}`, 'g');
   let html = '';
   let last = 0;
   for (const match of text.matchAll(special)) {
     html += emphasis(escapeHtml(text.slice(last, match.index)));
     if (match[1] !== undefined) html += timestampHtml(Number(match[1]), match[2] ?? 'f');
-    else html += `<span class="mention">@${escapeHtml(nameOf(match[3]) ?? 'unknown-user')}</span>`;
+    else if (match[4] !== undefined) {
+      const name = escapeHtml(`:${match[4]}:`);
+      html += `<img class="emoji" src="/emojis/${match[5]}.png" alt="${name}" title="${name}">`;
+    } else html += `<span class="mention">@${escapeHtml(nameOf(match[3]) ?? 'unknown-user')}</span>`;
     last = match.index + match[0].length;
   }
   return html + emphasis(escapeHtml(text.slice(last)));

@@ -274,7 +274,7 @@ function renderMessage(message, ctx) {
   body.append(renderHeader(message));
   if (flags & LOADING) body.append(el('div', 'content thinking', `${name} is thinking…`));
   if (message.content) {
-    const content = markdown('div', 'content', message.content, ctx);
+    const content = markdown('div', emojiOnly(message.content) ? 'content jumbo' : 'content', message.content, ctx);
     if (message.edited_timestamp) content.append(el('span', 'edited', '(edited)'));
     body.append(content);
   }
