@@ -44,6 +44,30 @@ export function cardGeometry(width: number): CardGeometry {
   };
 }
 
+/**
+ * A card as a near-square tile, for an emoji: Discord shows an emoji at 22 px in a line
+ * of text (48 px alone), where a card's corner index would be a speck. The tile gives the
+ * whole face to one large rank above one large pip.
+ */
+export function tileGeometry(side: number): CardGeometry {
+  const width = Math.round(side * 0.86);
+  const height = side;
+  return {
+    width,
+    height,
+    radius: Math.round(width * 0.1),
+    indexX: Math.round(width / 2),
+    rankTop: Math.round(height * 0.04),
+    rankFontPx: Math.round(height * 0.56),
+    rankMaxWidth: Math.round(width * 0.9),
+    smallPipY: 0,
+    smallPip: 0,
+    bigPipX: Math.round(width / 2),
+    bigPipY: Math.round(height * 0.76),
+    bigPip: Math.round(height * 0.4),
+  };
+}
+
 export interface CardLook {
   /** null draws the back: a card nobody may see yet. */
   card: Card | null;
@@ -75,7 +99,7 @@ function drawFace(
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
   ctx.fillText(rank === 'T' ? '10' : rank, x + g.indexX, y + g.rankTop, g.rankMaxWidth);
-  fillSuit(ctx, canvas, suit, x + g.indexX, y + g.smallPipY, g.smallPip);
+  if (g.smallPip > 0) fillSuit(ctx, canvas, suit, x + g.indexX, y + g.smallPipY, g.smallPip);
   fillSuit(ctx, canvas, suit, x + g.bigPipX, y + g.bigPipY, g.bigPip);
 }
 
@@ -112,7 +136,7 @@ const sprites = new LruCache<string, import('@napi-rs/canvas').Canvas>(400);
  * cost far more than one image copy, and a picture holds up to a dozen cards.
  */
 export function drawCard(ctx: Context, canvas: CanvasModule, x: number, y: number, g: CardGeometry, look: CardLook) {
-  const key = `${g.width}:${look.card}:${look.fourColour}:${look.highlighted}:${look.dimmed}`;
+  const key = `${g.width}x${g.height}:${look.card}:${look.fourColour}:${look.highlighted}:${look.dimmed}`;
   let sprite = sprites.get(key);
   if (!sprite) {
     const painted = canvas.createCanvas(g.width + 2 * SPRITE_MARGIN, g.height + 2 * SPRITE_MARGIN);

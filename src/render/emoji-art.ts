@@ -1,6 +1,6 @@
 import { type Card, DECK_SIZE, formatCard } from '../cards/card.ts';
 import { canvasModule } from './canvas.ts';
-import { cardGeometry, drawCard } from './card-art.ts';
+import { drawCard, tileGeometry } from './card-art.ts';
 import { encodePng } from './png.ts';
 
 /**
@@ -27,14 +27,14 @@ export function cardEmojiName(card: Card | null, look: EmojiLook): string {
 /** A blank square: keeps a board's columns in place where a position has no card (Iron Cross's corners). */
 export const GAP_EMOJI = 'gc_gap';
 
-/** Discord shows emojis in a square box: a card stands in it at full height, centred. */
+/** Discord shows emojis in a square box: a card tile fills it, less room for its outline and shadow. */
 const EMOJI_SIDE = 128;
-const CARD_WIDTH = 84;
+const TILE_MARGIN = 6;
 
 /** One emoji's picture: a card (or the back) on a transparent square; `gap` leaves it blank. */
 export function cardEmojiPng(card: Card | null | 'gap', look: EmojiLook): Buffer {
   const canvas = canvasModule();
-  const g = cardGeometry(CARD_WIDTH);
+  const g = tileGeometry(EMOJI_SIDE - 2 * TILE_MARGIN);
   const ctx = canvas.createCanvas(EMOJI_SIDE, EMOJI_SIDE).getContext('2d');
   const x = Math.round((EMOJI_SIDE - g.width) / 2);
   const y = Math.round((EMOJI_SIDE - g.height) / 2) - 1;
