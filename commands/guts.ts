@@ -6,6 +6,7 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { scopeOf } from '../src/discord/acks.ts';
+import { commandDefinition } from '../src/discord/command-registry.ts';
 import { choice, named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
@@ -47,55 +48,57 @@ function addOptionField(sub: SlashCommandSubcommandBuilder, name: (typeof OWN_FI
   );
 }
 
-export const data = named(new SlashCommandBuilder(), 'guts')
-  .setContexts(...CONTEXTS)
-  .setIntegrationTypes(...INTEGRATION_TYPES)
-  .addSubcommand((sub) => {
-    named(sub, 'guts start')
-      .addStringOption((o) => named(o, 'guts start variant').setAutocomplete(true))
-      .addStringOption((o) => named(o, 'guts start preset').setAutocomplete(true));
-    for (const name of OWN_FIELDS) addOptionField(sub, name);
-    return sub
-      .addStringOption((o) => named(o, 'guts start options').setMaxLength(300))
-      .addStringOption((o) =>
-        named(o, 'guts start deck').addChoices(
-          choice('commands.guts start deck.choice_classic', 'classic'),
-          choice('commands.guts start deck.choice_four-colour', 'four-colour'),
-        ),
-      )
-      .addStringOption((o) =>
-        // More languages than Discord's 25 choices: found by typing, by any of their names.
-        named(o, 'guts start language').setAutocomplete(true),
-      );
-  })
-  .addSubcommand((sub) => named(sub, 'guts stop'))
-  .addSubcommand((sub) =>
-    named(sub, 'guts rules').addStringOption((o) => named(o, 'guts rules variant').setAutocomplete(true)),
-  )
-  .addSubcommand((sub) => named(sub, 'guts table'))
-  .addSubcommand((sub) => named(sub, 'guts stats').addUserOption((o) => named(o, 'guts stats player')))
-  .addSubcommand((sub) =>
-    named(sub, 'guts leaderboard').addStringOption((o) =>
-      named(o, 'guts leaderboard period').addChoices(
-        ...(['week', 'month', 'all'] as const).map((p) => choice(`commands.guts leaderboard period.choice_${p}`, p)),
-      ),
-    ),
-  )
-  .addSubcommandGroup((group) =>
-    named(group, 'guts preset')
-      .addSubcommand((sub) =>
-        named(sub, 'guts preset save').addStringOption((o) =>
-          named(o, 'guts preset save name').setRequired(true).setMaxLength(32),
-        ),
-      )
-      .addSubcommand((sub) => named(sub, 'guts preset list'))
-      .addSubcommand((sub) =>
-        named(sub, 'guts preset delete').addStringOption((o) =>
-          named(o, 'guts preset delete name').setRequired(true).setAutocomplete(true),
+export const data = commandDefinition('guts', () =>
+  named(new SlashCommandBuilder(), 'guts')
+    .setContexts(...CONTEXTS)
+    .setIntegrationTypes(...INTEGRATION_TYPES)
+    .addSubcommand((sub) => {
+      named(sub, 'guts start')
+        .addStringOption((o) => named(o, 'guts start variant').setAutocomplete(true))
+        .addStringOption((o) => named(o, 'guts start preset').setAutocomplete(true));
+      for (const name of OWN_FIELDS) addOptionField(sub, name);
+      return sub
+        .addStringOption((o) => named(o, 'guts start options').setMaxLength(300))
+        .addStringOption((o) =>
+          named(o, 'guts start deck').addChoices(
+            choice('commands.guts start deck.choice_classic', 'classic'),
+            choice('commands.guts start deck.choice_four-colour', 'four-colour'),
+          ),
+        )
+        .addStringOption((o) =>
+          // More languages than Discord's 25 choices: found by typing, by any of their names.
+          named(o, 'guts start language').setAutocomplete(true),
+        );
+    })
+    .addSubcommand((sub) => named(sub, 'guts stop'))
+    .addSubcommand((sub) =>
+      named(sub, 'guts rules').addStringOption((o) => named(o, 'guts rules variant').setAutocomplete(true)),
+    )
+    .addSubcommand((sub) => named(sub, 'guts table'))
+    .addSubcommand((sub) => named(sub, 'guts stats').addUserOption((o) => named(o, 'guts stats player')))
+    .addSubcommand((sub) =>
+      named(sub, 'guts leaderboard').addStringOption((o) =>
+        named(o, 'guts leaderboard period').addChoices(
+          ...(['week', 'month', 'all'] as const).map((p) => choice(`commands.guts leaderboard period.choice_${p}`, p)),
         ),
       ),
-  )
-  .addSubcommand((sub) => named(sub, 'guts help'));
+    )
+    .addSubcommandGroup((group) =>
+      named(group, 'guts preset')
+        .addSubcommand((sub) =>
+          named(sub, 'guts preset save').addStringOption((o) =>
+            named(o, 'guts preset save name').setRequired(true).setMaxLength(32),
+          ),
+        )
+        .addSubcommand((sub) => named(sub, 'guts preset list'))
+        .addSubcommand((sub) =>
+          named(sub, 'guts preset delete').addStringOption((o) =>
+            named(o, 'guts preset delete name').setRequired(true).setAutocomplete(true),
+          ),
+        ),
+    )
+    .addSubcommand((sub) => named(sub, 'guts help')),
+);
 
 function startOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
   const raw = parseOptionText(interaction.options.getString('options') ?? '');

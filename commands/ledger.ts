@@ -1,5 +1,6 @@
 import { type ChatInputCommandInteraction, EmbedBuilder, MessageFlags, SlashCommandBuilder } from 'discord.js';
 import { placeOf, publicLocale } from '../src/discord/acks.ts';
+import { commandDefinition } from '../src/discord/command-registry.ts';
 import { named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.ts';
@@ -20,28 +21,30 @@ import { UserFacingError } from '../src/table/errors.ts';
 
 /** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
 
-export const data = named(new SlashCommandBuilder(), 'ledger')
-  .setContexts(...CONTEXTS)
-  .setIntegrationTypes(...INTEGRATION_TYPES)
-  .addSubcommand((sub) => named(sub, 'ledger show').addUserOption((o) => named(o, 'ledger show user')))
-  .addSubcommand((sub) =>
-    named(sub, 'ledger history')
-      .addUserOption((o) => named(o, 'ledger history user'))
-      .addIntegerOption((o) => named(o, 'ledger history page').setMinValue(1).setMaxValue(200)),
-  )
-  .addSubcommand((sub) => named(sub, 'ledger settle'))
-  .addSubcommand((sub) =>
-    named(sub, 'ledger adjust')
-      .addUserOption((o) => named(o, 'ledger adjust from').setRequired(true))
-      .addUserOption((o) => named(o, 'ledger adjust to').setRequired(true))
-      .addIntegerOption((o) =>
-        named(o, 'ledger adjust amount').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000),
-      )
-      .addStringOption((o) => named(o, 'ledger adjust note').setMaxLength(200)),
-  )
-  .addSubcommand((sub) =>
-    named(sub, 'ledger reset').addBooleanOption((o) => named(o, 'ledger reset confirm').setRequired(true)),
-  );
+export const data = commandDefinition('ledger', () =>
+  named(new SlashCommandBuilder(), 'ledger')
+    .setContexts(...CONTEXTS)
+    .setIntegrationTypes(...INTEGRATION_TYPES)
+    .addSubcommand((sub) => named(sub, 'ledger show').addUserOption((o) => named(o, 'ledger show user')))
+    .addSubcommand((sub) =>
+      named(sub, 'ledger history')
+        .addUserOption((o) => named(o, 'ledger history user'))
+        .addIntegerOption((o) => named(o, 'ledger history page').setMinValue(1).setMaxValue(200)),
+    )
+    .addSubcommand((sub) => named(sub, 'ledger settle'))
+    .addSubcommand((sub) =>
+      named(sub, 'ledger adjust')
+        .addUserOption((o) => named(o, 'ledger adjust from').setRequired(true))
+        .addUserOption((o) => named(o, 'ledger adjust to').setRequired(true))
+        .addIntegerOption((o) =>
+          named(o, 'ledger adjust amount').setRequired(true).setMinValue(1).setMaxValue(1_000_000_000),
+        )
+        .addStringOption((o) => named(o, 'ledger adjust note').setMaxLength(200)),
+    )
+    .addSubcommand((sub) =>
+      named(sub, 'ledger reset').addBooleanOption((o) => named(o, 'ledger reset confirm').setRequired(true)),
+    ),
+);
 
 const PAGE = 15;
 const LEDGER_COLOUR = 0x4b5bd6;

@@ -14,6 +14,19 @@ export interface SlashCommand {
   autocomplete?(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void>;
 }
 
+/**
+ * A command's definition, built each time it is asked for: its names and descriptions in
+ * every language are only sent by `guts deploy-commands` (and the local Discord's
+ * registrations), so the running bot, which only needs the name to route, does not keep
+ * them.
+ */
+export function commandDefinition(
+  name: string,
+  build: () => { toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody },
+): SlashCommand['data'] {
+  return { name, toJSON: () => build().toJSON() };
+}
+
 const commandsDir = new URL('../../commands/', import.meta.url);
 
 export async function loadCommands(): Promise<Map<string, SlashCommand>> {
