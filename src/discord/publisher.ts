@@ -14,7 +14,7 @@ import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import { cardsView, handPicture, privateSignature } from './views/cards.ts';
-import { hasResult, showdownRows, showdownView } from './views/showdown.ts';
+import { hasResult, showdownNeedsPicture, showdownRows, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
 
@@ -148,9 +148,9 @@ export class TablePublisher implements StepListener {
     // A step's note is the catalogue's key ("the game stopped by itself"): said in the table's language.
     const note = step.note ? { content: t(rt.messages.locale, step.note) } : {};
     if (before && hasResult(events)) {
-      const rows = showdownRows(before, after, events, rt.messages.locale);
-      const picture = rows.length
-        ? await this.deps.offload.showdown(rows, { fourColour: rt.messages.fourColour })
+      const { locale, fourColour } = rt.messages;
+      const picture = showdownNeedsPicture(before, after, events, locale, fourColour)
+        ? await this.deps.offload.showdown(showdownRows(before, after, events, locale), { fourColour })
         : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, rt.messages.locale, rt.messages.fourColour);

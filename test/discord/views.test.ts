@@ -1,16 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { formatCard, parseCards, prettyCard } from '../../src/cards/card.ts';
+import { cardEmojisFrom, useCardEmojis } from '../../src/discord/card-emojis.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
-import { showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
+import { showdownNeedsPicture, showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
 import { boardCells } from '../../src/discord/views/table.ts';
 import { tableView } from '../../src/discord/views/table-card.ts';
 import { apply, createGame, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { checkComponentsV2 } from '../../src/local-discord/components-v2.ts';
 import { interactiveComponents, textOf } from '../../src/local-discord/index.ts';
-import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
+import { cardEmojiSet, renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 import { nextDeadline } from '../../src/table/deadline.ts';
 import { run } from '../engine/driver.ts';
 
@@ -218,6 +219,26 @@ describe('showdown view', () => {
     expect(text).toContain('matches the pot');
     expect(embed.fields.find((f: { name: string }) => f.name === 'Pot').value).toBe(String(state.pot));
     expect(view.files).toHaveLength(1);
+  });
+});
+
+describe('showdown with card emojis deployed', () => {
+  afterEach(() => useCardEmojis(null));
+
+  it('shows the hands as emoji rows and asks for no picture; without the emojis it asks for one', () => {
+    let { state } = run(seated('three-card', { ante: 10 }), { type: 'startDeal', by: 'u0' });
+    const before = state;
+    const result = run(
+      state,
+      ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
+    );
+    state = result.state;
+    expect(showdownNeedsPicture(before, state, result.events, 'en-US', false)).toBe(true);
+    useCardEmojis(cardEmojisFrom(cardEmojiSet().map((e, i) => ({ id: String(1000 + i), name: e.name }))));
+    expect(showdownNeedsPicture(before, state, result.events, 'en-US', false)).toBe(false);
+    const view = showdownView(before, state, result.events, null);
+    expect(view.files).toHaveLength(0);
+    expect(json(view.embeds)[0].description.match(/<:gc_\w+:\d+>/g)).toHaveLength(9);
   });
 });
 

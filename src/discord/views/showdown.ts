@@ -114,6 +114,42 @@ export function showdownRows(
   return rows;
 }
 
+/**
+ * The headline with each hand as a row of card emojis under it, the cards that make it
+ * outlined; null when the emojis are not deployed, no hand is shown, or the rows outgrow
+ * the budget (many players with many cards): then the picture.
+ */
+function emojiDescription(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+  locale: string,
+  fourColour: boolean,
+): string | null {
+  const emojis = cardEmojis();
+  if (!emojis) return null;
+  const rows = showdownRows(before, after, events, locale).map(
+    (row) => `${emojis.row(row.cards, fourColour, row.folded ? [] : row.used)} ${bold(row.name)}`,
+  );
+  if (!rows.length) return null;
+  const description = [headline(events, namesFrom(before, after), locale), '', ...rows].join('\n');
+  return description.length <= EMOJI_DESCRIPTION_MAX ? description : null;
+}
+
+/** Whether the showdown shows its hands as a picture: drawn only then (a helper thread's work each deal). */
+export function showdownNeedsPicture(
+  before: GameState,
+  after: GameState,
+  events: readonly GameEvent[],
+  locale: string,
+  fourColour: boolean,
+): boolean {
+  return (
+    showdownRows(before, after, events, locale).length > 0 &&
+    emojiDescription(before, after, events, locale, fourColour) === null
+  );
+}
+
 /** The showdown: a new channel message with hands, winners, every payment, the new pot and reserve. */
 export function showdownView(
   before: GameState,
@@ -171,17 +207,9 @@ export function showdownView(
   if (history) notes.push(say('result.history', { table: history.tableId, deal: history.dealNo }));
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
-  // Each hand as a row of card emojis under the headline, the cards that make it outlined;
-  // past the budget (many players with many cards) the picture instead.
-  const emojis = cardEmojis();
-  const rows = emojis
-    ? showdownRows(before, after, events, locale).map(
-        (row) => `${emojis.row(row.cards, fourColour, row.folded ? [] : row.used)} ${bold(row.name)}`,
-      )
-    : [];
-  const description = [embed.description, '', ...rows].join('\n');
-  if (rows.length && description.length <= EMOJI_DESCRIPTION_MAX) {
-    embed.description = description;
+  const withEmojis = emojiDescription(before, after, events, locale, fourColour);
+  if (withEmojis !== null) {
+    embed.description = withEmojis;
   } else if (picture) {
     files.push(
       new AttachmentBuilder(picture.png, {
