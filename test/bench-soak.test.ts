@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { leastSquaresSlope } from '../src/load/soak-report.ts';
+import { failuresBySaying, leastSquaresSlope } from '../src/load/soak-report.ts';
 
 describe('guts bench soak', () => {
   it('plays tables that open and end, samples what the bot holds, audits the ledger, and charts it', () => {
@@ -99,5 +99,18 @@ describe('guts bench soak', () => {
       ]),
     ).toBeLessThan(0);
     expect(leastSquaresSlope([{ x: 1, y: 1 }])).toBe(0);
+  });
+
+  it('tallies failed games by what they said, ids and numbers aside', () => {
+    expect(
+      failuresBySaying([
+        'table 0: stay in deal 1: no button "Stay" on message 123',
+        'table 0: result of deal 4: timed out after 60000 ms',
+        'table 0: stay in deal 3: no button "Stay" on message 456',
+      ]),
+    ).toEqual({
+      'table N: stay in deal N: no button "Stay" on message N': 2,
+      'table N: result of deal N: timed out after N ms': 1,
+    });
   });
 });

@@ -19,7 +19,7 @@ import type { Logger } from '../log.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
-import { loadCardEmojis } from './card-emojis.ts';
+import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
@@ -296,9 +296,11 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   watchPermissions(client, ctx, lost);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
   // Helper threads start when someone uses the bot, and stop again after a quiet spell
-  // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures.
+  // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures. With
+  // the card emojis deployed, cards need no pictures: that thread starts only if a
+  // picture is asked for (a showdown too large for emoji rows).
   const wake = async () => {
-    await Promise.all([options.writer?.warmUp(), offload.warmUp()]);
+    await Promise.all([options.writer?.warmUp(), cardEmojis() ? null : offload.warmUp()]);
   };
   client.on(Events.InteractionCreate, (interaction) => {
     void wake();

@@ -45,6 +45,16 @@ function row(s: SoakSample) {
  * slope over the samples; what REST holds against the open tables; the database's
  * bytes per deal; the ledger's audit; and every sample, for a chart.
  */
+/** How many failed games said each thing, ids and numbers left out, the commonest first. */
+export function failuresBySaying(failures: readonly string[]): Record<string, number> {
+  const tally = new Map<string, number>();
+  for (const f of failures) {
+    const saying = f.replace(/\d+/g, 'N');
+    tally.set(saying, (tally.get(saying) ?? 0) + 1);
+  }
+  return Object.fromEntries([...tally].sort((a, b) => b[1] - a[1]));
+}
+
 export function soakReport(run: SoakRun, minutes: number) {
   const fromMinute = minutes >= GROWTH_FROM_MINUTE + 3 ? GROWTH_FROM_MINUTE : minutes / 2;
   const late = run.samples.filter((s) => s.atMs >= fromMinute * 60_000);
@@ -73,6 +83,7 @@ export function soakReport(run: SoakRun, minutes: number) {
     gamesEnded: run.gamesEnded,
     gamesFailed: run.gamesFailed.length,
     firstFailure: run.gamesFailed[0] ?? null,
+    failuresBySaying: failuresBySaying(run.gamesFailed),
     refused: run.refused,
     growth: {
       fromMinute: round(fromMinute, 1),

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { uploadCardEmojis } from '../discord/card-emojis.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
@@ -110,15 +111,18 @@ export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
   }));
 }
 
-/** Before the bot starts: the database migrated, the slash commands registered with the local Discord. */
+/**
+ * Before the bot starts: the database migrated, the slash commands registered and the
+ * card emojis uploaded to the local Discord, as `guts deploy-commands` leaves an application.
+ */
 export async function prepareRun(discord: LocalDiscord, restBase: string, dbUrl: string): Promise<void> {
   const database = openDatabase(dbUrl);
   await migrateToLatest(database.db);
   await database.close();
   const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
-  await new REST({ api: restBase })
-    .setToken(discord.bot.token)
-    .put(Routes.applicationCommands(discord.bot.user.id), { body });
+  const rest = new REST({ api: restBase }).setToken(discord.bot.token);
+  await rest.put(Routes.applicationCommands(discord.bot.user.id), { body });
+  await uploadCardEmojis(rest, discord.bot.user.id);
 }
 
 const sizeOf = (path: string) => {
