@@ -198,15 +198,20 @@ describe('cards view', () => {
   });
 });
 
+/** A three-card deal of Ann, Bob and Cat where everyone stays: the state before the reveal and the reveal. */
+function everyoneStays() {
+  const before = run(seated('three-card', { ante: 10 }), { type: 'startDeal', by: 'u0' }).state;
+  const result = run(
+    before,
+    ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
+  );
+  return { before, result };
+}
+
 describe('showdown view', () => {
   it('names the winner, every payment, the new pot, and draws the hands', () => {
-    let { state } = run(seated('three-card', { ante: 10 }), { type: 'startDeal', by: 'u0' });
-    const before = state;
-    const result = run(
-      state,
-      ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
-    );
-    state = result.state;
+    const { before, result } = everyoneStays();
+    const state = result.state;
     const rows = showdownRows(before, state, result.events);
     expect(rows.map((r) => r.name).sort()).toEqual(['Ann', 'Bob', 'Cat']);
     const view = showdownView(before, state, result.events, renderShowdown(rows));
@@ -226,13 +231,8 @@ describe('showdown with card emojis deployed', () => {
   afterEach(() => useCardEmojis(null));
 
   it('shows the hands as emoji rows and asks for no picture; without the emojis it asks for one', () => {
-    let { state } = run(seated('three-card', { ante: 10 }), { type: 'startDeal', by: 'u0' });
-    const before = state;
-    const result = run(
-      state,
-      ...['u0', 'u1', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
-    );
-    state = result.state;
+    const { before, result } = everyoneStays();
+    const state = result.state;
     expect(showdownNeedsPicture(before, state, result.events, 'en-US', false)).toBe(true);
     useCardEmojis(cardEmojisFrom(cardEmojiSet().map((e, i) => ({ id: String(1000 + i), name: e.name }))));
     expect(showdownNeedsPicture(before, state, result.events, 'en-US', false)).toBe(false);

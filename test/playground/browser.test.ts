@@ -102,6 +102,25 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     return Promise.all(nodes.map(async (n) => (await n.getAttribute('data-id')) ?? ''));
   }
 
+  /**
+   * As `name`: their cards come as the application's emojis, the pictures loaded from the
+   * playground, no upload; the ids of the private messages that seat sees.
+   */
+  async function privateMessagesWithEmojiCards(name: string): Promise<string[]> {
+    await asSeat(name);
+    const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
+    await cards.waitFor(WAIT);
+    await expect.poll(() => cards.locator('img.emoji').count(), WAIT).toBeGreaterThanOrEqual(2);
+    expect(
+      await cards
+        .locator('img.emoji')
+        .first()
+        .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+    ).toBe(128);
+    expect(await cards.locator('img.attachment-image').count()).toBe(0);
+    return messageIds('.message.ephemeral');
+  }
+
   it('plays iron-cross as three seats, from /guts start to the showdown and /ledger', async () => {
     await asSeat('Ann');
     // Typed with the hints, as a newcomer would: Tab completes, a click picks a choice.
@@ -157,19 +176,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     // Round 1: everyone stays. Each seat sees its own cards and nobody else's.
     const cardsSeen: Record<string, string[]> = {};
     for (const name of ['Ann', 'Ben', 'Cat']) {
-      await asSeat(name);
-      const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
-      await cards.waitFor(WAIT);
-      // The cards as the application's emojis, their pictures loaded from the playground.
-      await expect.poll(() => cards.locator('img.emoji').count(), WAIT).toBeGreaterThanOrEqual(2);
-      expect(
-        await cards
-          .locator('img.emoji')
-          .first()
-          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
-      ).toBe(128);
-      expect(await cards.locator('img.attachment-image').count()).toBe(0);
-      cardsSeen[name] = await messageIds('.message.ephemeral');
+      cardsSeen[name] = await privateMessagesWithEmojiCards(name);
       for (const [other, ids] of Object.entries(cardsSeen)) {
         if (other === name) continue;
         expect(
@@ -282,19 +289,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await table.waitFor(WAIT);
     const cardsSeen: Record<string, string[]> = {};
     for (const name of ['Ann', 'Ben']) {
-      await asSeat(name);
-      const cards = page.locator('.message.ephemeral', { hasText: 'Your cards' }).last();
-      await cards.waitFor(WAIT);
-      // The cards as the application's emojis, their pictures loaded from the playground.
-      await expect.poll(() => cards.locator('img.emoji').count(), WAIT).toBeGreaterThanOrEqual(2);
-      expect(
-        await cards
-          .locator('img.emoji')
-          .first()
-          .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
-      ).toBe(128);
-      expect(await cards.locator('img.attachment-image').count()).toBe(0);
-      cardsSeen[name] = await messageIds('.message.ephemeral');
+      cardsSeen[name] = await privateMessagesWithEmojiCards(name);
     }
     expect(cardsSeen.Ann?.some((id) => cardsSeen.Ben?.includes(id))).toBe(false);
     const inGroupDm = await messageIds();
