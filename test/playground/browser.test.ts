@@ -237,10 +237,13 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     const result = byTitle(/^Iron Cross: deal 1 result$/);
     await result.waitFor(WAIT);
     expect(await result.locator('.embed-description').textContent()).toMatch(/wins|tie/);
-    const showdown = result.locator('.embed-image img');
+    // Each hand as a row of card emojis (three players' four cards), no picture uploaded.
+    const showdown = result.locator('.embed-description img.emoji');
+    await expect.poll(() => showdown.count(), WAIT).toBe(12);
     await expect
-      .poll(() => showdown.evaluate((img: { naturalWidth: number }) => img.naturalWidth), WAIT)
+      .poll(() => showdown.first().evaluate((img: { naturalWidth: number }) => img.naturalWidth), WAIT)
       .toBeGreaterThan(0);
+    expect(await result.locator('.embed-image img').count()).toBe(0);
     // The countdown renders as a live relative time, not as <t:…:R>.
     await expect.poll(() => table.locator('.timestamp').first().textContent(), WAIT).toMatch(/^in \d+ (second|minute)/);
 
