@@ -75,14 +75,16 @@ export class LoadPlayers {
     };
     const [host, ...others] = players;
     if (!host) return;
-    // A channel may have had games before (the soak bench reopens tables): only this game's messages count.
-    const last = this.discord.channelMessages(channel).at(-1)?.id;
-    // Public ones only: a player's private cards may carry the deal's title too.
-    const isPublic = (m: APIMessage) => ((m.flags ?? 0) & MessageFlags.Ephemeral) === 0;
-    const fresh = (m: APIMessage) => isPublic(m) && (last === undefined || BigInt(m.id) > BigInt(last));
-    const message = (matches: (m: APIMessage) => boolean) => this.message(channel, (m) => fresh(m) && matches(m));
     await this.wait(options.startWithinMs);
     const lobby = await this.start(host, channel, options.timer).catch(at('start'));
+    // A channel may have had games before (the soak bench reopens tables): only this game's
+    // messages count, those after its lobby. Not those after the moment /guts start was first
+    // typed: while it waited for the last game to end, that game's final deal posted its table
+    // message, whose title matches a first deal's and whose Stay is gone once it timed out.
+    // Public ones only: a player's private cards may carry the deal's title too.
+    const isPublic = (m: APIMessage) => ((m.flags ?? 0) & MessageFlags.Ephemeral) === 0;
+    const fresh = (m: APIMessage) => isPublic(m) && BigInt(m.id) > BigInt(lobby.id);
+    const message = (matches: (m: APIMessage) => boolean) => this.message(channel, (m) => fresh(m) && matches(m));
     for (const p of others)
       await this.answered(this.discord.pressButton(p, lobby, 'Join'), /You're in/).catch(at('join'));
     hooks.beforeDeal?.(t);

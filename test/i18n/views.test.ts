@@ -146,6 +146,7 @@ const FOR_OPERATORS: Readonly<Record<string, string>> = {
   'src/discord/channel-output.ts': "errors for the logs and a thread's audit-log reason",
   'src/discord/command-registry.ts': 'registering commands',
   'src/discord/install.ts': 'an error for the logs (a follow-up past the five is never sent)',
+  'src/discord/card-emojis.ts': "the card emojis' upload (an image's data URI) and a warning for the logs",
 };
 
 const sourceFiles = (dir: string): string[] =>
