@@ -1,5 +1,5 @@
 import { type Card, DECK_SIZE } from '../cards/card.ts';
-import type { EquityOptions, EquityResult } from './equity.ts';
+import { choose, type EquityOptions, type EquityResult, forEachHand } from './equity.ts';
 import { scoreBest } from './evaluate.ts';
 import type { RankingId, WildSpec } from './types.ts';
 import { handSize } from './value.ts';
@@ -34,30 +34,22 @@ interface ScoreTable {
 /** One table per ranking and wild ranks: the catalogue has a few dozen such pairs. */
 const TABLES = new Map<string, ScoreTable>();
 
-function choose(n: number, k: number): number {
-  let r = 1;
-  for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
-  return Math.round(r);
-}
-
 function buildTable(size: number, ranking: RankingId, wild: WildSpec | undefined): ScoreTable {
   const count = choose(DECK_SIZE, size);
   const low = new Int32Array(count);
   const high = new Int32Array(count);
   const scores = new Int32Array(count);
-  const at = Array.from({ length: size }, (_, i) => i);
-  for (let h = 0; h < count; h++) {
-    for (const c of at) {
+  const deck = Array.from({ length: DECK_SIZE }, (_, c) => c);
+  const hand = new Array<Card>(size);
+  let h = 0;
+  forEachHand(deck, size, new Uint8Array(DECK_SIZE), hand, () => {
+    for (const c of hand) {
       if (c < 32) low[h] = (low[h] as number) | (1 << c);
       else high[h] = (high[h] as number) | (1 << (c - 32));
     }
-    scores[h] = scoreBest(at, ranking, wild);
-    let i = size - 1;
-    while (i >= 0 && at[i] === DECK_SIZE - size + i) i--;
-    if (i < 0) break;
-    at[i] = (at[i] as number) + 1;
-    for (let j = i + 1; j < size; j++) at[j] = (at[j - 1] as number) + 1;
-  }
+    scores[h] = scoreBest(hand, ranking, wild);
+    h++;
+  });
   return { low, high, scores };
 }
 

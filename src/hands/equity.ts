@@ -84,14 +84,15 @@ function scorerMaker(opts: EquityOptions, boardCards: Card[]): (board: Board) =>
   return () => withBoard;
 }
 
-function choose(n: number, k: number): number {
+/** C(n, k): the number of k-card hands from n cards. */
+export function choose(n: number, k: number): number {
   let r = 1;
   for (let i = 0; i < k; i++) r = (r * (n - i)) / (i + 1);
   return Math.round(r);
 }
 
 /** Calls `visit` with each k-combination of `deck` that avoids `used` (a card-indexed flag array). */
-function forEachHand(deck: readonly Card[], k: number, used: Uint8Array, hand: Card[], visit: () => void): void {
+export function forEachHand(deck: readonly Card[], k: number, used: Uint8Array, hand: Card[], visit: () => void): void {
   const pick = (from: number, depth: number): void => {
     if (depth === k) {
       visit();
