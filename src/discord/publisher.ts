@@ -14,7 +14,7 @@ import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import { cardsView, handPicture, privateSignature } from './views/cards.ts';
-import { hasResult, showdownNeedsPicture, showdownRows, showdownView } from './views/showdown.ts';
+import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
 
@@ -149,11 +149,10 @@ export class TablePublisher implements StepListener {
     const note = step.note ? { content: t(rt.messages.locale, step.note) } : {};
     if (before && hasResult(events)) {
       const { locale, fourColour } = rt.messages;
-      const picture = showdownNeedsPicture(before, after, events, locale, fourColour)
-        ? await this.deps.offload.showdown(showdownRows(before, after, events, locale), { fourColour })
-        : null;
+      const hands = showdownHands(before, after, events, locale, fourColour);
+      const picture = showdownNeedsPicture(hands) ? await this.deps.offload.showdown(hands.rows, { fourColour }) : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
-      const result = showdownView(before, after, events, picture, history, rt.messages.locale, rt.messages.fourColour);
+      const result = showdownView(before, after, events, picture, history, locale, hands);
       if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
       await this.deps.output.send(tableId, { ...note, ...result });
     } else if (standings) {

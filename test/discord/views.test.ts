@@ -4,7 +4,7 @@ import { cardEmojisFrom, useCardEmojis } from '../../src/discord/card-emojis.ts'
 import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
-import { showdownNeedsPicture, showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
+import { showdownHands, showdownNeedsPicture, showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
 import { boardCells } from '../../src/discord/views/table.ts';
 import { tableView } from '../../src/discord/views/table-card.ts';
 import { apply, createGame, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
@@ -233,9 +233,9 @@ describe('showdown with card emojis deployed', () => {
   it('shows the hands as emoji rows and asks for no picture; without the emojis it asks for one', () => {
     const { before, result } = everyoneStays();
     const state = result.state;
-    expect(showdownNeedsPicture(before, state, result.events, 'en-US', false)).toBe(true);
+    expect(showdownNeedsPicture(showdownHands(before, state, result.events, 'en-US', false))).toBe(true);
     useCardEmojis(cardEmojisFrom(cardEmojiSet().map((e, i) => ({ id: String(1000 + i), name: e.name }))));
-    expect(showdownNeedsPicture(before, state, result.events, 'en-US', false)).toBe(false);
+    expect(showdownNeedsPicture(showdownHands(before, state, result.events, 'en-US', false))).toBe(false);
     const view = showdownView(before, state, result.events, null);
     expect(view.files).toHaveLength(0);
     expect(json(view.embeds)[0].description.match(/<:gc_\w+:\d+>/g)).toHaveLength(9);

@@ -114,41 +114,36 @@ export function showdownRows(
   return rows;
 }
 
-/**
- * The headline with each hand as a row of card emojis under it, the cards that make it
- * outlined; null when the emojis are not deployed, no hand is shown, or the rows outgrow
- * the budget (many players with many cards): then the picture.
- */
-function emojiDescription(
+/** How a showdown shows its hands: as rows, and the embed's description with them as card emojis. */
+export interface ShowdownHands {
+  rows: ShowdownRow[];
+  /**
+   * The headline with each hand as a row of card emojis under it, the cards that make it
+   * outlined; null when the emojis are not deployed, no hand is shown, or the rows outgrow
+   * the budget (many players with many cards): then the picture of `rows`.
+   */
+  withEmojis: string | null;
+}
+
+/** The showdown's hands, worked out once for the decision to draw a picture and for the message. */
+export function showdownHands(
   before: GameState,
   after: GameState,
   events: readonly GameEvent[],
   locale: string,
   fourColour: boolean,
-): string | null {
+): ShowdownHands {
+  const rows = showdownRows(before, after, events, locale);
   const emojis = cardEmojis();
-  if (!emojis) return null;
-  const rows = showdownRows(before, after, events, locale).map(
-    (row) => `${emojis.row(row.cards, fourColour, row.folded ? [] : row.used)} ${bold(row.name)}`,
-  );
-  if (!rows.length) return null;
-  const description = [headline(events, namesFrom(before, after), locale), '', ...rows].join('\n');
-  return description.length <= EMOJI_DESCRIPTION_MAX ? description : null;
+  if (!emojis || !rows.length) return { rows, withEmojis: null };
+  const lines = rows.map((row) => `${emojis.row(row.cards, fourColour, row.folded ? [] : row.used)} ${bold(row.name)}`);
+  const description = [headline(events, namesFrom(before, after), locale), '', ...lines].join('\n');
+  return { rows, withEmojis: description.length <= EMOJI_DESCRIPTION_MAX ? description : null };
 }
 
 /** Whether the showdown shows its hands as a picture: drawn only then (a helper thread's work each deal). */
-export function showdownNeedsPicture(
-  before: GameState,
-  after: GameState,
-  events: readonly GameEvent[],
-  locale: string,
-  fourColour: boolean,
-): boolean {
-  return (
-    showdownRows(before, after, events, locale).length > 0 &&
-    emojiDescription(before, after, events, locale, fourColour) === null
-  );
-}
+export const showdownNeedsPicture = (hands: ShowdownHands): boolean =>
+  hands.rows.length > 0 && hands.withEmojis === null;
 
 /** The showdown: a new channel message with hands, winners, every payment, the new pot and reserve. */
 export function showdownView(
@@ -160,8 +155,8 @@ export function showdownView(
   history?: { tableId: number; dealNo: number },
   /** The table's language. */
   locale: string = SOURCE_LOCALE,
-  /** The table's deck: clubs green and diamonds blue. */
-  fourColour = false,
+  /** Its hands (`showdownHands`, in the table's deck). */
+  hands: ShowdownHands = showdownHands(before, after, events, locale, false),
 ) {
   const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const nameOf = namesFrom(before, after);
@@ -207,14 +202,13 @@ export function showdownView(
   if (history) notes.push(say('result.history', { table: history.tableId, deal: history.dealNo }));
   if (notes.length) embed.footer = { text: notes.join(' · ') };
   const files: AttachmentBuilder[] = [];
-  const withEmojis = emojiDescription(before, after, events, locale, fourColour);
-  if (withEmojis !== null) {
-    embed.description = withEmojis;
+  if (hands.withEmojis !== null) {
+    embed.description = hands.withEmojis;
   } else if (picture) {
     files.push(
       new AttachmentBuilder(picture.png, {
         name: picture.name,
-        description: showdownCaption(showdownRows(before, after, events, locale), locale),
+        description: showdownCaption(hands.rows, locale),
       }),
     );
     embed.image = { url: `attachment://${picture.name}` };
