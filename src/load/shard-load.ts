@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { uploadCardEmojis } from '../discord/card-emojis.ts';
 import { loadCommands } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
@@ -141,6 +142,8 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
     const rest = new REST({ api: restBase }).setToken(discord.bot.token);
     await rest.put(Routes.applicationCommands(discord.bot.user.id), { body });
+    // As `guts deploy-commands` leaves an application: its card emojis there before the bots start.
+    await uploadCardEmojis(rest, discord.bot.user.id);
     for (let shard = 0; shard < count; shard++) {
       shards.push(
         await startShard({
