@@ -11,7 +11,8 @@ import { handSize } from './value.ts';
  * ranking and wild ranks (22,100 three-card hands; a table of scores built on first use
  * in a few ms); a question then walks that table once, skipping the hands that hold a
  * card the player holds or that is dead: tens of microseconds, so odds need no helper
- * thread and never go out without.
+ * thread and never go out without. A hand's walk is remembered: it comes back at every
+ * press of its deal, against more or fewer opponents.
  *
  * Against one opponent the answer is exact. Against several, the opponents' hands are
  * taken as independent draws from that heads-up split (better, tie, worse): only the
@@ -29,6 +30,20 @@ interface ScoreTable {
   low: Int32Array;
   high: Int32Array;
   scores: Int32Array;
+  /**
+   * Heads-up splits already walked, by the player's cards (no dead cards): at most one
+   * per hand of the table. The walk is the question's whole cost, and the same hand comes
+   * back against one, two, three or four opponents (the split is the same, the share is
+   * not), at every press of its deal and at other tables.
+   */
+  splits: Map<number, HeadsUp>;
+}
+
+/** Of the hands an opponent may hold: how many beat, tie with and lose to the player's. */
+interface HeadsUp {
+  better: number;
+  ties: number;
+  worse: number;
 }
 
 /** One table per ranking and wild ranks: the catalogue has a few dozen such pairs. */
@@ -50,7 +65,7 @@ function buildTable(size: number, ranking: RankingId, wild: WildSpec | undefined
     scores[h] = scoreBest(hand, ranking, wild);
     h++;
   });
-  return { low, high, scores };
+  return { low, high, scores, splits: new Map() };
 }
 
 function tableFor(size: number, ranking: RankingId, wild: WildSpec | undefined): ScoreTable {
@@ -83,7 +98,7 @@ export function tableAnswers(q: TableQuestion): boolean {
 /** The odds of a question `tableAnswers`; throws on any other. */
 export function tableEquity(q: TableQuestion): EquityResult {
   if (!tableAnswers(q)) throw new RangeError('tableEquity: the question needs sampling (equity)');
-  const { low, high, scores } = tableFor(q.privateCards.length, q.ranking, q.wild);
+  const table = tableFor(q.privateCards.length, q.ranking, q.wild);
   let seenLow = 0;
   let seenHigh = 0;
   const known = [...q.privateCards, ...(q.dead ?? [])];
@@ -94,17 +109,14 @@ export function tableEquity(q: TableQuestion): EquityResult {
   if (new Set(known).size !== known.length) {
     throw new RangeError('tableEquity: a card appears twice among the private and dead cards');
   }
-  const mine = scoreBest(q.privateCards as Card[], q.ranking, q.wild);
-  let better = 0;
-  let ties = 0;
-  let worse = 0;
-  for (let h = 0; h < scores.length; h++) {
-    if (((low[h] as number) & seenLow) | ((high[h] as number) & seenHigh)) continue;
-    const v = scores[h] as number;
-    if (v > mine) better++;
-    else if (v === mine) ties++;
-    else worse++;
+  // Dead cards are rare (a computer player's reckoning): only a player's own cards are remembered.
+  const remembered = q.dead?.length ? undefined : handKey(q.privateCards);
+  let split = remembered === undefined ? undefined : table.splits.get(remembered);
+  if (!split) {
+    split = headsUp(table, scoreBest(q.privateCards as Card[], q.ranking, q.wild), seenLow, seenHigh);
+    if (remembered !== undefined) table.splits.set(remembered, split);
   }
+  const { better, ties, worse } = split;
   const deals = better + ties + worse;
   if (deals === 0) throw new RangeError('tableEquity: no cards left to deal an opponent');
   const tie = ties / deals;
@@ -116,6 +128,28 @@ export function tableEquity(q: TableQuestion): EquityResult {
     samples: deals,
     halfWidth: 0,
   };
+}
+
+/** The opponent hands of `table` that hold none of the seen cards, against a hand scoring `mine`. */
+function headsUp(table: ScoreTable, mine: number, seenLow: number, seenHigh: number): HeadsUp {
+  const { low, high, scores } = table;
+  let better = 0;
+  let ties = 0;
+  let worse = 0;
+  for (let h = 0; h < scores.length; h++) {
+    if (((low[h] as number) & seenLow) | ((high[h] as number) & seenHigh)) continue;
+    const v = scores[h] as number;
+    if (v > mine) better++;
+    else if (v === mine) ties++;
+    else worse++;
+  }
+  return { better, ties, worse };
+}
+
+/** A hand of at most three cards as one number, whatever their order (cards are below 64). */
+function handKey(cards: readonly Card[]): number {
+  const [a = 63, b = 63, c = 63] = [...cards].sort((x, y) => x - y);
+  return (a * 64 + b) * 64 + c;
 }
 
 /**

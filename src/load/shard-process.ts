@@ -3,8 +3,10 @@
 // settings (a short pause between deals, no REST limit of its own: the local Discord
 // has none). Usage: node --import tsx shard-process.ts (configured by GUTS_SHARD_LOAD, JSON).
 // Prints "ready" once serving; on SIGTERM waits for its work, stops, prints its stats.
+// With LOAD_CPU_PROF set, writes a CPU profile of its main thread from ready to SIGTERM (profile.ts).
 import { performance } from 'node:perf_hooks';
 import { startLoadBot } from './load-bot.ts';
+import { profileThisThread } from './profile.ts';
 
 export interface ShardProcessConfig {
   token: string;
@@ -19,6 +21,7 @@ export interface ShardProcessConfig {
 
 const config = JSON.parse(process.env.GUTS_SHARD_LOAD ?? '{}') as ShardProcessConfig;
 const { bot, database } = await startLoadBot({ ...config, shard: { id: config.shard, count: config.shardCount } });
+const stopProfile = await profileThisThread();
 const busySince = performance.eventLoopUtilization();
 const cpuSince = process.cpuUsage();
 process.stdout.write('ready\n');
@@ -26,6 +29,7 @@ process.once('SIGTERM', () => {
   const loop = performance.eventLoopUtilization(busySince).utilization;
   const cpu = process.cpuUsage(cpuSince);
   void (async () => {
+    await stopProfile();
     await bot.idle();
     await bot.stop();
     await database.close();

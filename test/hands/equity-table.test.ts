@@ -38,6 +38,28 @@ describe('tableEquity', () => {
     }
   });
 
+  it('answers a hand asked again (other order, other opponents, after dead cards) as when first asked', () => {
+    // The first ask of each hand is the enumeration; the asks after it come from what the
+    // table remembers of the hand, which must not mix up hands, rankings or wild ranks.
+    const asks = [
+      question('Ah Kh 2c', 1),
+      question('2c Kh Ah', 1),
+      { ...question('Ah Kh 2c', 1), dead: parseCards('2h 3h 4h 5h') },
+      question('Kh 2c Ah', 1),
+      question('Ah Kh 2c', 1, 'three-poker'),
+      { ...question('Ah Kh 2c', 1, 'three-poker'), wild: { ranks: [0] } },
+      question('Ah Kh 2d', 1),
+    ];
+    for (const q of asks) {
+      const enumerated = equity(q, Rng.fromSeed(1));
+      for (const opponents of [1, 3]) {
+        const table = tableEquity({ ...q, opponents });
+        expect(table.beatOne).toBeCloseTo(enumerated.beatOne, 12);
+        expect(table.samples).toBe(enumerated.samples);
+      }
+    }
+  });
+
   it('leaves to sampling what a table of hands cannot answer', () => {
     expect(tableAnswers(question('Ah Kh 2c', 2))).toBe(true);
     expect(tableAnswers({ ...question('Ah Kh', 2), privateCardsAtShowdown: 3 })).toBe(false);
