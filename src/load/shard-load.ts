@@ -62,12 +62,12 @@ export interface ShardLoadResult {
 }
 
 /**
- * Tables per process played (one deal each) before the measured run: each process
- * compiles its hot paths on its first deals, and two processes, each playing half the
- * deals, would pay that twice in a short run. The run compares steady states.
+ * The load is played twice, and the second time measured: each process compiles its hot
+ * paths and fills its caches (odds, emoji lines, language lines) on its first deals, and
+ * two processes, each playing half the deals, pay that twice in a short run. A bot runs
+ * for days; the run compares steady states. (Ten warm-up tables left the two processes
+ * still compiling in the measured run.)
  */
-const WARM_UP_TABLES_PER_PROCESS = 10;
-
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(moduleUrl('./shard-process', import.meta.url));
 
@@ -135,7 +135,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         };
       });
     const tables = tablesNamed(options.tables, 'table');
-    const warmUpTables = tablesNamed(WARM_UP_TABLES_PER_PROCESS * count, 'warm-up');
+    const warmUpTables = tablesNamed(options.tables, 'warm-up');
     const database = openDatabase(dbUrl);
     await migrateToLatest(database.db); // once, before the shards share the file
     await database.close();
@@ -167,7 +167,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         await read.close();
       }
     };
-    await players.play(warmUpTables, { ...options, dealsPerTable: 1, timer: 30 });
+    await players.play(warmUpTables, { ...options, timer: 30 });
     const warmUpDeals = await settledSoFar();
     const started = Date.now();
     const cpuAt = () => ({
