@@ -246,7 +246,7 @@ export class TablePublisher implements StepListener {
             live.signature = signature;
             const messageId = live.messageId;
             const { payload } = await this.privateView(rt, state, playerId);
-            await this.deps.output.run(() => live.via.webhook.editMessage(messageId, { ...payload, attachments: [] }));
+            await this.deps.output.run(() => live.via.edit(messageId, { ...payload, attachments: [] }));
             return;
           }
           if (live || !dealt.includes(playerId)) return;
