@@ -1,10 +1,10 @@
-import type { RawFile } from '@discordjs/rest';
 import {
   type APIEmbed,
   type APIMessageTopLevelComponent,
   type AttachmentBuilder,
   type Client,
   type JSONEncodable,
+  type RawFile,
   Routes,
 } from 'discord.js';
 
