@@ -1,10 +1,6 @@
 import {
   type Client,
   DiscordAPIError,
-  type InteractionReplyOptions,
-  type Message,
-  type MessageCreateOptions,
-  type MessageEditOptions,
   type MessageManager,
   RESTJSONErrorCodes,
   type SendableChannels,
@@ -14,6 +10,7 @@ import type { Runtimes } from '../table/runtimes.ts';
 import { Lane } from './lane.ts';
 import type { LostChannels } from './lost-channels.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
+import type { PostedMessage, WebhookMessage } from './webhook-messages.ts';
 
 /**
  * What the bot sends to a table's channel, all through one lane: under a flood of
@@ -50,7 +47,7 @@ export class ChannelOutput {
   ) {}
 
   /** Posts a public message; `editable` ones (the table message) remember their token for the edits to come. */
-  async send(tableId: number, payload: MessageCreateOptions, editable = false): Promise<Message> {
+  async send(tableId: number, payload: WebhookMessage, editable = false): Promise<PostedMessage> {
     // Where the bot is no member, a channel call would only be refused (50001): the post
     // waits for a token, behind any that already wait.
     const answering = this.tokens.answersOnly(tableId);
@@ -65,11 +62,11 @@ export class ChannelOutput {
       }
     }
     if (answering) return this.hold(tableId, payload, editable);
-    return this.call(tableId, (channel): Promise<Message> => channel.send(payload));
+    return this.call(tableId, (channel): Promise<PostedMessage> => channel.send(payload));
   }
 
-  private async followUp(via: TokenHandle, payload: MessageCreateOptions, editable: boolean): Promise<Message> {
-    const message = await this.lane.run(() => via.followUp(payload as InteractionReplyOptions));
+  private async followUp(via: TokenHandle, payload: WebhookMessage, editable: boolean): Promise<PostedMessage> {
+    const message = await this.lane.run(() => via.followUp(payload));
     if (editable) this.remember(message.id, via);
     return message;
   }
@@ -79,7 +76,7 @@ export class ChannelOutput {
     return this.held.has(tableId);
   }
 
-  private hold(tableId: number, payload: MessageCreateOptions, editable: boolean): Promise<Message> {
+  private hold(tableId: number, payload: WebhookMessage, editable: boolean): Promise<PostedMessage> {
     return new Promise((resolve, reject) => {
       const waiting = this.held.get(tableId);
       if (waiting) waiting.push({ payload, editable, resolve, reject });
@@ -112,11 +109,11 @@ export class ChannelOutput {
     }
   }
 
-  async edit(tableId: number, messageId: string, payload: MessageEditOptions): Promise<void> {
+  async edit(tableId: number, messageId: string, payload: WebhookMessage): Promise<void> {
     const via = this.postedBy.get(messageId);
     if (via && this.tokens.alive(via) && !this.isLost(tableId)) {
       try {
-        await this.lane.run(() => via.webhook.editMessage(messageId, payload));
+        await this.lane.run(() => via.edit(messageId, payload));
         return;
       } catch (err) {
         // The token posted it, so it is gone (deleted by someone): the channel would say the same.
@@ -211,9 +208,9 @@ type TableChannel = SendableChannels & { messages: MessageManager };
 
 /** A post waiting for a token, and the caller waiting for it. */
 interface HeldPost {
-  payload: MessageCreateOptions;
+  payload: WebhookMessage;
   editable: boolean;
-  resolve: (message: Message) => void;
+  resolve: (message: PostedMessage) => void;
   reject: (err: unknown) => void;
 }
 

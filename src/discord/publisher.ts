@@ -182,10 +182,12 @@ export class TablePublisher implements StepListener {
     return this.queues.run(rt.record.id, () => this.tableMessage.repost(rt, post));
   }
 
-  /** What a player's private message shows now (cards, picture, hand name, odds, choice), and its signature. */
-  async privateView(rt: TableRuntime, state: GameState, playerId: string) {
+  /**
+   * What a player's private message shows now (cards, picture, hand name, odds, choice),
+   * and its signature. `view` is `viewFor(state, playerId)`, when the caller has it already.
+   */
+  async privateView(rt: TableRuntime, state: GameState, playerId: string, view = viewFor(state, playerId)) {
     const { preview, odds } = this.deps.odds.preview(state, playerId);
-    const view = viewFor(state, playerId);
     const wanted = handPicture(view, playerId, preview);
     const colours = { fourColour: rt.messages.fourColour };
     // Both jobs queue on the helper thread at once, the picture right behind the odds.
@@ -240,13 +242,14 @@ export class TablePublisher implements StepListener {
         try {
           const live = this.privateMessages.live(tableId, playerId, dealNo);
           if (live?.messageId) {
-            const signature = privateSignature(viewFor(state, playerId), playerId);
+            const view = viewFor(state, playerId);
+            const signature = privateSignature(view, playerId);
             if (live.signature === signature) return;
             // Claimed before the picture is drawn: a later step compares with what is on its way.
             live.signature = signature;
             const messageId = live.messageId;
-            const { payload } = await this.privateView(rt, state, playerId);
-            await this.deps.output.run(() => live.via.webhook.editMessage(messageId, { ...payload, attachments: [] }));
+            const { payload } = await this.privateView(rt, state, playerId, view);
+            await this.deps.output.run(() => live.via.edit(messageId, { ...payload, attachments: [] }));
             return;
           }
           if (live || !dealt.includes(playerId)) return;

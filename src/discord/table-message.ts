@@ -1,4 +1,3 @@
-import type { MessageEditOptions } from 'discord.js';
 import { type GameState, publicView } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
@@ -15,6 +14,7 @@ import type { ButtonTarget } from './views/buttons.ts';
 import { lobbyView } from './views/lobby.ts';
 import { boardCells, boardSignature } from './views/table.ts';
 import { closedCard, tableView } from './views/table-card.ts';
+import type { WebhookMessage } from './webhook-messages.ts';
 
 /** The table message for the table's latest state. */
 function liveTableView(
@@ -67,7 +67,7 @@ export interface TableMessageDeps {
  * when they are left behind, so only one message ever carries live buttons.
  */
 export class TableMessage {
-  private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: MessageEditOptions }>;
+  private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: WebhookMessage }>;
 
   constructor(private readonly deps: TableMessageDeps) {
     this.editor = new EditCoalescer(
@@ -228,12 +228,12 @@ export class TableMessage {
  * An edit of the table card: its components and the V2 flag (an edit may add it, never
  * drop it), and no embeds (a message posted before the card, by an older version, loses its embed).
  */
-function editOf(view: ReturnType<typeof tableView>): MessageEditOptions {
+function editOf(view: ReturnType<typeof tableView>): WebhookMessage {
   return { flags: view.flags, components: view.components, embeds: [] };
 }
 
 /** What a table message that is no longer live becomes: a short card without buttons (and without the picture). */
-function closedPayload(title: string, text: string): MessageEditOptions {
+function closedPayload(title: string, text: string): WebhookMessage {
   return { ...closedCard(title, text), embeds: [], attachments: [] };
 }
 

@@ -1,12 +1,14 @@
-import {
-  type ChatInputCommandInteraction,
-  type InteractionReplyOptions,
-  InteractionWebhook,
-  type Message,
-  type MessageComponentInteraction,
-} from 'discord.js';
+import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
 import { SOURCE_LOCALE } from '../i18n/index.ts';
 import { answersOnly, FollowUpsSpentError } from './install.ts';
+import {
+  editWebhookMessage,
+  type PostedMessage,
+  postFollowUp,
+  type WebhookMessage,
+  type WebhookToken,
+  webhookToken,
+} from './webhook-messages.ts';
 
 /**
  * Discord: an interaction takes at most 5 follow-ups where only a user install brings
@@ -18,14 +20,14 @@ export const FOLLOW_UPS_ANSWERS_ONLY = 5;
 export type AnsweredInteraction = MessageComponentInteraction | ChatInputCommandInteraction;
 
 /**
- * What the bot keeps of an interaction to use its token later: the token's webhook, its
+ * What the bot keeps of an interaction to use its token later: the token, its
  * channel and when it was issued. Not the interaction itself, which holds its message,
  * components, member and mentions (kilobytes each, kept for 15 minutes per press). Whether
  * its own reply is still "thinking" is asked of the interaction while something else
  * (its handler) still holds it: once it is gone, its handler has answered.
  */
 export class TokenHandle {
-  readonly webhook: InteractionWebhook;
+  readonly via: WebhookToken;
   readonly channelId: string | null;
   /** The language of the presser's Discord client: their private messages are written in it. */
   readonly locale: string;
@@ -40,7 +42,7 @@ export class TokenHandle {
     /** When the bot first kept it: a token's age. */
     readonly issuedAt: number,
   ) {
-    this.webhook = new InteractionWebhook(interaction.client, interaction.applicationId, interaction.token);
+    this.via = webhookToken(interaction.client, interaction.applicationId, interaction.token);
     this.channelId = interaction.channelId;
     this.locale = interaction.locale;
     this.answersOnly = answersOnly(interaction);
@@ -49,10 +51,26 @@ export class TokenHandle {
   }
 
   /** A follow-up message through the token (what `interaction.followUp` does); refused once its follow-ups are spent. */
-  followUp(payload: InteractionReplyOptions): Promise<Message> {
+  followUp(payload: WebhookMessage): Promise<PostedMessage> {
     if (this.followUpsLeft < 1) return Promise.reject(new FollowUpsSpentError());
     this.followUpsLeft -= 1;
-    return this.webhook.send(payload);
+    return postFollowUp(this.via, payload);
+  }
+
+  /** Edits a message the token posted, or its interaction's own reply ('@original'). */
+  edit(messageId: string, payload: WebhookMessage): Promise<void> {
+    return editWebhookMessage(this.via, messageId, payload);
+  }
+
+  /**
+   * Posts its interaction's deferred reply (what `interaction.editReply` does, without a
+   * Message built from the answer), and records it as discord.js would: the error
+   * boundary and `awaitsReply` read `replied`.
+   */
+  async editReply(payload: WebhookMessage): Promise<void> {
+    await editWebhookMessage(this.via, '@original', payload);
+    const interaction = this.interaction.deref();
+    if (interaction) interaction.replied = true;
   }
 
   /** How many more follow-ups the token may make. */

@@ -107,6 +107,9 @@ describe('ReplyTokens', () => {
     expect(seen.has((interaction as unknown as { message: unknown }).message)).toBe(false);
     expect(JSON.stringify([...seen].filter((v) => !(v instanceof WeakRef)))).not.toMatch(/xxxx|member/);
     expect(kept.channelId).toBe('2');
-    expect(kept.webhook.id).toBe('1');
+    expect(kept.via.applicationId).toBe('1');
+    // The token is kept for calls, never written out (a log line with the handle).
+    expect(kept.via.token).toBe('t');
+    expect(JSON.stringify(kept.via)).not.toMatch(/token|"t"/);
   });
 });

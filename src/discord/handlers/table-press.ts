@@ -96,7 +96,7 @@ async function press(
     if (cards) {
       const payload = { ...cards.payload, attachments: [] };
       if (style === 'menu' && !acked.deferred) await interaction.update(payload);
-      else if (acked.deferred) await interaction.editReply(payload);
+      else if (acked.deferred) await handle.editReply(payload);
       else await interaction.reply({ ...cards.payload, flags: MessageFlags.Ephemeral });
       // The menu's message, or this new answer, is the player's private message of the deal now.
       const now = ctx.tables.runtimes.get(tableId) ?? rt;
@@ -110,7 +110,7 @@ async function press(
         ? confirmation(action, result, interaction.locale)
         : t(interaction.locale, 'answer.already');
       if (style === 'menu' && !acked.deferred) await interaction.update({ content: answer, components: [] });
-      else if (acked.deferred) await interaction.editReply({ content: answer, components: [] });
+      else if (acked.deferred) await handle.editReply({ content: answer, components: [] });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
     }
   } finally {
