@@ -55,3 +55,24 @@ export function createLogger(
 export const log = createLogger();
 
 export type Logger = typeof log;
+
+const LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
+const quiet = () => {};
+
+/**
+ * `parent.child(bindings)`, made when something is first logged through it. pino's
+ * child writes its bindings out (through the redaction) as it is made, and an
+ * interaction's logger is made for every press, to log nothing most of the time: a
+ * level the parent leaves off is answered without making the child.
+ */
+export function childOnUse(parent: Logger, bindings: Record<string, unknown>): Logger {
+  let child: Logger | undefined;
+  return new Proxy(parent, {
+    get(_target, key) {
+      if (!child && typeof key === 'string' && LEVELS.has(key) && !parent.isLevelEnabled(key)) return quiet;
+      child ??= parent.child(bindings);
+      const value: unknown = Reflect.get(child, key, child);
+      return typeof value === 'function' ? value.bind(child) : value;
+    },
+  });
+}

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createLogger } from '../src/log.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { childOnUse, createLogger } from '../src/log.ts';
 
 describe('the logger', () => {
   it('writes JSON and never a token', () => {
@@ -19,6 +19,29 @@ describe('the logger', () => {
     expect(entry).toMatchObject({ guildId: 'g1', tableId: 7, msg: 'something happened' });
     expect(lines[0]).not.toMatch(/secret/);
     expect(entry.token).toBe('[redacted]');
+  });
+});
+
+describe('a child logger made on use', () => {
+  it('is made only when something is logged at a level the parent writes, with its bindings', () => {
+    const lines: string[] = [];
+    const parent = createLogger({ write: (line: string) => lines.push(line) }, 'info');
+    const made = vi.spyOn(parent, 'child');
+    const log = childOnUse(parent, { guildId: 'g1', interactionId: 'i1' });
+    log.debug('press');
+    log.trace({ token: 'secret' }, 'detail');
+    expect(made).not.toHaveBeenCalled();
+    expect(lines).toHaveLength(0);
+    log.warn({ token: 'secret-1' }, 'something happened');
+    log.info('and more');
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(lines.map((l) => JSON.parse(l))).toMatchObject([
+      { guildId: 'g1', interactionId: 'i1', msg: 'something happened', token: '[redacted]' },
+      { guildId: 'g1', interactionId: 'i1', msg: 'and more' },
+    ]);
+    log.child({ tableId: 7 }).error('deeper');
+    expect(JSON.parse(lines[2] as string)).toMatchObject({ guildId: 'g1', tableId: 7, msg: 'deeper' });
+    expect(log.level).toBe('info');
   });
 });
 

@@ -1,6 +1,6 @@
 import { type Interaction, InteractionContextType, type MessageComponentInteraction, MessageFlags } from 'discord.js';
 import { t } from '../i18n/index.ts';
-import type { Logger } from '../log.ts';
+import { childOnUse, type Logger } from '../log.ts';
 import { UserFacingError } from '../table/errors.ts';
 import type { SlashCommand } from './command-registry.ts';
 import type { BotContext } from './context.ts';
@@ -20,8 +20,8 @@ export const TOO_LATE = 'refusal.tooLate';
 
 /**
  * Every interaction enters here. Each gets a child logger with its guild, channel and
- * interaction ids, and goes through the one error boundary: whatever goes wrong, the
- * presser gets a short private answer and the process carries on.
+ * interaction ids (made when it first logs), and goes through the one error boundary:
+ * whatever goes wrong, the presser gets a short private answer and the process carries on.
  */
 export function createRouter(
   ctx: BotContext,
@@ -31,12 +31,13 @@ export function createRouter(
   now: () => number = Date.now,
 ) {
   return async function route(interaction: Interaction): Promise<void> {
-    let log: Logger = ctx.log.child({
+    const who = {
       guildId: interaction.guildId,
       channelId: interaction.channelId,
       interactionId: interaction.id,
       userId: interaction.user.id,
-    });
+    };
+    let log: Logger = childOnUse(ctx.log, who);
     log.debug({ type: interaction.type }, 'interaction received');
     const kind = kindOf(interaction);
     try {
@@ -63,7 +64,7 @@ export function createRouter(
         for (const handler of modals) {
           const parsed = handler.parse(interaction);
           if (parsed === null) continue;
-          log = log.child({ handler: handler.name, ...tableOf(parsed) });
+          log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(parsed) });
           await handler.run(interaction, parsed, { ...ctx, log });
           ctx.metrics.interaction(kind, 'ok');
           return;
@@ -74,7 +75,7 @@ export function createRouter(
         for (const handler of handlers) {
           const parsed = handler.parse(interaction);
           if (parsed === null) continue;
-          log = log.child({ handler: handler.name, ...tableOf(parsed) });
+          log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(parsed) });
           log.debug('press');
           const waiting = Number(tableOf(parsed).tableId);
           if (ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
