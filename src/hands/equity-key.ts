@@ -10,7 +10,8 @@ import type { EquityOptions } from './equity.ts';
  * normalised. The result is a string for a Map; each spelling as asked is remembered,
  * so the 24 renamings are tried once per spelling.
  */
-const PERMUTATIONS: readonly (readonly number[])[] = (() => {
+/** The 24 renamings of the four suits, the identity first. */
+export const PERMUTATIONS: readonly (readonly number[])[] = (() => {
   const out: number[][] = [];
   const permute = (rest: number[], acc: number[]): void => {
     if (rest.length === 0) out.push(acc);

@@ -1,5 +1,6 @@
 import { type Card, DECK_SIZE } from '../cards/card.ts';
 import { choose, type EquityOptions, type EquityResult, forEachHand } from './equity.ts';
+import { PERMUTATIONS } from './equity-key.ts';
 import { scoreBest } from './evaluate.ts';
 import type { RankingId, WildSpec } from './types.ts';
 import { handSize } from './value.ts';
@@ -31,10 +32,10 @@ interface ScoreTable {
   high: Int32Array;
   scores: Int32Array;
   /**
-   * Heads-up splits already walked, by the player's cards (no dead cards): at most one
-   * per hand of the table. The walk is the question's whole cost, and the same hand comes
-   * back against one, two, three or four opponents (the split is the same, the share is
-   * not), at every press of its deal and at other tables.
+   * Heads-up splits already walked, by the player's hand class (`handClass`; no dead
+   * cards): 1,755 three-card classes at most. The walk is the question's whole cost, and
+   * the same class comes back against one, two, three or four opponents (the split is the
+   * same, the share is not), at every press of its deal and at other tables.
    */
   splits: Map<number, HeadsUp>;
 }
@@ -110,7 +111,7 @@ export function tableEquity(q: TableQuestion): EquityResult {
     throw new RangeError('tableEquity: a card appears twice among the private and dead cards');
   }
   // Dead cards are rare (a computer player's reckoning): only a player's own cards are remembered.
-  const remembered = q.dead?.length ? undefined : handKey(q.privateCards);
+  const remembered = q.dead?.length ? undefined : handClass(q.privateCards);
   let split = remembered === undefined ? undefined : table.splits.get(remembered);
   if (!split) {
     split = headsUp(table, scoreBest(q.privateCards as Card[], q.ranking, q.wild), seenLow, seenHigh);
@@ -146,10 +147,25 @@ function headsUp(table: ScoreTable, mine: number, seenLow: number, seenHigh: num
   return { better, ties, worse };
 }
 
-/** A hand of at most three cards as one number, whatever their order (cards are below 64). */
-function handKey(cards: readonly Card[]): number {
-  const [a = 63, b = 63, c = 63] = [...cards].sort((x, y) => x - y);
-  return (a * 64 + b) * 64 + c;
+/**
+ * A hand of at most three cards as one number, the same for every order of its cards and
+ * every renaming of the suits (rankings and wild ranks ignore suits, so such hands split
+ * alike): the smallest spelling over the 24 renamings, as `equityKey` does for strings.
+ */
+function handClass(cards: readonly Card[]): number {
+  const [x = -1, y = -1, z = -1] = cards;
+  const rename = (c: Card, perm: readonly number[]) => (c < 0 ? 63 : (c & ~3) | (perm[c & 3] as number));
+  let best = Number.POSITIVE_INFINITY;
+  for (const perm of PERMUTATIONS) {
+    let a = rename(x, perm);
+    let b = rename(y, perm);
+    let c = rename(z, perm);
+    if (a > b) [a, b] = [b, a];
+    if (b > c) [b, c] = [c, b];
+    if (a > b) [a, b] = [b, a];
+    best = Math.min(best, (a * 64 + b) * 64 + c);
+  }
+  return best;
 }
 
 /**

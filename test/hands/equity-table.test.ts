@@ -38,7 +38,7 @@ describe('tableEquity', () => {
     }
   });
 
-  it('answers a hand asked again (other order, other opponents, after dead cards) as when first asked', () => {
+  it('answers a hand asked again (other order, suits renamed, other opponents, after dead cards) as when first asked', () => {
     // The first ask of each hand is the enumeration; the asks after it come from what the
     // table remembers of the hand, which must not mix up hands, rankings or wild ranks.
     const asks = [
@@ -46,6 +46,13 @@ describe('tableEquity', () => {
       question('2c Kh Ah', 1),
       { ...question('Ah Kh 2c', 1), dead: parseCards('2h 3h 4h 5h') },
       question('Kh 2c Ah', 1),
+      // The same hand with its suits renamed, then hands that only look alike.
+      question('As Ks 2d', 1),
+      question('Ah Kc 2h', 1),
+      question('Ah Kc 2d', 1),
+      question('7c 7d 9c', 1),
+      question('7d 7c 9c', 1),
+      question('7c 7d 9h', 1),
       question('Ah Kh 2c', 1, 'three-poker'),
       { ...question('Ah Kh 2c', 1, 'three-poker'), wild: { ranks: [0] } },
       question('Ah Kh 2d', 1),
