@@ -23,6 +23,7 @@ import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
+import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './lost-tables.ts';
@@ -199,6 +200,7 @@ const CACHE_LIMITS = {
   ApplicationCommandManager: 0,
   DMMessageManager: 0,
   GuildMessageManager: 0,
+  // Channels and roles: only the servers with a running table's (guild-cache.ts).
 } as const;
 
 /**
@@ -221,9 +223,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // payloads are built by code and Discord checks its own limits anyway.
   disableValidators();
   const lanes = new RestLanes();
+  const kept = new KeptGuilds();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    makeCache: Options.cacheWithLimits(CACHE_LIMITS),
+    makeCache: Options.cacheWithLimits({ ...CACHE_LIMITS, ...kept.limits }),
     // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
     allowedMentions: { parse: [] },
     ...(options.shards && options.shardCount ? { shards: options.shards, shardCount: options.shardCount } : {}),
@@ -249,7 +252,16 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now());
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
-  const output = new ChannelOutput(client, tables.runtimes, lost, tokens, options.log, () => clock.now());
+  const guilds = new GuildCache(client, tables, kept, options.log);
+  const output = new ChannelOutput(
+    client,
+    tables.runtimes,
+    lost,
+    tokens,
+    options.log,
+    () => clock.now(),
+    (guildId) => guilds.ready(guildId),
+  );
   const odds = new OddsCache(offload);
   const publisher = new TablePublisher({
     log: options.log,
@@ -274,7 +286,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  tables.listen(metrics.watchSteps(publisher));
+  tables.listen(guilds.watchSteps(metrics.watchSteps(publisher)));
   let tablesLoaded = false;
   void tables.ready.then(() => {
     tablesLoaded = true;
@@ -293,7 +305,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     groupDms,
   };
   watchDeletes(client, ctx, lost);
-  watchPermissions(client, ctx, lost);
+  watchPermissions(client, ctx, lost, guilds);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
   // Helper threads start when someone uses the bot, and stop again after a quiet spell
   // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures. With
