@@ -1,10 +1,10 @@
 import { getHeapStatistics } from 'node:v8';
 import {
+  type CacheFactory,
   Client,
   disableValidators,
   Events,
   GatewayIntentBits,
-  type GuildMember,
   Options,
   Status,
   type User,
@@ -173,19 +173,17 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
 }
 
 /**
- * What the bot keeps of each server (discord.js's caches, limited as its guide allows):
- * servers, their channels and threads and roles, which the permission checks read, and
- * its own member. Nothing else is read: a member, user, message or emoji comes with the
- * interaction that names it. A cache at 0 still hands out the object it was given; it
- * just does not keep it.
+ * What the bot keeps of each server (discord.js's caches): the servers, their threads,
+ * and, where a table runs, their channels, roles and its own member, which the
+ * permission checks read (guild-cache.ts). Nothing else is read: a member, user, message
+ * or emoji comes with the interaction that names it. A cache at 0 still hands out the
+ * object it was given; it just does not keep it.
  */
 const CACHE_LIMITS = {
   // The bot edits its messages by id and never reads them back.
   MessageManager: 0,
   ReactionManager: 0,
   ReactionUserManager: 0,
-  // Only the bot's own member (guild.members.me: its roles, for permissions).
-  GuildMemberManager: { maxSize: 0, keepOverLimit: (member: GuildMember) => member.id === member.client.user.id },
   UserManager: { maxSize: 0, keepOverLimit: (user: User) => user.id === user.client.user.id },
   PresenceManager: 0,
   VoiceStateManager: 0,
@@ -200,8 +198,27 @@ const CACHE_LIMITS = {
   ApplicationCommandManager: 0,
   DMMessageManager: 0,
   GuildMessageManager: 0,
-  // Channels and roles: only the servers with a running table's (guild-cache.ts).
+  GuildSoundboardSoundManager: 0,
+  ThreadMemberManager: 0,
+  // Channels, roles and members: `KeptGuilds.limits`.
 } as const;
+
+/**
+ * `Options.cacheWithLimits`, but a cache limited to 0 is one collection for every manager
+ * of its kind: it never holds anything (a 0 limit stores nothing), and every server and
+ * channel would otherwise carry a dozen empty ones of its own (a few KB a server).
+ */
+function sharingEmptyCaches(limits: Record<string, unknown>): CacheFactory {
+  const withLimits = Options.cacheWithLimits(limits);
+  const shared = new Map<string, ReturnType<CacheFactory>>();
+  return (managerType, holds, manager) => {
+    const name = limits[manager.name] === undefined ? managerType.name : manager.name;
+    if (limits[name] !== 0) return withLimits(managerType, holds, manager);
+    let cache = shared.get(name);
+    if (!cache) shared.set(name, (cache = withLimits(managerType, holds, manager)));
+    return cache;
+  };
+}
 
 /**
  * Which tables this process resumes: those of the servers its shards hold, and, where
@@ -226,7 +243,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const kept = new KeptGuilds();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    makeCache: Options.cacheWithLimits({ ...CACHE_LIMITS, ...kept.limits }),
+    makeCache: sharingEmptyCaches({ ...CACHE_LIMITS, ...kept.limits }),
     // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
     allowedMentions: { parse: [] },
     ...(options.shards && options.shardCount ? { shards: options.shards, shardCount: options.shardCount } : {}),
@@ -253,6 +270,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const tokens = new ReplyTokens(() => clock.now());
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const guilds = new GuildCache(client, tables, kept, options.log);
+  guilds.trimGuildCreates();
   const output = new ChannelOutput(
     client,
     tables.runtimes,

@@ -1,4 +1,13 @@
-import type { Channel, Client, GuildBasedChannel, Role } from 'discord.js';
+import {
+  type Channel,
+  type Client,
+  Events,
+  GatewayDispatchEvents,
+  type GatewayGuildCreateDispatchData,
+  type GuildBasedChannel,
+  type GuildMember,
+  type Role,
+} from 'discord.js';
 import type { Logger } from '../log.ts';
 import type { StepListener } from '../table/steps.ts';
 import type { Tables } from '../table/tables.ts';
@@ -22,11 +31,16 @@ import type { Tables } from '../table/tables.ts';
 export class KeptGuilds {
   private readonly kept = new Set<string>();
 
-  /** `Options.cacheWithLimits` settings: nothing kept, but threads, direct messages and kept servers'. */
+  /** `Options.cacheWithLimits` settings: nothing kept, but threads, direct messages and kept servers' channels, roles and bot member. */
   readonly limits = {
     ChannelManager: { maxSize: 0, keepOverLimit: (channel: Channel) => this.keeps(channel) },
     GuildChannelManager: { maxSize: 0, keepOverLimit: (channel: GuildBasedChannel) => this.keeps(channel) },
     RoleManager: { maxSize: 0, keepOverLimit: (role: Role) => this.kept.has(role.guild.id) },
+    // Only the bot's own member (guild.members.me: its roles, for permissions).
+    GuildMemberManager: {
+      maxSize: 0,
+      keepOverLimit: (member: GuildMember) => member.id === member.client.user.id && this.kept.has(member.guild.id),
+    },
   } as const;
 
   has(guildId: string): boolean {
@@ -59,6 +73,22 @@ export class GuildCache {
     private readonly kept: KeptGuilds,
     private readonly log: Logger,
   ) {}
+
+  /**
+   * A server's GUILD_CREATE (at start-up, for every server at once) reaches discord.js
+   * without the channels, roles and members it would not keep: it would build each of
+   * them to drop it at once, and that burst of garbage grows the heap for good. discord.js
+   * emits the raw packet just before it handles it, and that is the object it handles.
+   */
+  trimGuildCreates(): void {
+    this.client.on(Events.Raw, (packet: { t?: string; d?: GatewayGuildCreateDispatchData }) => {
+      const guild = packet.t === GatewayDispatchEvents.GuildCreate ? packet.d : undefined;
+      if (!guild || this.kept.has(guild.id)) return;
+      guild.channels = [];
+      guild.roles = [];
+      guild.members = [];
+    });
+  }
 
   /** Wraps the table layer's listener: a table that runs, resumes or ends keeps or lets go of its server. */
   watchSteps(listener: StepListener): StepListener {
@@ -123,7 +153,7 @@ export class GuildCache {
     for (const then of this.onLoaded) then(guildId);
   }
 
-  /** Its last table ended: its channels and roles go (threads stay, as in every server). */
+  /** Its last table ended: its channels, roles and the bot's member go (threads stay, as in every server). */
   private release(guildId: string): void {
     if (!this.kept.has(guildId)) return;
     this.kept.delete(guildId);
@@ -137,5 +167,6 @@ export class GuildCache {
       this.client.channels.cache.delete(channel.id);
     }
     guild.roles.cache.clear();
+    guild.members.cache.clear();
   }
 }
