@@ -1,10 +1,10 @@
 import { getHeapStatistics } from 'node:v8';
 import {
+  type CacheFactory,
   Client,
   disableValidators,
   Events,
   GatewayIntentBits,
-  type GuildMember,
   Options,
   Status,
   type User,
@@ -23,6 +23,7 @@ import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
+import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './lost-tables.ts';
@@ -172,19 +173,17 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
 }
 
 /**
- * What the bot keeps of each server (discord.js's caches, limited as its guide allows):
- * servers, their channels and threads and roles, which the permission checks read, and
- * its own member. Nothing else is read: a member, user, message or emoji comes with the
- * interaction that names it. A cache at 0 still hands out the object it was given; it
- * just does not keep it.
+ * What the bot keeps of each server (discord.js's caches): the servers, their threads,
+ * and, where a table runs, their channels, roles and its own member, which the
+ * permission checks read (guild-cache.ts). Nothing else is read: a member, user, message
+ * or emoji comes with the interaction that names it. A cache at 0 still hands out the
+ * object it was given; it just does not keep it.
  */
 const CACHE_LIMITS = {
   // The bot edits its messages by id and never reads them back.
   MessageManager: 0,
   ReactionManager: 0,
   ReactionUserManager: 0,
-  // Only the bot's own member (guild.members.me: its roles, for permissions).
-  GuildMemberManager: { maxSize: 0, keepOverLimit: (member: GuildMember) => member.id === member.client.user.id },
   UserManager: { maxSize: 0, keepOverLimit: (user: User) => user.id === user.client.user.id },
   PresenceManager: 0,
   VoiceStateManager: 0,
@@ -199,7 +198,27 @@ const CACHE_LIMITS = {
   ApplicationCommandManager: 0,
   DMMessageManager: 0,
   GuildMessageManager: 0,
+  GuildSoundboardSoundManager: 0,
+  ThreadMemberManager: 0,
+  // Channels, roles and members: `KeptGuilds.limits`.
 } as const;
+
+/**
+ * `Options.cacheWithLimits`, but a cache limited to 0 is one collection for every manager
+ * of its kind: it never holds anything (a 0 limit stores nothing), and every server and
+ * channel would otherwise carry a dozen empty ones of its own (a few KB a server).
+ */
+function sharingEmptyCaches(limits: Record<string, unknown>): CacheFactory {
+  const withLimits = Options.cacheWithLimits(limits);
+  const shared = new Map<string, ReturnType<CacheFactory>>();
+  return (managerType, holds, manager) => {
+    const name = limits[manager.name] === undefined ? managerType.name : manager.name;
+    if (limits[name] !== 0) return withLimits(managerType, holds, manager);
+    let cache = shared.get(name);
+    if (!cache) shared.set(name, (cache = withLimits(managerType, holds, manager)));
+    return cache;
+  };
+}
 
 /**
  * Which tables this process resumes: those of the servers its shards hold, and, where
@@ -221,9 +240,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // payloads are built by code and Discord checks its own limits anyway.
   disableValidators();
   const lanes = new RestLanes();
+  const kept = new KeptGuilds();
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
-    makeCache: Options.cacheWithLimits(CACHE_LIMITS),
+    makeCache: sharingEmptyCaches({ ...CACHE_LIMITS, ...kept.limits }),
     // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
     allowedMentions: { parse: [] },
     ...(options.shards && options.shardCount ? { shards: options.shards, shardCount: options.shardCount } : {}),
@@ -249,7 +269,17 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now());
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
-  const output = new ChannelOutput(client, tables.runtimes, lost, tokens, options.log, () => clock.now());
+  const guilds = new GuildCache(client, tables, kept, options.log);
+  guilds.trimGuildCreates();
+  const output = new ChannelOutput(
+    client,
+    tables.runtimes,
+    lost,
+    tokens,
+    options.log,
+    () => clock.now(),
+    (guildId) => guilds.ready(guildId),
+  );
   const odds = new OddsCache(offload);
   const publisher = new TablePublisher({
     log: options.log,
@@ -274,7 +304,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  tables.listen(metrics.watchSteps(publisher));
+  tables.listen(guilds.watchSteps(metrics.watchSteps(publisher)));
   let tablesLoaded = false;
   void tables.ready.then(() => {
     tablesLoaded = true;
@@ -293,7 +323,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     groupDms,
   };
   watchDeletes(client, ctx, lost);
-  watchPermissions(client, ctx, lost);
+  watchPermissions(client, ctx, lost, guilds);
   const route = createRouter(ctx, await loadCommands(), COMPONENT_HANDLERS, MODAL_HANDLERS, () => clock.now());
   // Helper threads start when someone uses the bot, and stop again after a quiet spell
   // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures. With

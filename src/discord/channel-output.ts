@@ -44,6 +44,8 @@ export class ChannelOutput {
     private readonly tokens: ReplyTokens,
     private readonly log: Logger,
     private readonly now: () => number,
+    /** Resolves once the server's channels are cached (guild-cache.ts): a table's channel is not fetched twice. */
+    private readonly guildReady: (guildId: string) => Promise<void>,
   ) {}
 
   /** Posts a public message; `editable` ones (the table message) remember their token for the edits to come. */
@@ -173,10 +175,12 @@ export class ChannelOutput {
 
   /** One channel call, watched: a channel that answers "no access" is not called again (lost-channels.ts). */
   private async call<T>(tableId: number, work: (channel: TableChannel) => Promise<T>): Promise<T> {
-    const channelId = this.runtimes.get(tableId)?.record.channelId;
-    if (!channelId) throw new Error(`table ${tableId} is not loaded`);
+    const record = this.runtimes.get(tableId)?.record;
+    if (!record) throw new Error(`table ${tableId} is not loaded`);
+    const channelId = record.channelId;
     this.lost.check(channelId);
     try {
+      await this.guildReady(record.guildId);
       const channel = await this.channelOf(channelId);
       const result = await this.lane.run(async () => {
         try {

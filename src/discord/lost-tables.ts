@@ -2,6 +2,7 @@ import { type Client, Events, type GuildBasedChannel, MessageFlags } from 'disco
 import type { GameState } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { BotContext } from './context.ts';
+import type { GuildCache } from './guild-cache.ts';
 import type { LostChannels, LostReason } from './lost-channels.ts';
 import { missingPermissions } from './permissions.ts';
 
@@ -66,8 +67,10 @@ export function watchDeletes(client: Client, ctx: BotContext, lost: LostChannels
  * player's interaction token, which Discord lets through without the channel's
  * permissions.
  */
-export function watchPermissions(client: Client, ctx: BotContext, lost: LostChannels): void {
+export function watchPermissions(client: Client, ctx: BotContext, lost: LostChannels, guilds: GuildCache): void {
   const recheck = (guildId: string) => {
+    // Its roles are not all in yet: the permissions would come out short. Rechecked once they are.
+    if (!guilds.isLoaded(guildId)) return;
     for (const rt of ctx.tables.runningInGuild(guildId)) {
       const where = client.channels.cache.get(rt.record.channelId) as GuildBasedChannel | undefined;
       const me = where?.guild.members.me;
@@ -82,4 +85,6 @@ export function watchPermissions(client: Client, ctx: BotContext, lost: LostChan
     if (!channel.isDMBased()) recheck(channel.guildId);
   });
   client.on(Events.GuildRoleUpdate, (_before, role) => recheck(role.guild.id));
+  // Whatever changed before the server's channels and roles were in was not heard.
+  guilds.whenLoaded(recheck);
 }

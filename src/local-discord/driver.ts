@@ -33,6 +33,7 @@ import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
 import type { RouteContext } from './rest/context.ts';
 import { emojiRoutes } from './rest/emojis.ts';
+import { guildRoutes } from './rest/guilds.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
 import { apiPrefix, RestServer } from './rest/server.ts';
@@ -167,6 +168,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
         ...commandRoutes(ctx),
         ...emojiRoutes(ctx),
         ...channelRoutes(ctx),
+        ...guildRoutes(ctx),
         ...interactionRoutes(ctx),
       ],
       botToken: this.bot.token,

@@ -6,6 +6,7 @@ import {
   type APIRole,
   type APIThreadChannel,
   type APIUser,
+  type ChannelFlags,
   ChannelType,
   type GatewayGuildCreateDispatchData,
   GuildDefaultMessageNotifications,
@@ -120,6 +121,7 @@ export function apiChannel(channel: ChannelRecord): APIGuildTextChannel<ChannelT
     rate_limit_per_user: 0,
     parent_id: null,
     last_pin_timestamp: null,
+    flags: noFlags as ChannelFlags,
   };
 }
 
