@@ -241,6 +241,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   disableValidators();
   const lanes = new RestLanes();
   const kept = new KeptGuilds();
+  KeptGuilds.quietCacheWarning(options.log);
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: sharingEmptyCaches({ ...CACHE_LIMITS, ...kept.limits }),

@@ -12,6 +12,8 @@ import type { Logger } from '../log.ts';
 import type { StepListener } from '../table/steps.ts';
 import type { Tables } from '../table/tables.ts';
 
+let warningQuieted = false;
+
 /**
  * Which servers' channels and roles discord.js keeps. By default it caches every
  * server's from GUILD_CREATE (about 38 KB a server: channels, their permission
@@ -29,6 +31,25 @@ import type { Tables } from '../table/tables.ts';
  * `interaction.channel` (is it a thread? permissions.ts) is read from this cache.
  */
 export class KeptGuilds {
+  /**
+   * discord.js's warning, printed to stderr on every start, would tell an operator
+   * something is broken: here it is a debug line instead. Every other warning is left
+   * as it was.
+   */
+  static quietCacheWarning(log: Logger): void {
+    if (warningQuieted) return;
+    warningQuieted = true;
+    const emit = process.emitWarning.bind(process);
+    process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+      const type = typeof rest[0] === 'string' ? rest[0] : (rest[0] as { type?: string } | undefined)?.type;
+      if (type === 'UnsupportedCacheOverwriteWarning') {
+        log.debug({ warning: String(warning) }, 'discord.js caches limited on purpose (guild-cache.ts)');
+        return;
+      }
+      (emit as (...args: unknown[]) => void)(warning, ...rest);
+    }) as typeof process.emitWarning;
+  }
+
   private readonly kept = new Set<string>();
 
   /** `Options.cacheWithLimits` settings: nothing kept, but threads, direct messages and kept servers' channels, roles and bot member. */
