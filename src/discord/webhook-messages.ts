@@ -7,6 +7,7 @@ import {
   type RawFile,
   Routes,
 } from 'discord.js';
+import { tokenRest } from './token-rest.ts';
 
 /**
  * A message the bot posts or edits through an interaction token, as the views build it:
@@ -43,20 +44,19 @@ export function webhookToken(client: Client, applicationId: string, token: strin
 
 /*
  * Follow-ups and edits through an interaction token, straight to Discord's REST API
- * (through discord.js's REST client, so its rate limits and errors are the same).
- * discord.js's webhook calls build a `Message` from every answer (its author, member,
- * components, mentions...) that the bot never reads, and re-shape payloads already in
- * Discord's JSON (issue #27: the bot thread's CPU per deal).
+ * through `TokenRest` (token-rest.ts: the same rate limits, retries and errors as
+ * discord.js's REST client, without a route of its own per token). discord.js's webhook calls build a `Message` from
+ * every answer (its author, member, components, mentions...) that the bot never reads,
+ * and re-shape payloads already in Discord's JSON (issue #27: the bot thread's CPU per deal).
  */
 
 /** Posts a follow-up message through the token; returns its id. */
 export async function postFollowUp(via: WebhookToken, message: WebhookMessage): Promise<PostedMessage> {
   const { body, files } = requestOf(via.client, message);
-  const posted = (await via.client.rest.post(Routes.webhook(via.applicationId, via.token), {
-    body,
-    files,
+  const route = Routes.webhook(via.applicationId, via.token);
+  const posted = (await tokenRest(via.client).call(via.token, 'POST', route, body, {
     query: WAIT,
-    auth: false,
+    files,
   })) as PostedMessage;
   return { id: posted.id };
 }
@@ -64,11 +64,8 @@ export async function postFollowUp(via: WebhookToken, message: WebhookMessage): 
 /** Edits a message the token posted (or its interaction's own reply, '@original'). */
 export async function editWebhookMessage(via: WebhookToken, messageId: string, message: WebhookMessage): Promise<void> {
   const { body, files } = requestOf(via.client, message);
-  await via.client.rest.patch(Routes.webhookMessage(via.applicationId, via.token, messageId), {
-    body,
-    files,
-    auth: false,
-  });
+  const route = Routes.webhookMessage(via.applicationId, via.token, messageId);
+  await tokenRest(via.client).call(via.token, 'PATCH', route, body, { files });
 }
 
 /** The JSON body and the files, as discord.js's MessagePayload would make them for these fields. */
@@ -93,7 +90,7 @@ function requestOf(client: Client, message: WebhookMessage): { body: Record<stri
   return uploads ? { body, files: uploads.map((u) => u.raw) } : { body };
 }
 
-const WAIT = new URLSearchParams({ wait: 'true' });
+const WAIT = 'wait=true';
 
 const toJSON = <T>(item: T | JSONEncodable<T>): T =>
   typeof item === 'object' && item !== null && 'toJSON' in item ? item.toJSON() : (item as T);
