@@ -9,6 +9,7 @@ type Answer = (
   req: IncomingMessage,
   body: string,
 ) => { status: number; headers?: Record<string, string>; body?: unknown };
+const okAnswer: Answer = () => ({ status: 200, body: { id: '1' } });
 
 describe('calls through an interaction token', () => {
   let answers: Answer[] = [];
