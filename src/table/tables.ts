@@ -12,13 +12,14 @@ import {
   createGame,
   type GameState,
 } from '../engine/index.ts';
+import { ensureLanguages } from '../i18n/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import { ComputerTimers, computerToMove } from './computers.ts';
 import { UserFacingError } from './errors.ts';
-import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
@@ -155,6 +156,8 @@ export class Tables {
   async resumeAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
     try {
       const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId));
+      // Their languages first: a resumed table may speak at once.
+      await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
       for (const record of open) {
         const state = record.state as GameState | null;
         this.runtimes.track(record, { restarted: state?.phase === 'deal' });
