@@ -1,5 +1,5 @@
 import { Locale } from 'discord-api-types/v10';
-import i18next, { type TOptions } from 'i18next';
+import i18next, { type InitOptions, type i18n, type TOptions } from 'i18next';
 import { en } from './en.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
 import type { Resource } from './resource.ts';
@@ -59,11 +59,9 @@ export const LANGUAGES: readonly string[] = [SOURCE_LOCALE, 'en-GB', ...Object.k
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
 export const TABLE_LANGUAGES: readonly string[] = LANGUAGES.filter((l) => l !== 'en-GB');
 
-/** One i18next instance for the process, with the source loaded at import; `ensureLanguages` adds the others. */
-const instance = i18next.createInstance();
-void instance.init({
+/** How every instance reads its catalogues. */
+const OPTIONS = {
   initAsync: false,
-  resources: { [SOURCE_LOCALE]: { translation: en }, 'en-GB': { translation: en } },
   lng: SOURCE_LOCALE,
   fallbackLng: SOURCE_LOCALE,
   supportedLngs: LOCALES,
@@ -71,7 +69,15 @@ void instance.init({
   // Messages are Discord markdown, not HTML: names are escaped by the views.
   interpolation: { escapeValue: false },
   returnNull: false,
-});
+} as const satisfies InitOptions;
+
+/** The catalogues as i18next takes them. */
+const resourcesOf = (byLanguage: Readonly<Record<string, Resource>>) =>
+  Object.fromEntries(Object.entries(byLanguage).map(([lng, catalogue]) => [lng, { translation: catalogue }]));
+
+/** One i18next instance for what the process says, with the source loaded at import; `ensureLanguages` adds the others. */
+const instance = i18next.createInstance();
+void instance.init({ ...OPTIONS, resources: resourcesOf({ [SOURCE_LOCALE]: en, 'en-GB': en }) });
 
 /** Languages whose catalogue is in `instance`, or on its way. */
 const loading = new Map<string, Promise<void>>([
@@ -86,10 +92,17 @@ function load(lng: string): Promise<void> {
   if (done) return done;
   const loader = LOADERS[lng];
   if (!loader) return ALL_LOADED; // a Discord locale without a catalogue reads English
-  done = loader().then((catalogue) => {
-    instance.addResourceBundle(lng, 'translation', catalogue);
-    loaded.add(lng);
-  });
+  done = loader().then(
+    (catalogue) => {
+      instance.addResourceBundle(lng, 'translation', catalogue);
+      loaded.add(lng);
+    },
+    (err: unknown) => {
+      // Its messages read English (counted by `t`); the next ask tries again.
+      loading.delete(lng);
+      process.emitWarning(`i18n: the "${lng}" catalogue did not load: ${String(err)}`);
+    },
+  );
   loading.set(lng, done);
   return done;
 }
@@ -108,15 +121,34 @@ export function ensureLanguages(...locales: readonly (string | null | undefined)
   return pending ? Promise.all(pending).then(() => undefined) : ALL_LOADED;
 }
 
-/** Every catalogue loaded: what reads all languages at once (command registration, `translations`). */
+/** The languages `t` speaks so far (tests: which ones a game needed). */
+export const loadedLanguages = (): readonly string[] => [...loaded];
+
+/**
+ * Every catalogue, for what reads them all at once (command registration, tests), in an
+ * instance of its own: `instance` keeps to the languages the process speaks, even where a
+ * process registers commands and plays (the local Discord, tests).
+ */
+let everyLanguage: { catalogues: Readonly<Record<string, Resource>>; i18n: i18n } | undefined;
+let loadingAll: Promise<void> | undefined;
+
+/** Every catalogue loaded for `translations` and `catalogues` (command registration, tests). */
 export function loadAllLanguages(): Promise<void> {
-  return ensureLanguages(...Object.keys(LOADERS));
+  loadingAll ??= Promise.all(Object.entries(LOADERS).map(async ([lng, loader]) => [lng, await loader()] as const)).then(
+    (loadedCatalogues) => {
+      const catalogues = { [SOURCE_LOCALE]: en, 'en-GB': en, ...Object.fromEntries(loadedCatalogues) };
+      const all = i18next.createInstance();
+      void all.init({ ...OPTIONS, resources: resourcesOf(catalogues) });
+      everyLanguage = { catalogues, i18n: all };
+    },
+  );
+  return loadingAll;
 }
 
-/** Every catalogue by language (tests that check each of them). */
+/** Every catalogue by language, each also spoken by `t` (tests that check every language). */
 export async function catalogues(): Promise<Readonly<Record<string, Resource>>> {
-  await loadAllLanguages();
-  return Object.fromEntries(LANGUAGES.map((lng) => [lng, instance.getResourceBundle(lng, 'translation') as Resource]));
+  await Promise.all([loadAllLanguages(), ensureLanguages(...LANGUAGES)]);
+  return (everyLanguage as NonNullable<typeof everyLanguage>).catalogues;
 }
 
 /** Reads of a language not loaded yet, by language: each answered in English (see `t`). */
@@ -187,13 +219,13 @@ export function listOf(locale: string, items: readonly string[]): string {
  * silently drop its language from the command's localizations.
  */
 export function translations(key: string): Partial<Record<Locale, string>> {
-  if (loaded.size < LANGUAGES.length)
-    throw new Error('translations() reads every catalogue: await loadAllLanguages() first');
-  const source = t(SOURCE_LOCALE, key);
+  if (!everyLanguage) throw new Error('translations() reads every catalogue: await loadAllLanguages() first');
+  const all = everyLanguage.i18n;
+  const source = all.t(key, { lng: SOURCE_LOCALE });
   const out: Partial<Record<Locale, string>> = {};
   for (const lng of LANGUAGES) {
-    if (!instance.exists(key, { lng, fallbackLng: false })) continue;
-    const text = t(lng, key);
+    if (!all.exists(key, { lng, fallbackLng: false })) continue;
+    const text = all.t(key, { lng });
     if (text !== source) out[lng as Locale] = text;
   }
   return out;

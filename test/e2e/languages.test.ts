@@ -1,5 +1,6 @@
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadedLanguages, readsBeforeLoading } from '../../src/i18n/index.ts';
 import { interactiveComponents } from '../../src/local-discord/index.ts';
 import { buttonId } from './play.ts';
 import { World } from './world.ts';
@@ -80,6 +81,10 @@ describe('players of three languages at a German table', () => {
     expect(fields).toEqual(expect.arrayContaining(['Hände', 'Zahlungen', 'Diese Hand', 'Pot', 'Reserve']));
     expect(result.embeds?.[0]?.description).toMatch(/gewinnt|teilen sich/);
     expect(result.embeds?.[0]?.footer?.text).toMatch(/^Handverlauf: guts export \d+ 1$/);
+
+    // Each language was loaded before anything spoke it (none read English meanwhile), and only those the game needed.
+    expect(readsBeforeLoading()).toEqual(new Map());
+    expect([...loadedLanguages()].sort()).toEqual(['de', 'en-GB', 'en-US', 'ja', 'pt-BR']);
   });
 });
 
