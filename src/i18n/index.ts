@@ -3,6 +3,7 @@ import i18next, { type InitOptions, type i18n, type TOptions } from 'i18next';
 import { en } from './en.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
 import type { Resource } from './resource.ts';
+import { SaidTexts, textId } from './said.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -173,19 +174,34 @@ const KNOWN_LOCALES: ReadonlySet<string> = new Set(LOCALES);
 export const localeOf = (locale: string | null | undefined): string =>
   locale && KNOWN_LOCALES.has(locale) ? locale : SOURCE_LOCALE;
 
+/** Texts `t` put together already (see said.ts): a few thousand lines of a few hundred bytes at most. */
+const said = new SaidTexts(4096);
+
 /** The text of `key` in `locale`, with its values put in (and its plural chosen by `count`). */
 export function t(locale: string, key: string, vars: TOptions = {}): string {
   const lng = localeOf(locale);
-  if (!loaded.has(lng) && lng in LOADERS) readBeforeLoading(lng);
-  return instance.t(key, { ...vars, lng }) as string;
+  if (!loaded.has(lng)) {
+    if (lng in LOADERS) readBeforeLoading(lng);
+    return instance.t(key, { ...vars, lng }) as string; // English for now: not worth keeping
+  }
+  const id = textId(lng, key, vars);
+  const known = id === undefined ? undefined : said.get(id);
+  if (known !== undefined) return known;
+  const text = instance.t(key, { ...vars, lng }) as string;
+  if (id !== undefined) said.set(id, text);
+  return text;
 }
 
 /** A table language's name for itself ("Deutsch"), without loading its catalogue. */
 export const languageName = (lng: string): string => LANGUAGE_NAMES[lng] ?? t(lng, 'language');
 
 /** Whether the source catalogue names `key` (a plural or context form counts). */
+const named = new Set<string>(); // only keys found: their number is the catalogue's
 export function has(key: string): boolean {
-  return instance.exists(key, { lng: SOURCE_LOCALE });
+  if (named.has(key)) return true;
+  const found = instance.exists(key, { lng: SOURCE_LOCALE });
+  if (found) named.add(key);
+  return found;
 }
 
 /** `t`, with a `variant` value given as a variant's id ("iron-cross") named as `locale` names it. */
