@@ -296,7 +296,13 @@ export class Tables {
     if (!table?.running || !table.state) {
       throw new UserFacingError('refusal.noGame');
     }
-    return this.runtimes.track(table);
+    return this.speaking(this.runtimes.track(table));
+  }
+
+  /** A table just loaded, once its language is too: what happens at it next may speak at once. */
+  private async speaking(rt: TableRuntime): Promise<TableRuntime> {
+    await ensureLanguages(rt.messages.locale);
+    return rt;
   }
 
   /**
@@ -384,7 +390,7 @@ export class Tables {
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
-    const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
+    const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
