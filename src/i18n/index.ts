@@ -80,12 +80,9 @@ const resourcesOf = (byLanguage: Readonly<Record<string, Resource>>) =>
 const instance = i18next.createInstance();
 void instance.init({ ...OPTIONS, resources: resourcesOf({ [SOURCE_LOCALE]: en, 'en-GB': en }) });
 
-/** Languages whose catalogue is in `instance`, or on its way. */
-const loading = new Map<string, Promise<void>>([
-  [SOURCE_LOCALE, Promise.resolve()],
-  ['en-GB', Promise.resolve()],
-]);
+/** The languages whose catalogue is in `instance`, and those on their way. */
 const loaded = new Set<string>([SOURCE_LOCALE, 'en-GB']);
+const loading = new Map<string, Promise<void>>();
 const ALL_LOADED = Promise.resolve();
 
 function load(lng: string): Promise<void> {
