@@ -240,6 +240,7 @@ export class Tables {
     look: TableLook,
     key: string,
   ): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.checkOpen(place, variantId, options);
     const table = await this.writer.createOrLoadTable(place.guildId, place.channelId);
     // No await between this check and taking the table's runtime: a second /guts start

@@ -109,6 +109,8 @@ describe("a table in the host's chosen language", () => {
     // Zoe's client is in English: her answer is English.
     const zoe = await world.press('zoe', lobby, buttonId(lobby, 'join')).response();
     expect(zoe.content).toBe("You're in. Your cards will show up here when the deal starts.");
+    // French was loaded with the table it was chosen for, before its lobby spoke.
+    expect(readsBeforeLoading()).toEqual(new Map());
   });
 
   it('suggests languages as the host types (more than Discord lets an option list), and refuses one it does not speak', async () => {
