@@ -4,6 +4,7 @@ import type {
   ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { loadAllLanguages } from '../i18n/index.ts';
 import { isModuleFile } from '../modules.ts';
 import type { BotContext } from './context.ts';
 
@@ -37,4 +38,10 @@ export async function loadCommands(): Promise<Map<string, SlashCommand>> {
     commands.set(mod.data.name, mod);
   }
   return commands;
+}
+
+/** What registering the commands sends Discord: each command in every language (all catalogues loaded first). */
+export async function commandBodies(): Promise<RESTPostAPIChatInputApplicationCommandsJSONBody[]> {
+  await loadAllLanguages();
+  return [...(await loadCommands()).values()].map((c) => c.data.toJSON());
 }

@@ -1,4 +1,4 @@
-import { localeOf, TABLE_LANGUAGES, t } from '../i18n/index.ts';
+import { languageName, localeOf, TABLE_LANGUAGES } from '../i18n/index.ts';
 
 /**
  * The table's language on `/guts start language:`, found by typing: Discord lets an option
@@ -23,13 +23,13 @@ function displayName(lng: string, inLocale: string): string | undefined {
 
 /** Every name a player may type for `lng`, folded. */
 function namesOf(lng: string, typist: string): string[] {
-  const names = [t(lng, 'language'), displayName(lng, typist), displayName(lng, 'en'), lng];
+  const names = [languageName(lng), displayName(lng, typist), displayName(lng, 'en'), lng];
   return names.filter((n): n is string => n !== undefined).map(fold);
 }
 
 /** The language's own name, and its name in the typist's language when that differs: "Deutsch (ドイツ語)". */
 function label(lng: string, typist: string): string {
-  const own = t(lng, 'language');
+  const own = languageName(lng);
   const theirs = displayName(lng, typist);
   return theirs && fold(theirs) !== fold(own) ? `${own} (${theirs})` : own;
 }

@@ -1,5 +1,5 @@
 import { type Interaction, InteractionContextType, type MessageComponentInteraction, MessageFlags } from 'discord.js';
-import { t } from '../i18n/index.ts';
+import { ensureLanguages, t } from '../i18n/index.ts';
 import { childOnUse, type Logger } from '../log.ts';
 import { UserFacingError } from '../table/errors.ts';
 import type { SlashCommand } from './command-registry.ts';
@@ -41,6 +41,8 @@ export function createRouter(
     log.debug({ type: interaction.type }, 'interaction received');
     const kind = kindOf(interaction);
     try {
+      // The presser's and the server's languages, before anything speaks (t() is synchronous).
+      await ensureLanguages(interaction.locale, interaction.guildLocale);
       if (interaction.isAutocomplete()) {
         await commands.get(interaction.commandName)?.autocomplete?.(interaction, { ...ctx, log });
         ctx.metrics.interaction(kind, 'ok');

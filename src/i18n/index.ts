@@ -1,37 +1,9 @@
 import { Locale } from 'discord-api-types/v10';
-import i18next, { type TOptions } from 'i18next';
-import { bg } from './bg.ts';
-import { cs } from './cs.ts';
-import { da } from './da.ts';
-import { de } from './de.ts';
-import { el } from './el.ts';
+import i18next, { type InitOptions, type i18n, type TOptions } from 'i18next';
 import { en } from './en.ts';
-import { es419 } from './es-419.ts';
-import { esES } from './es-ES.ts';
-import { fi } from './fi.ts';
-import { fr } from './fr.ts';
-import { hi } from './hi.ts';
-import { hr } from './hr.ts';
-import { hu } from './hu.ts';
-import { id } from './id.ts';
-import { it } from './it.ts';
-import { ja } from './ja.ts';
-import { ko } from './ko.ts';
-import { lt } from './lt.ts';
-import { nl } from './nl.ts';
-import { no } from './no.ts';
-import { pl } from './pl.ts';
-import { ptBR } from './pt-BR.ts';
+import { LANGUAGE_NAMES } from './language-names.ts';
 import type { Resource } from './resource.ts';
-import { ro } from './ro.ts';
-import { ru } from './ru.ts';
-import { svSE } from './sv-SE.ts';
-import { th } from './th.ts';
-import { tr } from './tr.ts';
-import { uk } from './uk.ts';
-import { vi } from './vi.ts';
-import { zhCN } from './zh-CN.ts';
-import { zhTW } from './zh-TW.ts';
+import { SaidTexts, textId } from './said.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -42,52 +14,55 @@ export type { Resource } from './resource.ts';
 export const LOCALES: readonly string[] = Object.values(Locale);
 export const SOURCE_LOCALE = 'en-US';
 
-/** The catalogues written in full: a test checks each has every key of the source. */
-export const CATALOGUES: Readonly<Record<string, Resource>> = {
-  'en-US': en,
-  'en-GB': en,
-  de,
-  fr,
-  'es-ES': esES,
-  ja,
-  'pt-BR': ptBR,
+/**
+ * The catalogues written in full, each loaded the first time a message in its language is
+ * needed: a process serving a few languages holds only those (all of them cost ~6.5 MB).
+ * en-US, the source and every language's fallback, is always loaded.
+ */
+const LOADERS: Readonly<Record<string, () => Promise<Resource>>> = {
+  de: async () => (await import('./de.ts')).de,
+  fr: async () => (await import('./fr.ts')).fr,
+  'es-ES': async () => (await import('./es-ES.ts')).esES,
+  ja: async () => (await import('./ja.ts')).ja,
+  'pt-BR': async () => (await import('./pt-BR.ts')).ptBR,
   // Translated after pt-BR: it, nl, pl, ru, uk, tr, ko, zh-CN, zh-TW, sv-SE, da, no.
-  it,
-  nl,
-  pl,
-  ru,
-  uk,
-  tr,
-  ko,
-  'zh-CN': zhCN,
-  'zh-TW': zhTW,
-  'sv-SE': svSE,
-  da,
-  no,
+  it: async () => (await import('./it.ts')).it,
+  nl: async () => (await import('./nl.ts')).nl,
+  pl: async () => (await import('./pl.ts')).pl,
+  ru: async () => (await import('./ru.ts')).ru,
+  uk: async () => (await import('./uk.ts')).uk,
+  tr: async () => (await import('./tr.ts')).tr,
+  ko: async () => (await import('./ko.ts')).ko,
+  'zh-CN': async () => (await import('./zh-CN.ts')).zhCN,
+  'zh-TW': async () => (await import('./zh-TW.ts')).zhTW,
+  'sv-SE': async () => (await import('./sv-SE.ts')).svSE,
+  da: async () => (await import('./da.ts')).da,
+  no: async () => (await import('./no.ts')).no,
   // The second group of translations.
-  'es-419': es419,
-  id,
-  hr,
-  lt,
-  hu,
-  ro,
-  fi,
-  vi,
-  cs,
-  el,
-  bg,
-  hi,
-  th,
+  'es-419': async () => (await import('./es-419.ts')).es419,
+  id: async () => (await import('./id.ts')).id,
+  hr: async () => (await import('./hr.ts')).hr,
+  lt: async () => (await import('./lt.ts')).lt,
+  hu: async () => (await import('./hu.ts')).hu,
+  ro: async () => (await import('./ro.ts')).ro,
+  fi: async () => (await import('./fi.ts')).fi,
+  vi: async () => (await import('./vi.ts')).vi,
+  cs: async () => (await import('./cs.ts')).cs,
+  el: async () => (await import('./el.ts')).el,
+  bg: async () => (await import('./bg.ts')).bg,
+  hi: async () => (await import('./hi.ts')).hi,
+  th: async () => (await import('./th.ts')).th,
 };
 
-/** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
-export const TABLE_LANGUAGES: readonly string[] = Object.keys(CATALOGUES).filter((l) => l !== 'en-GB');
+/** The languages with a catalogue of their own (en-GB reads the source's). A test checks each has every key of the source. */
+export const LANGUAGES: readonly string[] = [SOURCE_LOCALE, 'en-GB', ...Object.keys(LOADERS)];
 
-/** One i18next instance for the process, loaded at import (synchronous: the resources are in the bundle). */
-const instance = i18next.createInstance();
-void instance.init({
+/** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
+export const TABLE_LANGUAGES: readonly string[] = LANGUAGES.filter((l) => l !== 'en-GB');
+
+/** How every instance reads its catalogues. */
+const OPTIONS = {
   initAsync: false,
-  resources: Object.fromEntries(Object.entries(CATALOGUES).map(([lng, cat]) => [lng, { translation: cat }])),
   lng: SOURCE_LOCALE,
   fallbackLng: SOURCE_LOCALE,
   supportedLngs: LOCALES,
@@ -95,20 +70,135 @@ void instance.init({
   // Messages are Discord markdown, not HTML: names are escaped by the views.
   interpolation: { escapeValue: false },
   returnNull: false,
-});
+} as const satisfies InitOptions;
+
+/** The catalogues as i18next takes them. */
+const resourcesOf = (byLanguage: Readonly<Record<string, Resource>>) =>
+  Object.fromEntries(Object.entries(byLanguage).map(([lng, catalogue]) => [lng, { translation: catalogue }]));
+
+/** One i18next instance for what the process says, with the source loaded at import; `ensureLanguages` adds the others. */
+const instance = i18next.createInstance();
+void instance.init({ ...OPTIONS, resources: resourcesOf({ [SOURCE_LOCALE]: en, 'en-GB': en }) });
+
+/** The languages whose catalogue is in `instance`, and those on their way. */
+const loaded = new Set<string>([SOURCE_LOCALE, 'en-GB']);
+const loading = new Map<string, Promise<void>>();
+const ALL_LOADED = Promise.resolve();
+
+function load(lng: string): Promise<void> {
+  let done = loading.get(lng);
+  if (done) return done;
+  const loader = LOADERS[lng];
+  if (!loader) return ALL_LOADED; // a Discord locale without a catalogue reads English
+  done = loader().then(
+    (catalogue) => {
+      instance.addResourceBundle(lng, 'translation', catalogue);
+      loaded.add(lng);
+    },
+    (err: unknown) => {
+      // Its messages read English (counted by `t`); the next ask tries again.
+      loading.delete(lng);
+      process.emitWarning(`i18n: the "${lng}" catalogue did not load: ${String(err)}`);
+    },
+  );
+  loading.set(lng, done);
+  return done;
+}
+
+/**
+ * Loads the catalogues of `locales` (Discord locales; null and unknown ones read English)
+ * not loaded yet. `t` is synchronous: whatever is about to speak a language awaits this
+ * first (an interaction's languages, a table's when it is loaded or its language changes).
+ */
+export function ensureLanguages(...locales: readonly (string | null | undefined)[]): Promise<void> {
+  let pending: Promise<void>[] | undefined;
+  for (const locale of locales) {
+    if (!locale || loaded.has(locale) || !(locale in LOADERS)) continue;
+    (pending ??= []).push(load(locale));
+  }
+  return pending ? Promise.all(pending).then(() => undefined) : ALL_LOADED;
+}
+
+/** The languages `t` speaks so far (tests: which ones a game needed). */
+export const loadedLanguages = (): readonly string[] => [...loaded];
+
+/**
+ * Every catalogue, for what reads them all at once (command registration, tests), in an
+ * instance of its own: `instance` keeps to the languages the process speaks, even where a
+ * process registers commands and plays (the local Discord, tests).
+ */
+let everyLanguage: { catalogues: Readonly<Record<string, Resource>>; i18n: i18n } | undefined;
+let loadingAll: Promise<void> | undefined;
+
+/** Every catalogue loaded for `translations` and `catalogues` (command registration, tests). */
+export function loadAllLanguages(): Promise<void> {
+  loadingAll ??= Promise.all(Object.entries(LOADERS).map(async ([lng, loader]) => [lng, await loader()] as const)).then(
+    (loadedCatalogues) => {
+      const catalogues = { [SOURCE_LOCALE]: en, 'en-GB': en, ...Object.fromEntries(loadedCatalogues) };
+      const all = i18next.createInstance();
+      void all.init({ ...OPTIONS, resources: resourcesOf(catalogues) });
+      everyLanguage = { catalogues, i18n: all };
+    },
+  );
+  return loadingAll;
+}
+
+/** Every catalogue by language, each also spoken by `t` (tests that check every language). */
+export async function catalogues(): Promise<Readonly<Record<string, Resource>>> {
+  await Promise.all([loadAllLanguages(), ensureLanguages(...LANGUAGES)]);
+  return (everyLanguage as NonNullable<typeof everyLanguage>).catalogues;
+}
+
+/** Reads of a language not loaded yet, by language: each answered in English (see `t`). */
+const unloadedReads = new Map<string, number>();
+export const readsBeforeLoading = (): ReadonlyMap<string, number> => unloadedReads;
+
+/**
+ * A message asked in a language whose catalogue is not loaded: a path that speaks without
+ * awaiting `ensureLanguages` first. It reads English rather than fail, is counted, warned
+ * about once per language, and its catalogue loaded for next time.
+ */
+function readBeforeLoading(lng: string): void {
+  const reads = (unloadedReads.get(lng) ?? 0) + 1;
+  unloadedReads.set(lng, reads);
+  if (reads > 1) return;
+  process.emitWarning(`i18n: "${lng}" read before its catalogue was loaded; answered in English`);
+  void load(lng);
+}
 
 /** A locale Discord sent, or the source when it sent none (or one Discord does not list). */
+const KNOWN_LOCALES: ReadonlySet<string> = new Set(LOCALES);
 export const localeOf = (locale: string | null | undefined): string =>
-  locale && LOCALES.includes(locale) ? locale : SOURCE_LOCALE;
+  locale && KNOWN_LOCALES.has(locale) ? locale : SOURCE_LOCALE;
+
+/** Texts `t` put together already (see said.ts): a few thousand lines of a few hundred bytes at most. */
+const said = new SaidTexts(4096);
 
 /** The text of `key` in `locale`, with its values put in (and its plural chosen by `count`). */
 export function t(locale: string, key: string, vars: TOptions = {}): string {
-  return instance.t(key, { ...vars, lng: localeOf(locale) }) as string;
+  const lng = localeOf(locale);
+  if (!loaded.has(lng)) {
+    if (lng in LOADERS) readBeforeLoading(lng);
+    return instance.t(key, { ...vars, lng }) as string; // English for now: not worth keeping
+  }
+  const id = textId(lng, key, vars);
+  const known = id === undefined ? undefined : said.get(id);
+  if (known !== undefined) return known;
+  const text = instance.t(key, { ...vars, lng }) as string;
+  if (id !== undefined) said.set(id, text);
+  return text;
 }
 
+/** A table language's name for itself ("Deutsch"), without loading its catalogue. */
+export const languageName = (lng: string): string => LANGUAGE_NAMES[lng] ?? t(lng, 'language');
+
 /** Whether the source catalogue names `key` (a plural or context form counts). */
+const named = new Set<string>(); // only keys found: their number is the catalogue's
 export function has(key: string): boolean {
-  return instance.exists(key, { lng: SOURCE_LOCALE });
+  if (named.has(key)) return true;
+  const found = instance.exists(key, { lng: SOURCE_LOCALE });
+  if (found) named.add(key);
+  return found;
 }
 
 /** `t`, with a `variant` value given as a variant's id ("iron-cross") named as `locale` names it. */
@@ -136,13 +226,19 @@ export function listOf(locale: string, items: readonly string[]): string {
   return f.format(items);
 }
 
-/** The text of `key` in every complete catalogue that says it differently from the source: Discord's `*_localizations`. */
+/**
+ * The text of `key` in every complete catalogue that says it differently from the source:
+ * Discord's `*_localizations`. Only after `loadAllLanguages()`: a missing catalogue would
+ * silently drop its language from the command's localizations.
+ */
 export function translations(key: string): Partial<Record<Locale, string>> {
-  const source = t(SOURCE_LOCALE, key);
+  if (!everyLanguage) throw new Error('translations() reads every catalogue: await loadAllLanguages() first');
+  const all = everyLanguage.i18n;
+  const source = all.t(key, { lng: SOURCE_LOCALE });
   const out: Partial<Record<Locale, string>> = {};
-  for (const lng of Object.keys(CATALOGUES)) {
-    if (!instance.exists(key, { lng, fallbackLng: false })) continue;
-    const text = t(lng, key);
+  for (const lng of LANGUAGES) {
+    if (!all.exists(key, { lng, fallbackLng: false })) continue;
+    const text = all.t(key, { lng });
     if (text !== source) out[lng as Locale] = text;
   }
   return out;

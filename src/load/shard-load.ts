@@ -7,7 +7,7 @@ import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { uploadCardEmojis } from '../discord/card-emojis.ts';
-import { loadCommands } from '../discord/command-registry.ts';
+import { commandBodies } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
 import { LOADER_ARGS, moduleUrl } from '../modules.ts';
@@ -139,7 +139,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const database = openDatabase(dbUrl);
     await migrateToLatest(database.db); // once, before the shards share the file
     await database.close();
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    const body = await commandBodies();
     const rest = new REST({ api: restBase }).setToken(discord.bot.token);
     await rest.put(Routes.applicationCommands(discord.bot.user.id), { body });
     // As `guts deploy-commands` leaves an application: its card emojis there before the bots start.

@@ -7,7 +7,7 @@ import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
 import { uploadCardEmojis } from '../discord/card-emojis.ts';
-import { loadCommands } from '../discord/command-registry.ts';
+import { commandBodies } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
 import { LOADER_ARGS, moduleUrl } from '../modules.ts';
@@ -119,7 +119,7 @@ export async function prepareRun(discord: LocalDiscord, restBase: string, dbUrl:
   const database = openDatabase(dbUrl);
   await migrateToLatest(database.db);
   await database.close();
-  const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+  const body = await commandBodies();
   const rest = new REST({ api: restBase }).setToken(discord.bot.token);
   await rest.put(Routes.applicationCommands(discord.bot.user.id), { body });
   await uploadCardEmojis(rest, discord.bot.user.id);

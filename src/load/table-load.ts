@@ -6,7 +6,7 @@ import { REST, Routes } from 'discord.js';
 import { Rng } from '../cards/rng.ts';
 import { openDatabase } from '../db/index.ts';
 import { uploadCardEmojis } from '../discord/card-emojis.ts';
-import { loadCommands } from '../discord/command-registry.ts';
+import { commandBodies } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '../local-discord/index.ts';
 import { moduleUrl } from '../modules.ts';
@@ -130,7 +130,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       seed: options.seed ?? 7,
       logLevel: process.env.LOAD_LOG ?? 'silent',
     });
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    const body = await commandBodies();
     await rest.put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
     discord.resetLatency();
     const players = new LoadPlayers(discord, rng);

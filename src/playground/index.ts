@@ -5,7 +5,7 @@ import type { RngState } from '../cards/rng.ts';
 import { type Database, migrateToLatest, openDatabase } from '../db/index.ts';
 import { type Bot, createBot } from '../discord/bot.ts';
 import { uploadCardEmojis } from '../discord/card-emojis.ts';
-import { loadCommands } from '../discord/command-registry.ts';
+import { commandBodies } from '../discord/command-registry.ts';
 import { LocalDiscord } from '../local-discord/index.ts';
 import type { Logger } from '../log.ts';
 import { openStepWriter } from '../table/step-writer.ts';
@@ -93,7 +93,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await bot.start();
     // What `guts deploy-commands` does without GUILD_ID: global commands, which the
     // server offers and the seats' user installs bring into the group DM.
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    const body = await commandBodies();
     await bot.client.application?.commands.set(body);
 
     feed = new LiveFeed(discord, httpBase);

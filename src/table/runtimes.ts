@@ -1,4 +1,5 @@
 import type { TableRecord } from '../db/table-store.ts';
+import { ensureLanguages } from '../i18n/index.ts';
 import { asTableMessages, type TableMessages } from './messages.ts';
 
 /** What this process knows of a loaded table: the latest committed record and its messages. */
@@ -26,6 +27,8 @@ export class Runtimes {
     if (!rt || fresh) {
       rt = { record, messages: asTableMessages(record.messages), restarted: false, ...fresh };
       this.byId.set(record.id, rt);
+      // The table speaks its language from now on (`Tables.resumeAll` waits for it first).
+      void ensureLanguages(rt.messages.locale);
     }
     rt.record = record;
     return rt;

@@ -12,13 +12,14 @@ import {
   createGame,
   type GameState,
 } from '../engine/index.ts';
+import { ensureLanguages } from '../i18n/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import { ComputerTimers, computerToMove } from './computers.ts';
 import { UserFacingError } from './errors.ts';
-import { NO_MESSAGES, tableDealNo } from './messages.ts';
+import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
@@ -155,6 +156,8 @@ export class Tables {
   async resumeAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
     try {
       const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId));
+      // Their languages first: a resumed table may speak at once.
+      await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
       for (const record of open) {
         const state = record.state as GameState | null;
         this.runtimes.track(record, { restarted: state?.phase === 'deal' });
@@ -237,6 +240,7 @@ export class Tables {
     look: TableLook,
     key: string,
   ): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.checkOpen(place, variantId, options);
     const table = await this.writer.createOrLoadTable(place.guildId, place.channelId);
     // No await between this check and taking the table's runtime: a second /guts start
@@ -293,7 +297,13 @@ export class Tables {
     if (!table?.running || !table.state) {
       throw new UserFacingError('refusal.noGame');
     }
-    return this.runtimes.track(table);
+    return this.speaking(this.runtimes.track(table));
+  }
+
+  /** A table just loaded, once its language is too: what happens at it next may speak at once. */
+  private async speaking(rt: TableRuntime): Promise<TableRuntime> {
+    await ensureLanguages(rt.messages.locale);
+    return rt;
   }
 
   /**
@@ -381,7 +391,7 @@ export class Tables {
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
-    const rt = this.runtimes.get(tableId) ?? this.runtimes.track(record);
+    const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }

@@ -1,14 +1,11 @@
 import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { registrationBody } from '../../src/cli/commands/deploy-commands.ts';
-import { loadCommands } from '../../src/discord/command-registry.ts';
+import { commandBodies } from '../../src/discord/command-registry.ts';
 
 describe('deploy-commands', () => {
   it('registers every command for both installs, in servers, DMs and group DMs', async () => {
-    const body = registrationBody(
-      [...(await loadCommands()).values()].map((c) => c.data.toJSON()),
-      false,
-    );
+    const body = registrationBody(await commandBodies(), false);
     expect(body.map((c) => c.name).sort()).toEqual(['guts', 'ledger']);
     for (const command of body) {
       expect(command.integration_types).toEqual([
@@ -24,10 +21,7 @@ describe('deploy-commands', () => {
   });
 
   it('leaves both out when registering to one server (Discord takes them only for global commands)', async () => {
-    const body = registrationBody(
-      [...(await loadCommands()).values()].map((c) => c.data.toJSON()),
-      true,
-    );
+    const body = registrationBody(await commandBodies(), true);
     for (const command of body) {
       expect(command).not.toHaveProperty('integration_types');
       expect(command).not.toHaveProperty('contexts');

@@ -1,7 +1,7 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type TextChannel } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/discord/command-registry.ts';
+import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { answeredQuietly, buttonId, choiceShown } from './play.ts';
 import { World } from './world.ts';
@@ -103,7 +103,7 @@ describe('bad input never changes state', () => {
     const dm = world.discord.dmChannel(ann);
     // Registered globally, as `guts deploy-commands` does without GUILD_ID, the commands
     // go wherever the app is installed, direct messages with the bot included.
-    const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    const body = await commandBodies();
     await world.bot.client.application?.commands.set(body);
     const start = world.discord.runCommand(ann, dm, 'guts', {
       subcommand: 'start',

@@ -1,5 +1,6 @@
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadedLanguages, readsBeforeLoading } from '../../src/i18n/index.ts';
 import { interactiveComponents } from '../../src/local-discord/index.ts';
 import { buttonId } from './play.ts';
 import { World } from './world.ts';
@@ -80,6 +81,10 @@ describe('players of three languages at a German table', () => {
     expect(fields).toEqual(expect.arrayContaining(['Hände', 'Zahlungen', 'Diese Hand', 'Pot', 'Reserve']));
     expect(result.embeds?.[0]?.description).toMatch(/gewinnt|teilen sich/);
     expect(result.embeds?.[0]?.footer?.text).toMatch(/^Handverlauf: guts export \d+ 1$/);
+
+    // Each language was loaded before anything spoke it (none read English meanwhile), and only those the game needed.
+    expect(readsBeforeLoading()).toEqual(new Map());
+    expect([...loadedLanguages()].sort()).toEqual(['de', 'en-GB', 'en-US', 'ja', 'pt-BR']);
   });
 });
 
@@ -104,6 +109,8 @@ describe("a table in the host's chosen language", () => {
     // Zoe's client is in English: her answer is English.
     const zoe = await world.press('zoe', lobby, buttonId(lobby, 'join')).response();
     expect(zoe.content).toBe("You're in. Your cards will show up here when the deal starts.");
+    // French was loaded with the table it was chosen for, before its lobby spoke.
+    expect(readsBeforeLoading()).toEqual(new Map());
   });
 
   it('suggests languages as the host types (more than Discord lets an option list), and refuses one it does not speak', async () => {

@@ -10,7 +10,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/i
 import { createOrLoadTable } from '../../src/db/table-store.ts';
 import { type Bot, createBot } from '../../src/discord/bot.ts';
 import { uploadCardEmojis } from '../../src/discord/card-emojis.ts';
-import { loadCommands } from '../../src/discord/command-registry.ts';
+import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
 import {
@@ -140,7 +140,7 @@ export class World {
     }
     await world.startBot();
     if (!options.process) {
-      const body = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+      const body = await commandBodies();
       // A user install brings only global commands.
       if (place === 'server') await world.bot.client.application?.commands.set(body, world.guild.id);
       else await world.bot.client.application?.commands.set(body);

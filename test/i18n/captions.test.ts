@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCard } from '../../src/cards/card.ts';
 import { boardCaption, handCaption, showdownCaption } from '../../src/discord/views/captions.ts';
-import { CATALOGUES, SOURCE_LOCALE } from '../../src/i18n/index.ts';
+import { catalogues, SOURCE_LOCALE } from '../../src/i18n/index.ts';
 import type { BoardCell, ShowdownRow } from '../../src/render/index.ts';
 import { renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
+
+/** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
+const CATALOGUES = await catalogues();
 
 const cards = (text: string) => text.split(' ').map(parseCard);
 const hand = cards('8c 8d 3h');

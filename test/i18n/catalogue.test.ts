@@ -1,8 +1,19 @@
 import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, formatNumber, LOCALES, type Resource, SOURCE_LOCALE, t } from '../../src/i18n/index.ts';
+import {
+  catalogues,
+  formatNumber,
+  LOCALES,
+  languageName,
+  type Resource,
+  SOURCE_LOCALE,
+  t,
+} from '../../src/i18n/index.ts';
 import { listVariants, OPTION_SPECS } from '../../src/rules/index.ts';
 import { asTableMessages } from '../../src/table/messages.ts';
+
+/** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
+const CATALOGUES = await catalogues();
 
 /** Every key of a catalogue, flattened ("lobby.title"). */
 function flatten(resource: Resource, prefix = ''): Map<string, string> {
@@ -32,6 +43,10 @@ describe('the message catalogue', () => {
     describe(lng, () => {
       const keys = flatten(catalogue);
       const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+
+      it('names itself as the language pickers name it', () => {
+        if (lng !== 'en-GB') expect(languageName(lng)).toBe(catalogue.language);
+      });
 
       it('has every key of the source, and no key the source lacks', () => {
         const missing = [...bases].filter((b) => !pluralBases.has(b) && !keys.has(b));

@@ -2,7 +2,10 @@ import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { data as guts } from '../../commands/guts.ts';
 import { data as ledger } from '../../commands/ledger.ts';
-import { CATALOGUES, has, LOCALES, SOURCE_LOCALE, t } from '../../src/i18n/index.ts';
+import { catalogues, has, LOCALES, SOURCE_LOCALE, t } from '../../src/i18n/index.ts';
+
+/** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
+const CATALOGUES = await catalogues();
 
 /**
  * Localized command texts within Discord's rules, for every locale with a catalogue:

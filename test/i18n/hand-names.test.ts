@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { parseCards } from '../../src/cards/card.ts';
 import { handName } from '../../src/discord/views/hand-names.ts';
 import { evaluateBest } from '../../src/hands/index.ts';
+import { ensureLanguages, LANGUAGES } from '../../src/i18n/index.ts';
+
+await ensureLanguages(...LANGUAGES);
 
 const five = (cards: string) => evaluateBest(parseCards(cards), 'five');
 const three = (cards: string) => evaluateBest(parseCards(cards), 'three-guts');

@@ -7,9 +7,12 @@ import { chips, describeTransfers } from '../../src/discord/views/format.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { tableButtons } from '../../src/discord/views/table.ts';
 import { apply, createGame, type GameState, publicView } from '../../src/engine/index.ts';
-import { CATALOGUES, has, t } from '../../src/i18n/index.ts';
+import { catalogues, has, t } from '../../src/i18n/index.ts';
 import type { StepResult } from '../../src/table/steps.ts';
 import { englishLiterals } from './literals.ts';
+
+/** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
+const CATALOGUES = await catalogues();
 
 const json = (v: unknown) => JSON.parse(JSON.stringify(v));
 const target = { tableId: 123_456_789, dealNo: 987_654 };

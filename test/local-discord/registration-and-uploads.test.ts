@@ -1,6 +1,6 @@
 import { AttachmentBuilder, DiscordAPIError } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/discord/command-registry.ts';
+import { commandBodies } from '../../src/discord/command-registry.ts';
 import { type Harness, specRefusals, startHarness } from './harness.ts';
 
 /** What Discord refuses when a bot registers commands or uploads files, refused here too. */
@@ -21,7 +21,7 @@ describe('command registration and upload limits', () => {
   };
 
   it("takes the bot's own commands", async () => {
-    const mine = [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+    const mine = await commandBodies();
     await expect(register(mine)).resolves.toBeDefined();
   });
 

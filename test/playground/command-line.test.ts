@@ -1,6 +1,6 @@
 import type { APIApplicationCommand } from 'discord-api-types/v10';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadCommands } from '../../src/discord/command-registry.ts';
+import { commandBodies } from '../../src/discord/command-registry.ts';
 import { CommandLineError, parseCommandLine } from '../../src/playground/command-line.ts';
 
 describe('typed slash commands', () => {
@@ -11,7 +11,7 @@ describe('typed slash commands', () => {
 
   beforeAll(async () => {
     // The same bodies the bot registers; the parser reads only names, types and options.
-    commands = [...(await loadCommands()).values()].map((c) => c.data.toJSON()) as unknown as APIApplicationCommand[];
+    commands = (await commandBodies()) as unknown as APIApplicationCommand[];
   });
 
   it('reads the subcommand and typed options', () => {

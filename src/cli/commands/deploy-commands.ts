@@ -1,7 +1,7 @@
 import { REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { uploadCardEmojis } from '../../discord/card-emojis.ts';
-import { loadCommands } from '../../discord/command-registry.ts';
+import { commandBodies } from '../../discord/command-registry.ts';
 
 export const summary =
   'register the slash commands with Discord (to GUILD_ID when set, else globally) and upload the card emojis';
@@ -17,10 +17,7 @@ export async function run(args: string[]): Promise<number> {
     }
     throw err;
   }
-  const body = registrationBody(
-    [...(await loadCommands()).values()].map((c) => c.data.toJSON()),
-    config.guildId !== null,
-  );
+  const body = registrationBody(await commandBodies(), config.guildId !== null);
   if (args.includes('--print')) {
     process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;

@@ -1,6 +1,6 @@
 import { MessageFlags, type ModalSubmitFields, type ModalSubmitInteraction } from 'discord.js';
 import { apply, type GameState } from '../../engine/index.ts';
-import { SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
+import { ensureLanguages, languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
 import { valueWords } from '../../rules/option-help.ts';
 import { UserFacingError } from '../../table/errors.ts';
@@ -181,7 +181,7 @@ function describeChanges(
       }),
     );
   if (language && languageChanged) {
-    parts.push(t(locale, 'form.change', { title: t(locale, 'form.languageLabel'), value: t(language, 'language') }));
+    parts.push(t(locale, 'form.change', { title: t(locale, 'form.languageLabel'), value: languageName(language) }));
   }
   const lines = [
     parts.length ? t(locale, 'form.changed', { changes: parts.join(' · ') }) : t(locale, 'form.nothingChanged'),
@@ -206,6 +206,7 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
     const languageChanged = submission.language !== undefined && submission.language !== rt.messages.locale;
     if (languageChanged) {
       // Not a rule of the game: the table keeps it with its messages, and draws them again.
+      await ensureLanguages(submission.language);
       rt.messages.locale = submission.language as string;
       await ctx.tables.saveMessages(rt.record.id);
       ctx.publisher.redraw(rt.record.id);

@@ -1,6 +1,6 @@
 import { ACE, RANK_NAMES, type Rank } from '../../cards/card.ts';
 import { type HandResult, handParts } from '../../hands/index.ts';
-import { CATALOGUES, localeOf, t } from '../../i18n/index.ts';
+import { LANGUAGES, localeOf, t } from '../../i18n/index.ts';
 
 /**
  * A hand's name in the reader's language ("Paar Asse", "Kのワンペア"), from its value:
@@ -9,7 +9,7 @@ import { CATALOGUES, localeOf, t } from '../../i18n/index.ts';
  */
 export function handName(hand: Pick<HandResult, 'value' | 'ranking' | 'description'>, locale: string): string {
   const lng = localeOf(locale);
-  if (lng.startsWith('en') || !(lng in CATALOGUES)) return hand.description;
+  if (lng.startsWith('en') || !LANGUAGES.includes(lng)) return hand.description;
   const { category, ranks, size } = handParts(hand.value, hand.ranking);
   const [first, second] = ranks as [Rank, Rank | undefined];
   const key =

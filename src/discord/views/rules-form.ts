@@ -5,7 +5,7 @@ import {
   TextInputStyle,
 } from 'discord.js';
 import { RANK_CHARS } from '../../cards/card.ts';
-import { SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
+import { languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import {
   getVariant,
   OPTION_SPECS,
@@ -268,7 +268,7 @@ function languageFields(tableLocale: string, locale: string): APILabelComponent[
       ...(several ? { required: false, min_values: 0 } : {}),
       options: group.map((lng) => ({
         value: lng,
-        label: t(lng, 'language'),
+        label: languageName(lng),
         ...(lng === tableLocale || (tableLocale === 'en-GB' && lng === SOURCE_LOCALE) ? { default: true } : {}),
       })),
     },
