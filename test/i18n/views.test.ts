@@ -150,6 +150,7 @@ const FOR_OPERATORS: Readonly<Record<string, string>> = {
   'src/discord/command-registry.ts': 'registering commands',
   'src/discord/install.ts': 'an error for the logs (a follow-up past the five is never sent)',
   'src/discord/card-emojis.ts': "the card emojis' upload (an image's data URI) and a warning for the logs",
+  'src/discord/token-rest.ts': 'HTTP calls to Discord (its headers and form fields)',
 };
 
 const sourceFiles = (dir: string): string[] =>
