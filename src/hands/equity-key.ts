@@ -10,7 +10,7 @@ import type { EquityOptions } from './equity.ts';
  * normalised. The result is a string for a Map; each spelling of the cards as asked is
  * remembered, so the 24 renamings are tried once per spelling.
  */
-const PERMUTATIONS: readonly (readonly number[])[] = (() => {
+export const PERMUTATIONS: readonly (readonly number[])[] = (() => {
   const out: number[][] = [];
   const permute = (rest: number[], acc: number[]): void => {
     if (rest.length === 0) out.push(acc);
@@ -41,8 +41,11 @@ function sortSmall<T extends number | string>(items: T[]): T[] {
   return items;
 }
 
+/** The card with its suit renamed by `perm` (one of `PERMUTATIONS`). */
+export const renameSuit = (c: Card, perm: readonly number[]): Card => (c & ~3) | (perm[c & 3] as number);
+
 function spell(q: Question, perm: readonly number[]): string {
-  const rename = (c: Card): Card => (c & ~3) | (perm[c & 3] as number);
+  const rename = (c: Card): Card => renameSuit(c, perm);
   const sorted = (cards: readonly Card[] | undefined) => sortSmall((cards ?? []).map(rename));
   const board = q.board ?? {};
   const cells = sortSmall(Object.keys(board)).map((pos) => `${pos}=${rename(board[pos] as Card)}`);

@@ -1,5 +1,6 @@
 import { type Card, DECK_SIZE } from '../cards/card.ts';
 import { choose, type EquityOptions, type EquityResult, forEachHand } from './equity.ts';
+import { PERMUTATIONS, renameSuit } from './equity-key.ts';
 import { scoreBest } from './evaluate.ts';
 import type { RankingId, WildSpec } from './types.ts';
 import { handSize } from './value.ts';
@@ -31,8 +32,8 @@ interface ScoreTable {
   high: Int32Array;
   scores: Int32Array;
   /**
-   * Heads-up splits already walked, by the player's cards (no dead cards): at most one
-   * per hand of the table. The walk is the question's whole cost, and the same hand comes
+   * Heads-up splits already walked, by the player's cards up to the names of their suits
+   * (no dead cards): at most one per class of hands. The walk is the question's whole cost, and the same hand comes
    * back against one, two, three or four opponents (the split is the same, the share is
    * not), at every press of its deal and at other tables.
    */
@@ -110,7 +111,7 @@ export function tableEquity(q: TableQuestion): EquityResult {
     throw new RangeError('tableEquity: a card appears twice among the private and dead cards');
   }
   // Dead cards are rare (a computer player's reckoning): only a player's own cards are remembered.
-  const remembered = q.dead?.length ? undefined : handKey(q.privateCards);
+  const remembered = q.dead?.length ? undefined : suitClassKey(q.privateCards);
   let split = remembered === undefined ? undefined : table.splits.get(remembered);
   if (!split) {
     split = headsUp(table, scoreBest(q.privateCards as Card[], q.ranking, q.wild), seenLow, seenHigh);
@@ -150,6 +151,17 @@ function headsUp(table: ScoreTable, mine: number, seenLow: number, seenHigh: num
 function handKey(cards: readonly Card[]): number {
   const [a = 63, b = 63, c = 63] = [...cards].sort((x, y) => x - y);
   return (a * 64 + b) * 64 + c;
+}
+
+/**
+ * The smallest `handKey` of the hand over the 24 renamings of the suits: renamed hands
+ * split alike (scores ignore suit names; exact wild cards, which do not, never reach the
+ * table), so a split is walked once per class (1,755 of three cards), not once per hand.
+ */
+function suitClassKey(cards: readonly Card[]): number {
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const perm of PERMUTATIONS) smallest = Math.min(smallest, handKey(cards.map((c) => renameSuit(c, perm))));
+  return smallest;
 }
 
 /**

@@ -38,7 +38,7 @@ describe('tableEquity', () => {
     }
   });
 
-  it('answers a hand asked again (other order, other opponents, after dead cards) as when first asked', () => {
+  it('answers a hand asked again (other order, suits renamed, other opponents, after dead cards) as when first asked', () => {
     // The first ask of each hand is the enumeration; the asks after it come from what the
     // table remembers of the hand, which must not mix up hands, rankings or wild ranks.
     const asks = [
@@ -49,6 +49,9 @@ describe('tableEquity', () => {
       question('Ah Kh 2c', 1, 'three-poker'),
       { ...question('Ah Kh 2c', 1, 'three-poker'), wild: { ranks: [0] } },
       question('Ah Kh 2d', 1),
+      question('As Ks 2d', 1),
+      question('Ad Kh 2h', 1),
+      question('3c 2d As', 1),
     ];
     for (const q of asks) {
       const enumerated = equity(q, Rng.fromSeed(1));
