@@ -1,5 +1,5 @@
 import { MessageFlags } from 'discord.js';
-import { awaiting, type GameEvent, type GameState, viewFor } from '../engine/index.ts';
+import { awaiting, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { tableDealNo } from '../table/messages.ts';
@@ -184,9 +184,10 @@ export class TablePublisher implements StepListener {
 
   /**
    * What a player's private message shows now (cards, picture, hand name, odds, choice),
-   * and its signature. `view` is `viewFor(state, playerId)`, when the caller has it already.
+   * and its signature.
    */
-  async privateView(rt: TableRuntime, state: GameState, playerId: string, view = viewFor(state, playerId)) {
+  async privateView(rt: TableRuntime, state: GameState, playerId: string) {
+    const view = viewFor(state, playerId);
     const { preview, odds } = this.deps.odds.preview(state, playerId);
     const wanted = handPicture(view, playerId, preview);
     const colours = { fourColour: rt.messages.fourColour };
@@ -208,7 +209,7 @@ export class TablePublisher implements StepListener {
         this.deps.tokens.localeOf(rt.record.id, playerId),
         colours.fourColour,
       ),
-      signature: privateSignature(view, playerId),
+      signature: privateSignature(privateFacts(state, playerId)),
     };
   }
 
@@ -242,13 +243,13 @@ export class TablePublisher implements StepListener {
         try {
           const live = this.privateMessages.live(tableId, playerId, dealNo);
           if (live?.messageId) {
-            const view = viewFor(state, playerId);
-            const signature = privateSignature(view, playerId);
+            // Compared without drawing the view: most steps leave most players' messages as they are.
+            const signature = privateSignature(privateFacts(state, playerId));
             if (live.signature === signature) return;
             // Claimed before the picture is drawn: a later step compares with what is on its way.
             live.signature = signature;
             const messageId = live.messageId;
-            const { payload } = await this.privateView(rt, state, playerId, view);
+            const { payload } = await this.privateView(rt, state, playerId);
             await this.deps.output.run(() => live.via.edit(messageId, { ...payload, attachments: [] }));
             return;
           }

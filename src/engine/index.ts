@@ -30,4 +30,12 @@ export type {
   Stack,
 } from './types.ts';
 export { COMPUTER_LEVELS } from './types.ts';
-export { awaiting, type DealView, type PlayerView, publicView, viewFor } from './view.ts';
+export {
+  awaiting,
+  type DealView,
+  type PlayerView,
+  type PrivateFacts,
+  privateFacts,
+  publicView,
+  viewFor,
+} from './view.ts';

@@ -1,10 +1,10 @@
 import type { Card } from '../cards/card.ts';
-import { faceDownPositions } from '../rules/variants.ts';
+import { faceDownPositions, getVariant } from '../rules/variants.ts';
 import { clonePlain } from './clone.ts';
 import { dealOf, makeCtx } from './context.ts';
 import { pendingPickers, pickLimit } from './picks.ts';
 import { isSequential, pendingChoosers } from './round.ts';
-import type { Awaiting, Choice, GameState, PlayerId } from './types.ts';
+import type { Awaiting, Choice, DealState, GameState, PlayerId } from './types.ts';
 
 /** What the game waits for: which buttons the bot shows and whether a countdown runs. */
 export function awaiting(state: GameState): Awaiting {
@@ -83,9 +83,7 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
   const d = state.deal;
   let deal: DealView | null = null;
   if (d) {
-    const forehead = ctx.variant.forehead;
-    const sees = (owner: PlayerId, card: Card) =>
-      (d.up[owner] ?? []).includes(card) || (viewer !== null && (forehead ? owner !== viewer : owner === viewer));
+    const forehead = ctx.variant.forehead === true;
     const faceDown = faceDownPositions(ctx.variant);
     const sequential = isSequential(ctx);
     deal = {
@@ -99,7 +97,7 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
       drawn: { ...(d.drawn ?? {}) },
       roundPot: d.roundPot,
       hands: Object.fromEntries(
-        Object.entries(d.hands).map(([owner, cards]) => [owner, cards.map((c) => (sees(owner, c) ? c : null))]),
+        Object.entries(d.hands).map(([owner, cards]) => [owner, handAsSeen(d, forehead, owner, cards, viewer)]),
       ),
       board: Object.fromEntries(Object.entries(d.board).map(([pos, c]) => [pos, faceDown.has(pos) ? null : c])),
       removed: [...d.removed],
@@ -121,6 +119,63 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
     phase: state.phase,
     stopRequested: state.stopRequested,
     deal,
+    awaiting: awaiting(state),
+  };
+}
+
+/** A player's private cards as `viewer` sees them: null where the card is face down to them. */
+function handAsSeen(
+  d: DealState,
+  forehead: boolean,
+  owner: PlayerId,
+  cards: readonly Card[],
+  viewer: PlayerId | null,
+): (Card | null)[] {
+  const seesAll = viewer !== null && (forehead ? owner !== viewer : owner === viewer);
+  const up = d.up[owner] ?? [];
+  return cards.map((c) => (seesAll || up.includes(c) ? c : null));
+}
+
+/**
+ * What a player's private message depends on, read from the game as `viewFor(state, viewer)`
+ * would show it (the test checks it against that view) without copying the rest of the
+ * game: after every step each player's message is compared with it, and few of them change.
+ */
+export interface PrivateFacts {
+  viewer: PlayerId;
+  dealNo: number;
+  options: GameState['options'];
+  deal: {
+    /** The viewer's own cards as they see them (null where hidden from them, as in Indian guts). */
+    hand: (Card | null)[] | undefined;
+    up: readonly Card[] | undefined;
+    round: number;
+    roundPot: number;
+    in: boolean;
+    dead: boolean;
+    myChoice: Choice | null;
+  } | null;
+  awaiting: Awaiting;
+}
+
+export function privateFacts(state: GameState, viewer: PlayerId): PrivateFacts {
+  const d = state.deal;
+  const cards = d?.hands[viewer];
+  return {
+    viewer,
+    dealNo: state.dealNo,
+    options: state.options,
+    deal: d
+      ? {
+          hand: cards && handAsSeen(d, getVariant(state.variant).forehead === true, viewer, cards, viewer),
+          up: d.up[viewer],
+          round: d.round,
+          roundPot: d.roundPot,
+          in: d.in.includes(viewer),
+          dead: d.dead.includes(viewer),
+          myChoice: d.choices[viewer] ?? null,
+        }
+      : null,
     awaiting: awaiting(state),
   };
 }

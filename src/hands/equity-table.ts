@@ -1,6 +1,6 @@
 import { type Card, DECK_SIZE } from '../cards/card.ts';
 import { choose, type EquityOptions, type EquityResult, forEachHand } from './equity.ts';
-import { PERMUTATIONS } from './equity-key.ts';
+import { PERMUTATIONS, renameSuit } from './equity-key.ts';
 import { scoreBest } from './evaluate.ts';
 import type { RankingId, WildSpec } from './types.ts';
 import { handSize } from './value.ts';
@@ -32,10 +32,10 @@ interface ScoreTable {
   high: Int32Array;
   scores: Int32Array;
   /**
-   * Heads-up splits already walked, by the player's hand class (`handClass`; no dead
-   * cards): 1,755 three-card classes at most. The walk is the question's whole cost, and
-   * the same class comes back against one, two, three or four opponents (the split is the
-   * same, the share is not), at every press of its deal and at other tables.
+   * Heads-up splits already walked, by the player's cards up to the names of their suits
+   * (no dead cards): at most one per class of hands. The walk is the question's whole cost, and the same hand comes
+   * back against one, two, three or four opponents (the split is the same, the share is
+   * not), at every press of its deal and at other tables.
    */
   splits: Map<number, HeadsUp>;
 }
@@ -111,7 +111,7 @@ export function tableEquity(q: TableQuestion): EquityResult {
     throw new RangeError('tableEquity: a card appears twice among the private and dead cards');
   }
   // Dead cards are rare (a computer player's reckoning): only a player's own cards are remembered.
-  const remembered = q.dead?.length ? undefined : handClass(q.privateCards);
+  const remembered = q.dead?.length ? undefined : suitClassKey(q.privateCards);
   let split = remembered === undefined ? undefined : table.splits.get(remembered);
   if (!split) {
     split = headsUp(table, scoreBest(q.privateCards as Card[], q.ranking, q.wild), seenLow, seenHigh);
@@ -148,24 +148,32 @@ function headsUp(table: ScoreTable, mine: number, seenLow: number, seenHigh: num
 }
 
 /**
- * A hand of at most three cards as one number, the same for every order of its cards and
- * every renaming of the suits (rankings and wild ranks ignore suits, so such hands split
- * alike): the smallest spelling over the 24 renamings, as `equityKey` does for strings.
+ * A hand of at most three cards, its suits renamed by `perm`, as one number whatever
+ * their order (cards are below 64, a missing card counts as 63). Sorted without
+ * `Array.prototype.sort`: it is spelled 24 times for every question the table answers.
  */
-function handClass(cards: readonly Card[]): number {
-  const [x = -1, y = -1, z = -1] = cards;
-  const rename = (c: Card, perm: readonly number[]) => (c < 0 ? 63 : (c & ~3) | (perm[c & 3] as number));
-  let best = Number.POSITIVE_INFINITY;
-  for (const perm of PERMUTATIONS) {
-    let a = rename(x, perm);
-    let b = rename(y, perm);
-    let c = rename(z, perm);
-    if (a > b) [a, b] = [b, a];
-    if (b > c) [b, c] = [c, b];
-    if (a > b) [a, b] = [b, a];
-    best = Math.min(best, (a * 64 + b) * 64 + c);
-  }
-  return best;
+function handKey(cards: readonly Card[], perm: readonly number[]): number {
+  const renamed = (i: number) => {
+    const c = cards[i];
+    return c === undefined ? 63 : renameSuit(c, perm);
+  };
+  const a = renamed(0);
+  const b = renamed(1);
+  const c = renamed(2);
+  const low = Math.min(a, b, c);
+  const high = Math.max(a, b, c);
+  return (low * 64 + (a + b + c - low - high)) * 64 + high;
+}
+
+/**
+ * The smallest `handKey` of the hand over the 24 renamings of the suits: renamed hands
+ * split alike (scores ignore suit names; exact wild cards, which do not, never reach the
+ * table), so a split is walked once per class (1,755 of three cards), not once per hand.
+ */
+function suitClassKey(cards: readonly Card[]): number {
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const perm of PERMUTATIONS) smallest = Math.min(smallest, handKey(cards, perm));
+  return smallest;
 }
 
 /**

@@ -41,6 +41,12 @@ describe('equityKey', () => {
     expect(equityKey(q('Ah Kh', 'Qh', '2c'))).not.toBe(equityKey(q('Ah Kh', 'Qc', '2h')));
   });
 
+  it('is the same whatever the order of the dead cards, and tells apart different dead cards', () => {
+    const withDead = (dead: string) => ({ ...three('Ah Kh 2c'), dead: parseCards(dead) });
+    expect(equityKey(withDead('Qd 3s 9c'))).toBe(equityKey(withDead('9c Qd 3s')));
+    expect(equityKey(withDead('Qd 3s 9c'))).not.toBe(equityKey(withDead('Qd 3s 8c')));
+  });
+
   it('keeps suits when exact cards are wild (one-eyed jacks are not all jacks)', () => {
     const wild = { cards: parseCards('Jh Js') };
     expect(equityKey({ ...three('Jh 4c 5d'), wild })).not.toBe(equityKey({ ...three('Jc 4h 5d'), wild }));

@@ -56,6 +56,8 @@ describe('tableEquity', () => {
       question('Ah Kh 2c', 1, 'three-poker'),
       { ...question('Ah Kh 2c', 1, 'three-poker'), wild: { ranks: [0] } },
       question('Ah Kh 2d', 1),
+      question('Ad Kh 2h', 1),
+      question('3c 2d As', 1),
     ];
     for (const q of asks) {
       const enumerated = equity(q, Rng.fromSeed(1));

@@ -6,7 +6,7 @@ import {
   StringSelectMenuOptionBuilder,
 } from 'discord.js';
 import { prettyCard, prettyCards } from '../../cards/card.ts';
-import type { PlayerView } from '../../engine/index.ts';
+import type { PlayerView, PrivateFacts } from '../../engine/index.ts';
 import { dropCost, type HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
@@ -87,19 +87,20 @@ const CONTENT_MAX = 2000;
  * What a player's private message shows beside the picture and the odds: it changes
  * exactly when the message would, so it is edited only then (and never for odds alone).
  */
-export function privateSignature(state: PlayerView, playerId: string): string {
-  const d = state.deal;
-  const wait = state.awaiting;
-  const picking = 'pending' in wait && wait.pending.includes(playerId) ? [wait.kind, 'max' in wait ? wait.max : 0] : [];
+export function privateSignature(facts: PrivateFacts): string {
+  const d = facts.deal;
+  const wait = facts.awaiting;
+  const picking =
+    'pending' in wait && wait.pending.includes(facts.viewer) ? [wait.kind, 'max' in wait ? wait.max : 0] : [];
   return JSON.stringify([
-    state.dealNo,
-    d?.hands[playerId],
-    d?.up[playerId],
+    facts.dealNo,
+    d?.hand,
+    d?.up,
     d?.round,
-    d?.in.includes(playerId),
-    d?.dead.includes(playerId),
+    d?.in,
+    d?.dead,
     d?.myChoice,
-    d?.myChoice === 'drop' ? dropCost(state) : 0,
+    d?.myChoice === 'drop' ? dropCost(facts) : 0,
     picking,
   ]);
 }
