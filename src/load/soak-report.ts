@@ -39,12 +39,6 @@ function row(s: SoakSample) {
   };
 }
 
-/**
- * What a soak run says: growth per 1,000 deals from minute 17 on (past the 15 minutes a
- * token lives; half the run for runs shorter than 20 minutes), each a least-squares
- * slope over the samples; what REST holds against the open tables; the database's
- * bytes per deal; the ledger's audit; and every sample, for a chart.
- */
 /** How many failed games said each thing, ids and numbers left out, the commonest first. */
 export function failuresBySaying(failures: readonly string[]): Record<string, number> {
   const tally = new Map<string, number>();
@@ -55,6 +49,12 @@ export function failuresBySaying(failures: readonly string[]): Record<string, nu
   return Object.fromEntries([...tally].sort((a, b) => b[1] - a[1]));
 }
 
+/**
+ * What a soak run says: growth per 1,000 deals from minute 17 on (past the 15 minutes a
+ * token lives; half the run for runs shorter than 20 minutes), each a least-squares
+ * slope over the samples; what REST holds against the open tables; the database's
+ * bytes per deal; the ledger's audit; and every sample, for a chart.
+ */
 export function soakReport(run: SoakRun, minutes: number) {
   const fromMinute = minutes >= GROWTH_FROM_MINUTE + 3 ? GROWTH_FROM_MINUTE : minutes / 2;
   const late = run.samples.filter((s) => s.atMs >= fromMinute * 60_000);
