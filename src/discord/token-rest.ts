@@ -11,11 +11,11 @@ import { type Dispatcher, request } from 'undici';
 
 /**
  * Calls through an interaction token (follow-ups and their edits, pictures included)
- * straight over undici, on the client's own connections, with what discord.js's REST client does
- * for them kept: the token's rate limit (Discord's headers: wait when the bucket is
- * spent, wait and retry on a 429), retries of server errors, its timeout, its errors
- * (`DiscordAPIError`, so the one error boundary words them the same) and its `response`
- * event (so /metrics counts them).
+ * straight over undici, on the client's own connections, with what discord.js's REST
+ * client does for them kept: the token's rate limit (Discord's headers: wait when the
+ * bucket is spent, wait and retry on a 429), retries of server errors, its timeout, its
+ * errors (`DiscordAPIError`, so the one error boundary words them the same) and its
+ * `response` event (so /metrics counts them).
  *
  * Why not discord.js's client: every interaction brings a new token, so every call was a
  * new route to it, with a queue, a hash and a bucket of its own made for one or two

@@ -45,9 +45,10 @@ export function webhookToken(client: Client, applicationId: string, token: strin
 /*
  * Follow-ups and edits through an interaction token, straight to Discord's REST API
  * through `TokenRest` (token-rest.ts: the same rate limits, retries and errors as
- * discord.js's REST client, without a route of its own per token). discord.js's webhook calls build a `Message` from
- * every answer (its author, member, components, mentions...) that the bot never reads,
- * and re-shape payloads already in Discord's JSON (issue #27: the bot thread's CPU per deal).
+ * discord.js's REST client, without a route of its own per token). discord.js's webhook
+ * calls build a `Message` from every answer (its author, member, components,
+ * mentions...) that the bot never reads, and re-shape payloads already in Discord's JSON
+ * (issue #27: the bot thread's CPU per deal).
  */
 
 /** Posts a follow-up message through the token; returns its id. */

@@ -33,9 +33,9 @@ interface ScoreTable {
   scores: Int32Array;
   /**
    * Heads-up splits already walked, by the player's cards up to the names of their suits
-   * (no dead cards): at most one per class of hands. The walk is the question's whole cost, and the same hand comes
-   * back against one, two, three or four opponents (the split is the same, the share is
-   * not), at every press of its deal and at other tables.
+   * (no dead cards): at most one per class of hands. The walk is the question's whole
+   * cost, and the same hand comes back against one, two, three or four opponents (the
+   * split is the same, the share is not), at every press of its deal and at other tables.
    */
   splits: Map<number, HeadsUp>;
 }

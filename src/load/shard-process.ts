@@ -3,7 +3,8 @@
 // settings (a short pause between deals, no REST limit of its own: the local Discord
 // has none). Usage: node --import tsx shard-process.ts (configured by GUTS_SHARD_LOAD, JSON).
 // Prints "ready" once serving; on SIGTERM waits for its work, stops, prints its stats.
-// With LOAD_CPU_PROF set, writes a CPU profile of its main thread from ready to SIGTERM (profile.ts).
+// With LOAD_CPU_PROF or LOAD_HEAP_PROF set, writes profiles of its main thread from ready
+// to SIGTERM (profile.ts).
 import { performance } from 'node:perf_hooks';
 import { startLoadBot } from './load-bot.ts';
 import { profileThisThread } from './profile.ts';
