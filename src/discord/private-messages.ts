@@ -13,6 +13,13 @@ export interface PrivateMessage {
   messageId: string | null;
   /** What it shows (see `privateSignature`): an edit is sent only when this changes. */
   signature: string;
+  /** It carries buttons or a picker (`privateAsks`): they are taken off when the deal ends without them used. */
+  asks: boolean;
+  /**
+   * The table's version it shows (or is being redrawn to): steps are published in the
+   * order their presses were answered, so an older step's news must not undo it.
+   */
+  version: number;
 }
 
 /**
@@ -43,8 +50,12 @@ export class PrivateMessages {
     if (players?.get(playerId) === message) players.delete(playerId);
   }
 
-  forget(tableId: number): void {
-    this.byTable.delete(tableId);
+  /** Forgets a table's messages of deals up to `dealNo` (a game that ended; a new one may have begun). */
+  forget(tableId: number, dealNo: number): void {
+    const players = this.byTable.get(tableId);
+    if (!players) return;
+    for (const [playerId, message] of players) if (message.dealNo <= dealNo) players.delete(playerId);
+    if (players.size === 0) this.byTable.delete(tableId);
   }
 
   /** How many tables hold private messages (a bounded cache: a table that ends forgets its own). */

@@ -1,5 +1,5 @@
 import { MessageFlags } from 'discord.js';
-import { awaiting, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
+import { awaiting, dealInPlay, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { tableDealNo } from '../table/messages.ts';
@@ -13,7 +13,7 @@ import type { Offload } from './offload.ts';
 import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
-import { cardsView, handPicture, privateSignature } from './views/cards.ts';
+import { cardsView, handPicture, privateAsks, privateSignature } from './views/cards.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
@@ -100,13 +100,18 @@ export class TablePublisher implements StepListener {
     const tableId = step.record.id;
     const over = awaiting(step.after).kind === 'over';
     const ended = over ? this.deps.tables.runtimes.get(tableId) : undefined;
-    if (over) this.privateMessages.forget(tableId);
+    const lastDeal = ended ? tableDealNo(ended.messages, step.after.dealNo) : 0;
     // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
     const issuedUpTo = this.deps.tokens.now();
     void this.queues
       .run(tableId, async () => {
-        await this.publishNow(tableId, step);
-        if (over) this.deps.tokens.forget(tableId, issuedUpTo);
+        try {
+          await this.publishNow(tableId, step);
+          if (over) this.deps.tokens.forget(tableId, issuedUpTo);
+        } finally {
+          // Its private messages are done with once its last step is out (their buttons taken off).
+          if (over) this.privateMessages.forget(tableId, lastDeal);
+        }
       })
       .catch((err) => {
         this.deps.log.error({ err, tableId }, 'could not publish a table step');
@@ -141,7 +146,8 @@ export class TablePublisher implements StepListener {
         .startDeal(rt, before)
         .catch((err: unknown) => this.deps.log.error({ err, tableId }, 'could not post the table message'));
     }
-    await this.updatePrivateMessages(tableId, after, playersDealt(events));
+    await this.updatePrivateMessages(tableId, after, step.record.version, playersDealt(events));
+    if (before && dealInPlay(before) && !dealInPlay(after)) await this.retireAsks(rt, before);
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;
@@ -184,7 +190,7 @@ export class TablePublisher implements StepListener {
 
   /**
    * What a player's private message shows now (cards, picture, hand name, odds, choice),
-   * and its signature.
+   * its signature and whether it asks something of them.
    */
   async privateView(rt: TableRuntime, state: GameState, playerId: string) {
     const view = viewFor(state, playerId);
@@ -209,14 +215,37 @@ export class TablePublisher implements StepListener {
         this.deps.tokens.localeOf(rt.record.id, playerId),
         colours.fourColour,
       ),
-      signature: privateSignature(privateFacts(state, playerId)),
+      ...shownOf(state, playerId),
     };
   }
 
+  /**
+   * A choice pressed on the player's private message redraws it in its answer: its
+   * signature is claimed as soon as the step commits, so a step published meanwhile
+   * (another player's press) does not edit it too.
+   */
+  claimPrivateMessage(rt: TableRuntime, state: GameState, version: number, playerId: string): void {
+    const live = this.livePrivateMessage(rt, playerId);
+    if (live && live.version <= version) Object.assign(live, shownOf(state, playerId), { version });
+  }
+
   /** Remembers a private message an interaction posted as its own answer (My cards, a press with none live). */
-  postedPrivately(rt: TableRuntime, state: GameState, playerId: string, via: TokenHandle, signature: string): void {
+  postedPrivately(
+    rt: TableRuntime,
+    shown: { state: GameState; version: number; signature: string; asks: boolean },
+    playerId: string,
+    via: TokenHandle,
+  ): void {
+    const { state, version, signature, asks } = shown;
     const dealNo = tableDealNo(rt.messages, state.dealNo);
-    this.privateMessages.remember(rt.record.id, playerId, { dealNo, via, messageId: '@original', signature });
+    this.privateMessages.remember(rt.record.id, playerId, {
+      dealNo,
+      via,
+      messageId: '@original',
+      signature,
+      asks,
+      version,
+    });
   }
 
   /** The player's private message of the current deal, while its token can still edit it. */
@@ -231,11 +260,15 @@ export class TablePublisher implements StepListener {
    * (an ephemeral follow-up on their freshest token) for players just dealt cards who
    * have none this deal. A press adds no message of its own.
    */
-  async updatePrivateMessages(tableId: number, state: GameState, dealt: readonly string[]): Promise<void> {
+  async updatePrivateMessages(
+    tableId: number,
+    state: GameState,
+    version: number,
+    dealt: readonly string[],
+  ): Promise<void> {
     const rt = this.runtime(tableId);
-    // Once the deal is settled its private messages stay as they are: the result says the rest.
-    const playing = !['between-deals', 'over'].includes(awaiting(state).kind);
-    const players = playing ? (state.deal?.players ?? []) : [];
+    // Once the deal is settled its private messages stay as they are (`retireAsks`): the result says the rest.
+    const players = dealInPlay(state) ? (state.deal?.players ?? []) : [];
     if (!rt) return;
     const dealNo = tableDealNo(rt.messages, state.dealNo);
     await Promise.all(
@@ -244,10 +277,11 @@ export class TablePublisher implements StepListener {
           const live = this.privateMessages.live(tableId, playerId, dealNo);
           if (live?.messageId) {
             // Compared without drawing the view: most steps leave most players' messages as they are.
-            const signature = privateSignature(privateFacts(state, playerId));
-            if (live.signature === signature) return;
+            const shown = shownOf(state, playerId);
+            // Already showing this, or a later step (published first): nothing to do.
+            if (live.signature === shown.signature || live.version > version) return;
             // Claimed before the picture is drawn: a later step compares with what is on its way.
-            live.signature = signature;
+            Object.assign(live, shown, { version });
             const messageId = live.messageId;
             const { payload } = await this.privateView(rt, state, playerId);
             await this.deps.output.run(() => live.via.edit(messageId, { ...payload, attachments: [] }));
@@ -256,11 +290,11 @@ export class TablePublisher implements StepListener {
           if (live || !dealt.includes(playerId)) return;
           const handle = this.deps.tokens.fresh(tableId, playerId);
           if (!handle) return;
-          const posting: PrivateMessage = { dealNo, via: handle, messageId: null, signature: '' };
+          const posting: PrivateMessage = { dealNo, via: handle, messageId: null, signature: '', asks: false, version };
           this.privateMessages.remember(tableId, playerId, posting);
           try {
-            const { payload, signature } = await this.privateView(rt, state, playerId);
-            posting.signature = signature;
+            const { payload, signature, asks } = await this.privateView(rt, state, playerId);
+            Object.assign(posting, { signature, asks });
             const message = await this.deps.output.run(() =>
               handle.followUp({ ...payload, flags: MessageFlags.Ephemeral }),
             );
@@ -275,6 +309,33 @@ export class TablePublisher implements StepListener {
       }),
     );
   }
+
+  /**
+   * A deal ended (a reveal, a countdown, a stop) while some private messages still asked
+   * something (Stay and Drop, a picker) of players who never answered it there: those
+   * buttons would only be refused now, so they are taken off. The rest stays as it was.
+   */
+  private async retireAsks(rt: TableRuntime, before: GameState): Promise<void> {
+    const tableId = rt.record.id;
+    const dealNo = tableDealNo(rt.messages, before.dealNo);
+    await Promise.all(
+      (before.deal?.players ?? []).map(async (playerId) => {
+        const live = this.privateMessages.live(tableId, playerId, dealNo);
+        const messageId = live?.messageId;
+        if (!live?.asks || !messageId) return;
+        live.asks = false;
+        await this.deps.output
+          .run(() => live.via.edit(messageId, { components: [] }))
+          .catch((err: unknown) => this.deps.log.warn({ err, tableId, playerId }, 'could not retire private buttons'));
+      }),
+    );
+  }
+}
+
+/** What a player's private message shows of `state`: its signature, and whether it asks something of them. */
+function shownOf(state: GameState, playerId: string): { signature: string; asks: boolean } {
+  const facts = privateFacts(state, playerId);
+  return { signature: privateSignature(facts), asks: privateAsks(facts) };
 }
 
 /** Players who were dealt private cards in these events (a deal's start, a later round's card). */

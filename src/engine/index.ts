@@ -33,6 +33,7 @@ export { COMPUTER_LEVELS } from './types.ts';
 export {
   awaiting,
   type DealView,
+  dealInPlay,
   type PlayerView,
   type PrivateFacts,
   privateFacts,

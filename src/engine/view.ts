@@ -6,6 +6,11 @@ import { pendingPickers, pickLimit } from './picks.ts';
 import { isSequential, pendingChoosers } from './round.ts';
 import type { Awaiting, Choice, DealState, GameState, PlayerId } from './types.ts';
 
+/** A deal is being played: cards are out and it is not settled yet. */
+export function dealInPlay(state: GameState): boolean {
+  return !['lobby', 'between-deals', 'over'].includes(awaiting(state).kind);
+}
+
 /** What the game waits for: which buttons the bot shows and whether a countdown runs. */
 export function awaiting(state: GameState): Awaiting {
   if (state.phase !== 'deal' || !state.deal) return { kind: state.phase === 'deal' ? 'between-deals' : state.phase };

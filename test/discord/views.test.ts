@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatCard, parseCards, prettyCard } from '../../src/cards/card.ts';
 import { cardEmojisFrom, useCardEmojis } from '../../src/discord/card-emojis.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
-import { cardsView, handPicture } from '../../src/discord/views/cards.ts';
+import { cardsView, handPicture, privateAsks, privateSignature } from '../../src/discord/views/cards.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { showdownHands, showdownNeedsPicture, showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
 import { boardCells } from '../../src/discord/views/table.ts';
 import { tableView } from '../../src/discord/views/table-card.ts';
-import { apply, createGame, type GameState, publicView, viewFor } from '../../src/engine/index.ts';
+import { apply, createGame, type GameState, privateFacts, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { checkComponentsV2 } from '../../src/local-discord/components-v2.ts';
 import { interactiveComponents, textOf } from '../../src/local-discord/index.ts';
@@ -286,6 +286,29 @@ describe('private cards view', () => {
     expect(view.content).not.toContain(prettyCard(own));
     expect(view.content).toContain(prettyCard(state.deal?.hands.u0?.[0] as number));
     expect(formatCard(own)).toHaveLength(2);
+  });
+
+  it('offers Stay and Drop beside the cards while the choice is theirs, labelled as on the table, and nothing once made', () => {
+    let { state } = run(seated('iron-cross', { ante: 10 }), { type: 'startDeal', by: 'u0' });
+    const offered = (s: GameState, p: string) =>
+      buttonIds(cardsView(target, viewFor(s, p), p, handPreview(s, p), null, null).components);
+    expect(offered(state, 'u1').map((b: { label: string }) => b.label)).toEqual(['Stay', 'Drop']);
+    expect(offered(state, 'u1').map((b: { custom_id: string }) => parseButtonId(b.custom_id))).toEqual([
+      { tableId: '7', dealNo: 12, action: 'stay' },
+      { tableId: '7', dealNo: 12, action: 'drop' },
+    ]);
+    const asked = privateSignature(privateFacts(state, 'u1'));
+    ({ state } = run(state, { type: 'declare', playerId: 'u1', choice: 'stay' }));
+    expect(offered(state, 'u1')).toEqual([]);
+    expect(privateAsks(privateFacts(state, 'u1'))).toBe(false);
+    expect(privateSignature(privateFacts(state, 'u1'))).not.toBe(asked);
+    // Round 2: asked again, and Drop says what it costs now, as the table's button does.
+    ({ state } = run(
+      state,
+      ...['u0', 'u2'].map((p) => ({ type: 'declare' as const, playerId: p, choice: 'stay' as const })),
+    ));
+    expect(privateAsks(privateFacts(state, 'u1'))).toBe(true);
+    expect(offered(state, 'u1').map((b: { label: string }) => b.label)).toEqual(['Stay', 'Drop (costs 3)']);
   });
 
   it('refuses someone who is not in the deal', () => {

@@ -24,10 +24,10 @@ export const myCardsHandler: ComponentHandler<ButtonId> = {
     const answer = await ackIfSlow(ctx.publisher.privateView(rt, state, playerId), () =>
       interaction.deferReply({ flags: MessageFlags.Ephemeral }),
     );
-    const { payload, signature } = await answer.work;
+    const { payload, signature, asks } = await answer.work;
     if (answer.deferred) await interaction.editReply(payload);
     else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
     const handle = ctx.tokens.remember(rt.record.id, playerId, interaction);
-    ctx.publisher.postedPrivately(rt, state, playerId, handle, signature);
+    ctx.publisher.postedPrivately(rt, { state, version: rt.record.version, signature, asks }, playerId, handle);
   },
 };

@@ -5,6 +5,7 @@ import {
   awaiting,
   COMPUTER_LEVELS,
   type ComputerLevel,
+  dealInPlay,
   type GameState,
 } from '../../engine/index.ts';
 import { t } from '../../i18n/index.ts';
@@ -73,7 +74,7 @@ async function press(
   // at once, in one call, with nothing written. If that state is still the latest when
   // the step runs, the dry run is the step.
   const dryRun = { from: state, applied: apply(state, action) };
-  const style = answerStyle(family.answer, rt, me.id, ctx);
+  const style = answerStyle(family.answer, rt, me.id, ctx, interaction);
   const defer = () =>
     style === 'private' || style === 'cards'
       ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
@@ -85,9 +86,12 @@ async function press(
   const answered = work.then(async (result) => {
     const now = ctx.tables.runtimes.get(tableId) ?? rt;
     const latest = result?.after ?? (now.record.state as GameState);
+    const version = result?.record.version ?? now.record.version;
+    // Pressed on the private message, the answer redraws it: no step published meanwhile edits it too.
+    if (style === 'menu' && family.answer === 'choice') ctx.publisher.claimPrivateMessage(now, latest, version, me.id);
     // A choice that ended the deal (the reveal) has no private message left to show: a line says so.
-    if ((style !== 'cards' && style !== 'menu') || !inPlay(latest)) return { result, cards: null };
-    return { result, cards: { state: latest, ...(await ctx.publisher.privateView(now, latest, me.id)) } };
+    if ((style !== 'cards' && style !== 'menu') || !dealInPlay(latest)) return { result, cards: null };
+    return { result, cards: { state: latest, version, ...(await ctx.publisher.privateView(now, latest, me.id)) } };
   });
   try {
     const acked = busy ? { work: answered, deferred: true } : await ackIfSlow(answered, defer);
@@ -100,7 +104,7 @@ async function press(
       else await interaction.reply({ ...cards.payload, flags: MessageFlags.Ephemeral });
       // The menu's message, or this new answer, is the player's private message of the deal now.
       const now = ctx.tables.runtimes.get(tableId) ?? rt;
-      ctx.publisher.postedPrivately(now, cards.state, me.id, handle, cards.signature);
+      ctx.publisher.postedPrivately(now, cards, me.id, handle);
     } else if (style === 'quiet') {
       if (!acked.deferred) await interaction.deferUpdate();
       ctx.publisher.pressedOn(tableId, interaction.message.id, handle);
@@ -109,8 +113,11 @@ async function press(
       const answer = result
         ? confirmation(action, result, interaction.locale)
         : t(interaction.locale, 'answer.already');
-      if (style === 'menu' && !acked.deferred) await interaction.update({ content: answer, components: [] });
-      else if (acked.deferred) await handle.editReply({ content: answer, components: [] });
+      // A choice pressed beside the cards keeps them there, with the answer under them.
+      const content =
+        style === 'menu' && family.answer === 'choice' ? underCards(interaction.message.content, answer) : answer;
+      if (style === 'menu' && !acked.deferred) await interaction.update({ content, components: [] });
+      else if (acked.deferred) await handle.editReply({ content, components: [] });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
     }
   } finally {
@@ -120,17 +127,29 @@ async function press(
   }
 }
 
-/** A deal is being played (not settled, not between deals). */
-const inPlay = (state: GameState) => !['between-deals', 'over', 'lobby'].includes(awaiting(state).kind);
-
 /**
  * How a press is answered. A choice (Stay, Drop, Take) adds no message: the player's
- * private message of the deal shows it, edited in place, unless they have none that
- * can still be edited; then the answer is that message, new.
+ * private message of the deal shows it, redrawn by the press itself when pressed there,
+ * else edited in place, unless they have none that can still be edited; then the answer
+ * is that message, new.
  */
-function answerStyle(style: PressStyle, rt: TableRuntime, playerId: string, ctx: BotContext): AnswerStyle {
+function answerStyle(
+  style: PressStyle,
+  rt: TableRuntime,
+  playerId: string,
+  ctx: BotContext,
+  interaction: MessageComponentInteraction,
+): AnswerStyle {
   if (style !== 'choice') return style;
+  // Pressed on the player's own cards (the only ephemeral message with these buttons): redrawn in place.
+  if (interaction.message.flags.has(MessageFlags.Ephemeral)) return 'menu';
   return ctx.publisher.livePrivateMessage(rt, playerId) ? 'quiet' : 'cards';
+}
+
+/** The cards message as it was, the answer on a line under it (within Discord's 2,000 characters). */
+function underCards(cards: string, answer: string): string {
+  const room = 2000 - answer.length - 1;
+  return cards ? `${cards.length > room ? cards.slice(0, room) : cards}\n${answer}` : answer;
 }
 
 /**

@@ -19,6 +19,7 @@ import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
 import { chips, clipLines, escapeName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
+import { choiceButtons } from './table.ts';
 
 const percents = new Map<string, Intl.NumberFormat>();
 /** "45%", "45 %": a chance as the reader's language writes it, in whole percents. */
@@ -58,6 +59,16 @@ function pickerRows(
 }
 
 /**
+ * Stay and Drop (or Take and Drop) beside the cards while the choice is asked of this
+ * player: pressed here, the answer is this message, redrawn in place.
+ */
+function choiceRows(target: ButtonTarget, view: PlayerView, playerId: string, locale: string) {
+  const wait = view.awaiting;
+  if (!(wait.kind === 'declare' || wait.kind === 'take') || !wait.pending.includes(playerId)) return [];
+  return [buttonRow(target, choiceButtons(view, locale))];
+}
+
+/**
  * The picture a player's cards answer shows: none in Indian guts (where you can't see
  * your own card), and none to draw when the cards go as emojis.
  */
@@ -90,8 +101,16 @@ const CONTENT_MAX = 2000;
 export function privateSignature(facts: PrivateFacts): string {
   const d = facts.deal;
   const wait = facts.awaiting;
-  const picking =
-    'pending' in wait && wait.pending.includes(facts.viewer) ? [wait.kind, 'max' in wait ? wait.max : 0] : [];
+  // What the player is asked (its buttons or picker, and their labels), if anything.
+  const asked = privateAsks(facts)
+    ? [
+        wait.kind,
+        'max' in wait ? wait.max : 0,
+        'count' in wait ? wait.count : 0,
+        'canDrop' in wait ? wait.canDrop : true,
+        dropCost(facts),
+      ]
+    : [];
   return JSON.stringify([
     facts.dealNo,
     d?.hand,
@@ -101,8 +120,17 @@ export function privateSignature(facts: PrivateFacts): string {
     d?.dead,
     d?.myChoice,
     d?.myChoice === 'drop' ? dropCost(facts) : 0,
-    picking,
+    asked,
   ]);
+}
+
+/**
+ * The game asks something of this player now (a choice, or cards to pass, discard or
+ * draw): their private message carries its buttons or picker, which go when it stops asking.
+ */
+export function privateAsks(facts: Pick<PrivateFacts, 'viewer' | 'awaiting'>): boolean {
+  const wait = facts.awaiting;
+  return 'pending' in wait && wait.pending.includes(facts.viewer);
 }
 
 /** The player's own choice this round, as only they may read it before the reveal. */
@@ -157,7 +185,7 @@ export function cardsView(
     return {
       content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1, locale)}`,
       files: [] as AttachmentBuilder[],
-      components: [],
+      components: choiceRows(target, state, playerId, locale),
     };
   }
   const cards = visibleCards(state, playerId);
@@ -182,5 +210,9 @@ export function cardsView(
     const description = handCaption(shown.cards, shown.options, locale);
     files.push(new AttachmentBuilder(picture.png, { name: picture.name, description }));
   }
-  return { content: lines.join('\n'), files, components: pickerRows(target, state, playerId, cards, locale) };
+  return {
+    content: lines.join('\n'),
+    files,
+    components: [...choiceRows(target, state, playerId, locale), ...pickerRows(target, state, playerId, cards, locale)],
+  };
 }

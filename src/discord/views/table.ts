@@ -112,31 +112,46 @@ export function instructions(state: PlayerView, deadline: number | null, locale:
   }
 }
 
+/**
+ * The buttons of a choice being asked for (Stay and Drop, or Take and Drop), labelled as
+ * the table stands: on the table message, and on the private message of a player it is
+ * asked of. None when the game asks no such choice now.
+ */
+export function choiceButtons(state: PlayerView, locale: string = SOURCE_LOCALE): ButtonSpec[] {
+  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const wait = state.awaiting;
+  if (wait.kind === 'declare') {
+    const cost = dropCost(state);
+    return [
+      { action: 'stay', label: say('button.stay'), style: ButtonStyle.Success },
+      {
+        action: 'drop',
+        label: cost > 0 ? say('button.dropCosts', { amount: chips(cost, locale) }) : say('button.drop'),
+        style: ButtonStyle.Danger,
+        disabled: !wait.canDrop,
+      },
+    ];
+  }
+  if (wait.kind === 'take') {
+    return [
+      {
+        action: 'take',
+        label: wait.count > 1 ? say('button.takeMany', { count: wait.count }) : say('button.takeOne'),
+        style: ButtonStyle.Success,
+      },
+      { action: 'drop', label: say('button.drop'), style: ButtonStyle.Danger },
+    ];
+  }
+  return [];
+}
+
 export function tableButtons(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE): ButtonRow[] {
   const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
   const wait = state.awaiting;
   if (wait.kind === 'over' || wait.kind === 'lobby') return [];
   const rows: ButtonRow[] = [];
-  const inDeal = wait.kind !== 'between-deals';
-  if (inDeal) {
-    const main: ButtonSpec[] = [];
-    if (wait.kind === 'declare') {
-      const cost = dropCost(state);
-      main.push({ action: 'stay', label: say('button.stay'), style: ButtonStyle.Success });
-      main.push({
-        action: 'drop',
-        label: cost > 0 ? say('button.dropCosts', { amount: chips(cost, locale) }) : say('button.drop'),
-        style: ButtonStyle.Danger,
-        disabled: !wait.canDrop,
-      });
-    } else if (wait.kind === 'take') {
-      main.push({
-        action: 'take',
-        label: wait.count > 1 ? say('button.takeMany', { count: wait.count }) : say('button.takeOne'),
-        style: ButtonStyle.Success,
-      });
-      main.push({ action: 'drop', label: say('button.drop'), style: ButtonStyle.Danger });
-    }
+  if (wait.kind !== 'between-deals') {
+    const main = choiceButtons(state, locale);
     main.push({ action: 'cards', label: say('button.myCards'), style: ButtonStyle.Primary });
     rows.push(buttonRow(target, main));
   }

@@ -1,0 +1,119 @@
+import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
+import { afterEach, describe, expect, it } from 'vitest';
+import { titleOf } from '../../src/local-discord/index.ts';
+import { buttonId } from './play.ts';
+import { World } from './world.ts';
+
+/** Stay and Drop sit beside each player's cards: a choice pressed there redraws that message, and adds none. */
+
+const isPrivate = (m: APIMessage) => ((m.flags ?? 0) & 64) !== 0;
+const labels = (m: APIMessage) =>
+  [...JSON.stringify(m.components ?? []).matchAll(/"label":"([^"]+)"/g)].map((x) => x[1]);
+
+describe('choosing beside your cards', () => {
+  let world: World | undefined;
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
+
+  /** Ann opens three-card guts, Bob and Cat sit down, Ann deals: each player's private cards of deal 1. */
+  async function dealt(w: World, timer?: number) {
+    const options = { variant: 'three-card', ante: 5, ...(timer ? { timer } : {}) };
+    const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options });
+    for (const name of ['bob', 'cat']) await w.press(name, lobby, 'Join').response();
+    await w.press('ann', lobby, 'Deal').acknowledged();
+    const table = await w.waitForTitle(/^Three-card guts: deal 1$/);
+    const cards = Object.fromEntries(
+      await Promise.all(
+        ['ann', 'bob', 'cat'].map(async (name) => [
+          name,
+          await w.waitFor(
+            (m) => isPrivate(m) && /\*\*Your cards\*\*/.test(m.content ?? '') && labels(m).includes('Stay'),
+            name,
+          ),
+        ]),
+      ),
+    ) as Record<string, APIMessage>;
+    return { table, cards };
+  }
+
+  it('offers Stay and Drop with the cards, answers a press there in place, and keeps the cards at the reveal', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const w = world;
+    const { table, cards } = await dealt(w);
+    for (const name of ['ann', 'bob', 'cat']) expect(labels(cards[name] as APIMessage)).toEqual(['Stay', 'Drop']);
+    const privateCount = (name: string) => w.messages(name).filter(isPrivate).length;
+    const before = privateCount('ann');
+
+    // Ann stays from her cards: the press itself redraws them (UPDATE_MESSAGE), with her choice and no buttons.
+    const annPress = w.press('ann', cards.ann as APIMessage, buttonId(cards.ann as APIMessage, 'stay'));
+    expect((await annPress.acknowledged()).type).toBe(InteractionResponseType.UpdateMessage);
+    const annNow = await annPress.response();
+    expect(annNow.id).toBe(cards.ann?.id);
+    expect(annNow.content).toMatch(/\*\*You stay\*\*/);
+    expect(annNow.content?.split('\n').find((l) => l.includes('**Your cards**'))).toBe(
+      cards.ann?.content?.split('\n').find((l) => l.includes('**Your cards**')),
+    );
+    expect(labels(annNow)).toEqual([]);
+    expect(privateCount('ann'), 'no new message for Ann').toBe(before);
+    // Nobody else sees Ann's choice: the table says only that she has chosen.
+    expect(JSON.stringify(w.messages('bob'))).not.toMatch(/You stay/);
+
+    // Bob drops from the table message instead: answered quietly there, his own cards say so.
+    const bobPress = w.press('bob', table, buttonId(table, 'drop'));
+    expect((await bobPress.acknowledged()).type).toBe(InteractionResponseType.DeferredMessageUpdate);
+    const bobNow = await w.waitFor((m) => m.id === cards.bob?.id && /\*\*You drop\*\*/.test(m.content ?? ''), 'bob');
+    expect(labels(bobNow)).toEqual([]);
+
+    // Cat's choice is the last: the deal is settled, and her message keeps her cards with the answer under them.
+    const catPress = w.press('cat', cards.cat as APIMessage, buttonId(cards.cat as APIMessage, 'stay'));
+    const catNow = await catPress.response();
+    expect(catNow.id).toBe(cards.cat?.id);
+    expect(catNow.content).toContain(cards.cat?.content?.split('\n').find((l) => l.includes('**Your cards**')));
+    expect(catNow.content).toMatch(/\nYou stay\. Everyone has chosen/);
+    expect(labels(catNow)).toEqual([]);
+    await w.waitFor((m) => /deal 1 result$/.test(titleOf(m)));
+    // Ann's message was never drawn back to an earlier moment (buttons again) by a step published late.
+    expect(labels(w.messages('ann').find((m) => m.id === cards.ann?.id) as APIMessage)).toEqual([]);
+    expect((await w.audit()).ok).toBe(true);
+  });
+
+  it("takes the buttons off a player's cards when the countdown ends the deal without their choice", async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const w = world;
+    const { cards } = await dealt(w, 10);
+    for (const name of ['ann', 'bob']) {
+      const message = cards[name] as APIMessage;
+      await w.press(name, message, buttonId(message, 'stay')).response();
+    }
+    // Cat never chooses: the countdown drops her, the deal is settled, her Stay and Drop go.
+    await w.waitFor((m) => /deal 1 result$/.test(titleOf(m)), undefined, 20_000);
+    const catNow = await w.waitFor((m) => m.id === cards.cat?.id && labels(m).length === 0, 'cat');
+    expect(catNow.content).toBe(cards.cat?.content);
+    // The others' messages kept their choice; nothing was posted to them for it.
+    for (const name of ['ann', 'bob']) {
+      const mine = w.messages(name).find((m) => m.id === cards[name]?.id) as APIMessage;
+      expect(mine.content).toMatch(/\*\*You stay\*\*/);
+      expect(labels(mine)).toEqual([]);
+    }
+  });
+
+  it('takes a double tap on the cards once: both presses answered in place, one choice recorded', async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const w = world;
+    const { cards } = await dealt(w);
+    const ann = cards.ann as APIMessage;
+    const before = w.messages('ann').filter(isPrivate).length;
+    const presses = [w.press('ann', ann, buttonId(ann, 'stay')), w.press('ann', ann, buttonId(ann, 'stay'))];
+    for (const press of presses) {
+      const answer = await press.response();
+      expect(answer.id).toBe(ann.id);
+      expect(answer.content).toMatch(/\*\*You stay\*\*/);
+    }
+    expect(w.messages('ann').filter(isPrivate).length).toBe(before);
+    expect(labels(w.messages('ann').find((m) => m.id === ann.id) as APIMessage)).toEqual([]);
+    const state = await w.state();
+    expect(state.deal?.choices).toEqual({ [w.user('ann').id]: 'stay' });
+  });
+});
