@@ -41,11 +41,22 @@ export interface PlayHooks {
  * by channel), instead of rereading a channel's every message on each change: with
  * hundreds of tables, rereading cost the load generator more CPU than the bot it drives.
  */
+/** How long a player waits for their private cards before pressing on the table message instead. */
+const CARDS_WAIT_MS = 5_000;
+
 export class LoadPlayers {
   readonly refused: string[] = [];
   private readonly watchers = new Map<string, Set<(message: APIMessage) => void>>();
+  /** Each player's newest private message, by channel and player: where their cards offer Stay. */
+  private readonly privates = new Map<string, APIMessage>();
+  private readonly privateWatchers = new Map<string, () => void>();
   private readonly onMessage = ({ message, visibleTo }: MessageEvent) => {
-    if (visibleTo !== null) return; // the table's messages are public
+    if (visibleTo !== null) {
+      const key = `${message.channel_id}:${visibleTo}`;
+      this.privates.set(key, message);
+      this.privateWatchers.get(key)?.();
+      return;
+    }
     const watchers = this.watchers.get(message.channel_id);
     if (watchers) for (const watch of [...watchers]) watch(message);
   };
@@ -98,20 +109,23 @@ export class LoadPlayers {
       const dealNo = first + deal - 1;
       await Promise.all(
         players.map(async (p) => {
+          // A player decides once their cards are in: that may take longer than the table message.
+          await this.cardsIn(channel, p, dealNo);
           await this.wait(options.pressWithinMs);
           // A press on a message that no longer offers Stay is a bug in the bot: say where.
           const press = (() => {
             try {
-              return this.discord.pressButton(p, table, 'Stay');
+              return this.discord.pressButton(p, this.cardsOffering(channel, p, dealNo) ?? table, 'Stay');
             } catch (err) {
               throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
             }
           })();
           // Answered quietly (a deferred update: the player's private message shows the choice), by that
-          // message, new, or, when theirs was the last choice and the deal is settled, by a line saying so.
+          // message, new or redrawn (pressed there), or, when theirs was the last choice and the deal is
+          // settled, by a line saying so (under the cards, pressed there).
           const ack = await press.acknowledged(60_000).catch(at(`stay in deal ${deal}`));
           if (ack.type !== InteractionResponseType.DeferredMessageUpdate) {
-            await this.answered(press, /\*\*You stay\*\*|^You stay\. Everyone has chosen/).catch(
+            await this.answered(press, /\*\*You stay\*\*|(^|\n)You stay\. Everyone has chosen/).catch(
               at(`stay in deal ${deal}`),
             );
           }
@@ -144,6 +158,35 @@ export class LoadPlayers {
       }
       await new Promise((r) => setTimeout(r, 1000));
     }
+  }
+
+  /**
+   * The player's private cards of this deal if they offer Stay (as a player looking at
+   * their cards presses it there), else null: not yet posted, or the table message is where.
+   */
+  private cardsOffering(channel: Ref, player: Ref, dealNo: number): APIMessage | null {
+    const cards = this.privates.get(`${channel.id}:${player.id}`);
+    const offers =
+      new RegExp(` deal ${dealNo}(?!\\d)`).test(cards?.content ?? '') &&
+      JSON.stringify(cards?.components).includes('"Stay"');
+    return offers ? (cards as APIMessage) : null;
+  }
+
+  /** Resolves once the player's cards of this deal offer Stay, or after CARDS_WAIT_MS without (then the table message is where). */
+  private cardsIn(channel: Ref, player: Ref, dealNo: number): Promise<void> {
+    const key = `${channel.id}:${player.id}`;
+    if (this.cardsOffering(channel, player, dealNo)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.privateWatchers.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, CARDS_WAIT_MS);
+      this.privateWatchers.set(key, () => {
+        if (this.cardsOffering(channel, player, dealNo)) done();
+      });
+    });
   }
 
   private wait(withinMs: number): Promise<void> {
