@@ -30,6 +30,11 @@ export function processCpuMs(pid: number): number | null {
   return statCpuMs(`/proc/${pid}/stat`);
 }
 
+/** User + system CPU time of a process's main thread so far (ms), or null: where a bot process runs the bot itself. */
+export function mainThreadCpuMs(pid: number): number | null {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
 /**
  * User + system CPU time the calling OS thread has used (ms), or null. Unlike event
  * loop utilisation, a thread that is runnable but waiting for a core does not count:

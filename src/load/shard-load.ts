@@ -11,7 +11,7 @@ import { commandBodies } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
 import { LOADER_ARGS, moduleUrl } from '../modules.ts';
-import { machineBusyMs, processCpuMs } from './cpu.ts';
+import { machineBusyMs, mainThreadCpuMs, processCpuMs } from './cpu.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
 import type { ShardProcessConfig } from './shard-process.ts';
@@ -45,6 +45,11 @@ export interface ShardLoadResult {
   refused: string[];
   /** Each bot process's CPU time per settled deal, summed (ms). */
   botCpuMsPerDeal: number;
+  /**
+   * Of that, the bot's own thread (each process's main thread, where the bot runs; the
+   * rest is its step writer, its helper threads and V8's): null off Linux.
+   */
+  botThreadMsPerDeal: number | null;
   /** Where the machine's CPU went from the first command to the last result (ms). */
   cpu: {
     /** Each bot process (all its threads). */
@@ -62,18 +67,27 @@ export interface ShardLoadResult {
 }
 
 /**
- * The load is played twice, and the second time measured: each process compiles its hot
- * paths and fills its caches (odds, emoji lines, language lines) on its first deals, and
- * two processes, each playing half the deals, pay that twice in a short run. A bot runs
- * for days; the run compares steady states. (Ten warm-up tables left the two processes
- * still compiling in the measured run.)
+ * The load is measured once every process is warm: each compiles its hot paths (V8's
+ * helper threads do most of it) and fills its caches (odds, emoji lines, language lines)
+ * on its first deals. A bot runs for days; the run compares steady states. So each
+ * process first plays WARM_UP_PLAYINGS times the load's deals: two processes play the
+ * warm-up twice as often as one, since each gets half of every playing. (With one
+ * playing each, two processes were still compiling in the measured run: at 80 tables
+ * V8's helper threads took 4.3 ms a deal against one process's 1.9.) Then the run
+ * waits until no warm-up game is left running, so none of their deals ends in the
+ * measured time.
  */
+const WARM_UP_PLAYINGS = 2;
+/** The warm-up games' countdown: a deal the host's stop came too late for ends soon (seconds, the shortest allowed). */
+const WARM_UP_TIMER = 10;
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const script = fileURLToPath(moduleUrl('./shard-process', import.meta.url));
 
 interface ShardProcess {
   /** CPU time so far (ms, all threads), from /proc; null off Linux. */
   cpuMs(): number | null;
+  /** CPU time of its main thread so far (ms), from /proc; null off Linux. */
+  mainThreadMs(): number | null;
   stop(): Promise<{ cpuMs: number }>;
 }
 
@@ -105,11 +119,31 @@ function startShard(config: ShardProcessConfig): Promise<ShardProcess> {
     });
   return nextLine(0).then(() => ({
     cpuMs: () => (child.pid === undefined ? null : processCpuMs(child.pid)),
+    mainThreadMs: () => (child.pid === undefined ? null : mainThreadCpuMs(child.pid)),
     async stop() {
       child.kill('SIGTERM');
       return JSON.parse(await nextLine(1)) as { cpuMs: number };
     },
   }));
+}
+
+/** Resolves once no table of the database has a game running (a minute at most). */
+async function noGameRunning(dbUrl: string): Promise<void> {
+  const read = openDatabase(dbUrl);
+  try {
+    for (const until = Date.now() + 60_000; Date.now() < until; ) {
+      const running = await read.db
+        .selectFrom('game_tables')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('running', '=', 1)
+        .executeTakeFirstOrThrow();
+      if (Number(running.n) === 0) return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('warm-up games still running after a minute');
+  } finally {
+    await read.close();
+  }
 }
 
 export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoadResult> {
@@ -167,11 +201,15 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         await read.close();
       }
     };
-    await players.play(warmUpTables, { ...options, timer: 30 });
+    for (let playing = 0; playing < WARM_UP_PLAYINGS * count; playing++) {
+      await players.play(warmUpTables, { ...options, timer: WARM_UP_TIMER });
+    }
+    await noGameRunning(dbUrl);
     const warmUpDeals = await settledSoFar();
     const started = Date.now();
     const cpuAt = () => ({
       bots: shards.map((s) => s.cpuMs()),
+      botThreads: shards.map((s) => s.mainThreadMs()),
       generator: process.cpuUsage(),
       machine: machineBusyMs(),
     });
@@ -183,6 +221,10 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const generatorMs =
       (after.generator.user - before.generator.user + after.generator.system - before.generator.system) / 1000;
     const botMs = after.bots.map((ms, i) => (ms === null ? null : ms - (before.bots[i] ?? 0)));
+    const botThreadMs = after.botThreads.map((ms, i) => {
+      const from = before.botThreads[i];
+      return ms === null || from === null || from === undefined ? null : ms - from;
+    });
     const requests = discord.requestCounts();
     const stats = await Promise.all(shards.splice(0).map((s) => s.stop()));
     const check = openDatabase(dbUrl);
@@ -202,6 +244,9 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
           (botMs.every((ms) => ms !== null)
             ? (botMs as number[]).reduce((sum, ms) => sum + ms, 0)
             : stats.reduce((sum, s) => sum + s.cpuMs, 0)) / Math.max(1, dealsSettled),
+        botThreadMsPerDeal: botThreadMs.every((ms) => ms !== null)
+          ? (botThreadMs as number[]).reduce((sum, ms) => sum + ms, 0) / Math.max(1, dealsSettled)
+          : null,
         cpu: {
           botProcesses: botMs.map((ms, i) => Math.round(ms ?? (stats[i] as { cpuMs: number }).cpuMs)),
           loadGenerator: Math.round(generatorMs),
