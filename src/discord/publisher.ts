@@ -101,12 +101,15 @@ export class TablePublisher implements StepListener {
     const over = awaiting(step.after).kind === 'over';
     const ended = over ? this.deps.tables.runtimes.get(tableId) : undefined;
     const lastDeal = ended ? tableDealNo(ended.messages, step.after.dealNo) : 0;
+    // The deal this step was played in, numbered as its game numbers it (a new game may open before it is published).
+    const rt = this.runtime(tableId);
+    const dealNo = rt && step.before ? tableDealNo(rt.messages, step.before.dealNo) : 0;
     // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
     const issuedUpTo = this.deps.tokens.now();
     void this.queues
       .run(tableId, async () => {
         try {
-          await this.publishNow(tableId, step);
+          await this.publishNow(tableId, step, dealNo);
           if (over) this.deps.tokens.forget(tableId, issuedUpTo);
         } finally {
           // Its private messages are done with once its last step is out (their buttons taken off).
@@ -135,7 +138,7 @@ export class TablePublisher implements StepListener {
     await this.tableMessage.idle();
   }
 
-  private async publishNow(tableId: number, step: StepResult): Promise<void> {
+  private async publishNow(tableId: number, step: StepResult, dealNo: number): Promise<void> {
     const rt = this.runtime(tableId);
     if (!rt) return;
     const { before, after, events } = step;
@@ -147,7 +150,9 @@ export class TablePublisher implements StepListener {
         .catch((err: unknown) => this.deps.log.error({ err, tableId }, 'could not post the table message'));
     }
     await this.updatePrivateMessages(tableId, after, step.record.version, playersDealt(events));
-    if (before && dealInPlay(before) && !dealInPlay(after)) await this.retireAsks(rt, before);
+    if (before && dealInPlay(before) && !dealInPlay(after)) {
+      await this.retireAsks(tableId, dealNo, before.deal?.players ?? [], step.record.version);
+    }
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;
@@ -237,15 +242,35 @@ export class TablePublisher implements StepListener {
     via: TokenHandle,
   ): void {
     const { state, version, signature, asks } = shown;
+    const tableId = rt.record.id;
     const dealNo = tableDealNo(rt.messages, state.dealNo);
-    this.privateMessages.remember(rt.record.id, playerId, {
-      dealNo,
-      via,
-      messageId: '@original',
-      signature,
-      asks,
-      version,
-    });
+    // A later step was published while this answer was drawn: it shows less than that.
+    const behind = (this.privateMessages.live(tableId, playerId, dealNo)?.version ?? 0) > version;
+    this.privateMessages.remember(tableId, playerId, { dealNo, via, messageId: '@original', signature, asks, version });
+    if (behind) this.redrawPrivateMessage(rt, playerId);
+  }
+
+  /**
+   * The player's private message may show less than its entry says (an answer that
+   * redrew it failed, or came after a later step's edit): it is drawn again from the
+   * table as it is now, in order with the table's other output, or loses its buttons
+   * if the deal is over.
+   */
+  redrawPrivateMessage(rt: TableRuntime, playerId: string): void {
+    const live = this.livePrivateMessage(rt, playerId);
+    if (!live) return;
+    Object.assign(live, { signature: '', asks: true });
+    const tableId = rt.record.id;
+    const dealNo = live.dealNo;
+    void this.queues
+      .run(tableId, async () => {
+        const now = this.runtime(tableId);
+        if (!now) return;
+        const state = now.record.state as GameState;
+        if (dealInPlay(state)) await this.updatePrivateMessages(tableId, state, now.record.version, []);
+        else await this.retireAsks(tableId, dealNo, [playerId], now.record.version);
+      })
+      .catch((err: unknown) => this.deps.log.warn({ err, tableId, playerId }, 'could not redraw private cards'));
   }
 
   /** The player's private message of the current deal, while its token can still edit it. */
@@ -315,12 +340,12 @@ export class TablePublisher implements StepListener {
    * something (Stay and Drop, a picker) of players who never answered it there: those
    * buttons would only be refused now, so they are taken off. The rest stays as it was.
    */
-  private async retireAsks(rt: TableRuntime, before: GameState): Promise<void> {
-    const tableId = rt.record.id;
-    const dealNo = tableDealNo(rt.messages, before.dealNo);
+  private async retireAsks(tableId: number, dealNo: number, players: readonly string[], version: number) {
     await Promise.all(
-      (before.deal?.players ?? []).map(async (playerId) => {
+      players.map(async (playerId) => {
         const live = this.privateMessages.live(tableId, playerId, dealNo);
+        // The deal is over as of `version`: a step from before it, published late, must not redraw them.
+        if (live) live.version = Math.max(live.version, version);
         const messageId = live?.messageId;
         if (!live?.asks || !messageId) return;
         live.asks = false;

@@ -82,13 +82,17 @@ async function press(
   const busy = ctx.tables.inFlight >= BUSY_STEPS;
   if (busy) await defer();
   const work = ctx.tables.act(tableId, interaction.id, action, me, dryRun);
+  let claimed = false;
   // Where the answer is the player's private message, it is drawn (picture, odds) before the budget runs out.
   const answered = work.then(async (result) => {
     const now = ctx.tables.runtimes.get(tableId) ?? rt;
     const latest = result?.after ?? (now.record.state as GameState);
     const version = result?.record.version ?? now.record.version;
     // Pressed on the private message, the answer redraws it: no step published meanwhile edits it too.
-    if (style === 'menu' && family.answer === 'choice') ctx.publisher.claimPrivateMessage(now, latest, version, me.id);
+    if (style === 'menu' && family.answer === 'choice') {
+      ctx.publisher.claimPrivateMessage(now, latest, version, me.id);
+      claimed = true;
+    }
     // A choice that ended the deal (the reveal) has no private message left to show: a line says so.
     if ((style !== 'cards' && style !== 'menu') || !dealInPlay(latest)) return { result, cards: null };
     return { result, cards: { state: latest, version, ...(await ctx.publisher.privateView(now, latest, me.id)) } };
@@ -120,6 +124,10 @@ async function press(
       else if (acked.deferred) await handle.editReply({ content, components: [] });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
     }
+  } catch (err) {
+    // The claimed message was not redrawn after all: the publisher draws it as the table stands.
+    if (claimed) ctx.publisher.redrawPrivateMessage(ctx.tables.runtimes.get(tableId) ?? rt, me.id);
+    throw err;
   } finally {
     // After the answer (private cards follow acknowledged interactions), and even when
     // answering failed: a committed step is always told to the channel.
