@@ -99,10 +99,10 @@ export class TablePublisher implements StepListener {
   publish(step: StepResult): void {
     const tableId = step.record.id;
     const over = awaiting(step.after).kind === 'over';
-    const ended = over ? this.deps.tables.runtimes.get(tableId) : undefined;
+    const rt = this.runtime(tableId);
+    const ended = over ? rt : undefined;
     const lastDeal = ended ? tableDealNo(ended.messages, step.after.dealNo) : 0;
     // The deal this step was played in, numbered as its game numbers it (a new game may open before it is published).
-    const rt = this.runtime(tableId);
     const dealNo = rt && step.before ? tableDealNo(rt.messages, step.before.dealNo) : 0;
     // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
     const issuedUpTo = this.deps.tokens.now();

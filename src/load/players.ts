@@ -29,21 +29,22 @@ export interface PlayHooks {
   afterLastResult?(table: number): void;
 }
 
+/** How long a player waits for their private cards before pressing on the table message instead. */
+const CARDS_WAIT_MS = 5_000;
+
 /**
  * The players of a load run (the `e2e-deals` and `shardScaling` benches, the load
  * test): at each table the host types /guts start, the others press Join, the host
- * presses Deal, and in every deal everyone presses Stay at a random moment, then waits
- * for the deal's result; finally the host stops the table. Every answer is checked
- * (a refusal or an error is collected in `refused`), every table message must offer
- * Stay for its deal, and every deal must show its result.
+ * presses Deal, and in every deal everyone presses Stay at a random moment once their
+ * cards are in (on the cards, where they offer it), then waits for the deal's result;
+ * finally the host stops the table. Every answer is checked (a refusal or an error is
+ * collected in `refused`), every table message must offer Stay for its deal, and every
+ * deal must show its result.
  *
  * Messages are watched as they are created or edited (one listener for the run, routed
  * by channel), instead of rereading a channel's every message on each change: with
  * hundreds of tables, rereading cost the load generator more CPU than the bot it drives.
  */
-/** How long a player waits for their private cards before pressing on the table message instead. */
-const CARDS_WAIT_MS = 5_000;
-
 export class LoadPlayers {
   readonly refused: string[] = [];
   private readonly watchers = new Map<string, Set<(message: APIMessage) => void>>();

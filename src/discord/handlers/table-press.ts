@@ -17,6 +17,7 @@ import type { BotContext } from '../context.ts';
 import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
 import { missingHere } from '../permissions.ts';
 import { confirmation } from '../views/answers.ts';
+import { underCards } from '../views/cards.ts';
 import type { ComponentHandler } from './types.ts';
 
 /**
@@ -79,6 +80,8 @@ async function press(
     style === 'private' || style === 'cards'
       ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
       : interaction.deferUpdate();
+  // A choice pressed on the player's own cards: its answer redraws them.
+  const onCards = style === 'menu' && family.answer === 'choice';
   const busy = ctx.tables.inFlight >= BUSY_STEPS;
   if (busy) await defer();
   const work = ctx.tables.act(tableId, interaction.id, action, me, dryRun);
@@ -88,8 +91,8 @@ async function press(
     const now = ctx.tables.runtimes.get(tableId) ?? rt;
     const latest = result?.after ?? (now.record.state as GameState);
     const version = result?.record.version ?? now.record.version;
-    // Pressed on the private message, the answer redraws it: no step published meanwhile edits it too.
-    if (style === 'menu' && family.answer === 'choice') {
+    // No step published meanwhile edits the cards too.
+    if (onCards) {
       ctx.publisher.claimPrivateMessage(now, latest, version, me.id);
       claimed = true;
     }
@@ -118,8 +121,7 @@ async function press(
         ? confirmation(action, result, interaction.locale)
         : t(interaction.locale, 'answer.already');
       // A choice pressed beside the cards keeps them there, with the answer under them.
-      const content =
-        style === 'menu' && family.answer === 'choice' ? underCards(interaction.message.content, answer) : answer;
+      const content = onCards ? underCards(interaction.message.content, answer) : answer;
       if (style === 'menu' && !acked.deferred) await interaction.update({ content, components: [] });
       else if (acked.deferred) await handle.editReply({ content, components: [] });
       else await interaction.reply({ content: answer, flags: MessageFlags.Ephemeral });
@@ -152,12 +154,6 @@ function answerStyle(
   // Pressed on the player's own cards (the only ephemeral message with these buttons): redrawn in place.
   if (interaction.message.flags.has(MessageFlags.Ephemeral)) return 'menu';
   return ctx.publisher.livePrivateMessage(rt, playerId) ? 'quiet' : 'cards';
-}
-
-/** The cards message as it was, the answer on a line under it (within Discord's 2,000 characters). */
-function underCards(cards: string, answer: string): string {
-  const room = 2000 - answer.length - 1;
-  return cards ? `${cards.length > room ? cards.slice(0, room) : cards}\n${answer}` : answer;
 }
 
 /**

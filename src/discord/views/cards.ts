@@ -17,7 +17,7 @@ import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
-import { chips, clipLines, escapeName, variantName } from './format.ts';
+import { chips, clip, clipLines, escapeName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 import { choiceButtons } from './table.ts';
 
@@ -93,6 +93,11 @@ function visibleCards(view: PlayerView, playerId: string): number[] {
 
 /** Discord's limit for a message's content. */
 const CONTENT_MAX = 2000;
+
+/** A private cards message as it was, an answer on a line under it (a choice pressed there that ended the deal). */
+export function underCards(cards: string, answer: string): string {
+  return cards ? `${clip(cards, CONTENT_MAX - answer.length - 1)}\n${answer}` : answer;
+}
 
 /**
  * What a player's private message shows beside the picture and the odds: it changes
