@@ -11,6 +11,7 @@ import { commandBodies } from '../discord/command-registry.ts';
 import { auditLedger } from '../ledger/index.ts';
 import { LocalDiscord, noRateLimits } from '../local-discord/index.ts';
 import { LOADER_ARGS, moduleUrl } from '../modules.ts';
+import { onCores, pinThisProcess } from './affinity.ts';
 import { machineBusyMs, mainThreadCpuMs, processCpuMs } from './cpu.ts';
 import { LoadPlayers } from './players.ts';
 import { settledDeals } from './settled.ts';
@@ -32,6 +33,12 @@ export interface ShardLoadOptions {
   seed?: number;
   /** Check the REST traffic against Discord's spec (LocalDiscordOptions.specCheck). Default on; benches turn it off. */
   specCheck?: boolean;
+  /**
+   * The cores (taskset's lists: "0", "1", "0,1") the bot processes and this process (the
+   * local Discord and its players) are kept on: how the bench shows what sharing a core
+   * costs (affinity.ts; Linux with taskset only). Default: wherever the system runs them.
+   */
+  cores?: { bots: string; generator: string };
 }
 
 export interface ShardLoadResult {
@@ -91,8 +98,12 @@ interface ShardProcess {
   stop(): Promise<{ cpuMs: number }>;
 }
 
-function startShard(config: ShardProcessConfig): Promise<ShardProcess> {
-  const child: ChildProcess = spawn(process.execPath, [...LOADER_ARGS, script], {
+function startShard(config: ShardProcessConfig, cores: string | undefined): Promise<ShardProcess> {
+  const [command, args] = cores
+    ? onCores(cores, process.execPath, [...LOADER_ARGS, script])
+    : [process.execPath, [...LOADER_ARGS, script]];
+  // taskset hands over to node in the same process, so the pid is the bot's.
+  const child: ChildProcess = spawn(command, args, {
     cwd: root,
     env: { ...process.env, GUTS_SHARD_LOAD: JSON.stringify(config) },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -154,6 +165,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
   const shards: ShardProcess[] = [];
+  const unpin = options.cores ? pinThisProcess(options.cores.generator) : () => {};
   try {
     const guilds = Array.from({ length: count }, (_, s) =>
       discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
@@ -180,16 +192,19 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     await uploadCardEmojis(rest, discord.bot.user.id);
     for (let shard = 0; shard < count; shard++) {
       shards.push(
-        await startShard({
-          token: discord.bot.token,
-          apiUrl: restBase,
-          dbUrl,
-          shard,
-          shardCount: count,
-          pauseMs: 200,
-          seed: options.seed ?? 7,
-          logLevel: process.env.LOAD_LOG ?? 'silent',
-        }),
+        await startShard(
+          {
+            token: discord.bot.token,
+            apiUrl: restBase,
+            dbUrl,
+            shard,
+            shardCount: count,
+            pauseMs: 200,
+            seed: options.seed ?? 7,
+            logLevel: process.env.LOAD_LOG ?? 'silent',
+          },
+          options.cores?.bots,
+        ),
       );
     }
     const players = new LoadPlayers(discord, rng);
@@ -275,6 +290,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   } finally {
     await Promise.all(shards.map((s) => s.stop().catch(() => {})));
     await discord.stop();
+    unpin();
     rmSync(dir, { recursive: true, force: true });
   }
 }
