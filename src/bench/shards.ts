@@ -24,6 +24,15 @@ import type { Bench } from './types.ts';
  * `throughputRatio` is deals per second, two over one: scaling needs more cores than
  * this two-core machine (shared with the local Discord and its players) has.
  *
+ * `equalLoad` is sharding as it is used, a shard added as the servers grow: one process
+ * carrying half the load (100 tables) against the two shard processes above, carrying
+ * half each, every process warmed on as many deals (ROUNDS times, in turn with the
+ * others). `equalLoad.ratio`, the two's CPU per deal over the one's, is what a shard
+ * costs beyond the same work in one process: target at most 1.1. `ratio` splits one load
+ * over two processes, so each is half as busy, and a process spends more per deal the
+ * less busy it is (more wake-ups for the same work): one process alone at half the load
+ * pays that too.
+ *
  * `coreSharing` says what sharing a core costs by itself: one process, kept on a core
  * of its own (the local Discord and its players on the other), then on the local
  * Discord's core, CORE_SHARING_ROUNDS times each (Linux with taskset; else null). Two
@@ -83,16 +92,31 @@ export const benches: Bench[] = [
       };
       const one: ShardLoadResult[] = [];
       const two: ShardLoadResult[] = [];
+      const half: ShardLoadResult[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         one.push(await runShardLoad({ ...load, processes: 1 }));
         two.push(await runShardLoad({ ...load, processes: 2 }));
+        half.push(await runShardLoad({ ...load, processes: 1, tables: load.tables / 2, warmUpTables: load.tables }));
       }
+      const halfCpu = median(half.map((r) => r.botCpuMsPerDeal));
       const oneCpu = median(one.map((r) => r.botCpuMsPerDeal));
       const twoCpu = median(two.map((r) => r.botCpuMsPerDeal));
       const onePerSecond = median(one.map((r) => r.perSecond));
       const twoPerSecond = median(two.map((r) => r.perSecond));
       const twoGenerator = median(two.map((r) => r.generatorCpuMsPerDeal));
       const cpus = availableParallelism();
+      // Two processes carrying 100 tables each are the `two` rounds: the same runs, not new ones.
+      const equalLoad = {
+        oneProcess: {
+          tables: load.tables / 2,
+          botCpuMsPerDeal: round(halfCpu),
+          byRound: half.map((r) => round(r.botCpuMsPerDeal)),
+        },
+        twoProcesses: { tables: load.tables, botCpuMsPerDeal: round(twoCpu) },
+        ratio: Math.round((twoCpu / Math.max(1e-9, halfCpu)) * 100) / 100,
+        refused: half.reduce((n, x) => n + x.refused.length, 0),
+        auditOk: half.every((x) => x.auditOk),
+      };
       let coreSharing = null;
       if (canPin && cpus >= 2) {
         const own: ShardLoadResult[] = [];
@@ -120,10 +144,11 @@ export const benches: Bench[] = [
         oneProcess: summary(one),
         twoProcesses: summary(two),
         ceilingRatio: Math.round((twoProcessCeiling / Math.max(1e-9, onePerSecond)) * 100) / 100,
+        equalLoad,
         coreSharing,
         rounds: ROUNDS,
         cpus,
-        target: { ratio: 1.1, botCpuMsPerDeal: 12, botThreadMsPerDeal: 6 },
+        target: { ratio: 1.1, equalLoadRatio: 1.1, botCpuMsPerDeal: 12, botThreadMsPerDeal: 6 },
       };
     },
   },

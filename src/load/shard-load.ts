@@ -39,6 +39,8 @@ export interface ShardLoadOptions {
    * costs (affinity.ts; Linux with taskset only). Default: wherever the system runs them.
    */
   cores?: { bots: string; generator: string };
+  /** Tables of the warm-up playings (default `tables`): a process warms on as many deals whatever its measured load. */
+  warmUpTables?: number;
 }
 
 export interface ShardLoadResult {
@@ -181,7 +183,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         };
       });
     const tables = tablesNamed(options.tables, 'table');
-    const warmUpTables = tablesNamed(options.tables, 'warm-up');
+    const warmUpTables = tablesNamed(options.warmUpTables ?? options.tables, 'warm-up');
     const database = openDatabase(dbUrl);
     await migrateToLatest(database.db); // once, before the shards share the file
     await database.close();
