@@ -47,6 +47,15 @@ const CORE_SHARING_ROUNDS = 3;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const round = (x: number) => Math.round(x * 10) / 10;
+/** One figure over another, to two decimals. */
+const ratioOf = (x: number, over: number) => Math.round((x / Math.max(1e-9, over)) * 100) / 100;
+/** The median round's CPU per deal of the bot processes (ms). */
+const cpuPerDeal = (rounds: ShardLoadResult[]) => median(rounds.map((r) => r.botCpuMsPerDeal));
+/** That, and each round's. */
+const cpuSummary = (rounds: ShardLoadResult[]) => ({
+  botCpuMsPerDeal: round(cpuPerDeal(rounds)),
+  byRound: rounds.map((r) => round(r.botCpuMsPerDeal)),
+});
 
 /** The round whose CPU per deal is the median, summed up. */
 function summary(rounds: ShardLoadResult[]) {
@@ -98,22 +107,17 @@ export const benches: Bench[] = [
         two.push(await runShardLoad({ ...load, processes: 2 }));
         half.push(await runShardLoad({ ...load, processes: 1, tables: load.tables / 2, warmUpTables: load.tables }));
       }
-      const halfCpu = median(half.map((r) => r.botCpuMsPerDeal));
-      const oneCpu = median(one.map((r) => r.botCpuMsPerDeal));
-      const twoCpu = median(two.map((r) => r.botCpuMsPerDeal));
+      const oneCpu = cpuPerDeal(one);
+      const twoCpu = cpuPerDeal(two);
       const onePerSecond = median(one.map((r) => r.perSecond));
       const twoPerSecond = median(two.map((r) => r.perSecond));
       const twoGenerator = median(two.map((r) => r.generatorCpuMsPerDeal));
       const cpus = availableParallelism();
       // Two processes carrying 100 tables each are the `two` rounds: the same runs, not new ones.
       const equalLoad = {
-        oneProcess: {
-          tables: load.tables / 2,
-          botCpuMsPerDeal: round(halfCpu),
-          byRound: half.map((r) => round(r.botCpuMsPerDeal)),
-        },
+        oneProcess: { tables: load.tables / 2, ...cpuSummary(half) },
         twoProcesses: { tables: load.tables, botCpuMsPerDeal: round(twoCpu) },
-        ratio: Math.round((twoCpu / Math.max(1e-9, halfCpu)) * 100) / 100,
+        ratio: ratioOf(twoCpu, cpuPerDeal(half)),
         refused: half.reduce((n, x) => n + x.refused.length, 0),
         auditOk: half.every((x) => x.auditOk),
       };
@@ -125,12 +129,10 @@ export const benches: Bench[] = [
           own.push(await runShardLoad({ ...load, processes: 1, cores: { bots: '1', generator: '0' } }));
           shared.push(await runShardLoad({ ...load, processes: 1, cores: { bots: '0', generator: '0' } }));
         }
-        const ownCpu = median(own.map((r) => r.botCpuMsPerDeal));
-        const sharedCpu = median(shared.map((r) => r.botCpuMsPerDeal));
         coreSharing = {
-          ownCore: { botCpuMsPerDeal: round(ownCpu), byRound: own.map((r) => round(r.botCpuMsPerDeal)) },
-          sharedCore: { botCpuMsPerDeal: round(sharedCpu), byRound: shared.map((r) => round(r.botCpuMsPerDeal)) },
-          ratio: Math.round((sharedCpu / Math.max(1e-9, ownCpu)) * 100) / 100,
+          ownCore: cpuSummary(own),
+          sharedCore: cpuSummary(shared),
+          ratio: ratioOf(cpuPerDeal(shared), cpuPerDeal(own)),
           rounds: CORE_SHARING_ROUNDS,
         };
       }
@@ -139,11 +141,11 @@ export const benches: Bench[] = [
       const twoProcessCeiling = Math.min(2 * onePerSecond, (cpus * 1000) / Math.max(1e-9, twoCpu + twoGenerator));
       return {
         name: 'shardScaling',
-        ratio: Math.round((twoCpu / Math.max(1e-9, oneCpu)) * 100) / 100,
-        throughputRatio: Math.round((twoPerSecond / Math.max(1e-9, onePerSecond)) * 100) / 100,
+        ratio: ratioOf(twoCpu, oneCpu),
+        throughputRatio: ratioOf(twoPerSecond, onePerSecond),
         oneProcess: summary(one),
         twoProcesses: summary(two),
-        ceilingRatio: Math.round((twoProcessCeiling / Math.max(1e-9, onePerSecond)) * 100) / 100,
+        ceilingRatio: ratioOf(twoProcessCeiling, onePerSecond),
         equalLoad,
         coreSharing,
         rounds: ROUNDS,

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
  * the `shardScaling` bench's question of what sharing a core costs: on a small machine
  * the bot, its shards and the load generator take turns on the same cores, and CPU
  * time per deal rises when a process's caches are evicted by its neighbour's. Elsewhere,
- * or without `taskset`, every function says it cannot (null).
+ * or without `taskset`, `canPin` is false and the others must not be called.
  */
 export const canPin: boolean = (() => {
   if (process.platform !== 'linux') return false;

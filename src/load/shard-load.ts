@@ -167,8 +167,9 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   const { restBase } = await discord.start();
   const rng = Rng.fromSeed(options.seed ?? 7);
   const shards: ShardProcess[] = [];
-  const unpin = options.cores ? pinThisProcess(options.cores.generator) : () => {};
+  let unpin = () => {};
   try {
+    if (options.cores) unpin = pinThisProcess(options.cores.generator);
     const guilds = Array.from({ length: count }, (_, s) =>
       discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
     );
