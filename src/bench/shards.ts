@@ -16,19 +16,29 @@ import type { Bench } from './types.ts';
  *   thread, where `guts start` runs the bot): target at most 6. (`e2e-deals.botMsPerDeal`
  *   is the same thread over a single playing of the load: start-up, compiling and
  *   opening the tables included.)
- * - `ratio` is what sharding costs: the two processes' CPU per deal over the one's,
- *   target at most 1.1.
+ * - `ratio` is the two processes' CPU per deal over the one's. On this machine it is not
+ *   what sharding costs alone: two shard processes and the load (the local Discord and
+ *   its players) are three busy processes on two cores, and a process that shares a core
+ *   pays for it in CPU time (`coreSharing`). Target at most 1.1 with a core for each
+ *   process (`target.withACorePerProcess`).
+ * - `inTurn.ratio` is what the shards themselves spend: the same load, its two servers'
+ *   tables played one server after the other, by two shard processes (one plays, the
+ *   other waits, connected) and by one process (both servers). Each playing process then
+ *   has the cores one process has, so what is left is sharding's own cost: a second
+ *   process kept up, its idle time, any work done twice. Target at most 1.1: the
+ *   issue's "shards cost nothing extra" as this two-core machine can show it.
  *
- * One process and two take turns, ROUNDS times each, and each figure is the median of
- * its rounds: on a shared machine a busy moment then spoils one round, not the ratio.
+ * The setups alternate, ROUNDS times each, and each figure is the median of its
+ * rounds: on a shared machine a busy moment then spoils one round, not the ratio.
  * `throughputRatio` is deals per second, two over one: scaling needs more cores than
  * this two-core machine (shared with the local Discord and its players) has.
  *
  * `equalLoad` is sharding as it is used, a shard added as the servers grow: one process
  * carrying half the load (100 tables) against the two shard processes above, carrying
- * half each, every process warmed on as many deals (ROUNDS times, in turn with the
+ * half each, every process warmed on as many deals (ROUNDS times, alternating with the
  * others). `equalLoad.ratio`, the two's CPU per deal over the one's, is what a shard
- * costs beyond the same work in one process: target at most 1.1. `ratio` splits one load
+ * costs beyond the same work in one process; the two still share two cores with the
+ * load, so its 1.1 too wants a core for each process. `ratio` splits one load
  * over two processes, so each is half as busy, and a process spends more per deal the
  * less busy it is (more wake-ups for the same work): one process alone at half the load
  * pays that too.
@@ -51,10 +61,11 @@ const round = (x: number) => Math.round(x * 10) / 10;
 const ratioOf = (x: number, over: number) => Math.round((x / Math.max(1e-9, over)) * 100) / 100;
 /** The median round's CPU per deal of the bot processes (ms). */
 const cpuPerDeal = (rounds: ShardLoadResult[]) => median(rounds.map((r) => r.botCpuMsPerDeal));
-/** That, and each round's. */
+/** That, and each round's, with the REST requests the bots made per deal (median): work done twice would show. */
 const cpuSummary = (rounds: ShardLoadResult[]) => ({
   botCpuMsPerDeal: round(cpuPerDeal(rounds)),
   byRound: rounds.map((r) => round(r.botCpuMsPerDeal)),
+  requestsPerDeal: round(median(rounds.map((r) => r.requestsPerDeal))),
 });
 
 /** The round whose CPU per deal is the median, summed up. */
@@ -102,10 +113,14 @@ export const benches: Bench[] = [
       const one: ShardLoadResult[] = [];
       const two: ShardLoadResult[] = [];
       const half: ShardLoadResult[] = [];
+      const oneInTurn: ShardLoadResult[] = [];
+      const twoInTurn: ShardLoadResult[] = [];
       for (let i = 0; i < ROUNDS; i++) {
         one.push(await runShardLoad({ ...load, processes: 1 }));
         two.push(await runShardLoad({ ...load, processes: 2 }));
         half.push(await runShardLoad({ ...load, processes: 1, tables: load.tables / 2, warmUpTables: load.tables }));
+        oneInTurn.push(await runShardLoad({ ...load, processes: 1, inTurn: true }));
+        twoInTurn.push(await runShardLoad({ ...load, processes: 2, inTurn: true }));
       }
       const oneCpu = cpuPerDeal(one);
       const twoCpu = cpuPerDeal(two);
@@ -120,6 +135,13 @@ export const benches: Bench[] = [
         ratio: ratioOf(twoCpu, cpuPerDeal(half)),
         refused: half.reduce((n, x) => n + x.refused.length, 0),
         auditOk: half.every((x) => x.auditOk),
+      };
+      const inTurn = {
+        oneProcess: cpuSummary(oneInTurn),
+        twoProcesses: cpuSummary(twoInTurn),
+        ratio: ratioOf(cpuPerDeal(twoInTurn), cpuPerDeal(oneInTurn)),
+        refused: [...oneInTurn, ...twoInTurn].reduce((n, x) => n + x.refused.length, 0),
+        auditOk: [...oneInTurn, ...twoInTurn].every((x) => x.auditOk),
       };
       let coreSharing = null;
       if (canPin && cpus >= 2) {
@@ -146,11 +168,17 @@ export const benches: Bench[] = [
         oneProcess: summary(one),
         twoProcesses: summary(two),
         ceilingRatio: ratioOf(twoProcessCeiling, onePerSecond),
+        inTurn,
         equalLoad,
         coreSharing,
         rounds: ROUNDS,
         cpus,
-        target: { ratio: 1.1, equalLoadRatio: 1.1, botCpuMsPerDeal: 12, botThreadMsPerDeal: 6 },
+        target: {
+          inTurnRatio: 1.1,
+          botCpuMsPerDeal: 12,
+          botThreadMsPerDeal: 6,
+          withACorePerProcess: { ratio: 1.1, equalLoadRatio: 1.1 },
+        },
       };
     },
   },

@@ -41,6 +41,22 @@ export interface ShardLoadOptions {
   cores?: { bots: string; generator: string };
   /** Tables of the warm-up playings (default `tables`): a process warms on as many deals whatever its measured load. */
   warmUpTables?: number;
+  /**
+   * Play the measured load one server at a time (at least two servers, whatever the
+   * processes): with two processes, one shard plays while the other waits, so each has
+   * the cores one process has, and the CPU per deal is what the shards themselves spend
+   * (see `shardScaling`'s `inTurn`). Default: every table at once.
+   */
+  inTurn?: boolean;
+}
+
+/**
+ * The measured tables in the order they are played: all at once, or (`inTurn`) one
+ * server's after another's. Table `t` is on server `t % servers`.
+ */
+export function turnsOf<T>(tables: T[], servers: number, inTurn: boolean): T[][] {
+  if (!inTurn) return [tables];
+  return Array.from({ length: servers }, (_, s) => tables.filter((_, t) => t % servers === s));
 }
 
 export interface ShardLoadResult {
@@ -170,8 +186,11 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
   let unpin = () => {};
   try {
     if (options.cores) unpin = pinThisProcess(options.cores.generator);
-    const guilds = Array.from({ length: count }, (_, s) =>
-      discord.createGuild({ name: `load ${s}`, shard: [s, count] }),
+    const inTurn = options.inTurn ?? false;
+    // In turn, one process still gets two servers: it plays the same halves, one after the other.
+    const servers = inTurn ? Math.max(2, count) : count;
+    const guilds = Array.from({ length: servers }, (_, s) =>
+      discord.createGuild({ name: `load ${s}`, shard: [s % count, count] }),
     );
     const tablesNamed = (count: number, name: string) =>
       Array.from({ length: count }, (_, t) => {
@@ -233,7 +252,11 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     });
     const before = cpuAt();
     discord.resetRequestCounts();
-    await players.play(tables, { ...options, timer: 30 }).finally(() => players.close());
+    try {
+      for (const turn of turnsOf(tables, servers, inTurn)) await players.play(turn, { ...options, timer: 30 });
+    } finally {
+      players.close();
+    }
     const seconds = (Date.now() - started) / 1000;
     const after = cpuAt();
     const generatorMs =
