@@ -7,7 +7,7 @@ import type { Bench } from './types.ts';
  * `shardScaling`: the 200-table `e2e-deals` load (tables of five pressing as fast as
  * the bot lets them, four deals each) through the local Discord, against the bot as one
  * process and as two shard processes on this machine (one server per shard, the tables
- * split between them, one SQLite file).
+ * split between them, one SQLite file; `inTurn` gives one process two servers).
  *
  * - `oneProcess.botCpuMsPerDeal` is the bot's whole process (every thread: its own,
  *   the step writer, the odds and picture threads, V8's collector and compiler), per
@@ -19,14 +19,17 @@ import type { Bench } from './types.ts';
  * - `ratio` is the two processes' CPU per deal over the one's. On this machine it is not
  *   what sharding costs alone: two shard processes and the load (the local Discord and
  *   its players) are three busy processes on two cores, and a process that shares a core
- *   pays for it in CPU time (`coreSharing`). Target at most 1.1 with a core for each
- *   process (`target.withACorePerProcess`).
+ *   pays for it in CPU time (`coreSharing`); each is also half as busy as the one
+ *   (`equalLoad`). Target at most 1.1 with a core for each process
+ *   (`target.withACorePerProcess`).
  * - `inTurn.ratio` is what the shards themselves spend: the same load, its two servers'
  *   tables played one server after the other, by two shard processes (one plays, the
- *   other waits, connected) and by one process (both servers). Each playing process then
- *   has the cores one process has, so what is left is sharding's own cost: a second
- *   process kept up, its idle time, any work done twice. Target at most 1.1: the
- *   issue's "shards cost nothing extra" as this two-core machine can show it.
+ *   other waits, connected) and by one process (both servers). The playing process then
+ *   has the cores one process has and as many tables at a time, so what is left is
+ *   sharding's own cost: a second process kept up, its idle time, any work done twice.
+ *   What only two shards playing at once can cost (both writing the one SQLite file)
+ *   it cannot see; `equalLoad` plays them at once. Target at most 1.1: "shards cost
+ *   nothing extra" as this two-core machine can show it.
  *
  * The setups alternate, ROUNDS times each, and each figure is the median of its
  * rounds: on a shared machine a busy moment then spoils one round, not the ratio.
@@ -61,6 +64,12 @@ const round = (x: number) => Math.round(x * 10) / 10;
 const ratioOf = (x: number, over: number) => Math.round((x / Math.max(1e-9, over)) * 100) / 100;
 /** The median round's CPU per deal of the bot processes (ms). */
 const cpuPerDeal = (rounds: ShardLoadResult[]) => median(rounds.map((r) => r.botCpuMsPerDeal));
+/** What every round must show whatever its CPU: no deal settled twice, no answer refused, the ledger's audit clean. */
+const checksOf = (rounds: ShardLoadResult[]) => ({
+  settledTwice: Math.max(...rounds.map((x) => x.settledTwice)),
+  refused: rounds.reduce((n, x) => n + x.refused.length, 0),
+  auditOk: rounds.every((x) => x.auditOk),
+});
 /** That, and each round's, with the REST requests the bots made per deal (median): work done twice would show. */
 const cpuSummary = (rounds: ShardLoadResult[]) => ({
   botCpuMsPerDeal: round(cpuPerDeal(rounds)),
@@ -76,11 +85,9 @@ function summary(rounds: ShardLoadResult[]) {
     perSecond: round(median(rounds.map((x) => x.perSecond))),
     deals: r.dealsSettled,
     seconds: r.seconds,
-    settledTwice: Math.max(...rounds.map((x) => x.settledTwice)),
-    refused: rounds.reduce((n, x) => n + x.refused.length, 0),
+    ...checksOf(rounds),
     // What the refusals said (a few, distinct): a load that lost its way says where.
     refusedSaying: [...new Set(rounds.flatMap((x) => x.refused))].slice(0, 3),
-    auditOk: rounds.every((x) => x.auditOk),
     botCpuMsPerDeal: round(r.botCpuMsPerDeal),
     botCpuMsPerDealByRound: rounds.map((x) => round(x.botCpuMsPerDeal)),
     // The bot's own thread (each process's main thread) of that: the median round's, and each round's.
@@ -133,15 +140,13 @@ export const benches: Bench[] = [
         oneProcess: { tables: load.tables / 2, ...cpuSummary(half) },
         twoProcesses: { tables: load.tables, botCpuMsPerDeal: round(twoCpu) },
         ratio: ratioOf(twoCpu, cpuPerDeal(half)),
-        refused: half.reduce((n, x) => n + x.refused.length, 0),
-        auditOk: half.every((x) => x.auditOk),
+        ...checksOf(half),
       };
       const inTurn = {
         oneProcess: cpuSummary(oneInTurn),
         twoProcesses: cpuSummary(twoInTurn),
         ratio: ratioOf(cpuPerDeal(twoInTurn), cpuPerDeal(oneInTurn)),
-        refused: [...oneInTurn, ...twoInTurn].reduce((n, x) => n + x.refused.length, 0),
-        auditOk: [...oneInTurn, ...twoInTurn].every((x) => x.auditOk),
+        ...checksOf([...oneInTurn, ...twoInTurn]),
       };
       let coreSharing = null;
       if (canPin && cpus >= 2) {

@@ -21,7 +21,8 @@ import type { ShardProcessConfig } from './shard-process.ts';
  * The `e2e-deals` load (tables of five playing deals of three-card guts as fast as the
  * bot lets them) against the bot run as `processes` shard processes on this machine,
  * one per shard, all on one SQLite file: the `shardScaling` bench compares one process
- * with two. The tables are spread evenly over one server per shard.
+ * with two. The tables are spread evenly over one server per shard (two servers on one
+ * process when played `inTurn`).
  */
 export interface ShardLoadOptions {
   processes: number;
@@ -50,13 +51,12 @@ export interface ShardLoadOptions {
   inTurn?: boolean;
 }
 
-/**
- * The measured tables in the order they are played: all at once, or (`inTurn`) one
- * server's after another's. Table `t` is on server `t % servers`.
- */
-export function turnsOf<T>(tables: T[], servers: number, inTurn: boolean): T[][] {
-  if (!inTurn) return [tables];
-  return Array.from({ length: servers }, (_, s) => tables.filter((_, t) => t % servers === s));
+/** The server (of `servers`, numbered from 0) table `t` is in: the tables are dealt out in turn. */
+export const serverOf = (t: number, servers: number): number => t % servers;
+
+/** The tables in `inTurn`'s order: each server's together, server 0's first. */
+export function turnsOf<T>(tables: T[], servers: number): T[][] {
+  return Array.from({ length: servers }, (_, s) => tables.filter((_, t) => serverOf(t, servers) === s));
 }
 
 export interface ShardLoadResult {
@@ -192,9 +192,9 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const guilds = Array.from({ length: servers }, (_, s) =>
       discord.createGuild({ name: `load ${s}`, shard: [s % count, count] }),
     );
-    const tablesNamed = (count: number, name: string) =>
-      Array.from({ length: count }, (_, t) => {
-        const guild = guilds[t % guilds.length] as (typeof guilds)[number];
+    const tablesNamed = (tableCount: number, name: string) =>
+      Array.from({ length: tableCount }, (_, t) => {
+        const guild = guilds[serverOf(t, servers)] as (typeof guilds)[number];
         return {
           channel: discord.createChannel(guild, { name: `${name}-${t}` }),
           players: Array.from({ length: options.playersPerTable }, (_, p) =>
@@ -253,7 +253,9 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     const before = cpuAt();
     discord.resetRequestCounts();
     try {
-      for (const turn of turnsOf(tables, servers, inTurn)) await players.play(turn, { ...options, timer: 30 });
+      for (const turn of inTurn ? turnsOf(tables, servers) : [tables]) {
+        await players.play(turn, { ...options, timer: 30 });
+      }
     } finally {
       players.close();
     }

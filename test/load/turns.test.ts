@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { turnsOf } from '../../src/load/shard-load.ts';
+import { serverOf, turnsOf } from '../../src/load/shard-load.ts';
 
-describe('turnsOf: the order the shard load plays its measured tables', () => {
-  const tables = ['t0', 't1', 't2', 't3', 't4', 't5', 't6'];
+describe('turnsOf: the shard load playing its servers in turn', () => {
+  const tables = Array.from({ length: 7 }, (_, t) => t);
 
-  it('plays every table at once unless in turn', () => {
-    expect(turnsOf(tables, 2, false)).toEqual([tables]);
+  it('puts each table in its own server’s turn, server 0’s first', () => {
+    for (const servers of [2, 3]) {
+      const turns = turnsOf(tables, servers);
+      expect(turns).toHaveLength(servers);
+      turns.forEach((turn, s) => {
+        expect(turn.length).toBeGreaterThan(0);
+        for (const t of turn) expect(serverOf(t, servers)).toBe(s);
+      });
+    }
   });
 
-  it('in turn, plays one server’s tables after another’s, each table with its server (t % servers)', () => {
-    expect(turnsOf(tables, 2, true)).toEqual([
-      ['t0', 't2', 't4', 't6'],
-      ['t1', 't3', 't5'],
-    ]);
-    expect(turnsOf(tables, 3, true)).toEqual([
-      ['t0', 't3', 't6'],
-      ['t1', 't4'],
-      ['t2', 't5'],
-    ]);
+  it('plays every table once', () => {
+    expect(
+      turnsOf(tables, 3)
+        .flat()
+        .sort((a, b) => a - b),
+    ).toEqual(tables);
   });
 
-  it('in turn, plays every table once', () => {
-    const played = turnsOf(tables, 3, true).flat();
-    expect([...played].sort()).toEqual(tables);
+  it('deals the tables out over the servers evenly', () => {
+    expect(tables.map((t) => serverOf(t, 2))).toEqual([0, 1, 0, 1, 0, 1, 0]);
   });
 });
