@@ -52,8 +52,7 @@ import type { Bench } from './types.ts';
  * shard processes and the load cannot each have a core of two: when a process shares
  * one, its neighbour evicts its caches and each deal takes more CPU time. That is the
  * machine, not sharding; but a process alone on a shared core is also busier, and a
- * busier process spends less per deal, so the two cannot be divided out of `ratio`. The
- * ≤ 1.1 target needs a core for each shard and one for the load to be shown.
+ * busier process spends less per deal, so the two cannot be divided out of `ratio`.
  */
 const ROUNDS = 5;
 const CORE_SHARING_ROUNDS = 3;
@@ -149,7 +148,7 @@ export const benches: Bench[] = [
         ...checksOf([...oneInTurn, ...twoInTurn]),
       };
       let coreSharing = null;
-      if (canPin && cpus >= 2) {
+      if (canPin() && cpus >= 2) {
         const own: ShardLoadResult[] = [];
         const shared: ShardLoadResult[] = [];
         for (let i = 0; i < CORE_SHARING_ROUNDS; i++) {

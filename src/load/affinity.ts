@@ -1,21 +1,28 @@
 import { execFileSync } from 'node:child_process';
 
+let pinnable: boolean | undefined;
+
 /**
  * Which cores a load run's processes may use (Linux's `taskset`, from util-linux), for
  * the `shardScaling` bench's question of what sharing a core costs: on a small machine
  * the bot, its shards and the load generator take turns on the same cores, and CPU
  * time per deal rises when a process's caches are evicted by its neighbour's. Elsewhere,
- * or without `taskset`, `canPin` is false and the others must not be called.
+ * or without `taskset`, `canPin()` is false and the others must not be called.
  */
-export const canPin: boolean = (() => {
-  if (process.platform !== 'linux') return false;
+export function canPin(): boolean {
+  // Asked once, when a run first wants to know: every bench process loads this module, few pin.
+  pinnable ??= process.platform === 'linux' && tasksetAnswers();
+  return pinnable;
+}
+
+function tasksetAnswers(): boolean {
   try {
     execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-})();
+}
 
 /** The command and arguments that start `command args` on the cores `cpus` ("1", "0,1"). */
 export function onCores(cpus: string, command: string, args: readonly string[]): [string, string[]] {

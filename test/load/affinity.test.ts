@@ -8,7 +8,7 @@ const coresOf = (tid: string) =>
   /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync(`/proc/self/task/${tid}/status`, 'utf8'))?.[1];
 const threads = () => readdirSync('/proc/self/task');
 
-describe.skipIf(!canPin)('keeping load processes on chosen cores', () => {
+describe.skipIf(!canPin())('keeping load processes on chosen cores', () => {
   it('starts a command on the cores asked for', () => {
     const [command, args] = onCores('0', process.execPath, [
       '-e',
