@@ -5,6 +5,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends python3 make g+
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund
+# The bot alone: packages/ (the local Discord, the playground and benchmarks) stays out.
 COPY bin ./bin
 COPY src ./src
 COPY commands ./commands

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // End-to-end and database tests start servers and child processes; give them room.
     testTimeout: 60_000,
     hookTimeout: 60_000,

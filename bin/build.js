@@ -3,7 +3,9 @@
 // keeps its transforms (about 40 MB a thread). The build is named by a hash of the
 // sources, so a changed file means a new build, never a stale one, and processes
 // started together (shards, a test's bots) share it. esbuild compiles ~400 files in
-// well under a second; it comes with tsx, a dependency.
+// well under a second; it comes with tsx, a dependency. The workspace packages
+// (packages/*: the local Discord, the harness) are compiled into the same build when
+// they are there; the production image has none.
 import { createHash } from 'node:crypto';
 import {
   copyFileSync,
@@ -24,6 +26,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 /** Folders of TypeScript that run; `assets` and `bin` are linked, not compiled. */
 const SOURCES = ['src', 'commands', 'migrations'];
 const LINKED = ['assets', 'bin'];
+/** Each workspace package (a folder of packages/) brings its `src`, and its `bin` is linked. */
+const PACKAGES = 'packages';
 /** Builds kept beside the newest: a bot still running an older one may start a thread from it. */
 const KEEP = 3;
 
@@ -37,8 +41,26 @@ function filesUnder(dir) {
   return out;
 }
 
+/** The workspace packages present, as folders relative to the root. */
+function packageDirs() {
+  if (!existsSync(join(root, PACKAGES))) return [];
+  return readdirSync(join(root, PACKAGES), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(root, PACKAGES, e.name, 'package.json')))
+    .map((e) => join(PACKAGES, e.name));
+}
+
 function sourceFiles() {
-  return SOURCES.flatMap((d) => filesUnder(join(root, d))).sort();
+  const folders = [...SOURCES, ...packageDirs().map((p) => join(p, 'src'))];
+  const manifests = packageDirs().map((p) => join(root, p, 'package.json'));
+  return [...folders.flatMap((d) => filesUnder(join(root, d))), ...manifests].sort();
+}
+
+/** Folders linked into the build: the root's and each package's `bin`. */
+function linkedDirs() {
+  const bins = packageDirs()
+    .map((p) => join(p, 'bin'))
+    .filter((d) => existsSync(join(root, d)));
+  return [...LINKED, ...bins];
 }
 
 /** The build's name: the sources' paths and contents, the lockfile and this script. */
@@ -51,12 +73,32 @@ function buildName(files) {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** Every import stays an import (packages from node_modules, sources as their compiled `.js`). */
+/** An import of a workspace package by name (`guts/src/…`, `@guts/local-discord`). */
+const WORKSPACE_IMPORT = /^(guts|@guts\/[^/]+)(\/|$)/;
+
+/**
+ * Every import stays an import (packages from node_modules, sources as their compiled
+ * `.js`). An import of a workspace package by name becomes a relative one into this
+ * build: by name, Node would find the package's TypeScript through node_modules.
+ */
 const keepImports = {
   name: 'keep-imports',
   setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      if (args.kind === 'entry-point') return undefined;
+    build.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind === 'entry-point' || args.pluginData === 'resolving') return undefined;
+      if (WORKSPACE_IMPORT.test(args.path)) {
+        // The bot is the root package: `guts/x` is the root's `x`, linked into node_modules or not.
+        const self = args.path.startsWith('guts/');
+        const found = await build.resolve(self ? `./${args.path.slice('guts/'.length)}` : args.path, {
+          kind: args.kind,
+          resolveDir: self ? root : args.resolveDir,
+          pluginData: 'resolving',
+        });
+        if (found.errors.length > 0) return { errors: found.errors };
+        let path = relative(args.resolveDir, found.path).replace(/\.ts$/, '.js');
+        if (!path.startsWith('.')) path = `./${path}`;
+        return { path, external: true };
+      }
       return { path: args.path.replace(/\.ts$/, '.js'), external: true };
     });
   },
@@ -79,13 +121,16 @@ async function compile(files, into) {
     logLevel: 'error',
     plugins: [keepImports],
   });
-  for (const file of files.filter((f) => !f.endsWith('.ts'))) {
+  for (const file of files.filter((f) => !f.endsWith('.ts') && !f.endsWith('package.json'))) {
     // The playground's page and the threads' boot file are read as they are.
     const to = join(into, relative(root, file));
     mkdirSync(dirname(to), { recursive: true });
     copyFileSync(file, to);
   }
-  for (const dir of LINKED) symlinkSync(join(root, dir), join(into, dir), 'dir');
+  for (const dir of linkedDirs()) {
+    mkdirSync(dirname(join(into, dir)), { recursive: true });
+    symlinkSync(join(root, dir), join(into, dir), 'dir');
+  }
 }
 
 function prune(dist, keep) {

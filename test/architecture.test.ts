@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * The layers of docs/ARCHITECTURE.md, checked on the code itself: discord → table → ledger/db →
  * engine → rules → hands → cards, no import cycle anywhere (types included), and the
- * pure core free of I/O. Reads every import of `src/` and `commands/` as text.
+ * pure core free of I/O. Reads every import of `src/` and `commands/` (the bot) and of the
+ * workspace packages' `src/` as text: the bot imports neither package, the local Discord
+ * nothing of the bot.
  */
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -22,14 +24,27 @@ function sourceFiles(dir: string): string[] {
 const IMPORT =
   /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g;
 
+const PACKAGES = ['packages/local-discord', 'packages/harness'];
+
+/** A workspace import by name as the file it names: `guts/src/x.ts` is `src/x.ts`, `@guts/p/x.ts` `packages/p/src/x.ts`. */
+function workspaceFile(spec: string): string {
+  if (spec.startsWith('guts/')) return spec.slice('guts/'.length);
+  const named = /^@guts\/([^/]+)(?:\/(.*))?$/.exec(spec);
+  if (!named) return spec;
+  const [, name, sub] = named;
+  if (!sub) return `packages/${name}/src/index.ts`;
+  return sub.startsWith('test/') ? `packages/${name}/${sub}` : `packages/${name}/src/${sub}`;
+}
+
 /** Each file (relative to the root) and what it imports: other files (relative) or packages. */
 const graph = new Map<string, string[]>();
-for (const file of [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'commands'))]) {
+const folders = ['src', 'commands', ...PACKAGES.map((p) => `${p}/src`)];
+for (const file of folders.flatMap((folder) => sourceFiles(join(root, folder)))) {
   const text = readFileSync(file, 'utf8');
   const targets: string[] = [];
   for (const m of text.matchAll(IMPORT)) {
     const spec = (m[1] ?? m[2] ?? m[3]) as string;
-    targets.push(spec.startsWith('.') ? relative(root, normalize(join(dirname(file), spec))) : spec);
+    targets.push(spec.startsWith('.') ? relative(root, normalize(join(dirname(file), spec))) : workspaceFile(spec));
   }
   graph.set(relative(root, file), targets);
 }
@@ -61,9 +76,13 @@ const RULES: { from: string; forbidden: string[] }[] = [
   { from: 'src/ledger', forbidden: ['src/table', 'src/discord', 'discord.js'] },
   {
     from: 'src/table',
-    forbidden: ['src/discord', 'src/render', 'src/local-discord', 'discord.js', '@discordjs/builders'],
+    forbidden: ['src/discord', 'src/render', 'discord.js', '@discordjs/builders'],
   },
-  { from: 'src/discord', forbidden: ['src/local-discord', 'src/playground', 'src/cli'] },
+  { from: 'src/discord', forbidden: ['src/cli'] },
+  // The bot runs in production alone: it imports neither workspace package.
+  ...['src', 'commands'].map((from) => ({ from, forbidden: PACKAGES })),
+  // The local Discord stands for Discord: it knows nothing of the bot or the harness.
+  { from: 'packages/local-discord', forbidden: ['src', 'commands', 'migrations', 'packages/harness'] },
   { from: 'src/cli', forbidden: ['src/discord/views', 'src/discord/handlers'] },
   // The message catalogue is text only: the game and the Discord client read it, never the reverse.
   {
@@ -86,6 +105,8 @@ describe('the layers', () => {
   it('reads the code', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('src/table/tables.ts')).toContain('src/engine/index.ts');
+    expect(graph.get('packages/harness/src/playground/index.ts')).toContain('packages/local-discord/src/index.ts');
+    expect(graph.get('packages/harness/src/cli.ts')).toContain('src/cli/main.ts');
   });
 
   for (const rule of RULES) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { specReportDirVariable } from '../src/local-discord/spec/checker.ts';
+import { specReportDirVariable } from '@guts/local-discord/spec/checker.ts';
 
 /**
  * Vitest global setup: every local Discord started by a test checks its REST traffic

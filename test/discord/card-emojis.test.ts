@@ -1,3 +1,5 @@
+import { noRateLimits } from '@guts/local-discord';
+import { type Harness, specRefusals, startHarness } from '@guts/local-discord/test/harness.ts';
 import { Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseCard, parseCards } from '../../src/cards/card.ts';
@@ -8,10 +10,8 @@ import {
   uploadCardEmojis,
   useCardEmojis,
 } from '../../src/discord/card-emojis.ts';
-import { noRateLimits } from '../../src/local-discord/index.ts';
 import type { Logger } from '../../src/log.ts';
 import { cardEmojiSet } from '../../src/render/index.ts';
-import { type Harness, specRefusals, startHarness } from '../local-discord/harness.ts';
 
 describe('card emojis on Discord', () => {
   let h: Harness;

@@ -1,7 +1,7 @@
+import { checkModalComponents } from '@guts/local-discord/modal-components.ts';
 import { describe, expect, it } from 'vitest';
 import { rulesModal, rulesPages } from '../../src/discord/views/rules-form.ts';
 import { catalogues, TABLE_LANGUAGES } from '../../src/i18n/index.ts';
-import { checkModalComponents } from '../../src/local-discord/modal-components.ts';
 import { defaultOptions, getVariant, listVariants, OPTION_SPECS, parseOptions } from '../../src/rules/index.ts';
 
 /** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */

@@ -1,3 +1,5 @@
+import { interactiveComponents, textOf } from '@guts/local-discord';
+import { checkComponentsV2 } from '@guts/local-discord/components-v2.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCard, parseCards, prettyCard } from '../../src/cards/card.ts';
 import { cardEmojisFrom, useCardEmojis } from '../../src/discord/card-emojis.ts';
@@ -9,8 +11,6 @@ import { boardCells } from '../../src/discord/views/table.ts';
 import { tableView } from '../../src/discord/views/table-card.ts';
 import { apply, createGame, type GameState, privateFacts, publicView, viewFor } from '../../src/engine/index.ts';
 import { handPreview } from '../../src/engine/preview.ts';
-import { checkComponentsV2 } from '../../src/local-discord/components-v2.ts';
-import { interactiveComponents, textOf } from '../../src/local-discord/index.ts';
 import { cardEmojiSet, renderBoard, renderHand, renderShowdown } from '../../src/render/index.ts';
 import { nextDeadline } from '../../src/table/deadline.ts';
 import { run } from '../engine/driver.ts';

@@ -10,7 +10,7 @@ const docs = [
   ...readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
-  'src/local-discord/README.md',
+  'packages/local-discord/README.md',
   'scenarios/README.md',
 ];
 

@@ -1,6 +1,6 @@
+import { titleOf } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { titleOf } from '../../src/local-discord/index.ts';
 import { listVariants } from '../../src/rules/index.ts';
 import {
   buttonId,

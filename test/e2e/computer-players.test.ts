@@ -1,7 +1,7 @@
+import { textOf, titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { textOf, titleOf } from '../../src/local-discord/index.ts';
 import { answeredQuietly, buttonId } from './play.ts';
 import { World } from './world.ts';
 

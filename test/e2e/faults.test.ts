@@ -1,6 +1,6 @@
+import { titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
-import { titleOf } from '../../src/local-discord/index.ts';
 import { choiceShown } from './play.ts';
 import { World } from './world.ts';
 

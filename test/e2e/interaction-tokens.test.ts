@@ -1,5 +1,5 @@
+import { AdjustableClock, titleOf } from '@guts/local-discord';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdjustableClock, titleOf } from '../../src/local-discord/index.ts';
 import { playToEnd } from './play.ts';
 import { World } from './world.ts';
 

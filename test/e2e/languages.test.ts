@@ -1,7 +1,7 @@
+import { interactiveComponents } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadedLanguages, readsBeforeLoading } from '../../src/i18n/index.ts';
-import { interactiveComponents } from '../../src/local-discord/index.ts';
 import { buttonId } from './play.ts';
 import { World } from './world.ts';
 

@@ -1,5 +1,5 @@
+import { runTableLoad } from '@guts/harness/load/table-load.ts';
 import { describe, expect, it } from 'vitest';
-import { runTableLoad } from '../../src/load/table-load.ts';
 
 /**
  * 200 tables in one bot process, 5 players each, pressing at random within the

@@ -1,7 +1,7 @@
+import { titleOf } from '@guts/local-discord';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
-import { titleOf } from '../../src/local-discord/index.ts';
 import { World } from './world.ts';
 
 /**

@@ -1,6 +1,6 @@
+import { AdjustableClock, interactiveComponents } from '@guts/local-discord';
 import { afterEach, describe, expect, it } from 'vitest';
 import { awaiting } from '../../src/engine/index.ts';
-import { AdjustableClock, interactiveComponents } from '../../src/local-discord/index.ts';
 import { channelCalls, expectCardsPrivate, openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 

@@ -1,7 +1,7 @@
+import { type InteractionHandle, interactiveComponents } from '@guts/local-discord';
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { type InteractionHandle, interactiveComponents } from '../../src/local-discord/index.ts';
 import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
 import type { World } from './world.ts';
 

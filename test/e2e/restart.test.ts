@@ -1,8 +1,8 @@
+import { interactiveComponents, textOf } from '@guts/local-discord';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { awaiting } from '../../src/engine/index.ts';
 import { runScenario } from '../../src/engine/scenario.ts';
-import { interactiveComponents, textOf } from '../../src/local-discord/index.ts';
 import { playToEnd } from './play.ts';
 import { World } from './world.ts';
 

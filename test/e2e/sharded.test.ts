@@ -2,13 +2,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LocalDiscord } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
-import { LocalDiscord } from '../../src/local-discord/index.ts';
 import { type RestProxy, startRestProxy } from '../../src/shards/rest-proxy.ts';
 import { backends } from '../db/backends.ts';
 

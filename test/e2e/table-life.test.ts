@@ -1,5 +1,5 @@
+import { interactiveComponents, textOf, titleOf } from '@guts/local-discord';
 import { afterEach, describe, expect, it } from 'vitest';
-import { interactiveComponents, textOf, titleOf } from '../../src/local-discord/index.ts';
 import { playToEnd, showdownThenHostAlone } from './play.ts';
 import { World } from './world.ts';
 

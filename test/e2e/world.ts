@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type AdjustableClock, type CommandInvocation, LocalDiscord, noRateLimits, titleOf } from '@guts/local-discord';
 import { REST } from 'discord.js';
 import type { APIEmbed, APIMessage } from 'discord-api-types/v10';
 import pino from 'pino';
@@ -13,13 +14,6 @@ import { uploadCardEmojis } from '../../src/discord/card-emojis.ts';
 import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
-import {
-  type AdjustableClock,
-  type CommandInvocation,
-  LocalDiscord,
-  noRateLimits,
-  titleOf,
-} from '../../src/local-discord/index.ts';
 import type { Clock } from '../../src/table/scheduler.ts';
 import { openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 

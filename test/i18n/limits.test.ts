@@ -1,10 +1,10 @@
+import { checkMessageLimits } from '@guts/local-discord/limits.ts';
 import { describe, expect, it } from 'vitest';
 import { helpView, rulesEmbed } from '../../src/discord/views/rules.ts';
 import { rulesMenu } from '../../src/discord/views/rules-form.ts';
 import { standingsEmbed } from '../../src/discord/views/standings.ts';
 import { leaderboardEmbed, statsEmbed } from '../../src/discord/views/stats.ts';
 import { catalogues } from '../../src/i18n/index.ts';
-import { checkMessageLimits } from '../../src/local-discord/limits.ts';
 import { defaultOptions, listVariants, parseOptions } from '../../src/rules/index.ts';
 
 /** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */

@@ -1,8 +1,8 @@
+import { LocalDiscord, noRateLimits } from '@guts/local-discord';
 import { REST, Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseProxyArgs } from '../../src/cli/commands/rest-proxy.ts';
 import { ConfigError } from '../../src/config.ts';
-import { LocalDiscord, noRateLimits } from '../../src/local-discord/index.ts';
 import { type RestProxy, startRestProxy } from '../../src/shards/rest-proxy.ts';
 
 describe('guts rest-proxy options', () => {

@@ -1,24 +1,31 @@
-import { ConfigError, loadConfig } from '../../config.ts';
+import { type Config, ConfigError, loadConfig } from '../../config.ts';
 
-export const summary =
-  'start the bot (SHARD_COUNT: one process per shard; without DISCORD_TOKEN: the offline playground)';
+export const summary = 'start the bot (DISCORD_TOKEN: its token; SHARD_COUNT: one process per shard)';
 
-export async function run(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
+/** What `start` runs with, or null once stderr says what is wrong with the settings. */
+export function startConfig(): Config | null {
   try {
-    config = loadConfig();
+    const config = loadConfig();
     if (config.sharding.mode !== 'single' && !config.discordToken) {
       throw new ConfigError('SHARD_COUNT needs DISCORD_TOKEN (shards are gateway connections to Discord)');
     }
+    return config;
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`guts: ${err.message}\n`);
-    return 2;
+    return null;
   }
+}
+
+export async function run(): Promise<number> {
+  const config = startConfig();
+  if (!config) return 2;
   const { discordToken, sharding } = config;
   if (!discordToken) {
-    const { runPlayground } = await import('../../playground/run.ts');
-    return runPlayground();
+    process.stderr.write(
+      "guts: set DISCORD_TOKEN to your bot's token (Discord Developer Portal → your application → Bot → Reset Token)\n",
+    );
+    return 2;
   }
   if (sharding.mode === 'manager') {
     const [{ runShardingManager }, { log }] = await Promise.all([

@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { type LatencyStats, LocalDiscord, noRateLimits, type RequestCounts } from '@guts/local-discord';
+import { REST, Routes } from 'discord.js';
+import { Rng } from 'guts/src/cards/rng.ts';
+import { openDatabase } from 'guts/src/db/index.ts';
+import { uploadCardEmojis } from 'guts/src/discord/card-emojis.ts';
+import { commandBodies } from 'guts/src/discord/command-registry.ts';
+import { auditLedger } from 'guts/src/ledger/index.ts';
+import { moduleUrl } from 'guts/src/modules.ts';
+import { botFile } from '../bot-files.ts';
+import type { BotWorkerData, BotWorkerStopped } from './bot-worker.ts';
+import { LoadPlayers } from './players.ts';
+import { settledDeals } from './settled.ts';
+
+/**
+ * Many tables at once through the real bot and the local Discord: every table opens,
+ * seats its players and plays deals of three-card guts in which everyone presses
+ * at a random moment. The bot runs in its own thread (see bot-worker.ts). Shared by
+ * the load test (correctness under load) and the `ack-latency` / `e2e-deals`
+ * benchmarks (how fast).
+ */
+export interface TableLoadOptions {
+  tables: number;
+  playersPerTable: number;
+  dealsPerTable: number;
+  /** Hosts type /guts start at a random moment within this many ms. */
+  startWithinMs: number;
+  /** Presses land at a random moment within this many ms of the table message. */
+  pressWithinMs: number;
+  /** The declaration countdown, seconds (10-300). */
+  timer: number;
+  seed?: number;
+  /** Check the REST traffic against Discord's spec (LocalDiscordOptions.specCheck). Default on; benches turn it off. */
+  specCheck?: boolean;
+}
+
+export interface TableLoadResult {
+  acks: LatencyStats;
+  /** Deals settled (DealEnded events committed), and how many deals settled more than once. */
+  dealsSettled: number;
+  settledTwice: number;
+  /** From the first command to the last result, seconds. */
+  seconds: number;
+  /** CPU time of the whole process (bot, its helper threads, the local Discord and the players) per deal settled. */
+  cpuMsPerDeal: number;
+  /** Share of the run the bot's thread was busy (event loop utilisation, 0-1: wall time, so waiting for a core counts). */
+  botLoopUtilisation: number;
+  /** The bot thread's event loop busy time per deal settled, ms (wall time, like botLoopUtilisation). */
+  botElapsedMsPerDeal: number;
+  /**
+   * The bot thread's own CPU time per deal settled, ms (Linux: /proc/thread-self/stat;
+   * elsewhere the loop's busy time, as botElapsedMsPerDeal). Not its helper threads
+   * (step writer, pictures and odds) nor V8's background GC threads.
+   */
+  botCpuMsPerDeal: number;
+  /** Pictures and odds the bot asked its helper thread for, and how many went out without (timed out or failed). */
+  offload: BotWorkerStopped['offload'];
+  auditOk: boolean;
+  /** Answers that were refusals or errors rather than what the player asked for. */
+  refused: string[];
+  /**
+   * REST requests from the first Deal press to the last result, split by Discord's
+   * global limit (table 0's deals only make sense of it: run one table to measure).
+   */
+  dealRequests: { global: number; exempt: number; byRoute: Record<string, number>; uploadBytes: number };
+}
+
+function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<BotWorkerStopped> }> {
+  const worker = new Worker(botFile('src/threads/boot.js'), {
+    workerData: { ...data, module: moduleUrl('./bot-worker', import.meta.url).href },
+  });
+  const next = (what: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const onMessage = (m: unknown) => {
+        if (m === what || (m as { type?: string } | null)?.type === what) {
+          worker.off('message', onMessage);
+          resolve(m);
+        }
+      };
+      worker.on('message', onMessage);
+      worker.once('error', reject);
+    });
+  return next('ready').then(() => ({
+    async stop() {
+      const stopped = next('stopped') as Promise<BotWorkerStopped>;
+      worker.postMessage('stop');
+      const stats = await stopped;
+      await worker.terminate();
+      return stats;
+    },
+  }));
+}
+
+function countsBetween(from: RequestCounts | null, to: RequestCounts | null): TableLoadResult['dealRequests'] {
+  const byRoute: Record<string, number> = {};
+  for (const [route, { count }] of Object.entries(to?.byRoute ?? {})) {
+    const delta = count - (from?.byRoute[route]?.count ?? 0);
+    if (delta > 0) byRoute[route] = delta;
+  }
+  return {
+    global: (to?.global ?? 0) - (from?.global ?? 0),
+    exempt: (to?.exempt ?? 0) - (from?.exempt ?? 0),
+    byRoute,
+    uploadBytes: (to?.uploadBytes ?? 0) - (from?.uploadBytes ?? 0),
+  };
+}
+
+export async function runTableLoad(options: TableLoadOptions): Promise<TableLoadResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-load-'));
+  const dbUrl = `file:${join(dir, 'load.db')}`;
+  const discord = new LocalDiscord({ rateLimits: noRateLimits, specCheck: options.specCheck ?? true });
+  const { restBase } = await discord.start();
+  const rng = Rng.fromSeed(options.seed ?? 7);
+  try {
+    const guild = discord.createGuild({ name: 'load' });
+    const tables = Array.from({ length: options.tables }, (_, t) => ({
+      channel: discord.createChannel(guild, { name: `table-${t}` }),
+      players: Array.from({ length: options.playersPerTable }, (_, p) => discord.createUser({ name: `p${t}-${p}` })),
+    }));
+    const rest = new REST({ api: restBase }).setToken(discord.bot.token);
+    // As `guts deploy-commands` leaves an application: its card emojis there before the bot starts.
+    await uploadCardEmojis(rest, discord.bot.user.id);
+    const bot = await botThread({
+      token: discord.bot.token,
+      apiUrl: restBase,
+      dbUrl,
+      pauseMs: 200,
+      seed: options.seed ?? 7,
+      logLevel: process.env.LOAD_LOG ?? 'silent',
+    });
+    const body = await commandBodies();
+    await rest.put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
+    discord.resetLatency();
+    const players = new LoadPlayers(discord, rng);
+    const started = Date.now();
+    const cpuBefore = process.cpuUsage();
+    let countsAtDeal: RequestCounts | null = null;
+    let countsAtEnd: RequestCounts | null = null;
+    await players
+      .play(tables, options, {
+        beforeDeal: () => {
+          countsAtDeal ??= discord.requestCounts();
+        },
+        afterLastResult: () => {
+          countsAtEnd = discord.requestCounts();
+        },
+      })
+      .finally(() => players.close());
+    const seconds = (Date.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    const acks = discord.latency();
+    const stopped = await bot.stop();
+    const database = openDatabase(dbUrl);
+    try {
+      const { dealsSettled, settledTwice } = await settledDeals(database.db);
+      const audit = await auditLedger(database.db);
+      return {
+        acks,
+        dealsSettled,
+        cpuMsPerDeal: (cpu.user + cpu.system) / 1000 / Math.max(1, dealsSettled),
+        botLoopUtilisation: stopped.loop,
+        botElapsedMsPerDeal: stopped.busyMs / Math.max(1, dealsSettled),
+        botCpuMsPerDeal: (stopped.cpuMs ?? stopped.busyMs) / Math.max(1, dealsSettled),
+        offload: stopped.offload,
+        settledTwice,
+        seconds,
+        auditOk: audit.ok,
+        refused: players.refused,
+        dealRequests: countsBetween(countsAtDeal, countsAtEnd),
+      };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await discord.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

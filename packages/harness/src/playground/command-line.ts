@@ -1,0 +1,168 @@
+import type { CommandInvocation, OptionValue } from '@guts/local-discord';
+import {
+  type APIApplicationCommand,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOption,
+  ApplicationCommandOptionType,
+} from 'discord-api-types/v10';
+
+/** A typed command line, as the Discord client would send it: `/guts start variant:iron-cross ante:10`. */
+export interface ParsedCommand {
+  name: string;
+  invocation: CommandInvocation;
+}
+
+export class CommandLineError extends Error {}
+
+/** Looks up a user option's value (a seat name, `@name` or `<@id>`) and answers the user's id. */
+export type ResolveUser = (text: string) => string | undefined;
+
+const isSubcommand = (o: APIApplicationCommandOption) => o.type === ApplicationCommandOptionType.Subcommand;
+const isGroup = (o: APIApplicationCommandOption) => o.type === ApplicationCommandOptionType.SubcommandGroup;
+
+function unquote(text: string): string {
+  const t = text.trim();
+  return t.length >= 2 && /^(["']).*\1$/s.test(t) ? t.slice(1, -1) : t;
+}
+
+function typedValue(option: APIApplicationCommandBasicOption, raw: string, resolveUser: ResolveUser): OptionValue {
+  const text = unquote(raw);
+  const where = `${option.name}:`;
+  if (text === '') throw new CommandLineError(`${where} needs a value`);
+  const choices = 'choices' in option ? (option.choices ?? []) : [];
+  if (choices.length > 0) {
+    const lower = text.toLowerCase();
+    const choice = choices.find((c) => String(c.value).toLowerCase() === lower || c.name.toLowerCase() === lower);
+    if (!choice) throw new CommandLineError(`${where} must be one of ${choices.map((c) => c.value).join(', ')}`);
+    return choice.value;
+  }
+  switch (option.type) {
+    case ApplicationCommandOptionType.Integer:
+      if (!/^-?\d+$/.test(text)) throw new CommandLineError(`${where} takes a whole number, got "${text}"`);
+      return Number(text);
+    case ApplicationCommandOptionType.Number:
+      if (!Number.isFinite(Number(text))) throw new CommandLineError(`${where} takes a number, got "${text}"`);
+      return Number(text);
+    case ApplicationCommandOptionType.Boolean:
+      if (/^(true|yes|on)$/i.test(text)) return true;
+      if (/^(false|no|off)$/i.test(text)) return false;
+      throw new CommandLineError(`${where} takes true or false, got "${text}"`);
+    case ApplicationCommandOptionType.User:
+    case ApplicationCommandOptionType.Mentionable: {
+      const id = resolveUser(text);
+      if (!id) throw new CommandLineError(`${where} nobody called "${text}" is here`);
+      return id;
+    }
+    case ApplicationCommandOptionType.String:
+      return text;
+    default:
+      throw new CommandLineError(`${where} cannot be typed in the playground`);
+  }
+}
+
+/**
+ * Splits `name:value name:value` on the option names the command declares, so a value
+ * may contain spaces (as in Discord, where a value runs until the next option).
+ */
+function optionValues(rest: string, declared: APIApplicationCommandBasicOption[]): Map<string, string> {
+  // Discord option names are lowercase letters, digits, - and _: nothing to escape.
+  const names = declared.map((o) => o.name).join('|');
+  const values = new Map<string, string>();
+  if (rest.trim() === '') return values;
+  if (names === '') throw new CommandLineError(`this command takes no options, got "${rest.trim()}"`);
+  const marker = new RegExp(`(?:^|\\s)(${names}):`, 'gi');
+  const marks = [...rest.matchAll(marker)];
+  const first = marks[0];
+  const leading = rest.slice(0, first?.index ?? rest.length).trim();
+  if (leading) {
+    // Discord's client puts what is typed after the command into its first option.
+    const [firstOption] = declared;
+    const named = marks.some((m) => (m[1] ?? '').toLowerCase() === firstOption?.name);
+    if (!firstOption || named) {
+      const hint = declared.map((o) => `${o.name}:`).join(' ');
+      throw new CommandLineError(`"${leading.split(/\s+/)[0]}" is not an option; this command takes ${hint}`);
+    }
+    values.set(firstOption.name, leading);
+  }
+  marks.forEach((mark, i) => {
+    const name = (mark[1] ?? '').toLowerCase();
+    if (values.has(name)) throw new CommandLineError(`${name}: is given twice`);
+    const start = (mark.index ?? 0) + mark[0].length;
+    values.set(name, rest.slice(start, marks[i + 1]?.index ?? rest.length));
+  });
+  return values;
+}
+
+function invocationOptions(
+  declared: APIApplicationCommandOption[],
+  rest: string,
+  resolveUser: ResolveUser,
+): Record<string, OptionValue> {
+  const basic = declared as APIApplicationCommandBasicOption[];
+  const options: Record<string, OptionValue> = {};
+  for (const [name, raw] of optionValues(rest, basic)) {
+    const option = basic.find((o) => o.name === name);
+    if (option) options[name] = typedValue(option, raw, resolveUser);
+  }
+  const missing = basic.filter((o) => o.required && !(o.name in options)).map((o) => `${o.name}:`);
+  if (missing.length > 0) throw new CommandLineError(`missing ${missing.join(' ')}`);
+  return options;
+}
+
+/** Takes the next word of `rest` if it names one of `choices`; throws listing them otherwise. */
+function nextWord(rest: string, choices: APIApplicationCommandOption[], what: string): [string, string] {
+  const match = /^\s*(\S+)(.*)$/s.exec(rest);
+  const word = (match?.[1] ?? '').toLowerCase();
+  const names = choices.map((c) => c.name);
+  if (!names.includes(word)) {
+    throw new CommandLineError(`${word ? `"${word}" is not a ${what}; ` : ''}pick one of: ${names.join(', ')}`);
+  }
+  return [word, match?.[2] ?? ''];
+}
+
+/** Reads a typed slash command against the registered ones, refusing what Discord's client would not send. */
+export function parseCommandLine(
+  line: string,
+  commands: readonly APIApplicationCommand[],
+  resolveUser: ResolveUser,
+): ParsedCommand {
+  const match = /^\s*\/?(\S+)(.*)$/s.exec(line);
+  if (!match) throw new CommandLineError(`type a command: ${commands.map((c) => `/${c.name}`).join(', ')}`);
+  const name = (match[1] ?? '').toLowerCase();
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    throw new CommandLineError(`no command /${name}; try ${commands.map((c) => `/${c.name}`).join(', ')}`);
+  }
+  let rest = match[2] ?? '';
+  let declared = command.options ?? [];
+  const invocation: CommandInvocation = {};
+  // A command's first level may mix subcommand groups and subcommands (`/guts preset save`, `/guts start`).
+  if (declared.some(isGroup)) {
+    let word: string;
+    [word, rest] = nextWord(
+      rest,
+      declared.filter((o) => isGroup(o) || isSubcommand(o)),
+      'subcommand',
+    );
+    const picked = declared.find((o) => o.name === word) as APIApplicationCommandOption & {
+      options?: APIApplicationCommandOption[];
+    };
+    if (isGroup(picked)) {
+      invocation.subcommandGroup = word;
+      declared = picked.options ?? [];
+    } else {
+      invocation.subcommand = word;
+      declared = picked.options ?? [];
+      invocation.options = invocationOptions(declared, rest, resolveUser);
+      return { name, invocation };
+    }
+  }
+  if (declared.some(isSubcommand)) {
+    let sub: string;
+    [sub, rest] = nextWord(rest, declared.filter(isSubcommand), 'subcommand');
+    invocation.subcommand = sub;
+    declared = (declared.find((o) => o.name === sub) as { options?: APIApplicationCommandOption[] }).options ?? [];
+  }
+  invocation.options = invocationOptions(declared, rest, resolveUser);
+  return { name, invocation };
+}

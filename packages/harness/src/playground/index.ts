@@ -1,0 +1,134 @@
+import { LocalDiscord } from '@guts/local-discord';
+import { REST } from 'discord.js';
+import type { RngState } from 'guts/src/cards/rng.ts';
+import { type Database, migrateToLatest, openDatabase } from 'guts/src/db/index.ts';
+import { type Bot, createBot } from 'guts/src/discord/bot.ts';
+import { uploadCardEmojis } from 'guts/src/discord/card-emojis.ts';
+import { commandBodies } from 'guts/src/discord/command-registry.ts';
+import type { Logger } from 'guts/src/log.ts';
+import { openStepWriter } from 'guts/src/table/step-writer.ts';
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import { LiveFeed } from './live.ts';
+import { pageHtml } from './page.ts';
+import { DEFAULT_SEATS, type Seat, Seats } from './seats.ts';
+import { PageServer } from './server.ts';
+import { stableId } from './stable-id.ts';
+
+export const DEFAULT_PLAYGROUND_PORT = 3000;
+export const DEFAULT_PLAYGROUND_DB = 'file:./data/playground.db';
+
+export interface PlaygroundOptions {
+  /** The page's port; 0 picks a free one. Default 3000. */
+  port?: number;
+  /** Default 127.0.0.1: the playground is for this machine only. */
+  host?: string;
+  /** Default `file:./data/playground.db`, apart from the real bot's ledger. */
+  dbUrl?: string;
+  /** Default: silent. */
+  log?: Logger;
+  /** Who can be played, in order; the page starts as the first. Default Ann, Ben, Cat, Dan. */
+  seats?: string[];
+  /** Passed to the bot (tests make the next deal come sooner, or deal the same cards every run). */
+  nextDealPauseMs?: number;
+  newRngState?: () => RngState;
+}
+
+export interface Playground {
+  /** The page, e.g. `http://127.0.0.1:3000`. */
+  url: string;
+  discord: LocalDiscord;
+  bot: Bot;
+  guildId: string;
+  channelId: string;
+  /** The seats' group DM, beside the server channel. */
+  groupDmId: string;
+  seats(): Seat[];
+  /** Stops the page, the bot, the database and the local Discord, in that order. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The offline playground: the local Discord on 127.0.0.1, the real bot connected to
+ * it the way production connects to Discord (discord.js, REST at DISCORD_API_URL,
+ * gateway, commands registered), its own SQLite ledger, and a web page that shows the
+ * server channel and the seats' group DM and plays its users.
+ */
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? pino({ level: 'silent' });
+  const discord = new LocalDiscord();
+  const { restBase, httpBase } = await discord.start({ host });
+  const guild = discord.createGuild({ name: 'game night', id: stableId('guild:game night') });
+  const channel = discord.createChannel(guild, { name: 'poker', id: stableId('channel:poker') });
+  const seats = new Seats(discord);
+  for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
+  const groupDm = seats.openGroupDm(stableId('group-dm:seats'));
+
+  const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
+  let bot: Bot | null = null;
+  let feed: LiveFeed | null = null;
+  let pages: PageServer | null = null;
+  const stop = async () => {
+    await pages?.close();
+    feed?.close();
+    await bot?.stop().catch((err: unknown) => log.error({ err }, 'bot stop failed'));
+    await database.close();
+    await discord.stop();
+  };
+  try {
+    await migrateToLatest(database.db);
+    await parkStaleTables(database.db);
+    // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
+    await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);
+    bot = await createBot({
+      token: discord.bot.token,
+      apiUrl: restBase,
+      db: database.db,
+      writer: openStepWriter(database),
+      log,
+      ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
+      ...(options.newRngState ? { newRngState: options.newRngState } : {}),
+    });
+    await bot.start();
+    // What `guts deploy-commands` does without GUILD_ID: global commands, which the
+    // server offers and the seats' user installs bring into the group DM.
+    const body = await commandBodies();
+    await bot.client.application?.commands.set(body);
+
+    feed = new LiveFeed(discord, httpBase);
+    pages = new PageServer({
+      discord,
+      guild,
+      channel,
+      groupDm,
+      seats,
+      feed,
+      html: await pageHtml(),
+      onError: (err) => log.error({ err }, 'playground request failed'),
+    });
+    const url = await pages.listen(options.port ?? DEFAULT_PLAYGROUND_PORT, host);
+    return {
+      url,
+      discord,
+      bot,
+      guildId: guild.id,
+      channelId: channel.id,
+      groupDmId: groupDm.id,
+      seats: () => seats.list(),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * The local Discord keeps its ids from run to run (so balances and pots carry over)
+ * but not its messages: a game left running by an earlier run has lost its table
+ * message. Stop it; its pot stays with the channel, as a stopped game's does.
+ */
+async function parkStaleTables(db: Kysely<Database>): Promise<void> {
+  await db.updateTable('game_tables').set({ running: 0 }).where('running', '=', 1).execute();
+}

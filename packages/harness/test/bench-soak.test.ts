@@ -1,0 +1,116 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { failuresBySaying, leastSquaresSlope } from '../src/load/soak-report.ts';
+
+describe('guts-harness bench soak', () => {
+  it('plays tables that open and end, samples what the bot holds, audits the ledger, and charts it', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        'packages/harness/bin/harness.js',
+        'bench',
+        'soak',
+        '--minutes',
+        '0.4',
+        '--tables',
+        '2',
+        '--deals-per-game',
+        '2',
+        '--sample-seconds',
+        '5',
+        '--rest-sweep-seconds',
+        '1',
+      ],
+      { encoding: 'utf8', timeout: 240_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as { results: Record<string, unknown>[] };
+    expect(report.results.map((r) => r.name)).toEqual(['soak']);
+    // biome-ignore lint/suspicious/noExplicitAny: the bench's JSON, its shape is what this checks
+    const soak = report.results[0] as Record<string, any>;
+    expect(soak.deals).toBeGreaterThan(0);
+    expect(soak.gamesEnded).toBeGreaterThan(2); // each table opened and ended games, more than one
+    expect(soak.gamesFailed, soak.firstFailure).toBe(0);
+    expect(soak.audit).toMatchObject({ ok: true, problems: 0, settledTwice: 0 });
+    expect(soak.audit.entries).toBeGreaterThanOrEqual(soak.deals);
+    expect(soak.growth).toMatchObject({
+      rssMbPer1000Deals: expect.any(Number),
+      heapMbPer1000Deals: {
+        main: expect.any(Number),
+        stepWriter: expect.any(Number),
+        odds: expect.any(Number),
+        pictures: expect.any(Number),
+      },
+    });
+    expect(soak.samples.length).toBeGreaterThanOrEqual(3);
+    const last = soak.samples.at(-1);
+    expect(last.deals).toBeGreaterThan(0);
+    expect(last.interactions).toBeGreaterThan(last.deals);
+    expect(last.rssMb).toBeGreaterThan(last.heapsMb.main);
+    expect(soak.database.bytesPerDeal).toBeGreaterThan(0);
+    expect(soak.database.bytesPerDealByTable.game_steps).toBeGreaterThan(0);
+    // Every game ended: the bot holds no table's runtime, tokens or private messages any more.
+    expect(soak.cachesAfterLastGame).toMatchObject({
+      runtimes: { size: 0 },
+      tokens: { size: 0 },
+      privateMessages: { size: 0 },
+    });
+    // Once the REST manager's sweep has run, no per-token queue is left.
+    expect(soak.rest.afterSweep.handlers).toBeLessThan(soak.rest.afterLastGame.handlers);
+
+    const dir = mkdtempSync(join(tmpdir(), 'guts-soak-chart-'));
+    try {
+      writeFileSync(join(dir, 'soak.json'), run.stdout);
+      const chart = spawnSync(
+        process.execPath,
+        ['packages/harness/bin/harness.js', 'soak-chart', join(dir, 'soak.json'), join(dir, 'soak.svg')],
+        {
+          encoding: 'utf8',
+        },
+      );
+      expect(chart.status, chart.stderr).toBe(0);
+      const svg = readFileSync(join(dir, 'soak.svg'), 'utf8');
+      expect(svg).toMatch(/^<svg /);
+      expect(svg).toMatch(/<title>[^<]+<\/title>/);
+      expect((svg.match(/<polyline /g) ?? []).length).toBe(5); // resident memory and four threads' heaps
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it('measures growth as a least-squares slope over every sample, not two points', () => {
+    expect(
+      leastSquaresSlope([
+        { x: 0, y: 1 },
+        { x: 1, y: 3 },
+        { x: 2, y: 5 },
+      ]),
+    ).toBeCloseTo(2);
+    // The end points alone say 0; the samples between them say it fell.
+    expect(
+      leastSquaresSlope([
+        { x: 0, y: 10 },
+        { x: 1, y: 9 },
+        { x: 2, y: 0 },
+        { x: 3, y: 10 },
+      ]),
+    ).toBeLessThan(0);
+    expect(leastSquaresSlope([{ x: 1, y: 1 }])).toBe(0);
+  });
+
+  it('tallies failed games by what they said, ids and numbers aside', () => {
+    expect(
+      failuresBySaying([
+        'table 0: stay in deal 1: no button "Stay" on message 123',
+        'table 0: result of deal 4: timed out after 60000 ms',
+        'table 0: stay in deal 3: no button "Stay" on message 456',
+      ]),
+    ).toEqual({
+      'table N: stay in deal N: no button "Stay" on message N': 2,
+      'table N: result of deal N: timed out after N ms': 1,
+    });
+  });
+});
