@@ -1,14 +1,10 @@
 /** The local Discord: a Discord-compatible server and its driver, for tests and the playground. */
+
+export type { DriverEvents, LocalDiscordAddress, LocalDiscordOptions } from './base.ts';
 export { AdjustableClock, type Clock, systemClock } from './clock.ts';
 export { type CommandInvocation, InvocationError, type OptionValue } from './commands.ts';
 export { interactiveComponents } from './components.ts';
-export {
-  type DriverEvents,
-  GROUP_DM_MAX_MEMBERS,
-  LocalDiscord,
-  type LocalDiscordAddress,
-  type LocalDiscordOptions,
-} from './driver.ts';
+export { LocalDiscord } from './driver.ts';
 export type { FaultOptions } from './faults.ts';
 export type { InteractionHandle } from './handle.ts';
 export { ackDeadlineMs, type InteractionAck, type LatencyStats, tokenLifetimeMs } from './interactions.ts';
@@ -18,3 +14,4 @@ export type { ModalValue } from './modals.ts';
 export { type BucketRule, discordRateLimits, noRateLimits, type RateLimitConfig } from './ratelimit.ts';
 export type { RequestCounts, RouteCount } from './request-counts.ts';
 export type { ChannelRecord, MessageDeleteEvent, MessageEvent } from './state/types.ts';
+export { GROUP_DM_MAX_MEMBERS } from './world.ts';
