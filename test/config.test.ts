@@ -125,4 +125,11 @@ describe('sharding settings (SHARD_COUNT, SHARDS)', () => {
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('guts: SHARD_COUNT must be a whole number from 1 to 10000 or "auto", got "lots"\n');
   });
+
+  it('`guts start` without DISCORD_TOKEN says how to set it and exits 2 (`npm start` opens the playground)', () => {
+    const { DISCORD_TOKEN: _, ...env } = process.env;
+    const run = spawnSync(process.execPath, ['bin/guts.js', 'start'], { env, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^guts: set DISCORD_TOKEN to your bot's token \(.*\)\n$/);
+  });
 });
