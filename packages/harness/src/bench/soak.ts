@@ -14,12 +14,12 @@ function numberFlag(flags: string[], name: string, fallback: number): number {
 }
 
 /**
- * `guts bench soak --minutes 30 --tables 10`: the bot plays for that long against the
+ * `guts-harness bench soak --minutes 30 --tables 10`: the bot plays for that long against the
  * local Discord, tables opening and ending all along, and reports what it holds every
  * 30 s (`--sample-seconds`): resident memory, each thread's heap after a collection,
  * REST queues and route hashes, caches, the database's bytes; with the growth per 1,000
  * deals past the 15 minutes a token lives (target: 2 MB of resident memory, heaps flat)
- * and the ledger's audit at the end. Not part of a plain `guts bench`' run of everything:
+ * and the ledger's audit at the end. Not part of a plain `guts-harness bench` run of everything:
  * only when named.
  */
 export const benches: Bench[] = [

@@ -1,6 +1,6 @@
 /**
- * One benchmark result, as printed by `guts bench`. Every bench file in `src/bench/`
- * exports `benches: Bench[]`; `guts bench` discovers them, so adding a result is
+ * One benchmark result, as printed by `guts-harness bench`. Every bench file in `src/bench/` (of this package)
+ * exports `benches: Bench[]`; `guts-harness bench` discovers them, so adding a result is
  * adding a file, not editing the runner.
  */
 export interface BenchResult {
@@ -16,7 +16,7 @@ export interface BenchResult {
   [extra: string]: unknown;
 }
 
-/** How `guts bench` was asked to run. */
+/** How `guts-harness bench` was asked to run. */
 export interface BenchOptions {
   /**
    * Check the local Discord's REST traffic against Discord's spec in the load benches
@@ -30,10 +30,10 @@ export interface Bench {
   name: string;
   /** The results it reports when they are named otherwise or more than one (for `--only`). */
   results?: string[];
-  /** Runs only when asked for by name (a long run), not in `guts bench` of everything. */
+  /** Runs only when asked for by name (a long run), not in `guts-harness bench` of everything. */
   onlyWhenNamed?: boolean;
   /**
-   * `args`: the command line's flags after the bench names (`guts bench soak --minutes 3`);
+   * `args`: the command line's flags after the bench names (`guts-harness bench soak --minutes 3`);
    * `options`: the flags every bench reads.
    */
   run(args: string[], options: BenchOptions): Promise<BenchResult | BenchResult[]>;

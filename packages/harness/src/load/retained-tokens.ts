@@ -9,7 +9,7 @@ import { type AnsweredInteraction, ReplyTokens } from 'guts/src/discord/tokens.t
  * (its member, its message with components), kept by ReplyTokens the way the bot keeps
  * them, the interactions themselves let go (their handlers are done). The heap's growth
  * after a collection, per handle kept; and, to compare, per interaction kept whole.
- * Needs node --expose-gc (`guts bench` runs benches so).
+ * Needs node --expose-gc (`guts-harness bench` runs benches so).
  */
 export async function retainedPerToken(count: number): Promise<{ bytesPerToken: number; bytesPerInteraction: number }> {
   const client = new Client({ intents: [] });
