@@ -44,6 +44,10 @@ const RULES: { from: string; forbidden: string[] }[] = [
   ...['src/cards', 'src/hands', 'src/rules', 'src/engine'].map((from) => ({
     from,
     forbidden: [
+      // The pure core exports data; the words for players are written above it (src/rules-text, the views).
+      'src/i18n',
+      'src/rules-text',
+      'i18next',
       'src/db',
       'src/ledger',
       'src/table',
@@ -65,6 +69,11 @@ const RULES: { from: string; forbidden: string[] }[] = [
   },
   { from: 'src/discord', forbidden: ['src/local-discord', 'src/playground', 'src/cli'] },
   { from: 'src/cli', forbidden: ['src/discord/views', 'src/discord/handlers'] },
+  // The rules in words (help, the rule book, how to play): the rules' data and the catalogue, nothing above.
+  {
+    from: 'src/rules-text',
+    forbidden: ['src/engine', 'src/db', 'src/ledger', 'src/table', 'src/discord', 'discord.js'],
+  },
   // The message catalogue is text only: the game and the Discord client read it, never the reverse.
   {
     from: 'src/i18n',
@@ -72,6 +81,7 @@ const RULES: { from: string; forbidden: string[] }[] = [
       'src/cards',
       'src/hands',
       'src/rules',
+      'src/rules-text',
       'src/engine',
       'src/db',
       'src/ledger',
