@@ -185,14 +185,15 @@ const said = new SaidTexts(4096);
 /** The text of `key` in `locale`, with its values put in (and its plural chosen by `count`). */
 export function t(locale: string, key: TextKey, vars: TOptions = {}): string {
   const lng = localeOf(locale);
+  const name: string = key; // as i18next's t() takes it (see `translations`)
   if (!loaded.has(lng)) {
     if (TRANSLATED_SET.has(lng)) readBeforeLoading(lng);
-    return instance.t(key, { ...vars, lng }) as string; // English for now: not worth keeping
+    return instance.t(name, { ...vars, lng }) as string; // English for now: not worth keeping
   }
-  const id = textId(lng, key, vars);
+  const id = textId(lng, name, vars);
   const known = id === undefined ? undefined : said.get(id);
   if (known !== undefined) return known;
-  const text = instance.t(key, { ...vars, lng }) as string;
+  const text = instance.t(name, { ...vars, lng }) as string;
   if (id !== undefined) said.set(id, text);
   return text;
 }
@@ -249,11 +250,12 @@ export function listOf(locale: string, items: readonly string[]): string {
 export function translations(key: TextKey): Partial<Record<Locale, string>> {
   if (!everyLanguage) throw new Error('translations() reads every catalogue: await loadAllLanguages() first');
   const all = everyLanguage.i18n;
-  const source = all.t(key, { lng: SOURCE_LOCALE });
+  const name: string = key; // as i18next's t() takes it: checking TextKey against its key types costs tsc ~40 s
+  const source = all.t(name, { lng: SOURCE_LOCALE });
   const out: Partial<Record<Locale, string>> = {};
   for (const lng of LANGUAGES) {
-    if (!all.exists(key, { lng, fallbackLng: false })) continue;
-    const text = all.t(key, { lng });
+    if (!all.exists(name, { lng, fallbackLng: false })) continue;
+    const text = all.t(name, { lng });
     if (text !== source) out[lng as Locale] = text;
   }
   return out;

@@ -63,6 +63,18 @@ describe('the message catalogue', () => {
         expect(missing).toEqual([]);
       });
 
+      it("has no plural form the language's rules never choose (a translator's text nobody would read)", () => {
+        const unread = [...keys.keys()].filter((k) => {
+          const form = PLURAL.exec(k)?.[1];
+          return (
+            form !== undefined &&
+            pluralBases.has(k.replace(PLURAL, '')) &&
+            !categories.includes(form as Intl.LDMLPluralRule)
+          );
+        });
+        expect(unread).toEqual([]);
+      });
+
       it('puts in the same values as the source', () => {
         for (const [key, text] of keys) {
           const base = key.replace(PLURAL, '');
