@@ -12,21 +12,11 @@ import {
 } from '../../src/i18n/index.ts';
 import { listVariants, OPTION_SPECS } from '../../src/rules/index.ts';
 import { asTableMessages } from '../../src/table/messages.ts';
+import { flatten, PLURAL } from './flatten.ts';
 
 /** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
 const CATALOGUES = await catalogues();
 
-/** Every key of a catalogue, flattened ("lobby.title"). */
-function flatten(resource: Resource, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(resource)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of flatten(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
 const variables = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
 const source = flatten(CATALOGUES[SOURCE_LOCALE] as Resource);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, LOCALES, type Resource, SOURCE_LOCALE } from '../../src/i18n/index.ts';
+import { flatten, PLURAL } from './flatten.ts';
 
 /**
  * The catalogues as translators see them: locales/<locale>.json, i18next's layout (what
@@ -11,25 +12,14 @@ const DIR = new URL('../../locales/', import.meta.url);
 const FILES = readdirSync(DIR).filter((f) => f.endsWith('.json'));
 const read = (lng: string) => JSON.parse(readFileSync(new URL(`${lng}.json`, DIR), 'utf8')) as Resource;
 
-/** Every text of a catalogue by its dotted key ("lobby.title", "chips_one"). */
-function texts(resource: Resource, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [k, v] of Object.entries(resource)) {
-    if (typeof v === 'string') out.set(prefix + k, v);
-    else for (const [kk, vv] of texts(v, `${prefix}${k}.`)) out.set(kk, vv);
-  }
-  return out;
-}
-
-const PLURAL = /_(zero|one|two|few|many|other)$/;
-const source = texts(read(SOURCE_LOCALE));
+const source = flatten(read(SOURCE_LOCALE));
 /** What a translator translates: each text, a plural's forms counted once (by its base key). */
 const units = [...new Set([...source.keys()].map((k) => k.replace(PLURAL, '')))];
 const plurals = new Set([...source.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
 
 /** The units `lng`'s file says: a text present and not empty, a plural in every form its language needs. */
 function translated(lng: string): number {
-  const own = texts(read(lng));
+  const own = flatten(read(lng));
   const forms = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
   const says = (key: string) => Boolean(own.get(key));
   return units.filter((u) => (plurals.has(u) ? forms.every((f) => says(`${u}_${f}`)) : says(u))).length;
