@@ -11,6 +11,7 @@ COPY src ./src
 COPY commands ./commands
 COPY migrations ./migrations
 COPY assets ./assets
+COPY locales ./locales
 COPY tsconfig.json ./
 # The sources compiled to JavaScript (bin/build.js): the running bot carries no
 # TypeScript compiler, and the run stage cannot write the build itself.

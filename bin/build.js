@@ -23,9 +23,9 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-/** Folders of TypeScript that run; `assets` and `bin` are linked, not compiled. */
+/** Folders of TypeScript that run; `assets`, `bin` and the catalogues (`locales`) are linked, not compiled. */
 const SOURCES = ['src', 'commands', 'migrations'];
-const LINKED = ['assets', 'bin'];
+const LINKED = ['assets', 'bin', 'locales'];
 /** Each workspace package (a folder of packages/) brings its `src`, and its `bin` is linked. */
 const PACKAGES = 'packages';
 /** Builds kept beside the newest: a bot still running an older one may start a thread from it. */

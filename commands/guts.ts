@@ -37,7 +37,7 @@ const OWN_FIELDS = ['ante', 'cap', 'timer', 'kitty', 'legs', 'declare'] as const
 function addOptionField(sub: SlashCommandSubcommandBuilder, name: (typeof OWN_FIELDS)[number]) {
   const spec = optionSpec(name);
   if (!spec) throw new Error(`no spec for option ${name}`);
-  const path = `guts start ${name}`;
+  const path = `guts start ${name}` as const;
   const about = `option.${name}.about`;
   if (spec.kind === 'integer') {
     return sub.addIntegerOption((o) => named(o, path, about).setMinValue(spec.min).setMaxValue(spec.max));

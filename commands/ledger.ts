@@ -6,7 +6,7 @@ import type { BotContext } from '../src/discord/context.ts';
 import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.ts';
 import { managesPlace } from '../src/discord/rights.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
-import { t } from '../src/i18n/index.ts';
+import { t, textOf } from '../src/i18n/index.ts';
 import {
   adjust,
   channelPotReserve,
@@ -116,7 +116,7 @@ function historyLine(
   const vars = {
     when: `<t:${Math.floor(i.at / 1000)}:d>`,
     amount: signed(i.amount, locale),
-    reason: t(locale, `ledger.reason_${i.reason}`, { defaultValue: i.reason.replace(/-/g, ' ') }),
+    reason: textOf(locale, `ledger.reason_${i.reason}`, i.reason.replace(/-/g, ' ')),
     channel: `<#${i.channelId}>`,
   };
   const entry = t(locale, i.channelId ? 'ledger.entryIn' : 'ledger.entry', vars);

@@ -59,6 +59,10 @@ const RULES: { from: string; forbidden: string[] }[] = [
   ...['src/cards', 'src/hands', 'src/rules', 'src/engine'].map((from) => ({
     from,
     forbidden: [
+      // The pure core exports data; the words for players are written above it (src/rules-text, the views).
+      'src/i18n',
+      'src/rules-text',
+      'i18next',
       'src/db',
       'src/ledger',
       'src/table',
@@ -84,6 +88,11 @@ const RULES: { from: string; forbidden: string[] }[] = [
   // The local Discord stands for Discord: it knows nothing of the bot or the harness.
   { from: 'packages/local-discord', forbidden: ['src', 'commands', 'migrations', 'packages/harness'] },
   { from: 'src/cli', forbidden: ['src/discord/views', 'src/discord/handlers'] },
+  // The rules in words (help, the rule book, how to play): the rules' data and the catalogue, nothing above.
+  {
+    from: 'src/rules-text',
+    forbidden: ['src/engine', 'src/db', 'src/ledger', 'src/table', 'src/discord', 'discord.js'],
+  },
   // The message catalogue is text only: the game and the Discord client read it, never the reverse.
   {
     from: 'src/i18n',
@@ -91,6 +100,7 @@ const RULES: { from: string; forbidden: string[] }[] = [
       'src/cards',
       'src/hands',
       'src/rules',
+      'src/rules-text',
       'src/engine',
       'src/db',
       'src/ledger',

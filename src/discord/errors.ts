@@ -1,5 +1,5 @@
 import { DiscordAPIError, type Interaction, MessageFlags, RESTJSONErrorCodes } from 'discord.js';
-import { has, t, tell } from '../i18n/index.ts';
+import { has, type TextKey, t, tell } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { RuleError } from '../rules/errors.ts';
 import { UserFacingError } from '../table/errors.ts';
@@ -13,7 +13,7 @@ import { UserFacingError } from '../table/errors.ts';
 const GENERIC_ERROR = 'error.generic';
 
 /** Discord's refusals a player can understand: their lines' keys in the catalogue. */
-const FRIENDLY_API_ERRORS: Partial<Record<number, string>> = {
+const FRIENDLY_API_ERRORS: Partial<Record<number, TextKey>> = {
   [RESTJSONErrorCodes.MissingPermissions]: 'error.missingPermissions',
   [RESTJSONErrorCodes.MissingAccess]: 'error.missingAccess',
   [RESTJSONErrorCodes.UnknownMessage]: 'error.unknownMessage',
@@ -32,7 +32,8 @@ export function refusalText(err: Error, locale: string): string {
   const { code, say } = err as RuleError;
   const key = `rule.${say?.key ?? code}`;
   if (!has(key)) return err.message;
-  const what = say?.what ? { what: tell(locale, `rule.${say.what.key}`, say.what.vars) } : {};
+  const whatKey = say?.what ? `rule.${say.what.key}` : '';
+  const what = say?.what && has(whatKey) ? { what: tell(locale, whatKey, say.what.vars) } : {};
   return tell(locale, key, { ...say?.vars, ...what });
 }
 

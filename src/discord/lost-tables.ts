@@ -1,6 +1,6 @@
 import { type Client, Events, type GuildBasedChannel, MessageFlags } from 'discord.js';
 import type { GameState } from '../engine/index.ts';
-import { t } from '../i18n/index.ts';
+import { type TextKey, t } from '../i18n/index.ts';
 import type { BotContext } from './context.ts';
 import type { GuildCache } from './guild-cache.ts';
 import type { LostChannels, LostReason } from './lost-channels.ts';
@@ -15,7 +15,7 @@ import { missingPermissions } from './permissions.ts';
  * interaction: the only way left to reach them.
  */
 
-const TOLD: Record<Exclude<LostReason, 'gone'>, string> = {
+const TOLD: Record<Exclude<LostReason, 'gone'>, TextKey> = {
   'no-permission': 'refusal.lostPermission',
   failing: 'refusal.postsFailing',
 };

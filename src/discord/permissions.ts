@@ -4,19 +4,22 @@ import {
   PermissionFlagsBits,
   type PermissionsBitField,
 } from 'discord.js';
-import { listOf, SOURCE_LOCALE, t } from '../i18n/index.ts';
+import { type KeyUnder, listOf, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import { answersOnly, externalAppsOff } from './install.ts';
 
 type Interaction = ChatInputCommandInteraction | MessageComponentInteraction;
 
 import { UserFacingError } from '../table/errors.ts';
 
+/** A permission, by the name the catalogue keys its texts with (`permission.*`, `refusal.why_*`). */
+type Needed = { flag: bigint; name: KeyUnder<'permission'> };
+
 /**
  * What the bot needs in a channel to run a table there. The lobby is an interaction
  * reply (always allowed), but the table message, its edits, the results and their
  * pictures are channel posts: without these a game would start and then fail silently.
  */
-const NEEDED: { flag: bigint; name: string }[] = [
+const NEEDED: Needed[] = [
   { flag: PermissionFlagsBits.ViewChannel, name: 'ViewChannel' },
   { flag: PermissionFlagsBits.SendMessages, name: 'SendMessages' },
   { flag: PermissionFlagsBits.EmbedLinks, name: 'EmbedLinks' },
@@ -25,7 +28,7 @@ const NEEDED: { flag: bigint; name: string }[] = [
 ];
 
 /** In a thread, Discord checks Send Messages in Threads instead of Send Messages. */
-const IN_THREAD = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'SendMessagesInThreads' };
+const IN_THREAD: Needed = { flag: PermissionFlagsBits.SendMessagesInThreads, name: 'SendMessagesInThreads' };
 
 /** Every permission the bot needs anywhere it plays: the invite link asks for these. */
 export const INVITE_PERMISSIONS = [...NEEDED.map((p) => p.flag), IN_THREAD.flag].reduce((a, b) => a | b, 0n);
@@ -44,7 +47,7 @@ export function missingPermissions(
   granted: Readonly<PermissionsBitField>,
   inThread: boolean,
   locale: string = SOURCE_LOCALE,
-  needed: readonly { flag: bigint; name: string }[] = NEEDED,
+  needed: readonly Needed[] = NEEDED,
 ): string[] {
   return needed
     .map((p) => (inThread && p.flag === PermissionFlagsBits.SendMessages ? { ...p, ...IN_THREAD } : p))

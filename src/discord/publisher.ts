@@ -1,6 +1,6 @@
 import { MessageFlags } from 'discord.js';
 import { awaiting, dealInPlay, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
-import { t } from '../i18n/index.ts';
+import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
@@ -81,7 +81,7 @@ export class TablePublisher implements StepListener {
   }
 
   /** A line for the table's players in its language (a step failed: see table/step-recovery.ts). */
-  tell(tableId: number, key: string): void {
+  tell(tableId: number, key: TextKey): void {
     const rt = this.runtime(tableId);
     if (!rt) return;
     void this.deps.output

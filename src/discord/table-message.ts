@@ -1,5 +1,5 @@
 import { type GameState, publicView } from '../engine/index.ts';
-import { t } from '../i18n/index.ts';
+import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
 import { tableDealNo } from '../table/messages.ts';
@@ -106,7 +106,7 @@ export class TableMessage {
     if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
     const previous = rt.messages.table;
     if (previous && before) {
-      const say = (key: string) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
+      const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
       this.close(tableId, previous, say('closed.dealOver'), say('closed.nextBelow'));
     }
     rt.restarted = false;
@@ -119,7 +119,7 @@ export class TableMessage {
     await this.post(rt, post);
     const state = rt.record.state as GameState;
     if (previous && previous !== rt.messages.table) {
-      const say = (key: string) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, state.dealNo) });
+      const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, state.dealNo) });
       this.close(rt.record.id, previous, say('closed.deal'), say('closed.moved'));
     }
   }
@@ -198,7 +198,7 @@ export class TableMessage {
         const state = asked.record.state as GameState;
         const shown = asked.messages.tableDeal;
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
-          const say = (key: string) => t(asked.messages.locale, key, { deal: tableDealNo(asked.messages, shown) });
+          const say = (key: TextKey) => t(asked.messages.locale, key, { deal: tableDealNo(asked.messages, shown) });
           return { tableId, messageId, payload: closedPayload(say('closed.dealOver'), say('closed.nextBelow')) };
         }
         const view = liveTableView(asked, this.deps, null, asked.messages.board !== null);

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type InitOptions, type i18n, type TOptions } from 'i18next';
-import { en } from './en.ts';
+import type { TextKey } from './keys.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
 import type { Resource } from './resource.ts';
 import { SaidTexts, textId } from './said.ts';
@@ -10,52 +12,59 @@ import { SaidTexts, textId } from './said.ts';
  * interactions). en-US is the source; the others translate it. A locale without its own
  * catalogue, or a key a catalogue lacks, reads English.
  */
+export type { KeyUnder, TextKey } from './keys.ts';
 export type { Resource } from './resource.ts';
 export const LOCALES: readonly string[] = Object.values(Locale);
 export const SOURCE_LOCALE = 'en-US';
 
 /**
- * The catalogues written in full, each loaded the first time a message in its language is
- * needed: a process serving a few languages holds only those (all of them cost ~6.5 MB).
- * en-US, the source and every language's fallback, is always loaded.
+ * The catalogues written in full, one JSON file per Discord locale in `locales/` (what
+ * Weblate and Crowdin read and write), each read the first time a message in its
+ * language is needed: a process serving a few languages holds only those (all of them
+ * cost ~6.5 MB). en-US, the source and every language's fallback, is read at import.
  */
-const LOADERS: Readonly<Record<string, () => Promise<Resource>>> = {
-  de: async () => (await import('./de.ts')).de,
-  fr: async () => (await import('./fr.ts')).fr,
-  'es-ES': async () => (await import('./es-ES.ts')).esES,
-  ja: async () => (await import('./ja.ts')).ja,
-  'pt-BR': async () => (await import('./pt-BR.ts')).ptBR,
-  // Translated after pt-BR: it, nl, pl, ru, uk, tr, ko, zh-CN, zh-TW, sv-SE, da, no.
-  it: async () => (await import('./it.ts')).it,
-  nl: async () => (await import('./nl.ts')).nl,
-  pl: async () => (await import('./pl.ts')).pl,
-  ru: async () => (await import('./ru.ts')).ru,
-  uk: async () => (await import('./uk.ts')).uk,
-  tr: async () => (await import('./tr.ts')).tr,
-  ko: async () => (await import('./ko.ts')).ko,
-  'zh-CN': async () => (await import('./zh-CN.ts')).zhCN,
-  'zh-TW': async () => (await import('./zh-TW.ts')).zhTW,
-  'sv-SE': async () => (await import('./sv-SE.ts')).svSE,
-  da: async () => (await import('./da.ts')).da,
-  no: async () => (await import('./no.ts')).no,
-  // The second group of translations.
-  'es-419': async () => (await import('./es-419.ts')).es419,
-  id: async () => (await import('./id.ts')).id,
-  hr: async () => (await import('./hr.ts')).hr,
-  lt: async () => (await import('./lt.ts')).lt,
-  hu: async () => (await import('./hu.ts')).hu,
-  ro: async () => (await import('./ro.ts')).ro,
-  fi: async () => (await import('./fi.ts')).fi,
-  vi: async () => (await import('./vi.ts')).vi,
-  cs: async () => (await import('./cs.ts')).cs,
-  el: async () => (await import('./el.ts')).el,
-  bg: async () => (await import('./bg.ts')).bg,
-  hi: async () => (await import('./hi.ts')).hi,
-  th: async () => (await import('./th.ts')).th,
-};
+const TRANSLATED = [
+  'de',
+  'fr',
+  'es-ES',
+  'ja',
+  'pt-BR',
+  'it',
+  'nl',
+  'pl',
+  'ru',
+  'uk',
+  'tr',
+  'ko',
+  'zh-CN',
+  'zh-TW',
+  'sv-SE',
+  'da',
+  'no',
+  'es-419',
+  'id',
+  'hr',
+  'lt',
+  'hu',
+  'ro',
+  'fi',
+  'vi',
+  'cs',
+  'el',
+  'bg',
+  'hi',
+  'th',
+] as const;
+const TRANSLATED_SET: ReadonlySet<string> = new Set(TRANSLATED);
+
+/** The file of `lng`'s catalogue: `locales/` beside `src/`, in the sources and in the compiled build alike. */
+const catalogueFile = (lng: string): URL => new URL(`../../locales/${lng}.json`, import.meta.url);
+const readCatalogue = async (lng: string): Promise<Resource> =>
+  JSON.parse(await readFile(catalogueFile(lng), 'utf8')) as Resource;
+const en = JSON.parse(readFileSync(catalogueFile(SOURCE_LOCALE), 'utf8')) as Resource;
 
 /** The languages with a catalogue of their own (en-GB reads the source's). A test checks each has every key of the source. */
-export const LANGUAGES: readonly string[] = [SOURCE_LOCALE, 'en-GB', ...Object.keys(LOADERS)];
+export const LANGUAGES: readonly string[] = [SOURCE_LOCALE, 'en-GB', ...TRANSLATED];
 
 /** The languages a host may give a table: the complete catalogues (en-GB reads as en-US). */
 export const TABLE_LANGUAGES: readonly string[] = LANGUAGES.filter((l) => l !== 'en-GB');
@@ -88,9 +97,8 @@ const ALL_LOADED = Promise.resolve();
 function load(lng: string): Promise<void> {
   let done = loading.get(lng);
   if (done) return done;
-  const loader = LOADERS[lng];
-  if (!loader) return ALL_LOADED; // a Discord locale without a catalogue reads English
-  done = loader().then(
+  if (!TRANSLATED_SET.has(lng)) return ALL_LOADED; // a Discord locale without a catalogue reads English
+  done = readCatalogue(lng).then(
     (catalogue) => {
       instance.addResourceBundle(lng, 'translation', catalogue);
       loaded.add(lng);
@@ -113,7 +121,7 @@ function load(lng: string): Promise<void> {
 export function ensureLanguages(...locales: readonly (string | null | undefined)[]): Promise<void> {
   let pending: Promise<void>[] | undefined;
   for (const locale of locales) {
-    if (!locale || loaded.has(locale) || !(locale in LOADERS)) continue;
+    if (!locale || loaded.has(locale) || !TRANSLATED_SET.has(locale)) continue;
     (pending ??= []).push(load(locale));
   }
   return pending ? Promise.all(pending).then(() => undefined) : ALL_LOADED;
@@ -132,7 +140,7 @@ let loadingAll: Promise<void> | undefined;
 
 /** Every catalogue loaded for `translations` and `catalogues` (command registration, tests). */
 export function loadAllLanguages(): Promise<void> {
-  loadingAll ??= Promise.all(Object.entries(LOADERS).map(async ([lng, loader]) => [lng, await loader()] as const)).then(
+  loadingAll ??= Promise.all(TRANSLATED.map(async (lng) => [lng, await readCatalogue(lng)] as const)).then(
     (loadedCatalogues) => {
       const catalogues = { [SOURCE_LOCALE]: en, 'en-GB': en, ...Object.fromEntries(loadedCatalogues) };
       const all = i18next.createInstance();
@@ -175,16 +183,17 @@ export const localeOf = (locale: string | null | undefined): string =>
 const said = new SaidTexts(4096);
 
 /** The text of `key` in `locale`, with its values put in (and its plural chosen by `count`). */
-export function t(locale: string, key: string, vars: TOptions = {}): string {
+export function t(locale: string, key: TextKey, vars: TOptions = {}): string {
   const lng = localeOf(locale);
+  const name: string = key; // as i18next's t() takes it (see `translations`)
   if (!loaded.has(lng)) {
-    if (lng in LOADERS) readBeforeLoading(lng);
-    return instance.t(key, { ...vars, lng }) as string; // English for now: not worth keeping
+    if (TRANSLATED_SET.has(lng)) readBeforeLoading(lng);
+    return instance.t(name, { ...vars, lng }) as string; // English for now: not worth keeping
   }
-  const id = textId(lng, key, vars);
+  const id = textId(lng, name, vars);
   const known = id === undefined ? undefined : said.get(id);
   if (known !== undefined) return known;
-  const text = instance.t(key, { ...vars, lng }) as string;
+  const text = instance.t(name, { ...vars, lng }) as string;
   if (id !== undefined) said.set(id, text);
   return text;
 }
@@ -194,18 +203,25 @@ export const languageName = (lng: string): string => LANGUAGE_NAMES[lng] ?? t(ln
 
 /** Whether the source catalogue names `key` (a plural or context form counts). */
 const named = new Set<string>(); // only keys found: their number is the catalogue's
-export function has(key: string): boolean {
+export function has(key: string): key is TextKey {
   if (named.has(key)) return true;
   const found = instance.exists(key, { lng: SOURCE_LOCALE });
   if (found) named.add(key);
   return found;
 }
 
+/**
+ * The text of a key put together from data (a variant's id, an option's name), which the type
+ * check cannot see: `otherwise` when the source catalogue lacks it.
+ */
+export const textOf = (locale: string, key: string, otherwise: string, vars?: TOptions): string =>
+  has(key) ? t(locale, key, vars) : otherwise;
+
 /** `t`, with a `variant` value given as a variant's id ("iron-cross") named as `locale` names it. */
-export function tell(locale: string, key: string, vars: Readonly<Record<string, unknown>> = {}): string {
+export function tell(locale: string, key: TextKey, vars: Readonly<Record<string, unknown>> = {}): string {
   const variant = vars.variant;
-  const named = typeof variant === 'string' && has(`variant.${variant}.name`);
-  return t(locale, key, named ? { ...vars, variant: t(locale, `variant.${variant}.name`) } : { ...vars });
+  const name = typeof variant === 'string' ? `variant.${variant}.name` : '';
+  return t(locale, key, has(name) ? { ...vars, variant: t(locale, name) } : { ...vars });
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -231,14 +247,15 @@ export function listOf(locale: string, items: readonly string[]): string {
  * Discord's `*_localizations`. Only after `loadAllLanguages()`: a missing catalogue would
  * silently drop its language from the command's localizations.
  */
-export function translations(key: string): Partial<Record<Locale, string>> {
+export function translations(key: TextKey): Partial<Record<Locale, string>> {
   if (!everyLanguage) throw new Error('translations() reads every catalogue: await loadAllLanguages() first');
   const all = everyLanguage.i18n;
-  const source = all.t(key, { lng: SOURCE_LOCALE });
+  const name: string = key; // as i18next's t() takes it: checking TextKey against its key types costs tsc ~40 s
+  const source = all.t(name, { lng: SOURCE_LOCALE });
   const out: Partial<Record<Locale, string>> = {};
   for (const lng of LANGUAGES) {
-    if (!all.exists(key, { lng, fallbackLng: false })) continue;
-    const text = all.t(key, { lng });
+    if (!all.exists(name, { lng, fallbackLng: false })) continue;
+    const text = all.t(name, { lng });
     if (text !== source) out[lng as Locale] = text;
   }
   return out;

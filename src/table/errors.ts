@@ -1,4 +1,4 @@
-import { SOURCE_LOCALE, tell } from '../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, tell } from '../i18n/index.ts';
 
 /** Values put into a refusal's text: numbers, names, and `variant` (an id: each language names it its own way). */
 export type SayVars = Readonly<Record<string, string | number>>;
@@ -11,10 +11,10 @@ export type SayVars = Readonly<Record<string, string | number>>;
  */
 export class UserFacingError extends Error {
   override name = 'UserFacingError';
-  readonly key: string;
+  readonly key: TextKey;
   readonly vars: SayVars;
 
-  constructor(key: string, vars: SayVars = {}) {
+  constructor(key: TextKey, vars: SayVars = {}) {
     super(tell(SOURCE_LOCALE, key, vars));
     this.key = key;
     this.vars = vars;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import { loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
+import type { TextKey } from '../i18n/index.ts';
 import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
 import { dealResultsOf } from './deal-results.ts';
 import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
@@ -27,7 +28,7 @@ export interface Decided {
   /** Kept in the hand history before the events, for exports (see `GameOpened`). */
   records?: GameOpened[];
   /** Why the table did this by itself, for the players (a game stopped as abandoned). */
-  note?: string;
+  note?: TextKey;
   /** The running countdown starts again in full (a paused table resuming). */
   restartCountdown?: boolean;
 }
@@ -49,7 +50,7 @@ export interface StepResult {
   after: GameState;
   events: GameEvent[];
   record: TableRecord;
-  note?: string;
+  note?: TextKey;
   /** How long its transaction took to commit (operators' metrics). */
   commitMs?: number;
 }

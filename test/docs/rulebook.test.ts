@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { listVariants, OPTION_SPECS } from '../../src/rules/index.ts';
-import { rulebook } from '../../src/rules/rulebook.ts';
+import { rulebook } from '../../src/rules-text/rulebook.ts';
 
 describe('the rule book, docs/RULES.md', () => {
   const written = readFileSync(new URL('../../docs/RULES.md', import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeMoney } from '../../src/rules/describe.ts';
 import { BASE_OPTIONS, defaultOptions, OPTION_SPECS, parseOptions } from '../../src/rules/index.ts';
+import { describeMoney } from '../../src/rules-text/describe.ts';
 
 describe('OPTION_SPECS', () => {
   it('describes every table option exactly once, in words Discord can show', () => {

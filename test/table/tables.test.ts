@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { t } from '../../src/i18n/index.ts';
+import { textOf } from '../../src/i18n/index.ts';
 import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
 import { UserFacingError } from '../../src/table/errors.ts';
 import { STEP_PAUSED, STEP_RECOVERED, type StepFault } from '../../src/table/step-recovery.ts';
@@ -309,7 +309,7 @@ describe('the table layer', () => {
     expect(state(tableId).dealNo).toBe(4);
     const last = heard.published.at(-1);
     // The note is the catalogue's key: the channel reads it in the table's language.
-    expect(t('en-US', last?.note ?? '')).toMatch(/Nobody has pressed anything/);
+    expect(textOf('en-US', last?.note ?? '', '')).toMatch(/Nobody has pressed anything/);
     expect((await auditLedger(o.db)).problems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { rulebook } from '../../rules/rulebook.ts';
+import { rulebook } from '../../rules-text/rulebook.ts';
 
 export const summary = 'print the players\u2019 rule book (docs/RULES.md), written from the rules catalogue';
 

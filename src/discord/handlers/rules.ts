@@ -2,7 +2,7 @@ import { MessageFlags, type ModalSubmitFields, type ModalSubmitInteraction } fro
 import { apply, type GameState } from '../../engine/index.ts';
 import { ensureLanguages, languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
-import { valueWords } from '../../rules/option-help.ts';
+import { valueWords } from '../../rules-text/option-help.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
 import { ackIfSlow, memberOf, placeOf } from '../acks.ts';

@@ -1,5 +1,5 @@
 import type { Action } from '../../engine/index.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { StepResult } from '../../table/steps.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { StepResult } from '../../table/steps.ts';
  * player's private message itself (cards.ts).
  */
 export function confirmation(action: Action, result: StepResult, locale: string = SOURCE_LOCALE): string {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   switch (action.type) {
     case 'join':
       return say(result.after.phase === 'deal' ? 'answer.joinedNext' : 'answer.joined');

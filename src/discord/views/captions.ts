@@ -1,4 +1,4 @@
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { type KeyUnder, SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import {
   type BoardCell,
   boardText,
@@ -19,7 +19,7 @@ const words = new Map<string, TextWords>();
 export function textWords(locale: string = SOURCE_LOCALE): TextWords {
   let known = words.get(locale);
   if (!known) {
-    const say = (key: string, values?: Record<string, unknown>) => t(locale, `picture.${key}`, values);
+    const say = (key: KeyUnder<'picture'>, values?: Record<string, unknown>) => t(locale, `picture.${key}`, values);
     known = {
       faceDownCards: (count) => say('faceDownCards', { count }),
       noCards: say('noCards'),

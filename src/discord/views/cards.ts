@@ -9,7 +9,7 @@ import { prettyCard, prettyCards } from '../../cards/card.ts';
 import type { PlayerView, PrivateFacts } from '../../engine/index.ts';
 import { dropCost, type HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
@@ -173,7 +173,7 @@ export function cardsView(
   /** The table's deck: clubs green and diamonds blue. */
   fourColour = false,
 ) {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
   if (!d?.players.includes(playerId)) throw new UserFacingError('cards.notIn');
   const variant = getVariant(state.variant);

@@ -1,5 +1,5 @@
 import type { Party, Transfer } from '../../engine/index.ts';
-import { formatNumber, has, SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { formatNumber, SOURCE_LOCALE, t, textOf } from '../../i18n/index.ts';
 
 /** Text helpers shared by every message the bot writes. */
 
@@ -11,11 +11,11 @@ export const signed = (n: number, locale: string = SOURCE_LOCALE): string =>
 
 /** A variant's name as `locale` says it (a variant the catalogue does not know reads as its id). */
 export const variantName = (id: string, locale: string = SOURCE_LOCALE): string =>
-  has(`variant.${id}.name`) ? t(locale, `variant.${id}.name`) : id;
+  textOf(locale, `variant.${id}.name`, id);
 
 /** A variant's two-line summary as `locale` says it. */
 export const variantSummary = (id: string, locale: string = SOURCE_LOCALE): string =>
-  has(`variant.${id}.summary`) ? t(locale, `variant.${id}.summary`) : '';
+  textOf(locale, `variant.${id}.summary`, '');
 
 /** Discord renders this as a live relative time ("in 25 seconds"); the bot never edits per second. */
 export const relativeTime = (epochMs: number): string => `<t:${Math.ceil(epochMs / 1000)}:R>`;

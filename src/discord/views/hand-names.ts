@@ -18,8 +18,10 @@ export function handName(hand: Pick<HandResult, 'value' | 'ranking' | 'descripti
       : category === 'straight-flush' && size === 5 && first === ACE
         ? 'royal'
         : category;
-  const one = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `rank.${RANK_NAMES[r]}`));
-  const many = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `ranks.${RANK_NAMES[r]}`));
+  // A rank is an index into RANK_NAMES, so its name is there.
+  const name = (r: Rank) => RANK_NAMES[r] as (typeof RANK_NAMES)[number];
+  const one = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `rank.${name(r)}`));
+  const many = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `ranks.${name(r)}`));
   const text = t(lng, `hand.${key}`, {
     rank: one(first),
     ranks: many(first),

@@ -6,9 +6,9 @@ import {
   StringSelectMenuOptionBuilder,
 } from 'discord.js';
 import type { ComputerLevel, PlayerView } from '../../engine/index.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { changedOptions, getVariant, maxPlayersFor, type Options, optionSpec } from '../../rules/index.ts';
-import { optionTitle, valueWords } from '../../rules/option-help.ts';
+import { optionTitle, valueWords } from '../../rules-text/option-help.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clip, variantName, variantSummary } from './format.ts';
@@ -50,7 +50,7 @@ function computerMenu(target: ButtonTarget, locale: string) {
 
 /** The lobby: what is being played, for what, and who is in. Join, Leave, Deal, Rules, computer players. */
 export function lobbyView(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE) {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const variant = getVariant(state.variant);
   const max = maxPlayersFor(variant, state.options);
   const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ` ${say('lobby.host')}` : ''}`);

@@ -14,7 +14,7 @@ import {
   type Options,
   optionSpec,
 } from '../../rules/index.ts';
-import { choiceLabel, groupTitle, optionAbout, optionTitle } from '../../rules/option-help.ts';
+import { choiceLabel, groupTitle, optionAbout, optionTitle } from '../../rules-text/option-help.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { variantName } from './format.ts';

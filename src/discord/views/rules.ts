@@ -1,8 +1,8 @@
 import type { APIEmbed } from 'discord.js';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
-import { howToPlay } from '../../rules/explain.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { defaultOptions, getVariant, listVariants } from '../../rules/index.ts';
-import { groupTitle, optionHelpLine, optionsIn } from '../../rules/option-help.ts';
+import { howToPlay } from '../../rules-text/explain.ts';
+import { groupTitle, optionHelpLine, optionsIn } from '../../rules-text/option-help.ts';
 import { chips, clip, clipLines, variantName, variantSummary } from './format.ts';
 
 /**
@@ -21,7 +21,7 @@ const playable = () => listVariants().filter((v) => v.available);
 
 /** One variant, step by step; or, without one, the list of variants. */
 export function rulesEmbed(variantId: string | null, locale: string = SOURCE_LOCALE): APIEmbed {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   if (!variantId) {
     return {
       color: RULES_COLOUR,
@@ -59,7 +59,7 @@ export function rulesEmbed(variantId: string | null, locale: string = SOURCE_LOC
 
 /** `/guts help`: how a game goes, the commands, and every option explained, by group. */
 export function helpView(locale: string = SOURCE_LOCALE) {
-  const say = (key: string) => t(locale, key);
+  const say = (key: TextKey) => t(locale, key);
   const content = [
     say('help.howTitle'),
     say('help.step1'),

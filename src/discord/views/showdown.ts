@@ -1,7 +1,7 @@
 import { type APIEmbed, type APIEmbedField, AttachmentBuilder } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../../engine/index.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { cardEmojis } from '../card-emojis.ts';
@@ -48,7 +48,7 @@ function handLine(shown: ShownHand, winners: readonly string[], nameOf: NameOf, 
 }
 
 function headline(events: readonly GameEvent[], nameOf: NameOf, locale: string): string {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const list = (ids: readonly string[]) => ids.map((id) => bold(nameOf(id))).join(', ');
   const void_ = events.find((e) => e.type === 'DealVoided');
   if (void_ && void_.type === 'DealVoided') return say('result.void', { reason: void_.reason });
@@ -68,7 +68,7 @@ function headline(events: readonly GameEvent[], nameOf: NameOf, locale: string):
     if (sd.winners.length > 1) return say('result.split', { names: list(sd.winners), amount: chips(amount, locale) });
     if (sd.winners.length === 1) {
       const hand = sd.hands.find((h) => h.playerId === sd.winners[0]);
-      const key = `result.wins${amount ? 'Amount' : ''}${hand ? 'With' : ''}`;
+      const key = `result.wins${amount ? 'Amount' : ''}${hand ? 'With' : ''}` as const;
       return say(key, {
         names: list(sd.winners),
         amount: chips(amount, locale),
@@ -158,7 +158,7 @@ export function showdownView(
   /** Its hands (`showdownHands`, in the table's deck). */
   hands: ShowdownHands = showdownHands(before, after, events, locale, false),
 ) {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const nameOf = namesFrom(before, after);
   const variant = getVariant(before.variant);
   const sd = events.find((e) => e.type === 'Showdown');

@@ -1,6 +1,6 @@
 import { EmbedBuilder } from 'discord.js';
 import type { LeaderboardRow, VariantStats } from '../../db/deal-results.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { bold, chips, clipLines, signed, variantName } from './format.ts';
 
 /** `/guts stats` and `/guts leaderboard`, from the deal results (db/deal-results.ts), in `locale`. */
@@ -14,7 +14,7 @@ export function statsEmbed(
   locale: string = SOURCE_LOCALE,
   where: 'server' | 'group-dm' = 'server',
 ): EmbedBuilder {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const n = (x: number) => chips(x, locale);
   const embed = new EmbedBuilder().setColor(STATS_COLOUR).setTitle(say('stats.title', { name }));
   const none = where === 'group-dm' ? 'stats.noneGroupDm' : 'stats.none';

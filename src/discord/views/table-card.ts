@@ -7,7 +7,7 @@ import {
   SeparatorSpacingSize,
 } from 'discord.js';
 import type { PlayerView } from '../../engine/index.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { boardText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { cardEmojis } from '../card-emojis.ts';
@@ -64,7 +64,7 @@ const SEATS_MAX = 2500;
 export function tableView(input: TableViewInput) {
   const { view: state, target } = input;
   const locale = input.locale ?? SOURCE_LOCALE;
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const amount = (n: number) => ({ amount: bold(chips(n, locale)) });
   const variant = getVariant(state.variant);
   const d = state.deal;

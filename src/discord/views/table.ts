@@ -2,7 +2,7 @@ import { ButtonStyle } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';
 import { dropCost } from '../../engine/preview.ts';
-import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { BoardCell } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
@@ -37,7 +37,7 @@ const seat = (icon: string, who: string, status: string): SeatStatus => ({ icon,
 export const seatLine = (s: SeatStatus): string => [`${s.icon} ${s.who}`, s.status].filter(Boolean).join(' · ');
 
 export function seatStatus(state: PlayerView, playerId: string, locale: string = SOURCE_LOCALE): SeatStatus {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
   const player = state.players.find((p) => p.id === playerId);
   const name = bold(player?.name ?? playerId);
@@ -74,7 +74,7 @@ export function seatStatus(state: PlayerView, playerId: string, locale: string =
 
 /** What the table waits for, in words: whose turn by name, what a drop costs, the countdown. */
 export function instructions(state: PlayerView, deadline: number | null, locale: string = SOURCE_LOCALE): string {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const when = deadline ? relativeTime(deadline) : say('turn.soon');
   const wait = state.awaiting;
   const nameOf = (id: string) => bold(state.players.find((p) => p.id === id)?.name ?? id);
@@ -118,7 +118,7 @@ export function instructions(state: PlayerView, deadline: number | null, locale:
  * asked of. None when the game asks no such choice now.
  */
 export function choiceButtons(state: PlayerView, locale: string = SOURCE_LOCALE): ButtonSpec[] {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const wait = state.awaiting;
   if (wait.kind === 'declare') {
     const cost = dropCost(state);
@@ -146,7 +146,7 @@ export function choiceButtons(state: PlayerView, locale: string = SOURCE_LOCALE)
 }
 
 export function tableButtons(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE): ButtonRow[] {
-  const say = (key: string, vars?: Record<string, unknown>) => t(locale, key, vars);
+  const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const wait = state.awaiting;
   if (wait.kind === 'over' || wait.kind === 'lobby') return [];
   const rows: ButtonRow[] = [];
