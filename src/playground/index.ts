@@ -2,7 +2,7 @@ import { REST } from 'discord.js';
 import type { Kysely } from 'kysely';
 import pino from 'pino';
 import type { RngState } from '../cards/rng.ts';
-import { type Database, migrateToLatest, openDatabase } from '../db/index.ts';
+import { type Database, openToServe } from '../db/index.ts';
 import { type Bot, createBot } from '../discord/bot.ts';
 import { uploadCardEmojis } from '../discord/card-emojis.ts';
 import { commandBodies } from '../discord/command-registry.ts';
@@ -65,7 +65,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
   const groupDm = seats.openGroupDm(stableId('group-dm:seats'));
 
-  const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
+  // Checked and migrated as the bot's own is (a corrupt or newer file refused, unchanged).
+  const database = await openToServe(options.dbUrl ?? DEFAULT_PLAYGROUND_DB).catch(async (err: unknown) => {
+    await discord.stop();
+    throw err;
+  });
   let bot: Bot | null = null;
   let feed: LiveFeed | null = null;
   let pages: PageServer | null = null;
@@ -77,7 +81,6 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await discord.stop();
   };
   try {
-    await migrateToLatest(database.db);
     await parkStaleTables(database.db);
     // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
     await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);
