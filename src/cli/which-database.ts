@@ -41,11 +41,17 @@ const databaseExists = (url: string): boolean => {
 
 /**
  * `--db` (null when not given), else DATABASE_URL (checked as the bot checks it), else the
- * file that is here. Throws one line saying where it looked.
+ * file that is here; or null, once `guts COMMAND: …` has said on stderr where it looked
+ * (or what is wrong with DATABASE_URL).
  */
-export function databaseToRead(flag: string | null): string {
-  const env = process.env.DATABASE_URL ? loadConfig().databaseUrl : null;
-  return chooseDatabase({ flag, env }, databaseExists);
+export function databaseToRead(command: string, flag: string | null): string | null {
+  try {
+    const env = process.env.DATABASE_URL ? loadConfig().databaseUrl : null;
+    return chooseDatabase({ flag, env }, databaseExists);
+  } catch (err) {
+    process.stderr.write(`guts ${command}: ${(err as Error).message}\n`);
+    return null;
+  }
 }
 
 /** `--db URL` taken out of a command's arguments: the URL (null when not given), the rest, and whether it lacked its URL. */

@@ -10,9 +10,11 @@ export const summary =
  * (as `guts export` and `guts backup` find it): never a file that is not there.
  */
 export async function run(args: string[]): Promise<number> {
+  const url = databaseToRead('audit', args[0] ?? null);
+  if (url === null) return 2;
   let opened: ReturnType<typeof openDatabase>;
   try {
-    opened = openDatabase(databaseToRead(args[0] ?? null));
+    opened = openDatabase(url);
   } catch (e) {
     process.stderr.write(`guts audit: ${(e as Error).message}\n`);
     return 2;

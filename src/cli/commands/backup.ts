@@ -19,14 +19,8 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  let url: string;
-  try {
-    url = databaseToRead(flag);
-  } catch (err) {
-    // A bad DATABASE_URL or no database to copy: one line saying where it looked, nothing created.
-    process.stderr.write(`guts backup: ${(err as Error).message}\n`);
-    return 2;
-  }
+  const url = databaseToRead('backup', flag);
+  if (url === null) return 2;
   const path = sqlitePathOf(url);
   if (path === null) {
     process.stderr.write(

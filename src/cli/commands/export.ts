@@ -47,14 +47,8 @@ export async function run(args: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
-  let url: string;
-  try {
-    url = databaseToRead(flag);
-  } catch (err) {
-    // A bad DATABASE_URL (ConfigError) or no database to read: one line, and nothing created.
-    process.stderr.write(`guts export: ${(err as Error).message}\n`);
-    return 2;
-  }
+  const url = databaseToRead('export', flag);
+  if (url === null) return 2;
   try {
     process.stdout.write(`${JSON.stringify(await exportDeal(url, Number(table), Number(deal)), null, 2)}\n`);
     return 0;
