@@ -124,11 +124,14 @@ export async function openToServe(url: string): Promise<OpenDatabase> {
     throw new Error(`database ${where}: ${oneLine(err)}`);
   }
   try {
+    // The check's lines name the database already; a failed migration's gets it added.
     if (opened.dialect === 'postgres') await checkPostgres(opened.db, where);
-    await migrateToLatest(opened.db);
+    await migrateToLatest(opened.db).catch((err: unknown) => {
+      throw new Error(`${oneLine(err)} (${where})`);
+    });
     return opened;
   } catch (err) {
     await opened.close();
-    throw new Error(oneLine(err).includes(where) ? oneLine(err) : `${oneLine(err)} (${where})`);
+    throw err;
   }
 }

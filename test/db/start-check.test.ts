@@ -87,6 +87,22 @@ describe('starting on a SQLite file', () => {
   });
 });
 
+describe('a migration that fails at start-up', () => {
+  it('is one line naming the migration and the file', async () => {
+    const path = newPath();
+    const sqlite = new SqliteDatabase(path);
+    sqlite.exec('create table ledger_accounts (id integer)');
+    sqlite.close();
+    const error = await openToServe(`file:${path}`).then(
+      () => null,
+      (e: Error) => e,
+    );
+    expect(error?.message).toMatch(
+      new RegExp(`^database migration 2026-11-22-0001-ledger failed: .*already exists \\(file ${path}\\)$`),
+    );
+  });
+});
+
 const postgres = backends.find((b) => b.name === 'postgres');
 
 describe.runIf(postgres)('starting on PostgreSQL', () => {
