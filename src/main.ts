@@ -1,5 +1,5 @@
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/index.ts';
+import { type OpenDatabase, openToServe } from './db/index.ts';
 import { type Bot, createBot } from './discord/bot.ts';
 import { type OpsServer, startOpsServer } from './discord/ops-server.ts';
 import { auditLedger, describeProblem } from './ledger/index.ts';
@@ -34,15 +34,15 @@ async function serveOps(port: number, bot: Bot, sharding: Config['sharding']): P
  * every step was committed before it was shown.
  */
 export async function runBot(config: Config & { discordToken: string }): Promise<number> {
-  const database = openDatabase(config.databaseUrl);
-  const { db, close } = database;
+  let database: OpenDatabase;
   try {
-    await migrateToLatest(db);
+    database = await openToServe(config.databaseUrl);
   } catch (err) {
+    // Corrupt, from a newer bot, not writable, unreachable: one line, and the database as it was.
     process.stderr.write(`guts: ${(err as Error).message}\n`);
-    await close();
     return 1;
   }
+  const { db, close } = database;
   const audit = await auditLedger(db);
   if (audit.ok) log.info({ accounts: audit.accounts, entries: audit.entries }, 'ledger audit clean');
   else log.error({ problems: audit.problems.map(describeProblem) }, 'ledger audit found problems');

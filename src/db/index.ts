@@ -4,12 +4,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DialectName } from './dialect.ts';
+import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
+import { checkPostgres, checkSqliteFile, describeDatabase } from './start-check.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export { type DialectName, dialectOf } from './dialect.ts';
-export { migrateToLatest } from './migrate.ts';
 export type * from './schema.ts';
+export { migrateToLatest };
 
 export const DEFAULT_DATABASE_URL = 'file:./data/guts.db';
 
@@ -101,4 +103,35 @@ export function openDatabase(url: string = DEFAULT_DATABASE_URL): OpenDatabase {
   const path = sqlitePathOf(url);
   if (path === null) throw new Error(`DATABASE_URL must be file:PATH or postgres://…, got "${url}"`);
   return openSqlite(path, url);
+}
+
+const oneLine = (err: unknown): string => (err as Error).message.replace(/\s+/g, ' ');
+
+/**
+ * Opens and migrates the database a bot process serves from, once start-check.ts has
+ * found it writable, sound and not from a newer version of the bot (SQLite is checked
+ * before it is opened to write: nothing is written to a file refused). Rejects with one
+ * line naming the problem and the database (a Postgres URL without its password).
+ */
+export async function openToServe(url: string): Promise<OpenDatabase> {
+  const path = /^postgres(ql)?:\/\//.test(url) ? null : sqlitePathOf(url);
+  const where = path === ':memory:' ? 'in memory' : describeDatabase(url, path);
+  if (path !== null && path !== ':memory:') checkSqliteFile(path, where);
+  let opened: OpenDatabase;
+  try {
+    opened = openDatabase(url);
+  } catch (err) {
+    throw new Error(`database ${where}: ${oneLine(err)}`);
+  }
+  try {
+    // The check's lines name the database already; a failed migration's gets it added.
+    if (opened.dialect === 'postgres') await checkPostgres(opened.db, where);
+    await migrateToLatest(opened.db).catch((err: unknown) => {
+      throw new Error(`${oneLine(err)} (${where})`);
+    });
+    return opened;
+  } catch (err) {
+    await opened.close();
+    throw err;
+  }
 }

@@ -7,6 +7,17 @@ const migrationsDir = new URL('../../migrations/', import.meta.url);
 /** Dated migration files: `YYYY-MM-DD-NNNN-what.ts` (`.js` compiled); anything else in the folder is not one. */
 const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+$/;
 
+function migrationFiles(): string[] {
+  return readdirSync(migrationsDir)
+    .filter((f) => isModuleFile(f) && MIGRATION_FILE.test(moduleName(f)))
+    .sort();
+}
+
+/** The migrations this version of the bot has, by name (what `kysely_migration` records). */
+export function knownMigrations(): Set<string> {
+  return new Set(migrationFiles().map(moduleName));
+}
+
 /**
  * Loads `migrations/*.ts` (their compiled `.js` in a build) with a dynamic import from
  * this file, so it works both compiled (the bot and CLI) and as TypeScript (vitest).
@@ -16,11 +27,8 @@ const MIGRATION_FILE = /^\d{4}-\d{2}-\d{2}-\d{4}-[\w-]+$/;
  */
 class TsFileMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const names = readdirSync(migrationsDir)
-      .filter((f) => isModuleFile(f) && MIGRATION_FILE.test(moduleName(f)))
-      .sort();
     const out: Record<string, Migration> = {};
-    for (const file of names) {
+    for (const file of migrationFiles()) {
       out[moduleName(file)] = (await import(new URL(file, migrationsDir).href)) as Migration;
     }
     return out;

@@ -77,6 +77,18 @@ export class TablePublisher implements StepListener {
   }
 
   resumed(tableId: number): void {
+    const rt = this.runtime(tableId);
+    const state = rt?.record.state as GameState | null | undefined;
+    // The process stopped between a deal's first commit and the post of its message (a
+    // crash, or a backup taken then and restored): no message carries the deal's buttons,
+    // and an edit never moves an earlier deal's message on. Post it, as the deal's start would have.
+    if (rt && state?.phase === 'deal' && rt.messages.tableDeal !== state.dealNo) {
+      const shown = rt.messages.tableDeal;
+      const before: GameState = shown === null ? { ...state, phase: 'lobby' } : { ...state, dealNo: shown };
+      void this.queues
+        .run(tableId, () => this.tableMessage.startDeal(rt, before))
+        .catch((err: unknown) => this.deps.log.error({ err, tableId }, 'could not post the table message'));
+    }
     this.tableMessage.requestEdits(tableId);
   }
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseDatabase } from '../../src/cli/commands/export.ts';
+import { chooseDatabase } from '../../src/cli/which-database.ts';
 
 const BOT = 'file:./data/guts.db';
 const PLAYGROUND = 'file:./data/playground.db';

@@ -1,4 +1,4 @@
-import { interactiveComponents, textOf } from '@guts/local-discord';
+import { interactiveComponents, textOf, titleOf } from '@guts/local-discord';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { awaiting } from '../../src/engine/index.ts';
@@ -30,6 +30,29 @@ describe('a crash in the middle of a deal', () => {
     expect(textOf(restarted)).toMatch(/reveal is <t:\d+:R>/);
     const cat = await world.press('cat', restarted, 'Stay').response();
     expect(cat.content).toMatch(/Everyone has chosen/);
+    await world.waitForTitle(/deal 1 result$/);
+    expect(await world.settlements(1)).toBe(1);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  it("posts a deal's table message after a restart when the crash came before its post", async () => {
+    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const lost = await world.waitForTitle(/: deal 1$/);
+    await world.crashBot();
+    // What a crash between the deal's commit and its message's post leaves (the message
+    // ids are saved once it is posted): the deal in the database, no message for it.
+    const record = await world.tableRecord();
+    await world.database.db
+      .updateTable('game_tables')
+      .set({ messages: JSON.stringify({ ...(record.messages as object), table: null, tableDeal: null }) })
+      .where('id', '=', record.id)
+      .execute();
+    await world.startBot();
+    const table = await world.waitFor((m) => m.id !== lost.id && /: deal 1$/.test(titleOf(m)));
+    for (const name of ['ann', 'bob', 'cat']) await world.press(name, table, 'Stay').response();
     await world.waitForTitle(/deal 1 result$/);
     expect(await world.settlements(1)).toBe(1);
     expect((await world.audit()).problems).toEqual([]);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,8 +62,13 @@ describe('guts audit', () => {
       code: 2,
       out: 'guts audit: DATABASE_URL must be file:PATH or postgres://…, got "mysql://x"\n',
     });
+    await openDatabase(`file:${join(dir, 'empty.db')}`).close();
     const empty = await audit([`file:${join(dir, 'empty.db')}`]);
     expect(empty.code).toBe(2);
     expect(empty.out).toMatch(/^guts audit: cannot read the ledger: .*ledger_accounts\n$/);
+    // A file that is not there is named, never created.
+    const gone = `file:${join(dir, 'gone.db')}`;
+    expect(await audit([gone])).toEqual({ code: 2, out: `guts audit: there is no database at ${gone}\n` });
+    expect(existsSync(join(dir, 'gone.db'))).toBe(false);
   });
 });

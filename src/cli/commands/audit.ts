@@ -1,12 +1,17 @@
-import { DEFAULT_DATABASE_URL, openDatabase } from '../../db/index.ts';
+import { openDatabase } from '../../db/index.ts';
 import { auditLedger, describeProblem } from '../../ledger/audit.ts';
+import { databaseToRead } from '../which-database.ts';
 
 export const summary =
   'recompute every ledger balance from its postings and check each guild sums to 0 (exit 1 if not)';
 
-/** `guts audit [DATABASE_URL]`: the URL defaults to $DATABASE_URL, then to the bot's default file. */
+/**
+ * `guts audit [DATABASE_URL]`: the URL, else $DATABASE_URL, else the file that is here
+ * (as `guts export` and `guts backup` find it): never a file that is not there.
+ */
 export async function run(args: string[]): Promise<number> {
-  const url = args[0] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const url = databaseToRead('audit', args[0] ?? null);
+  if (url === null) return 2;
   let opened: ReturnType<typeof openDatabase>;
   try {
     opened = openDatabase(url);

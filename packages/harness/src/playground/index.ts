@@ -1,7 +1,7 @@
 import { LocalDiscord } from '@guts/local-discord';
 import { REST } from 'discord.js';
 import type { RngState } from 'guts/src/cards/rng.ts';
-import { type Database, migrateToLatest, openDatabase } from 'guts/src/db/index.ts';
+import { type Database, openToServe } from 'guts/src/db/index.ts';
 import { type Bot, createBot } from 'guts/src/discord/bot.ts';
 import { uploadCardEmojis } from 'guts/src/discord/card-emojis.ts';
 import { commandBodies } from 'guts/src/discord/command-registry.ts';
@@ -65,7 +65,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
   const groupDm = seats.openGroupDm(stableId('group-dm:seats'));
 
-  const database = openDatabase(options.dbUrl ?? DEFAULT_PLAYGROUND_DB);
+  // Checked and migrated as the bot's own is (a corrupt or newer file refused, unchanged).
+  const database = await openToServe(options.dbUrl ?? DEFAULT_PLAYGROUND_DB).catch(async (err: unknown) => {
+    await discord.stop();
+    throw err;
+  });
   let bot: Bot | null = null;
   let feed: LiveFeed | null = null;
   let pages: PageServer | null = null;
@@ -77,7 +81,6 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await discord.stop();
   };
   try {
-    await migrateToLatest(database.db);
     await parkStaleTables(database.db);
     // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
     await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);

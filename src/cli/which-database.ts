@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import { DEFAULT_DATABASE_URL, loadConfig } from '../config.ts';
+import { sqlitePathOf } from '../db/index.ts';
+
+/**
+ * Which database a command that reads one (`guts export`, `guts backup`) works on, found
+ * the one way for each, and never a file that is not there: opening one would create it empty.
+ */
+
+/** The playground's ledger (src/playground keeps it apart from the bot's). */
+const PLAYGROUND_DATABASE_URL = 'file:./data/playground.db';
+
+/**
+ * `--db`, else DATABASE_URL, else whichever of the bot's and the playground's files
+ * exists. Throws a line that says where it looked and which to pass.
+ */
+export function chooseDatabase(
+  given: { flag: string | null; env: string | null },
+  exists: (url: string) => boolean,
+): string {
+  const chosen = given.flag ?? given.env;
+  if (chosen) {
+    if (!exists(chosen)) throw new Error(`there is no database at ${chosen}`);
+    return chosen;
+  }
+  const found = [DEFAULT_DATABASE_URL, PLAYGROUND_DATABASE_URL].filter(exists);
+  if (found.length === 1) return found[0] as string;
+  if (found.length === 0) {
+    throw new Error(
+      `no database here (${DEFAULT_DATABASE_URL} for the bot, ${PLAYGROUND_DATABASE_URL} for the playground): pass --db URL or set DATABASE_URL`,
+    );
+  }
+  throw new Error(`both ${found.join(' and ')} are here: pass --db with the one you mean`);
+}
+
+/** A file: URL names a file that is there; any other URL (Postgres) is taken as given. */
+const databaseExists = (url: string): boolean => {
+  const path = sqlitePathOf(url);
+  return path === null || path === ':memory:' || existsSync(path);
+};
+
+/**
+ * `--db` (null when not given), else DATABASE_URL (checked as the bot checks it), else the
+ * file that is here; or null, once `guts COMMAND: …` has said on stderr where it looked
+ * (or what is wrong with DATABASE_URL).
+ */
+export function databaseToRead(command: string, flag: string | null): string | null {
+  try {
+    const env = process.env.DATABASE_URL ? loadConfig().databaseUrl : null;
+    return chooseDatabase({ flag, env }, databaseExists);
+  } catch (err) {
+    process.stderr.write(`guts ${command}: ${(err as Error).message}\n`);
+    return null;
+  }
+}
+
+/** `--db URL` taken out of a command's arguments: the URL (null when not given), the rest, and whether it lacked its URL. */
+export function takeDbFlag(args: string[]): { flag: string | null; rest: string[]; missing: boolean } {
+  const at = args.indexOf('--db');
+  if (at < 0) return { flag: null, rest: args, missing: false };
+  const flag = args[at + 1] ?? null;
+  return { flag, rest: [...args.slice(0, at), ...args.slice(at + 2)], missing: flag === null };
+}
