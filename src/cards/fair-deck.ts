@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { type Card, DECK_SIZE } from './card.ts';
 
 /**
@@ -21,7 +21,8 @@ const HEX_SEED = /^[0-9a-f]{64}$/;
 /** A 32-byte seed or digest as 64 lowercase hex digits. */
 export const isHexSeed = (text: unknown): text is string => typeof text === 'string' && HEX_SEED.test(text);
 
-const sha256 = (bytes: Uint8Array): Buffer => createHash('sha256').update(bytes).digest();
+/** One-shot SHA-256 (no Hash object per link: a deal hashes up to 31 of them). */
+const sha256 = (bytes: Uint8Array): Buffer => hash('sha256', bytes, 'buffer');
 
 /** The seed of the deal before: SHA-256 of this one (hex in, hex out). */
 export const previousSeed = (seedHex: string): string => sha256(Buffer.from(seedHex, 'hex')).toString('hex');
