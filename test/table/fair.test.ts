@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildChain, fairDeck, seedOfDeal } from '../../src/cards/fair-deck.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { type GameEvent, type GameState, publicView } from '../../src/engine/index.ts';
@@ -14,10 +14,9 @@ const bob = { id: '2', name: 'Bob' };
 const LAST_SEED = 'ef'.repeat(32);
 
 describe('a fair table', () => {
-  let o: OpenDatabase;
-  let time: ReturnType<typeof fakeClock>;
-  let tables: Tables;
-
+  const o: OpenDatabase = openDatabase(':memory:');
+  const time = fakeClock();
+  /** A process's tables over the one database (a restart makes new ones). */
   const newTables = () =>
     new Tables({
       db: o.db,
@@ -27,21 +26,17 @@ describe('a fair table', () => {
       newRngState: () => [1, 2, 3, 4],
       newServerSeed: () => LAST_SEED,
     });
+  let tables: Tables;
   const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;
 
-  beforeEach(async () => {
-    o = openDatabase(':memory:');
-    await migrateToLatest(o.db);
-    time = fakeClock();
-    tables = newTables();
-  });
-
-  afterEach(async () => {
+  afterAll(async () => {
     await tables.close();
     await o.close();
   });
 
   it('commits when the game opens, takes the lobby presses’ ids, and deals on from the stored seeds after a restart', async () => {
+    await migrateToLatest(o.db);
+    tables = newTables();
     const { runtime } = await tables.openGame(place, ann, 'three-card', {}, { fourColour: false }, '1400', 'hi');
     const tableId = runtime.record.id;
     const chain = buildChain(LAST_SEED);
