@@ -154,22 +154,43 @@ describe('a fair game’s client seed', () => {
     expect(s.fair?.clientSeed).toBe('');
   });
 
-  it('reveals each deal’s seed with its result, and keeps only the checkpoints still needed', () => {
+  it('reveals the deal’s seed with its result', () => {
     let s = apply(open(), { type: 'join', playerId: 'bob', name: 'Bob', press: '1300000000000000001' }).state;
+    const seed = seedOfDeal(buildChain(lastSeed).checkpoints, 1);
+    s = apply(s, { type: 'startDeal', by: 'ann' }).state;
+    expect(s.deal?.serverSeed).toBe(seed);
+    expect(s.fair?.revealed).toBeNull();
+    const ended: GameEvent[] = [];
+    while (s.phase === 'deal') {
+      const r = apply(s, { type: 'timeout' });
+      s = r.state;
+      ended.push(...r.events.filter((e) => e.type === 'DealEnded'));
+    }
+    const proof = {
+      dealNo: 1,
+      commitment: buildChain(lastSeed).commitment,
+      serverSeed: seed,
+      clientSeed: '1300000000000000001',
+    };
+    expect(ended).toMatchObject([{ type: 'DealEnded', proof }]);
+    expect(s.fair?.revealed).toEqual(proof);
+    expect(publicView(s).fair?.revealed).toEqual(proof);
+  });
+
+  it('deals each deal from its place in the chain, keeps only the checkpoints still needed, and stops at its end', () => {
+    const lobby = apply(open(), { type: 'join', playerId: 'bob', name: 'Bob' }).state;
     const chain = buildChain(lastSeed);
-    for (let deal = 1; deal <= 3; deal++) {
-      const started = apply(s, { type: 'startDeal', by: 'ann' });
-      expect(started.state.deal?.serverSeed).toBe(seedOfDeal(chain.checkpoints, deal));
-      expect(Math.min(...Object.keys(started.state.fair?.checkpoints ?? {}).map(Number))).toBe(32);
-      s = started.state;
-      while (s.phase === 'deal') {
-        const r = apply(s, { type: 'timeout' });
-        s = r.state;
-        const ended = r.events.find((e) => e.type === 'DealEnded');
-        if (ended?.type === 'DealEnded') expect(ended.proof?.serverSeed).toBe(seedOfDeal(chain.checkpoints, deal));
-      }
-      expect(s.fair?.revealed).toMatchObject({ dealNo: deal, serverSeed: seedOfDeal(chain.checkpoints, deal) });
-      if (s.phase === 'over') break;
+    for (const [deal, lowest] of [
+      [1, 32],
+      [32, 32],
+      [33, 64],
+      [100, 128],
+      [1024, 1024],
+    ] as const) {
+      const s = apply({ ...lobby, dealNo: deal - 1 }, { type: 'startDeal', by: 'ann' }).state;
+      expect(s.deal?.serverSeed).toBe(seedOfDeal(chain.checkpoints, deal));
+      expect(Math.min(...Object.keys(s.fair?.checkpoints ?? {}).map(Number))).toBe(lowest);
+      expect(s.stopRequested).toBe(deal === 1024);
     }
   });
 });
