@@ -3,7 +3,8 @@ import pino, { type DestinationStream } from 'pino';
 /**
  * The one root logger. Interactions log through `log.child({ guildId, tableId,
  * interactionId })`. Tokens never reach the output: any field named like one, at the
- * top or one level down, and authorization headers, are redacted; errors go through
+ * top or one level down, and authorization headers, are redacted, and so are a fair game's
+ * unrevealed seeds wherever a game state may be logged (docs/FAIRNESS.md); errors go through
  * `serializeError`, which keeps interaction tokens out of URLs and drops request bodies.
  */
 const REDACT = [
@@ -13,6 +14,10 @@ const REDACT = [
   '*.discordToken',
   'headers.authorization',
   '*.headers.authorization',
+  ...['', '*.', 'state.', '*.state.', 'after.', 'before.', '*.after.', '*.before.'].flatMap((at) => [
+    `${at}fair.checkpoints`,
+    `${at}deal.serverSeed`,
+  ]),
 ];
 
 /**

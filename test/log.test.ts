@@ -20,6 +20,25 @@ describe('the logger', () => {
     expect(lines[0]).not.toMatch(/secret/);
     expect(entry.token).toBe('[redacted]');
   });
+
+  it('never writes a fair game’s unrevealed seeds, wherever its state is logged', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ write: (line: string) => lines.push(line) });
+    const state = {
+      dealNo: 3,
+      fair: { commitment: 'c0ffee', checkpoints: { 32: 'seed-1' } },
+      deal: { serverSeed: 'seed-2' },
+    };
+    logger.info(state, 'the state itself');
+    logger.info({ state }, 'a state');
+    logger.info({ step: { after: state, before: state } }, 'a step');
+    logger.info({ tableId: 1, state: { ...state } }, 'a table');
+    expect(lines).toHaveLength(4);
+    for (const line of lines) {
+      expect(line).not.toMatch(/seed-/);
+      expect(line).toContain('c0ffee');
+    }
+  });
 });
 
 describe('a child logger made on use', () => {

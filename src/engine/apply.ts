@@ -4,6 +4,7 @@ import { changedOptions, type Options, parseOptions } from '../rules/options.ts'
 import { getVariant, maxPlayersFor } from '../rules/variants.ts';
 import { clonePlain } from './clone.ts';
 import { type Ctx, DeckExhausted, dealOf, makeCtx, notAtThisTable } from './context.ts';
+import { notePress, openFair } from './fair.ts';
 import { runPending, startDeal, voidDeal } from './flow.ts';
 import { pick, timeoutPicks } from './picks.ts';
 import { declare, take, timeoutRound } from './round.ts';
@@ -25,6 +26,11 @@ export interface NewGame {
   pot?: number;
   reserve?: number;
   rng: RngState;
+  /**
+   * A real game's chain: its last server seed (32 bytes from the OS's cryptographic source,
+   * hex) and the host's optional phrase; the deck then comes from committed seeds (fair.ts).
+   */
+  fair?: { lastSeed: string; phrase?: string | null };
   host: PlayerId;
   /** The host's display name: given, the host is seated at once (a table opened by its host). */
   hostName?: string;
@@ -51,6 +57,7 @@ export function createGame(game: NewGame): GameState {
     pot: game.pot ?? 0,
     reserve: game.reserve ?? 0,
     rng: [...game.rng],
+    ...(game.fair ? { fair: openFair(game.fair.lastSeed, game.fair.phrase) } : {}),
     phase: 'lobby',
     deal: null,
     stopRequested: false,
@@ -89,12 +96,13 @@ function dispatch(ctx: Ctx, action: Action): void {
   switch (action.type) {
     case 'join':
       join(ctx, action.playerId, action.name);
+      notePress(ctx.s, action.press);
       return;
     case 'leave':
       leave(ctx, action.playerId);
       return;
     case 'startDeal':
-      startDeal(ctx, action.by, action.stack);
+      startDeal(ctx, action.by, action.stack, action.press);
       return;
     case 'stop':
       stop(ctx, action.by);

@@ -3,7 +3,7 @@ import { maxPlayersFor } from '../rules/variants.ts';
 import { type Ctx, notAtThisTable } from './context.ts';
 import { balanceReserve, collectAntes } from './money.ts';
 import type { Transfer } from './transfer.ts';
-import type { PlayerId } from './types.ts';
+import type { DealProof, PlayerId } from './types.ts';
 
 /** What every deal does first (checks, button, antes) and last (results, button, game over). */
 
@@ -68,6 +68,8 @@ export interface FinishedDeal {
   stayed: readonly PlayerId[];
   winners: readonly PlayerId[];
   voided: boolean;
+  /** A fair game's deal: its seed, revealed with the result. */
+  proof?: DealProof;
 }
 
 export function finishDeal(ctx: Ctx, deal: FinishedDeal): void {
@@ -90,6 +92,7 @@ export function finishDeal(ctx: Ctx, deal: FinishedDeal): void {
     delta,
     pot: s.pot,
     reserve: s.reserve,
+    ...(deal.proof ? { proof: deal.proof } : {}),
   });
   s.button = nextButton(ctx);
   if (s.players.some((p) => p.leaving)) {

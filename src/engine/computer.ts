@@ -27,6 +27,7 @@ const MARGIN: Record<ComputerLevel, number> = { cautious: 0.25, balanced: 0, bol
 export function seatState(state: GameState, me: PlayerId): GameState {
   const s = clonePlain(state);
   s.rng = [0, 0, 0, 0];
+  if (s.fair) s.fair.checkpoints = {};
   const d = s.deal;
   if (!d) return s;
   const forehead = isForehead(state);
@@ -39,6 +40,7 @@ export function seatState(state: GameState, me: PlayerId): GameState {
   }
   for (const pos of faceDownPositions(getVariant(state.variant))) delete d.board[pos];
   d.deck = [];
+  delete d.serverSeed;
   d.kitty = null;
   d.stack = null;
   d.picks = d.picks[me] ? { [me]: d.picks[me] as Card[] } : {};

@@ -42,8 +42,11 @@ export class DeckExhausted extends Error {
 }
 
 function drawRandom(ctx: Ctx): Card {
-  const deck = dealOf(ctx).deck;
+  const d = dealOf(ctx);
+  const deck = d.deck;
   if (deck.length === 0) throw new DeckExhausted();
+  // A fair deal's deck is in its committed order: the top card comes next.
+  if (d.serverSeed !== undefined) return deck.shift() as Card;
   const j = ctx.rng.int(deck.length);
   const card = deck[j] as Card;
   deck[j] = deck[deck.length - 1] as Card;

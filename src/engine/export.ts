@@ -1,7 +1,7 @@
 import { type Card, formatCard } from '../cards/card.ts';
 import type { Options } from '../rules/options.ts';
 import type { Answer, Scenario, ScenarioDeal } from './scenario.ts';
-import type { GameEvent, PlayerId } from './types.ts';
+import type { DealProof, GameEvent, PlayerId } from './types.ts';
 
 /** Hand histories out: one finished deal's events as a `guts replay` scenario that gives the same result. */
 
@@ -29,6 +29,7 @@ export function scenarioFromDeal(recorded: RecordedDeal): Scenario {
     const r = (rounds[round - 1] ??= {});
     add(r, id, [choice]);
   };
+  let fair: DealProof | undefined;
   const picks = (kind: 'pass' | 'discard' | 'draw') => (deal[kind] ??= {}) as Record<PlayerId, string | string[]>;
   for (const e of recorded.events) {
     switch (e.type) {
@@ -63,6 +64,10 @@ export function scenarioFromDeal(recorded: RecordedDeal): Scenario {
       case 'StopRequested':
         deal.stop = true;
         break;
+      case 'DealEnded':
+        // A fair deal's seed, revealed with its result: the export can be checked (docs/FAIRNESS.md).
+        if (e.proof) fair = { ...e.proof };
+        break;
     }
   }
   deal.cards = cards;
@@ -83,6 +88,7 @@ export function scenarioFromDeal(recorded: RecordedDeal): Scenario {
       excused: [...start.excused],
       dealNo: start.dealNo,
     },
+    ...(fair ? { fair } : {}),
     deals: [deal],
   };
 }

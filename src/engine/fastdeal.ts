@@ -23,6 +23,7 @@ export const canPlayFast = (s: GameState): boolean => playableFast(makeCtx(s));
 function playableFast({ s, variant, steps }: Ctx): boolean {
   const o = s.options;
   return (
+    !s.fair &&
     steps.length === 3 &&
     steps[0]?.kind === 'deal' &&
     steps[1]?.kind === 'declare' &&

@@ -1,6 +1,8 @@
 import { fullDeck } from '../cards/deck.ts';
+import { RuleError } from '../rules/errors.ts';
 import { anteUp, finishDeal, openDeal } from './bookends.ts';
 import { boardCard, type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
+import { fairDeckFor, notePress, revealSeed } from './fair.ts';
 import { anteAgain, move } from './money.ts';
 import { beginPicks } from './picks.ts';
 import { beginRound } from './round.ts';
@@ -15,9 +17,12 @@ function stackedCards(stack: Stack | undefined): number[] {
   return [...Object.values(stack.cards ?? {}).flat(), ...Object.values(stack.board ?? {}), ...(stack.kitty ?? [])];
 }
 
-export function startDeal(ctx: Ctx, by: PlayerId, stack: Stack | undefined): void {
+export function startDeal(ctx: Ctx, by: PlayerId, stack: Stack | undefined, press?: string): void {
   const { s } = ctx;
+  if (s.fair && stack) throw new RuleError('stacked-fair', 'A fair game deals from its committed seeds only');
   const opened = openDeal(ctx, by);
+  notePress(s, press);
+  const fair = fairDeckFor(s);
   const { players } = opened;
   const taken = new Set(stackedCards(stack));
   const hands: Record<PlayerId, number[]> = {};
@@ -34,7 +39,8 @@ export function startDeal(ctx: Ctx, by: PlayerId, stack: Stack | undefined): voi
     up,
     board: {},
     removed: [],
-    deck: taken.size === 0 ? fullDeck() : fullDeck().filter((c) => !taken.has(c)),
+    deck: fair ? fair.deck : taken.size === 0 ? fullDeck() : fullDeck().filter((c) => !taken.has(c)),
+    ...(fair ? { serverSeed: fair.serverSeed } : {}),
     stack: stack ?? null,
     dealtTo: {},
     kitty: null,
@@ -144,5 +150,13 @@ export function voidDeal(ctx: Ctx, reason: string): void {
 
 function endDeal(ctx: Ctx, voided: boolean): void {
   const d = dealOf(ctx);
-  finishDeal(ctx, { players: d.players, transfers: d.transfers, stayed: d.stayed, winners: d.winners, voided });
+  const proof = revealSeed(ctx.s, d);
+  finishDeal(ctx, {
+    players: d.players,
+    transfers: d.transfers,
+    stayed: d.stayed,
+    winners: d.winners,
+    voided,
+    ...(proof ? { proof } : {}),
+  });
 }

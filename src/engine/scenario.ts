@@ -2,7 +2,8 @@ import { type Card, CardParseError, formatCard, parseCard } from '../cards/card.
 import { Rng } from '../cards/rng.ts';
 import { RuleError } from '../rules/errors.ts';
 import { apply, createGame } from './apply.ts';
-import type { Action, Choice, GameEvent, GameState, PlayerId, Stack } from './types.ts';
+import { checkProof } from './proof.ts';
+import type { Action, Choice, DealProof, GameEvent, GameState, PlayerId, Stack } from './types.ts';
 import { awaiting } from './view.ts';
 
 /** `guts replay` scenarios (the format is in scenarios/README.md). */
@@ -44,6 +45,8 @@ export interface Scenario {
   players: PlayerId[];
   table?: ScenarioTable;
   seed?: number;
+  /** An exported fair deal's proof (docs/FAIRNESS.md): the replay checks its one deal's cards against it. */
+  fair?: DealProof;
   deals: ScenarioDeal[];
 }
 
@@ -259,9 +262,24 @@ function playDeal(start: GameState, deal: ScenarioDeal, field: string, players: 
   return { state: s, events };
 }
 
+/** An exported fair deal: the proof holds, and the cards stacked are the ones its seed deals first. */
+function checkFairScenario(sc: Scenario): void {
+  if (sc.deals.length !== 1) throw new ScenarioError('fair', 'a proof covers exactly one deal');
+  const deal = sc.deals[0] as ScenarioDeal;
+  const stack = stackOf('deals[0]', deal, sc.players);
+  const stacked = [
+    ...Object.values(stack.cards ?? {}).flat(),
+    ...Object.values(stack.board ?? {}),
+    ...(stack.kitty ?? []),
+  ];
+  const problem = checkProof(sc.fair, stacked);
+  if (problem) throw new ScenarioError(`fair.${problem.field}`, problem.message);
+}
+
 /** Replays a scenario (already parsed from JSON); throws ScenarioError for a bad file. */
 export function runScenario(raw: unknown): ReplayResult {
   const sc = validate(raw);
+  if (sc.fair !== undefined) checkFairScenario(sc);
   let s = newGame(sc);
   const deals: DealResult[] = [];
   const balances: Record<PlayerId, number> = Object.fromEntries(sc.players.map((p) => [p, 0]));

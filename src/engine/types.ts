@@ -40,8 +40,10 @@ export interface DealState {
   board: Record<string, Card>;
   /** Board positions taken out of play. */
   removed: string[];
-  /** Undealt cards; drawn at random through the state's RNG. */
+  /** Undealt cards; drawn at random through the state's RNG, or with `fair` from the top (index 0). */
   deck: Card[];
+  /** This deal's server seed (fair games only): secret until the deal's `DealEnded` reveals it. */
+  serverSeed?: string;
   stack: Stack | null;
   /** How many cards each player has been dealt so far (their next card in `stack`). */
   dealtTo: Record<PlayerId, number>;
@@ -81,6 +83,34 @@ export interface DealState {
   winners: PlayerId[];
 }
 
+/** The proof of one deal's cards, revealed with its result (docs/FAIRNESS.md). */
+export interface DealProof {
+  /** The game's deal number: the chain position and the HMAC's deal number. */
+  dealNo: number;
+  commitment: string;
+  serverSeed: string;
+  clientSeed: string;
+}
+
+/**
+ * A game whose deals are provably fair (docs/FAIRNESS.md). `checkpoints` is secret: it
+ * never leaves the state (views, exports and logs leave it out); the rest is public.
+ */
+export interface FairState {
+  /** SHA-256 (hex) of deal 1's server seed, fixed when the game opened. */
+  commitment: string;
+  /** Every 32nd seed of the chain still needed, by deal number (fair-deck.ts). */
+  checkpoints: Record<string, string>;
+  /** Discord ids of the lobby's presses (joins, then the first Deal), in the order taken. */
+  presses: string[];
+  /** The host's phrase for the client seed, or null. */
+  phrase: string | null;
+  /** Fixed as deal 1 starts (null before): every deal of the game uses it. */
+  clientSeed: string | null;
+  /** The latest deal whose seed is revealed (its result): earlier seeds hash down from it. */
+  revealed: DealProof | null;
+}
+
 export interface GameState {
   v: 1;
   variant: string;
@@ -94,6 +124,8 @@ export interface GameState {
   pot: number;
   reserve: number;
   rng: RngState;
+  /** Present for real games: the deck comes from committed seeds, not from `rng` (scenarios and simulations). */
+  fair?: FairState;
   phase: 'lobby' | 'deal' | 'between-deals' | 'over';
   deal: DealState | null;
   stopRequested: boolean;
@@ -106,9 +138,10 @@ export interface GameState {
 }
 
 export type Action =
-  | { type: 'join'; playerId: PlayerId; name: string }
+  /** `press`: the Discord id of the press (fair games' client seed takes those made in the lobby). */
+  | { type: 'join'; playerId: PlayerId; name: string; press?: string }
   | { type: 'leave'; playerId: PlayerId }
-  | { type: 'startDeal'; by: PlayerId; stack?: Stack }
+  | { type: 'startDeal'; by: PlayerId; stack?: Stack; press?: string }
   | { type: 'declare'; playerId: PlayerId; choice: Choice }
   | { type: 'timeout' }
   | { type: 'pass'; playerId: PlayerId; card: Card }
@@ -207,6 +240,8 @@ export type GameEvent =
       delta: Record<PlayerId, number>;
       pot: number;
       reserve: number;
+      /** A fair game's deal: its server seed revealed, with what checks it. */
+      proof?: DealProof;
     }
   | { type: 'GameOver'; reason: 'pot-won' | 'stopped'; pot: number; reserve: number };
 

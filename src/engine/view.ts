@@ -2,6 +2,7 @@ import type { Card } from '../cards/card.ts';
 import { faceDownPositions, getVariant } from '../rules/variants.ts';
 import { clonePlain } from './clone.ts';
 import { dealOf, makeCtx } from './context.ts';
+import { type FairView, fairView } from './fair.ts';
 import { pendingPickers, pickLimit } from './picks.ts';
 import { isSequential, pendingChoosers } from './round.ts';
 import type { Awaiting, Choice, DealState, GameState, PlayerId } from './types.ts';
@@ -65,7 +66,10 @@ export interface DealView {
 }
 
 /** The game's public fields; the deal as this viewer may see it; what the game waits for. */
-export interface PlayerView extends Omit<GameState, 'rng' | 'deal' | 'compulsoryNext' | 'reanteNext' | 'excused'> {
+export interface PlayerView
+  extends Omit<GameState, 'rng' | 'fair' | 'deal' | 'compulsoryNext' | 'reanteNext' | 'excused'> {
+  /** A fair game's commitment, client seed and revealed seeds; never a seed still to be revealed. */
+  fair: FairView | null;
   deal: DealView | null;
   awaiting: Awaiting;
 }
@@ -123,6 +127,7 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
     reserve: state.reserve,
     phase: state.phase,
     stopRequested: state.stopRequested,
+    fair: fairView(state.fair),
     deal,
     awaiting: awaiting(state),
   };

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
-import { randomRngState } from '../cards/seed.ts';
+import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
 import {
@@ -56,6 +56,8 @@ export interface TablesOptions {
   nextDealPauseMs?: number;
   /** Where each new game's shuffling starts; the OS's cryptographic source unless a test fixes it. */
   newRngState?: () => RngState;
+  /** The last seed of each new game's chain of server seeds (docs/FAIRNESS.md); the OS's cryptographic source unless a test fixes it. */
+  newServerSeed?: () => string;
   /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
   quietDealsToStop?: number;
   /** A fault injected into every countdown step before it decides (tests; else GUTS_STEP_FAULTS, see step-recovery.ts). */
@@ -90,6 +92,7 @@ export class Tables {
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
+  private readonly newServerSeed: () => string;
   private readonly quietDealsToStop: number;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
   private readonly stepFault: StepFault | undefined;
@@ -104,6 +107,7 @@ export class Tables {
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
     this.newRngState = options.newRngState ?? randomRngState;
+    this.newServerSeed = options.newServerSeed ?? randomServerSeed;
     this.quietDealsToStop = options.quietDealsToStop ?? QUIET_DEALS_TO_STOP;
     this.stepFault = options.stepFault ?? stepFaultFromEnv();
     this.recovery = new StepRecovery({
@@ -230,7 +234,8 @@ export class Tables {
   /**
    * Opens a game in the channel with `host` seated. One game per channel: a running
    * one is refused. The new game plays for the channel's pot and reserve, and numbers
-   * its deals on from the table's last one (see `TableMessages.dealBase`).
+   * its deals on from the table's last one (see `TableMessages.dealBase`). Its deals are
+   * provably fair (docs/FAIRNESS.md): `phrase`, the host's words for the client seed.
    */
   async openGame(
     place: Place,
@@ -239,6 +244,7 @@ export class Tables {
     options: Record<string, unknown>,
     look: TableLook,
     key: string,
+    phrase?: string,
   ): Promise<{ runtime: TableRuntime; result: StepResult }> {
     await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.checkOpen(place, variantId, options);
@@ -261,6 +267,7 @@ export class Tables {
       options,
       ...carried,
       rng: this.newRngState(),
+      fair: { lastSeed: this.newServerSeed(), phrase: phrase ?? null },
       host: host.id,
       hostName: host.name,
     });
@@ -409,7 +416,9 @@ export class Tables {
     return this.steps.run(tableId, key, (record) => {
       const state = record.state as GameState | null;
       if (!record.running || !state) throw new UserFacingError('refusal.gameOver');
-      const applied = dryRun?.from === state ? dryRun.applied : apply(state, action);
+      // A lobby press's id goes into a fair game's client seed (docs/FAIRNESS.md).
+      const pressed = withPress(action, key);
+      const applied = dryRun?.from === state && pressed === action ? dryRun.applied : apply(state, pressed);
       if (action.type === 'join' && member) return { ...applied, displayNames: { [member.id]: member.name } };
       // A computer player's name is its own ("🤖 Ada (balanced)"): /ledger shows it as such.
       if (action.type === 'addComputer') {
@@ -492,6 +501,12 @@ export class Tables {
       this.log.error({ err, tableId }, 'computer move failed');
     }
   }
+}
+
+/** Joins and Deal presses carry their interaction id (a snowflake) for a fair game's client seed. */
+function withPress(action: Action, key: string): Action {
+  if ((action.type !== 'join' && action.type !== 'startDeal') || action.press || !/^\d{1,20}$/.test(key)) return action;
+  return { ...action, press: key };
 }
 
 function runningError(state: GameState | null): UserFacingError {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { buildChain, seedOfDeal } from '../../src/cards/fair-deck.ts';
 import { Rng } from '../../src/cards/rng.ts';
 import {
   type Action,
@@ -126,7 +127,7 @@ function hiddenPlaces(s: GameState, me: string): { get: () => number; set: (c: n
   return places;
 }
 
-/** The same table with every card hidden from `me` dealt again at random, and another RNG. */
+/** The same table with every card hidden from `me` dealt again at random, and another RNG (and chain of seeds). */
 function shuffledFor(s: GameState, me: string, rng: Rng): GameState {
   const copy = JSON.parse(JSON.stringify(s)) as GameState;
   const places = hiddenPlaces(copy, me);
@@ -137,6 +138,17 @@ function shuffledFor(s: GameState, me: string, rng: Rng): GameState {
   }
   for (const [i, p] of places.entries()) p.set(cards[i] as number);
   copy.rng = Rng.fromSeed(rng.int(2 ** 31)).state();
+  // A fair game's unrevealed seeds: another chain altogether.
+  if (copy.fair) {
+    const other = buildChain(
+      rng
+        .int(2 ** 31)
+        .toString(16)
+        .padStart(64, '0'),
+    );
+    copy.fair.checkpoints = other.checkpoints;
+    if (copy.deal?.serverSeed) copy.deal.serverSeed = seedOfDeal(other.checkpoints, copy.dealNo);
+  }
   return copy;
 }
 
@@ -147,8 +159,10 @@ describe('a computer player decides from what its seat may see', () => {
         fc.integer({ min: 0, max: 2 ** 31 }),
         fc.integer({ min: 0, max: 16 }),
         fc.integer({ min: 2, max: 5 }),
-        (seed, optionSet, playerCount) => {
-          const game = newGame(variantId, seed, optionSet, playerCount);
+        fc.boolean(),
+        (seed, optionSet, playerCount, fair) => {
+          const fairSeed = fair ? (seed + 1).toString(16).padStart(64, 'f') : undefined;
+          const game = newGame(variantId, seed, optionSet, playerCount, fairSeed);
           if (!game) return;
           let s = game.state;
           const rng = Rng.fromSeed(seed ^ 0x5bd1e995);

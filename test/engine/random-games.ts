@@ -14,7 +14,14 @@ interface Game {
   players: string[];
 }
 
-export function newGame(variantId: string, seed: number, optionSet: number, playerCount: number): Game | null {
+/** `fairSeed` given: a fair game (docs/FAIRNESS.md) whose chain ends with it, its players' joins pressed in the lobby. */
+export function newGame(
+  variantId: string,
+  seed: number,
+  optionSet: number,
+  playerCount: number,
+  fairSeed?: string,
+): Game | null {
   const variant = listVariants().find((v) => v.id === variantId);
   if (!variant) throw new Error(variantId);
   const raw = usable(OPTION_SETS[optionSet % OPTION_SETS.length] as Record<string, unknown>, variant.inapplicable);
@@ -31,11 +38,15 @@ export function newGame(variantId: string, seed: number, optionSet: number, play
     pot: rng.int(3) * 5,
     reserve: 0,
     rng: rng.state(),
+    ...(fairSeed ? { fair: { lastSeed: fairSeed, phrase: `game ${seed}` } } : {}),
     host: 'ann',
   });
   const count = Math.min(playerCount, maxPlayersFor(variant, state.options), NAMES.length);
   let s = state;
-  for (const p of NAMES.slice(0, count)) s = apply(s, { type: 'join', playerId: p, name: p }).state;
+  NAMES.slice(0, count).forEach((p, i) => {
+    const press = fairSeed ? { press: String(1_300_000_000_000_000_000n + BigInt(seed) * 16n + BigInt(i)) } : {};
+    s = apply(s, { type: 'join', playerId: p, name: p, ...press }).state;
+  });
   return { state: s, players: NAMES.slice(0, count) };
 }
 

@@ -1,0 +1,37 @@
+import { type Card, formatCards } from '../cards/card.ts';
+import { CHAIN_LENGTH, fairDeck, isHexSeed, seedMatches } from '../cards/fair-deck.ts';
+
+/** What is wrong with a deal's proof, or with the cards it claims to have dealt. */
+export interface ProofProblem {
+  field: 'commitment' | 'serverSeed' | 'clientSeed' | 'dealNo' | 'cards';
+  message: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A revealed deal's proof checked (docs/FAIRNESS.md): well formed, its seed the committed
+ * one, and `dealt` (every card the deal drew, in any order) exactly the deck's first cards.
+ */
+export function checkProof(proof: unknown, dealt: readonly Card[]): ProofProblem | null {
+  if (!isObject(proof)) return { field: 'commitment', message: 'the proof must be an object' };
+  const { commitment, serverSeed, clientSeed, dealNo } = proof;
+  if (!isHexSeed(commitment)) return { field: 'commitment', message: 'must be 64 lowercase hex digits' };
+  if (!isHexSeed(serverSeed)) return { field: 'serverSeed', message: 'must be 64 lowercase hex digits' };
+  if (typeof clientSeed !== 'string') return { field: 'clientSeed', message: 'must be text' };
+  if (!Number.isInteger(dealNo) || (dealNo as number) < 1 || (dealNo as number) > CHAIN_LENGTH) {
+    return { field: 'dealNo', message: `must be a deal number from 1 to ${CHAIN_LENGTH}` };
+  }
+  if (!seedMatches(serverSeed, dealNo as number, commitment)) {
+    return {
+      field: 'serverSeed',
+      message: `does not hash to the commitment: not the committed seed of deal ${dealNo}`,
+    };
+  }
+  const first = fairDeck(serverSeed, clientSeed, dealNo as number).slice(0, dealt.length);
+  const sorted = (cards: readonly Card[]) => [...cards].sort((a, b) => a - b).join();
+  if (sorted(first) !== sorted(dealt)) {
+    return { field: 'cards', message: `the seeds deal ${formatCards(first)} first, not ${formatCards(dealt)}` };
+  }
+  return null;
+}
