@@ -312,7 +312,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     tables,
     publisher,
     tokens,
-    publish: (step) => shown.publish(step),
+    listener: shown,
     log: options.log,
   });
   let tablesLoaded = false;

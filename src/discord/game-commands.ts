@@ -75,7 +75,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   if (ctx.tables.isPaused(rt.record.id)) {
     // The permissions are back (checked above): the channel may be called again.
     ctx.lost.reopen(place.channelId);
-    ctx.steps.publish(await ctx.tables.resume(rt.record.id));
+    ctx.tables.publish(await ctx.tables.resume(rt.record.id));
   }
   const state = gameOf(rt.record);
   if (state.phase === 'lobby') {

@@ -114,13 +114,13 @@ export class GuildCache {
   /** Wraps the table layer's listener: a table that runs, resumes or ends keeps or lets go of its server. */
   watchSteps(listener: StepListener): StepListener {
     return {
-      publish: (step) => {
-        // Published after other steps may have committed: the server's tables as they are now decide.
+      committed: (step) => {
         const guildId = step.record.guildId;
-        if (this.tables.runningInGuild(guildId).length > 0) this.keep(guildId);
-        else this.release(guildId);
-        listener.publish(step);
+        if (step.record.running) this.keep(guildId);
+        else if (this.tables.runningInGuild(guildId).length === 0) this.release(guildId);
+        listener.committed(step);
       },
+      publish: (step) => listener.publish(step),
       resumed: (tableId) => {
         const guildId = this.tables.runtimes.get(tableId)?.record.guildId;
         if (guildId) this.keep(guildId);

@@ -158,12 +158,13 @@ export class BotMetrics {
   /** The publisher, with each committed step counted on its way. */
   watchSteps(listener: StepListener): StepListener {
     return {
-      publish: (step: StepResult) => {
+      committed: (step: StepResult) => {
         if (step.commitMs !== undefined) this.commitSeconds.observe(step.commitMs / 1000);
         const settled = step.events.filter((e) => e.type === 'DealEnded').length;
         if (settled) this.dealsSettled.inc(settled);
-        listener.publish(step);
+        listener.committed(step);
       },
+      publish: (step) => listener.publish(step),
       resumed: (tableId) => listener.resumed(tableId),
       tell: (tableId, key) => listener.tell(tableId, key),
     };

@@ -71,6 +71,14 @@ export class TablePublisher implements StepListener {
     return this.deps.tables.runtimes.get(tableId);
   }
 
+  committed(step: StepResult): void {
+    // The game's messages get their final edit asked for at once, as the step left them:
+    // a new game may open at the table before this step is published, and take the
+    // runtime's messages.
+    if (awaiting(step.after).kind !== 'over') return;
+    this.tableMessage.requestEdits(step.record.id, { record: step.record, messages: step.messages, restarted: false });
+  }
+
   resumed(tableId: number): void {
     this.tableMessage.requestEdits(tableId);
   }
@@ -101,10 +109,6 @@ export class TablePublisher implements StepListener {
     const dealNo = rt && step.before ? tableDealNo(rt.messages, step.before.dealNo) : 0;
     // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
     const issuedUpTo = this.deps.tokens.now();
-    // The game's messages get their final edit asked for at once, as the step left them:
-    // a new game may have opened at the table since, and taken the runtime's messages.
-    if (over)
-      this.tableMessage.requestEdits(tableId, { record: step.record, messages: step.messages, restarted: false });
     void this.queues
       .run(tableId, async () => {
         try {

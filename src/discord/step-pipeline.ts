@@ -8,7 +8,7 @@ import type { Action } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
-import type { StepResult } from '../table/steps.ts';
+import type { StepListener, StepResult } from '../table/steps.ts';
 import type { DryRun, Member, Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
 import type { PrivateAnswer, TablePublisher } from './publisher.ts';
@@ -23,8 +23,9 @@ import type { rulesMenu } from './views/rules-form.ts';
  * action and how to answer it (a `StepPlan`), with its dry run; this acknowledges when
  * the step will be slow, commits it (`Tables.act`), answers the presser, and only then
  * publishes it to the channel. The table layer never calls back into this code from
- * inside its queue: `act` returns the committed step and this publishes it, so
- * control goes discord → table → discord once per step.
+ * inside its queue: `act` returns the committed step, and this tells the listener
+ * (`committed` at once, `publish` after the answer), so control goes discord → table
+ * → discord once per step.
  */
 
 /** When many steps are already waiting for the database, acknowledge before queueing. */
@@ -69,8 +70,8 @@ export interface StepPipelineDeps {
   tables: Pick<Tables, 'act' | 'inFlight'>;
   publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'answerPrivately' | 'pressedOn'>;
   tokens: Pick<ReplyTokens, 'remember'>;
-  /** Tells the players about a committed step (the publisher, as metrics and the guild cache watch it). */
-  publish(step: StepResult): void;
+  /** Who shows the steps (the publisher, as metrics and the guild cache watch it). */
+  listener: Pick<StepListener, 'committed' | 'publish'>;
   log: Logger;
 }
 
@@ -81,11 +82,6 @@ export class StepPipeline {
   run(interaction: MessageComponentInteraction | ModalSubmitInteraction, plan: StepPlan, log?: Logger): Promise<void> {
     if (plan.kind === 'form') return this.form(interaction as ModalSubmitInteraction, plan, log);
     return this.press(interaction as MessageComponentInteraction, plan, log);
-  }
-
-  /** Tells the players about a committed step; null (nothing changed) tells nothing. */
-  publish(result: StepResult | null): void {
-    if (result) this.deps.publish(result);
   }
 
   /**
@@ -100,11 +96,12 @@ export class StepPipeline {
   ): Promise<void> {
     await interaction.deferReply();
     const committed = await commit();
+    if (committed.step) this.deps.listener.committed(committed.step);
     try {
       await answer(committed);
     } finally {
       // Even when answering failed: a committed step is always told to the channel.
-      this.publish(committed.step);
+      if (committed.step) this.deps.listener.publish(committed.step);
     }
   }
 
@@ -192,7 +189,10 @@ export class StepPipeline {
   }): Promise<void> {
     const busy = this.deps.tables.inFlight >= BUSY_STEPS;
     if (busy) await o.defer();
-    const work = o.commit();
+    const work = o.commit().then((result) => {
+      if (result) this.deps.listener.committed(result);
+      return result;
+    });
     try {
       const ready = work.then((result) => o.prepare(result));
       const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => o.defer());
@@ -204,7 +204,7 @@ export class StepPipeline {
       // After the answer (private cards follow acknowledged interactions), and even when
       // answering failed: a committed step is always told to the channel.
       void work.then(
-        (result) => this.publish(result),
+        (result) => result && this.deps.listener.publish(result),
         (err: unknown) => o.log.debug({ err }, 'step not committed: nothing to publish'),
       );
     }

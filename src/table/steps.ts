@@ -62,11 +62,16 @@ export interface StepResult {
 
 /**
  * What the table layer tells whoever shows the tables (the Discord publisher), never
- * from inside a table's queue: a step a player asked for is returned to the caller, who
- * publishes it after the presser's answer (discord/step-pipeline.ts); the steps the
- * table takes by itself (countdowns, computer moves) are published here once committed.
+ * from inside a table's queue: a step a player asked for is returned to its caller,
+ * who tells the listener (discord/step-pipeline.ts); the steps the table takes by
+ * itself (countdowns, computer moves) are told by `Tables.publish` once committed.
  */
 export interface StepListener {
+  /**
+   * A step committed: told as soon as the call that ran it resolves, before the
+   * presser's answer. Must not wait for anything.
+   */
+  committed(step: StepResult): void;
   /** Tell the players about a committed step (after the presser's own answer, if any). */
   publish(step: StepResult): void;
   /** A table was loaded after a restart: bring its messages up to date. */

@@ -80,7 +80,7 @@ export class Tables {
   private readonly writer: StepWriter;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
-  private listener: StepListener = { publish: () => {}, resumed: () => {}, tell: () => {} };
+  private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
   /** What a countdown step that fails unexpectedly does (step-recovery.ts). */
   private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
@@ -195,12 +195,15 @@ export class Tables {
   }
 
   /**
-   * Tells the listener about a committed step (after the table's queue let go of it);
-   * null (nothing changed) tells nothing. The steps this layer takes by itself
-   * (timers.ts) are told here; those a player asked for are told by the caller.
+   * Tells the listener about a step this layer took by itself (timers.ts), or a caller
+   * has nothing to answer first (a table stopped or resumed): committed, then publish.
+   * Outside the table's queue; null (nothing changed) tells nothing. Steps a player
+   * asked for are told by the step pipeline (discord/step-pipeline.ts).
    */
   publish(result: StepResult | null): void {
-    if (result) this.listener.publish(result);
+    if (!result) return;
+    this.listener.committed(result);
+    this.listener.publish(result);
   }
 
   // ---- opening and stopping ----

@@ -164,6 +164,7 @@ describe('the table publisher', () => {
     const stopped = await tables.stopGame(place, { id: ann.id, admin: false }, 'stop');
     await tables.openGame(place, bob, 'three-card', {}, { fourColour: false }, 'start-again');
     expect(runtime().messages.lobby).toBeNull();
+    publisher.committed(stopped as StepResult);
     publisher.publish(stopped as StepResult);
     await publisher.idle();
     expect(output.edit.mock.calls.map(([, messageId]) => messageId)).toEqual(['old-lobby']);

@@ -1,7 +1,10 @@
+import { PermissionsBitField } from 'discord.js';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import type { BotContext } from '../../src/discord/context.ts';
+import { encodeButtonId } from '../../src/discord/custom-id.ts';
+import { declareHandler } from '../../src/discord/handlers/table-press.ts';
 import type { ComponentHandler } from '../../src/discord/handlers/types.ts';
 import { BotMetrics } from '../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../src/discord/publisher.ts';
@@ -124,9 +127,12 @@ describe('the step pipeline', () => {
             editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)),
           }) as never,
       },
-      publish: (step) => {
-        said.push(`publish v${step.record.version}`);
-        published.push(step);
+      listener: {
+        committed: (step) => said.push(`committed v${step.record.version}`),
+        publish: (step) => {
+          said.push(`publish v${step.record.version}`);
+          published.push(step);
+        },
       },
       log,
     });
@@ -147,7 +153,7 @@ describe('the step pipeline', () => {
     await settled();
     // No private message of Ann's lives: her answer is a new one, her cards.
     expect(press.reply).toHaveBeenCalledWith({ content: 'cards of 1 at v4', flags: EPHEMERAL });
-    expect(said).toEqual(['p1 reply', 'sent 1', 'publish v4']);
+    expect(said).toEqual(['committed v4', 'p1 reply', 'sent 1', 'publish v4']);
     expect(published.map((s) => s.events.map((e) => e.type))).toEqual([['Declared']]);
   });
 
@@ -157,7 +163,7 @@ describe('the step pipeline', () => {
     await pipeline.run(press as never, plan(stay(ann), ann, 'choice'));
     await settled();
     expect(publisher.answers).toEqual([]);
-    expect(said).toEqual(['p1 deferUpdate', 'pressedOn table-message', 'publish v4']);
+    expect(said).toEqual(['committed v4', 'p1 deferUpdate', 'pressedOn table-message', 'publish v4']);
   });
 
   it('redraws the private message pressed on once, claimed for the answer', async () => {
@@ -167,7 +173,7 @@ describe('the step pipeline', () => {
     expect(publisher.answers.map((a) => [a.playerId, a.claim, a.step?.record.version])).toEqual([['1', true, 4]]);
     expect(press.update).toHaveBeenCalledTimes(1);
     expect(press.update).toHaveBeenCalledWith({ content: 'cards of 1 at v4', attachments: [] });
-    expect(said).toEqual(['p1 update', 'sent 1', 'publish v4']);
+    expect(said).toEqual(['committed v4', 'p1 update', 'sent 1', 'publish v4']);
   });
 
   it('redraws a claimed private message when the answer fails, and still publishes the step', async () => {
@@ -175,7 +181,7 @@ describe('the step pipeline', () => {
     press.update.mockRejectedValueOnce(new Error('unknown interaction'));
     await expect(pipeline.run(press as never, plan(stay(ann), ann, 'choice'))).rejects.toThrow('unknown interaction');
     await settled();
-    expect(said).toEqual(['redraw 1', 'publish v4']);
+    expect(said).toEqual(['committed v4', 'redraw 1', 'publish v4']);
     expect(published).toHaveLength(1);
   });
 
@@ -244,12 +250,15 @@ describe('the step pipeline', () => {
         remember: (_t: number, _u: string, interaction: { id: string }) =>
           ({ editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)) }) as never,
       },
-      publish: (step) => said.push(`publish v${step.record.version}`),
+      listener: {
+        committed: (step) => said.push(`committed v${step.record.version}`),
+        publish: (step) => said.push(`publish v${step.record.version}`),
+      },
       log,
     });
     await pipelineWhenBusy.run(pressOf('p1', ann) as never, plan(stay(ann), ann, 'line'));
     await settled();
-    expect(said).toEqual(['p1 deferReply', 'p1 editReply', 'publish v4']);
+    expect(said).toEqual(['p1 deferReply', 'committed v4', 'p1 editReply', 'publish v4']);
   });
 
   it('a commit that fails is logged and answered by the router, and publishes nothing', async () => {
@@ -298,9 +307,46 @@ describe('the step pipeline', () => {
     // Nothing of the step went out: no cards drawn or claimed, nothing published.
     expect(publisher.answers).toEqual([]);
     expect(published).toEqual([]);
+    expect(said.filter((line) => line.startsWith('committed'))).toEqual([]);
     // The table is as it was: Ann is still to decide.
     const record = tables.runtimes.get(tableId)?.record;
     expect(record?.version).toBe(3);
     expect(record?.state?.deal?.players).toEqual([ann.id, bob.id]);
+  });
+
+  describe('a press handler', () => {
+    /** A Stay button of deal `dealNo` as discord.js hands it over, pressed by Ann. */
+    const stayButton = (dealNo: number) => ({
+      ...pressOf('p1', ann),
+      customId: encodeButtonId({ tableId: String(tableId), dealNo, action: 'stay' }),
+      guildId: place.guildId,
+      channelId: place.channelId,
+      context: 0,
+      authorizingIntegrationOwners: { guildId: place.guildId },
+      appPermissions: new PermissionsBitField(PermissionsBitField.All),
+      channel: null,
+      member: null,
+      user: { id: ann.id, displayName: ann.name, username: 'ann' },
+    });
+    const ctx = () => ({ tables, lost: { markLost: vi.fn() } }) as unknown as BotContext;
+
+    it('parses a press into its action, its dry run and how it is answered, and changes nothing', async () => {
+      const button = stayButton(1);
+      const id = declareHandler.parse(button as never);
+      if (!id) throw new Error('not a declare press');
+      const planned = await declareHandler.run(button as never, id, ctx());
+      expect(planned).toMatchObject({ kind: 'press', action: stay(ann), member: ann, answer: 'choice' });
+      expect(planned?.kind === 'press' && planned.dryRun.applied.events.map((e) => e.type)).toEqual(['Declared']);
+      expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
+      expect(said).toEqual([]);
+    });
+
+    it('refuses a stale press, of a deal that is over, before any step', async () => {
+      const button = stayButton(0);
+      const id = declareHandler.parse(button as never);
+      if (!id) throw new Error('not a declare press');
+      await expect(declareHandler.run(button as never, id, ctx())).rejects.toThrow(/deal is over/);
+      expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
+    });
   });
 });
