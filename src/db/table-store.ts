@@ -4,8 +4,12 @@ import type { Db } from './transaction.ts';
 
 /** Rows and queries of game tables and their steps (the hand history). The step's one transaction is `table/commit.ts`. */
 
-/** A game table: one per (guild, channel), holding the engine's state between steps. */
-export interface TableRecord {
+/**
+ * A game table: one per (guild, channel), holding the engine's state between steps.
+ * `State` is what the state column holds; this layer only stores it (the table layer
+ * reads it as the engine's state, see table/game-record.ts).
+ */
+export interface TableRecord<State = unknown> {
   id: number;
   guildId: string;
   channelId: string;
@@ -14,7 +18,7 @@ export interface TableRecord {
   /** True while a game is running (the bot reloads these on restart). */
   running: boolean;
   /** The engine's state as it was committed (parsed JSON), or null before the first game. */
-  state: unknown;
+  state: State | null;
   /** Epoch ms when the current countdown ends, or null. */
   deadline: number | null;
   /** The Discord message ids the bot keeps for the table (parsed JSON). */

@@ -35,6 +35,7 @@ import { TablePublisher } from './publisher.ts';
 import { RestLanes } from './rest-lanes.ts';
 import { GroupDmOwners } from './rights.ts';
 import { createRouter } from './router.ts';
+import { StepPipeline } from './step-pipeline.ts';
 import { ReplyTokens } from './tokens.ts';
 
 /** How long a stopping bot waits for its queued Discord output. */
@@ -305,7 +306,15 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  tables.listen(guilds.watchSteps(metrics.watchSteps(publisher)));
+  const shown = guilds.watchSteps(metrics.watchSteps(publisher));
+  tables.listen(shown);
+  const steps = new StepPipeline({
+    tables,
+    publisher,
+    tokens,
+    listener: shown,
+    log: options.log,
+  });
   let tablesLoaded = false;
   void tables.ready.then(() => {
     tablesLoaded = true;
@@ -317,6 +326,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     client,
     tables,
     publisher,
+    steps,
     tokens,
     lost,
     log: options.log,

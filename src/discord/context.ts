@@ -7,6 +7,7 @@ import type { LostChannels } from './lost-channels.ts';
 import type { BotMetrics } from './metrics.ts';
 import type { TablePublisher } from './publisher.ts';
 import type { GroupDmOwners } from './rights.ts';
+import type { StepPipeline } from './step-pipeline.ts';
 import type { ReplyTokens } from './tokens.ts';
 
 /** What every command and interaction handler gets: the database, the tables, how to reach players, a logger. */
@@ -15,6 +16,8 @@ export interface BotContext {
   client: Client;
   tables: Tables;
   publisher: TablePublisher;
+  /** Where every game step a player asks for runs: commit, answer, publish (step-pipeline.ts). */
+  steps: StepPipeline;
   tokens: ReplyTokens;
   /** Channels the bot can no longer post in (their tables stopped). */
   lost: LostChannels;

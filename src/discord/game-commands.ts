@@ -1,6 +1,6 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { GameState } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
+import { gameOf } from '../table/game-record.ts';
 import type { TableLook } from '../table/tables.ts';
 import { memberOf, placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
@@ -10,7 +10,11 @@ import { publicOf, targetOf } from './table-message.ts';
 import { bold } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
 
-/** The table commands of `/guts`: start, stop and table. Rules live in the table layer; this answers. */
+/**
+ * The table commands of `/guts`: start, stop and table. Rules live in the table layer;
+ * start and stop are steps, run by the step pipeline (acknowledged first: they take
+ * database writes or queue behind presses).
+ */
 
 /** What a new table plays: typed in full, or read from a saved preset (a database read: after the ack). */
 export type TableSetup = { variantId: string; options: Record<string, unknown> } | (() => Promise<TableSetupFound>);
@@ -27,32 +31,39 @@ export async function startGame(
   checkCanPlayHere(interaction);
   // A bad option or a running game: refused at once, privately.
   if (typeof setup !== 'function') ctx.tables.checkOpen(place, setup.variantId, setup.options);
-  // Opening a table takes a few database writes: acknowledge first. A refusal from
-  // here on replaces the public placeholder with a private answer (errors.ts).
-  await interaction.deferReply();
-  const { variantId, options } = typeof setup === 'function' ? await setup() : setup;
   const host = memberOf(interaction);
-  ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
-  const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
-  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale));
-  ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, host.id, interaction));
-  runtime.messages.lobby = lobby.id;
-  await ctx.tables.saveMessages(runtime.record.id);
-  ctx.tables.publish(result);
+  // A refusal after the acknowledgement replaces the public placeholder with a private answer (errors.ts).
+  await ctx.steps.command(
+    interaction,
+    async () => {
+      const { variantId, options } = typeof setup === 'function' ? await setup() : setup;
+      ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
+      const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
+      return { runtime, step: result };
+    },
+    async ({ runtime }) => {
+      const lobby = await interaction.editReply(
+        lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale),
+      );
+      ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, host.id, interaction));
+      runtime.messages.lobby = lobby.id;
+      await ctx.tables.saveMessages(runtime.record.id);
+    },
+  );
 }
 
 export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
-  await interaction.deferReply(); // the step may queue behind presses
   const admin = managesPlace(interaction, ctx.groupDms);
-  const result = await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id);
-  const key = result?.after.phase === 'over' ? 'stop.stopped' : 'stop.stopping';
-  try {
-    const content = t(publicLocale(interaction), key, { name: bold(interaction.user.displayName) });
-    await interaction.editReply({ content });
-  } finally {
-    ctx.tables.publish(result);
-  }
+  await ctx.steps.command(
+    interaction,
+    async () => ({ step: await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id) }),
+    async ({ step }) => {
+      const key = step?.after.phase === 'over' ? 'stop.stopped' : 'stop.stopping';
+      const content = t(publicLocale(interaction), key, { name: bold(interaction.user.displayName) });
+      await interaction.editReply({ content });
+    },
+  );
 }
 
 /** `/guts table`: the live table message again, at the bottom of the channel. */
@@ -66,7 +77,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
     ctx.lost.reopen(place.channelId);
     ctx.tables.publish(await ctx.tables.resume(rt.record.id));
   }
-  const state = rt.record.state as GameState;
+  const state = gameOf(rt.record);
   if (state.phase === 'lobby') {
     rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale))).id;
     await ctx.tables.saveMessages(rt.record.id);

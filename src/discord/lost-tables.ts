@@ -1,5 +1,4 @@
 import { type Client, Events, type GuildBasedChannel, MessageFlags } from 'discord.js';
-import type { GameState } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { BotContext } from './context.ts';
 import type { GuildCache } from './guild-cache.ts';
@@ -25,7 +24,7 @@ export async function onLostTable(ctx: BotContext, tableId: number, reason: Lost
   if (reason !== 'gone') {
     log.warn({ reason }, 'table channel refused: pausing the game');
     ctx.tables.pause(tableId);
-    const state = rt?.record.state as GameState | null | undefined;
+    const state = rt?.record.state;
     await Promise.all(
       (state?.players ?? []).map(({ id }) => {
         const handle = ctx.tokens.fresh(tableId, id);

@@ -1,7 +1,7 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import type { GameState } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import { UserFacingError } from '../table/errors.ts';
+import { gameOf } from '../table/game-record.ts';
 import { deletePreset, listPresets, type Preset, presetNamed, savePreset } from '../table/presets.ts';
 import { placeOf } from './acks.ts';
 import type { BotContext } from './context.ts';
@@ -16,7 +16,7 @@ import { clipLines, variantName } from './views/format.ts';
 export async function savePresetCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const state = (await ctx.tables.running(place)).record.state as GameState;
+  const state = gameOf((await ctx.tables.running(place)).record);
   if (state.host !== interaction.user.id && !managesPlace(interaction, ctx.groupDms)) {
     await interaction.editReply(t(interaction.locale, 'refusal.presetSave'));
     return;

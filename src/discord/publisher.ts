@@ -2,6 +2,7 @@ import { MessageFlags } from 'discord.js';
 import { awaiting, dealInPlay, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { gameOf } from '../table/game-record.ts';
 import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import { SerialQueues } from '../table/serial.ts';
@@ -71,9 +72,11 @@ export class TablePublisher implements StepListener {
   }
 
   committed(step: StepResult): void {
-    // The game's messages get their final edit asked for now, while they are still the
-    // table's: a new game may open before this step is published, and take their place.
-    if (awaiting(step.after).kind === 'over') this.tableMessage.requestEdits(step.record.id);
+    // The game's messages get their final edit asked for at once, as the step left them:
+    // a new game may open at the table before this step is published, and take the
+    // runtime's messages.
+    if (awaiting(step.after).kind !== 'over') return;
+    this.tableMessage.requestEdits(step.record.id, { record: step.record, messages: step.messages, restarted: false });
   }
 
   resumed(tableId: number): void {
@@ -205,11 +208,56 @@ export class TablePublisher implements StepListener {
     return this.queues.run(rt.record.id, () => this.tableMessage.repost(rt, post));
   }
 
+  /** Whether the player's private message of the current deal can still be edited (a choice is then answered quietly). */
+  hasLivePrivateMessage(rt: TableRuntime, playerId: string): boolean {
+    return this.livePrivateMessage(rt, playerId) !== null;
+  }
+
+  /**
+   * The presser's answer that is their private message (a press on it, one that found
+   * none live, My cards): drawn from the table as `step` left it (else as it stands).
+   * The publisher alone keeps the private messages' bookkeeping: the caller only says
+   * whether the answer went out (`sent`) or not (`failed`). With `claim`, the message
+   * pressed on is claimed at once, so a step published meanwhile (another player's
+   * press) does not edit it too. `cards` is null where the deal is over (its private
+   * message has nothing left to show), unless `afterDeal` (My cards shows the last deal).
+   */
+  answerPrivately(
+    pressed: TableRuntime,
+    playerId: string,
+    step: StepResult | null,
+    options: { claim: boolean; afterDeal?: boolean },
+  ): PrivateAnswer {
+    const tableId = pressed.record.id;
+    const rt = this.runtime(tableId) ?? pressed;
+    const state = step?.after ?? gameOf(rt.record);
+    const version = step?.record.version ?? rt.record.version;
+    if (options.claim) this.claimPrivateMessage(rt, state, version, playerId);
+    let shown: { signature: string; asks: boolean } | null = null;
+    const drawing = dealInPlay(state) || options.afterDeal ? this.privateView(rt, state, playerId) : null;
+    return {
+      cards: drawing
+        ? drawing.then(({ payload, ...drawn }) => {
+            shown = drawn;
+            return payload;
+          })
+        : null,
+      sent: (via) => {
+        // Only a drawn answer is the player's private message.
+        if (shown) this.postedPrivately(this.runtime(tableId) ?? rt, { state, version, ...shown }, playerId, via);
+      },
+      // The claimed message was not redrawn after all: it is drawn as the table stands.
+      failed: () => {
+        if (options.claim) this.redrawPrivateMessage(this.runtime(tableId) ?? rt, playerId);
+      },
+    };
+  }
+
   /**
    * What a player's private message shows now (cards, picture, hand name, odds, choice),
    * its signature and whether it asks something of them.
    */
-  async privateView(rt: TableRuntime, state: GameState, playerId: string) {
+  private async privateView(rt: TableRuntime, state: GameState, playerId: string) {
     const view = viewFor(state, playerId);
     const { preview, odds } = this.deps.odds.preview(state, playerId);
     const wanted = handPicture(view, playerId, preview);
@@ -236,18 +284,14 @@ export class TablePublisher implements StepListener {
     };
   }
 
-  /**
-   * A choice pressed on the player's private message redraws it in its answer: its
-   * signature is claimed as soon as the step commits, so a step published meanwhile
-   * (another player's press) does not edit it too.
-   */
-  claimPrivateMessage(rt: TableRuntime, state: GameState, version: number, playerId: string): void {
+  /** Claims the player's private message for a press's answer that redraws it (see `answerPrivately`). */
+  private claimPrivateMessage(rt: TableRuntime, state: GameState, version: number, playerId: string): void {
     const live = this.livePrivateMessage(rt, playerId);
     if (live && live.version <= version) Object.assign(live, shownOf(state, playerId), { version });
   }
 
   /** Remembers a private message an interaction posted as its own answer (My cards, a press with none live). */
-  postedPrivately(
+  private postedPrivately(
     rt: TableRuntime,
     shown: { state: GameState; version: number; signature: string; asks: boolean },
     playerId: string,
@@ -268,7 +312,7 @@ export class TablePublisher implements StepListener {
    * table as it is now, in order with the table's other output, or loses its buttons
    * if the deal is over.
    */
-  redrawPrivateMessage(rt: TableRuntime, playerId: string): void {
+  private redrawPrivateMessage(rt: TableRuntime, playerId: string): void {
     const live = this.livePrivateMessage(rt, playerId);
     if (!live) return;
     Object.assign(live, { signature: '', asks: true });
@@ -277,8 +321,8 @@ export class TablePublisher implements StepListener {
     void this.queues
       .run(tableId, async () => {
         const now = this.runtime(tableId);
-        if (!now) return;
-        const state = now.record.state as GameState;
+        if (!now?.record.state) return;
+        const state = now.record.state;
         if (dealInPlay(state)) await this.updatePrivateMessages(tableId, state, now.record.version, []);
         else await this.retireAsks(tableId, dealNo, [playerId], now.record.version);
       })
@@ -286,8 +330,8 @@ export class TablePublisher implements StepListener {
   }
 
   /** The player's private message of the current deal, while its token can still edit it. */
-  livePrivateMessage(rt: TableRuntime, playerId: string) {
-    const state = rt.record.state as GameState;
+  private livePrivateMessage(rt: TableRuntime, playerId: string) {
+    const state = gameOf(rt.record);
     return this.privateMessages.live(rt.record.id, playerId, tableDealNo(rt.messages, state.dealNo));
   }
 
@@ -367,6 +411,16 @@ export class TablePublisher implements StepListener {
       }),
     );
   }
+}
+
+/** The presser's answer that is their private message (see `TablePublisher.answerPrivately`). */
+export interface PrivateAnswer {
+  /** The message to answer with, being drawn; null where there is none to show (the deal is over). */
+  cards: Promise<ReturnType<typeof cardsView>> | null;
+  /** The answer went out through `via`: it is the player's private message of the deal now. */
+  sent(via: TokenHandle): void;
+  /** The answer did not go out. */
+  failed(): void;
 }
 
 /** What a player's private message shows of `state`: its signature, and whether it asks something of them. */

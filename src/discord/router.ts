@@ -67,7 +67,8 @@ export function createRouter(
           const parsed = handler.parse(interaction);
           if (parsed === null) continue;
           log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(parsed) });
-          await handler.run(interaction, parsed, { ...ctx, log });
+          const plan = await handler.run(interaction, parsed, { ...ctx, log });
+          if (plan) await ctx.steps.run(interaction, plan, log);
           ctx.metrics.interaction(kind, 'ok');
           return;
         }
@@ -81,7 +82,10 @@ export function createRouter(
           log.debug('press');
           const waiting = Number(tableOf(parsed).tableId);
           if (ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
-          else await handler.run(interaction, parsed, { ...ctx, log });
+          else {
+            const plan = await handler.run(interaction, parsed, { ...ctx, log });
+            if (plan) await ctx.steps.run(interaction, plan, log);
+          }
           ctx.metrics.interaction(kind, 'ok');
           return;
         }

@@ -2,6 +2,7 @@ import { type GameState, publicView } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
+import { gameOf } from '../table/game-record.ts';
 import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { Tables } from '../table/tables.ts';
@@ -24,7 +25,7 @@ function liveTableView(
   hasBoardImage: boolean,
 ) {
   const { tokens } = deps;
-  const state = rt.record.state as GameState;
+  const state = gameOf(rt.record);
   return tableView({
     waiting: deps.output.stalled(rt.record.id),
     target: targetOf(rt),
@@ -43,12 +44,11 @@ function liveTableView(
 }
 
 /** What the channel may see of the table's game: the table message never shows more. */
-export const publicOf = (rt: TableRuntime) => publicView(rt.record.state as GameState);
+export const publicOf = (rt: TableRuntime) => publicView(gameOf(rt.record));
 
 /** The table-wide coordinates the table's buttons carry. */
 export function targetOf(rt: TableRuntime): ButtonTarget {
-  const state = rt.record.state as GameState | null;
-  return { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state?.dealNo ?? 0) };
+  return { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, rt.record.state?.dealNo ?? 0) };
 }
 
 export interface TableMessageDeps {
@@ -103,7 +103,7 @@ export class TableMessage {
   /** Closes the previous deal's message and posts this deal's, with the board picture. */
   async startDeal(rt: TableRuntime, before: GameState | null): Promise<void> {
     const tableId = rt.record.id;
-    if (before?.phase === 'lobby') this.requestLobbyEdit(tableId);
+    if (before?.phase === 'lobby') this.requestLobbyEdit(tableId, rt);
     const previous = rt.messages.table;
     if (previous && before) {
       const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
@@ -117,7 +117,7 @@ export class TableMessage {
   async repost(rt: TableRuntime, post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>) {
     const previous = rt.messages.table;
     await this.post(rt, post);
-    const state = rt.record.state as GameState;
+    const state = gameOf(rt.record);
     if (previous && previous !== rt.messages.table) {
       const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, state.dealNo) });
       this.close(rt.record.id, previous, say('closed.deal'), say('closed.moved'));
@@ -137,7 +137,7 @@ export class TableMessage {
     rt: TableRuntime,
     post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
   ): Promise<void> {
-    const state = rt.record.state as GameState;
+    const state = gameOf(rt.record);
     const picture = await this.boardPicture(rt);
     const message = await post(liveTableView(rt, this.deps, picture, false));
     rt.messages.table = message.id;
@@ -154,16 +154,19 @@ export class TableMessage {
       : Promise.resolve(null);
   }
 
-  /** Brings the lobby or the live table message up to date (coalesced). */
-  requestEdits(tableId: number): void {
-    const rt = this.runtime(tableId);
+  /**
+   * Brings the lobby or the live table message up to date (coalesced): as the table
+   * stands, or as `asOf` (a step that ended the game) left it.
+   */
+  requestEdits(tableId: number, asOf?: TableRuntime): void {
+    const rt = asOf ?? this.runtime(tableId);
     if (!rt) return;
-    const state = rt.record.state as GameState | null;
-    if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId);
+    const state = rt.record.state;
+    if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId, rt);
     else {
-      this.requestTableEdit(tableId);
+      this.requestTableEdit(tableId, rt);
       // The lobby said "the game is on": once it is over, it says so.
-      if (state?.phase === 'over') this.requestLobbyEdit(tableId);
+      if (state?.phase === 'over') this.requestLobbyEdit(tableId, rt);
     }
   }
 
@@ -175,8 +178,8 @@ export class TableMessage {
    * never to the new game and never skipped: it would keep live-looking buttons.
    */
 
-  private requestLobbyEdit(tableId: number): void {
-    const asked = snapshot(this.runtime(tableId));
+  private requestLobbyEdit(tableId: number, from: TableRuntime): void {
+    const asked = snapshot(from);
     const messageId = asked?.messages.lobby;
     if (!asked || !messageId) return;
     this.editor.request(`${tableId}:${messageId}`, () => {
@@ -186,8 +189,8 @@ export class TableMessage {
     });
   }
 
-  private requestTableEdit(tableId: number): void {
-    const asked = snapshot(this.runtime(tableId));
+  private requestTableEdit(tableId: number, from: TableRuntime): void {
+    const asked = snapshot(from);
     const messageId = asked?.messages.table;
     if (!asked || !messageId) return;
     this.editor.request(`${tableId}:${messageId}`, async () => {
@@ -195,7 +198,7 @@ export class TableMessage {
       if (live?.messages.table !== messageId) {
         // Left behind (see above); its picture stays as it is. Asked for just as a new
         // deal began, it is that deal's predecessor: closed, as a new deal closes it.
-        const state = asked.record.state as GameState;
+        const state = gameOf(asked.record);
         const shown = asked.messages.tableDeal;
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
           const say = (key: TextKey) => t(asked.messages.locale, key, { deal: tableDealNo(asked.messages, shown) });
@@ -205,7 +208,7 @@ export class TableMessage {
         return { tableId, messageId, payload: editOf(view) };
       }
       const rt = live;
-      const state = rt.record.state as GameState;
+      const state = gameOf(rt.record);
       // A later deal gets its own message (perhaps being posted now): this one must not show it.
       const later = state.phase === 'deal' && rt.messages.tableDeal !== state.dealNo;
       if (later) return null;
@@ -214,7 +217,10 @@ export class TableMessage {
       const picture = replace ? await this.boardPicture(rt) : null;
       if (replace) {
         rt.messages.board = picture ? signature : null;
-        void this.saveMessages(tableId).catch(() => {});
+        // If this fails, only a restart notices (it sends the picture again).
+        void this.saveMessages(tableId).catch((err: unknown) =>
+          this.deps.log.warn({ err, tableId }, 'could not save where the board picture is'),
+        );
       }
       const view = liveTableView(rt, this.deps, picture, rt.messages.board !== null);
       const payload = editOf(view);
@@ -238,6 +244,6 @@ function closedPayload(title: string, text: string): WebhookMessage {
 }
 
 /** The runtime as it is now: committed records are never changed, the message ids are. */
-function snapshot(rt: TableRuntime | undefined): TableRuntime | undefined {
-  return rt && { ...rt, messages: { ...rt.messages } };
+function snapshot(rt: TableRuntime): TableRuntime {
+  return { ...rt, messages: { ...rt.messages } };
 }

@@ -53,7 +53,11 @@ export class TokenRest {
     { query = '', files }: { query?: string; files?: readonly RawFile[] } = {},
   ): Promise<unknown> {
     const held = this.tokens.get(token) ?? { last: Promise.resolve(), resetAt: 0 };
-    const next = held.last.catch(() => {}).then(() => this.attempt(held, method, path, body, query, files));
+    // In turn behind the token's last call: whether it failed is its own caller's business (its promise rejects there).
+    const next = held.last.then(
+      () => this.attempt(held, method, path, body, query, files),
+      () => this.attempt(held, method, path, body, query, files),
+    );
     held.last = next;
     this.tokens.set(token, held);
     // Forgotten once idle and its bucket full again (a spent bucket is remembered until it refills).

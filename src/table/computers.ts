@@ -1,5 +1,5 @@
-import type { TableRecord } from '../db/table-store.ts';
 import { awaiting, type ComputerLevel, type GameState, type PlayerId } from '../engine/index.ts';
+import type { GameRecord } from './game-record.ts';
 import { type Clock, DeadlineScheduler } from './scheduler.ts';
 
 /**
@@ -28,7 +28,7 @@ export function computerToMove(state: GameState | null): { id: PlayerId; level: 
   return null;
 }
 
-function pauseFor(record: TableRecord, id: PlayerId): number {
+function pauseFor(record: GameRecord, id: PlayerId): number {
   let h = record.version * 31;
   for (let i = 0; i < id.length; i++) h = (h * 33 + id.charCodeAt(i)) >>> 0;
   return PAUSE_MIN_MS + (h % PAUSE_SPREAD_MS);
@@ -45,8 +45,8 @@ export class ComputerTimers {
   }
 
   /** After a step or a reload: when the table's next computer move is due, if one is asked for. */
-  plan(record: TableRecord): void {
-    const mover = record.running ? computerToMove(record.state as GameState | null) : null;
+  plan(record: GameRecord): void {
+    const mover = record.running ? computerToMove(record.state) : null;
     if (!mover) {
       this.timers.set(String(record.id), null);
       return;

@@ -1,10 +1,10 @@
-import type { TableRecord } from '../db/table-store.ts';
 import { ensureLanguages } from '../i18n/index.ts';
+import type { GameRecord } from './game-record.ts';
 import { asTableMessages, type TableMessages } from './messages.ts';
 
 /** What this process knows of a loaded table: the latest committed record and its messages. */
 export interface TableRuntime {
-  record: TableRecord;
+  record: GameRecord;
   messages: TableMessages;
   /** Loaded after a restart with a deal under way: the table message says so until the next deal. */
   restarted: boolean;
@@ -22,7 +22,7 @@ export class Runtimes {
   }
 
   /** Takes a record: a new runtime for a table not loaded yet, else the newer record for the known one. */
-  track(record: TableRecord, fresh?: Partial<Omit<TableRuntime, 'record'>>): TableRuntime {
+  track(record: GameRecord, fresh?: Partial<Omit<TableRuntime, 'record'>>): TableRuntime {
     let rt = this.byId.get(record.id);
     if (!rt || fresh) {
       rt = { record, messages: asTableMessages(record.messages), restarted: false, ...fresh };

@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import { loadTable, StaleVersionError, type TableRecord } from '../db/table-store.ts';
+import { loadTable, StaleVersionError } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
 import type { TextKey } from '../i18n/index.ts';
 import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
 import { dealResultsOf } from './deal-results.ts';
-import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
+import { type GameRecord, gameRecord } from './game-record.ts';
+import { asTableMessages, NO_MESSAGES, type TableMessages, tableDealNo } from './messages.ts';
 import { countQuiet } from './quiet.ts';
 import type { Runtimes } from './runtimes.ts';
 import type { Clock, DeadlineScheduler } from './scheduler.ts';
@@ -49,17 +50,27 @@ export interface StepResult {
   before: GameState | null;
   after: GameState;
   events: GameEvent[];
-  record: TableRecord;
+  record: GameRecord;
+  /**
+   * The table's messages as this step left them: a game that ended still edits its own
+   * messages after a new game has opened at the table and taken the runtime's.
+   */
+  messages: TableMessages;
   note?: TextKey;
   /** How long its transaction took to commit (operators' metrics). */
   commitMs?: number;
 }
 
-/** What the table layer tells whoever shows the tables (the Discord publisher). */
+/**
+ * What the table layer tells whoever shows the tables (the Discord publisher), never
+ * from inside a table's queue: a step a player asked for is returned to its caller,
+ * who tells the listener (discord/step-pipeline.ts); the steps the table takes by
+ * itself (countdowns, computer moves) are told by `Tables.publish` once committed.
+ */
 export interface StepListener {
   /**
-   * A step just committed, inside the table's queue: nothing else has happened to the
-   * table since. Must not wait for anything.
+   * A step committed: told as soon as the call that ran it resolves, before the
+   * presser's answer. Must not wait for anything.
    */
   committed(step: StepResult): void;
   /** Tell the players about a committed step (after the presser's own answer, if any). */
@@ -76,14 +87,15 @@ export interface TableStepsDeps {
   runtimes: Runtimes;
   scheduler: DeadlineScheduler;
   clock: Clock;
-  listener: () => StepListener;
+  /** The table layer's own follow-up of a commit, in the queue (planning a computer move): never Discord's. */
+  committed: (step: StepResult) => void;
   pauseMs?: number;
 }
 
 /**
  * The commit loop. Steps on one table run one at a time in this process, each from the
- * table's latest record; each commit updates the table's runtime and countdown and tells
- * the listener, still inside the table's queue, so the next step starts from it.
+ * table's latest record; each commit updates the table's runtime and countdown, still
+ * inside the table's queue, so the next step starts from it.
  */
 export class TableSteps {
   readonly queues = new SerialQueues<number>();
@@ -102,7 +114,8 @@ export class TableSteps {
    */
   private async reload(tableId: number): Promise<boolean> {
     const { db, runtimes, scheduler } = this.deps;
-    const fresh = await loadTable(db, tableId);
+    const loaded = await loadTable(db, tableId);
+    const fresh = loaded && gameRecord(loaded);
     const rt = runtimes.get(tableId);
     // Still at the version this process holds: nothing is stale (and messages learnt since, not saved yet, stay).
     if (!fresh || !rt || fresh.version === rt.record.version) return false;
@@ -122,7 +135,7 @@ export class TableSteps {
   run(
     tableId: number,
     key: string,
-    decide: (record: TableRecord) => Decided | null,
+    decide: (record: GameRecord) => Decided | null,
     by: 'player' | 'clock' = 'player',
   ): Promise<StepResult | null> {
     this.running++;
@@ -131,7 +144,8 @@ export class TableSteps {
         for (let attempt = 1; ; attempt++) {
           const { db, writer, runtimes, clock } = this.deps;
           const cached = attempt === 1 ? runtimes.get(tableId)?.record : undefined;
-          const record = cached ?? (await loadTable(db, tableId));
+          const loaded = cached ?? (await loadTable(db, tableId));
+          const record = loaded && gameRecord(loaded);
           if (!record) return null;
           let decided: Decided | null;
           try {
@@ -143,7 +157,7 @@ export class TableSteps {
             throw err;
           }
           if (!decided) return null;
-          const before = (record.state as GameState | null) ?? null;
+          const before = record.state;
           const running = awaiting(decided.state).kind !== 'over';
           const deadline = nextDeadline(
             decided.restartCountdown ? null : before,
@@ -181,7 +195,7 @@ export class TableSteps {
               await this.reload(tableId);
               return null;
             }
-            const committed: TableRecord = {
+            const committed: GameRecord = {
               ...record,
               version: result.version,
               running,
@@ -189,17 +203,19 @@ export class TableSteps {
               deadline,
               dealNo,
             };
+            const rt = runtimes.track(committed);
+            Object.assign(rt.messages, quiet);
             const step: StepResult = {
               before,
               after: decided.state,
               events: decided.events,
               record: committed,
+              messages: { ...rt.messages },
               ...(decided.note ? { note: decided.note } : {}),
               commitMs: performance.now() - commitStarted,
             };
-            Object.assign(runtimes.track(committed).messages, quiet);
             this.deps.scheduler.set(String(tableId), deadline);
-            this.deps.listener().committed(step);
+            this.deps.committed(step);
             return step;
           } catch (err) {
             if (!(err instanceof StaleVersionError)) throw err;

@@ -2,31 +2,24 @@ import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
-import { findTable, listOpenTables, loadTable, type TableRecord } from '../db/table-store.ts';
-import {
-  type Action,
-  type Applied,
-  apply,
-  awaiting,
-  computerMove,
-  createGame,
-  type GameState,
-} from '../engine/index.ts';
+import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
+import { type Action, type Applied, apply, createGame, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
-import { ComputerTimers, computerToMove } from './computers.ts';
 import { UserFacingError } from './errors.ts';
+import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
-import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
+import { type Clock, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
 import { STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
+import { TableTimers } from './timers.ts';
 
 /** A player as the table knows them: their id and the name shown at the table and in /ledger. */
 export interface Member {
@@ -64,9 +57,6 @@ export interface TablesOptions {
   stepFault?: StepFault;
 }
 
-/** Why a game stopped by itself, for the players. */
-export const ABANDONED = 'refusal.abandoned';
-
 /** The answer to a press on a paused table. */
 export const PAUSED = 'refusal.paused';
 
@@ -77,25 +67,23 @@ export interface DryRun {
 }
 
 /**
- * The tables of this process: opening games, applying players' actions, countdowns,
- * resuming after a restart. Every change is one committed step (steps.ts); the
- * listener (the Discord publisher) is told of each. Nothing here knows Discord.
+ * The tables of this process: opening games, applying players' actions, resuming after
+ * a restart (countdowns and computer moves are timers.ts's). Every change is one
+ * committed step (steps.ts), returned to whoever asked for it; the listener (the
+ * Discord publisher) hears of steps nobody asked for, outside the table's queue.
+ * Nothing here knows Discord.
  */
 export class Tables {
   readonly runtimes = new Runtimes();
   private readonly steps: TableSteps;
-  private readonly scheduler: DeadlineScheduler;
-  /** When computer players move (computers.ts). */
-  private readonly computers: ComputerTimers;
+  /** Countdowns and computer moves (timers.ts). */
+  private readonly timers: TableTimers;
   private readonly db: Kysely<Database>;
   private readonly writer: StepWriter;
-  private readonly clock: Clock;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
   private readonly newServerSeed: () => string;
-  private readonly quietDealsToStop: number;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
-  private readonly stepFault: StepFault | undefined;
   /** What a countdown step that fails unexpectedly does (step-recovery.ts). */
   private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
@@ -104,42 +92,47 @@ export class Tables {
   constructor(options: TablesOptions) {
     this.db = options.db;
     this.writer = options.writer ?? directStepWriter(options.db);
-    this.clock = options.clock ?? systemClock;
+    const clock = options.clock ?? systemClock;
     this.log = options.log;
     this.newRngState = options.newRngState ?? randomRngState;
     this.newServerSeed = options.newServerSeed ?? randomServerSeed;
-    this.quietDealsToStop = options.quietDealsToStop ?? QUIET_DEALS_TO_STOP;
-    this.stepFault = options.stepFault ?? stepFaultFromEnv();
     this.recovery = new StepRecovery({
-      reload: (tableId) => loadTable(this.db, tableId),
+      reload: (tableId) => this.load(tableId),
       carryOn: (record) => {
-        this.runtimes.track(record);
-        this.scheduler.set(String(record.id), record.deadline);
+        this.runtimes.track(gameRecord(record));
+        this.timers.countdowns.set(String(record.id), record.deadline);
       },
       pause: (tableId) => this.pause(tableId),
       tell: (tableId, key) => this.listener.tell(tableId, key),
     });
-    this.scheduler = new DeadlineScheduler((key) => void this.onDeadline(Number(key)), this.clock);
-    this.computers = new ComputerTimers((tableId) => void this.onComputerMove(tableId), this.clock);
-    // Every committed step may ask a computer player something: its move is planned then.
-    const withComputers: StepListener = {
-      committed: (step) => {
-        this.computers.plan(step.record);
-        this.listener.committed(step);
-      },
-      publish: (step) => this.listener.publish(step),
-      resumed: (tableId) => this.listener.resumed(tableId),
-      tell: (tableId, key) => this.listener.tell(tableId, key),
-    };
+    this.timers = new TableTimers({
+      db: this.db,
+      runtimes: this.runtimes,
+      clock,
+      log: this.log,
+      steps: () => this.steps,
+      recovery: this.recovery,
+      isPaused: (tableId) => this.paused.has(tableId),
+      publish: (result) => this.publish(result),
+      quietDealsToStop: options.quietDealsToStop ?? QUIET_DEALS_TO_STOP,
+      stepFault: options.stepFault ?? stepFaultFromEnv(),
+    });
     this.steps = new TableSteps({
       db: this.db,
       writer: this.writer,
       runtimes: this.runtimes,
-      scheduler: this.scheduler,
-      clock: this.clock,
-      listener: () => withComputers,
+      scheduler: this.timers.countdowns,
+      clock,
+      // Every committed step may ask a computer player something: its move is planned then.
+      committed: (step) => this.timers.computers.plan(step.record),
       ...(options.nextDealPauseMs !== undefined ? { pauseMs: options.nextDealPauseMs } : {}),
     });
+  }
+
+  /** A table's row as committed, read as the table layer reads it (game-record.ts). */
+  private async load(tableId: number): Promise<GameRecord | null> {
+    const record = await loadTable(this.db, tableId);
+    return record && gameRecord(record);
   }
 
   /** Who shows the tables to the players (one listener). */
@@ -159,14 +152,13 @@ export class Tables {
    */
   async resumeAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
     try {
-      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId));
+      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
       // Their languages first: a resumed table may speak at once.
       await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
       for (const record of open) {
-        const state = record.state as GameState | null;
-        this.runtimes.track(record, { restarted: state?.phase === 'deal' });
-        this.scheduler.set(String(record.id), record.deadline);
-        this.computers.plan(record);
+        this.runtimes.track(record, { restarted: record.state?.phase === 'deal' });
+        this.timers.countdowns.set(String(record.id), record.deadline);
+        this.timers.computers.plan(record);
         this.listener.resumed(record.id);
       }
       return open.length;
@@ -177,8 +169,7 @@ export class Tables {
 
   /** Stops the countdowns and waits for the steps under way to commit (shutdown and tests). */
   async close(): Promise<void> {
-    this.scheduler.stop();
-    this.computers.stop();
+    this.timers.stop();
     await this.steps.queues.idle();
   }
 
@@ -207,17 +198,16 @@ export class Tables {
     });
   }
 
-  /** Tells the listener about a committed step; null (nothing changed) tells nothing. */
+  /**
+   * Tells the listener about a step this layer took by itself (timers.ts), or a caller
+   * has nothing to answer first (a table stopped or resumed): committed, then publish.
+   * Outside the table's queue; null (nothing changed) tells nothing. Steps a player
+   * asked for are told by the step pipeline (discord/step-pipeline.ts).
+   */
   publish(result: StepResult | null): void {
-    if (result) this.listener.publish(result);
-  }
-
-  /** `publish` for a step still being committed, once it is (a refused or failed step tells nothing). */
-  publishWhenCommitted(work: Promise<StepResult | null>): void {
-    void work.then(
-      (result) => this.publish(result),
-      () => {},
-    );
+    if (!result) return;
+    this.listener.committed(result);
+    this.listener.publish(result);
   }
 
   // ---- opening and stopping ----
@@ -228,7 +218,7 @@ export class Tables {
     if (!variant.available) throw new UserFacingError('refusal.notReady', { variant: variant.id });
     parseOptions(variantId, options); // a bad option is refused at once
     const known = this.runtimes.runningIn(place.channelId);
-    if (known) throw runningError(known.record.state as GameState);
+    if (known) throw runningError(known.record.state);
   }
 
   /**
@@ -248,11 +238,11 @@ export class Tables {
   ): Promise<{ runtime: TableRuntime; result: StepResult }> {
     await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.checkOpen(place, variantId, options);
-    const table = await this.writer.createOrLoadTable(place.guildId, place.channelId);
+    const table = gameRecord(await this.writer.createOrLoadTable(place.guildId, place.channelId));
     // No await between this check and taking the table's runtime: a second /guts start
     // racing this one sees the first's game here, or fails its commit on the version.
     const live = this.runtimes.get(table.id)?.record;
-    if (table.running || live?.running) throw runningError((live ?? table).state as GameState);
+    if (table.running || live?.running) throw runningError((live ?? table).state);
     this.runtimes.track(table, {
       messages: {
         ...NO_MESSAGES,
@@ -273,7 +263,7 @@ export class Tables {
     });
     const result = await this.steps
       .run(table.id, key, (record) => {
-        if (record.running) throw runningError(record.state as GameState);
+        if (record.running) throw runningError(record.state);
         const opened: GameOpened = {
           type: 'GameOpened',
           variant: fresh.variant,
@@ -300,7 +290,8 @@ export class Tables {
   async running(place: Place): Promise<TableRuntime> {
     const known = this.runtimes.runningIn(place.channelId);
     if (known) return known;
-    const table = await findTable(this.db, place.guildId, place.channelId);
+    const found = await findTable(this.db, place.guildId, place.channelId);
+    const table = found && gameRecord(found);
     if (!table?.running || !table.state) {
       throw new UserFacingError('refusal.noGame');
     }
@@ -319,7 +310,7 @@ export class Tables {
    */
   async stopGame(place: Place, by: { id: string; admin: boolean }, key: string): Promise<StepResult | null> {
     const rt = await this.running(place);
-    const state = rt.record.state as GameState;
+    const state = gameOf(rt.record);
     if (by.id !== state.host && !by.admin) {
       throw new UserFacingError('refusal.stopWho');
     }
@@ -339,7 +330,7 @@ export class Tables {
       tableId,
       `abandon:${tableId}:${record.version}`,
       (fresh) => {
-        const state = fresh.state as GameState | null;
+        const state = fresh.state;
         if (!fresh.running || !state || state.stopRequested) return null;
         return apply(state, { type: 'stop', by: state.host });
       },
@@ -356,7 +347,7 @@ export class Tables {
   pause(tableId: number): void {
     if (!this.runtimes.get(tableId)?.record.running) return;
     this.paused.add(tableId);
-    this.scheduler.set(String(tableId), null);
+    this.timers.countdowns.set(String(tableId), null);
   }
 
   isPaused(tableId: number): boolean {
@@ -372,7 +363,7 @@ export class Tables {
       tableId,
       `resume:${tableId}:${record.version}`,
       (fresh) => {
-        const state = fresh.state as GameState | null;
+        const state = fresh.state;
         return fresh.running && state ? { state, events: [], restartCountdown: true } : null;
       },
       'clock',
@@ -392,14 +383,14 @@ export class Tables {
    * standing up, work from any deal's message).
    */
   async pressTarget(tableId: number, place: Place, dealNo: number, lenient: boolean): Promise<TableRuntime> {
-    const record = this.runtimes.get(tableId)?.record ?? (await loadTable(this.db, tableId));
+    const record = this.runtimes.get(tableId)?.record ?? (await this.load(tableId));
     if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
     const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
-    if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
+    if (!lenient && dealNo !== tableDealNo(rt.messages, record.state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
     return rt;
@@ -414,7 +405,7 @@ export class Tables {
    */
   act(tableId: number, key: string, action: Action, member?: Member, dryRun?: DryRun): Promise<StepResult | null> {
     return this.steps.run(tableId, key, (record) => {
-      const state = record.state as GameState | null;
+      const state = record.state;
       if (!record.running || !state) throw new UserFacingError('refusal.gameOver');
       // A lobby press's id goes into a fair game's client seed (docs/FAIRNESS.md).
       const pressed = withPress(action, key);
@@ -433,74 +424,6 @@ export class Tables {
   standings(tableId: number, state: GameState): Promise<Standings> {
     return standings(this.db, tableId, state, this.runtimes.get(tableId)?.messages.dealBase ?? 0);
   }
-
-  // ---- countdowns ----
-
-  /** A countdown ended: undecided players drop, or the next deal starts. */
-  private async onDeadline(tableId: number): Promise<void> {
-    if (this.paused.has(tableId)) return;
-    let version: number | null = null;
-    try {
-      const record = await loadTable(this.db, tableId);
-      if (!record?.running || record.deadline === null) return;
-      if (record.deadline > this.clock.now()) {
-        this.scheduler.set(String(tableId), record.deadline);
-        return;
-      }
-      version = record.version;
-      const key = `deadline:${tableId}:${record.version}`;
-      const result = await this.steps.run(
-        tableId,
-        key,
-        (fresh) => {
-          this.stepFault?.(tableId, fresh.version);
-          const state = fresh.state as GameState | null;
-          // A press may have ended the round (and set a new countdown) while this waited.
-          if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > this.clock.now()) return null;
-          const quietDeals = this.runtimes.get(tableId)?.messages.quietDeals ?? 0;
-          if (awaiting(state).kind === 'between-deals' && quietDeals >= this.quietDealsToStop) {
-            // Nobody has pressed anything for a while: stop rather than charge antes for ever.
-            return { ...apply(state, { type: 'stop', by: state.host }), note: ABANDONED };
-          }
-          // Undecided players drop, or between deals the next deal starts (the engine's rule).
-          return apply(state, { type: 'timeout' });
-        },
-        'clock',
-      );
-      this.recovery.succeeded(tableId);
-      this.publish(result);
-    } catch (err) {
-      this.log.error({ err, tableId }, 'countdown step failed');
-      // Reading the table failed: nothing to recover from yet (the next countdown retries).
-      if (version !== null)
-        await this.recovery.failed(tableId, version).catch((e: unknown) => {
-          this.log.error({ err: e, tableId }, 'could not recover the table');
-        });
-    }
-  }
-
-  /** A computer player's pause is over: it makes its move, decided from what its seat sees. */
-  private async onComputerMove(tableId: number): Promise<void> {
-    if (this.paused.has(tableId)) return;
-    try {
-      const version = this.runtimes.get(tableId)?.record.version ?? 0;
-      const result = await this.steps.run(
-        tableId,
-        `computer:${tableId}:${version}`,
-        (fresh) => {
-          const state = fresh.state as GameState | null;
-          const mover = fresh.running ? computerToMove(state) : null;
-          const move = state && mover ? computerMove(state, mover.id, mover.level) : null;
-          return state && move ? apply(state, move) : null;
-        },
-        // Not a press: a table where only computer players act is still a quiet one.
-        'clock',
-      );
-      this.publish(result);
-    } catch (err) {
-      this.log.error({ err, tableId }, 'computer move failed');
-    }
-  }
 }
 
 /** Joins and Deal presses carry their interaction id (a snowflake) for a fair game's client seed. */
@@ -512,5 +435,3 @@ function withPress(action: Action, key: string): Action {
 function runningError(state: GameState | null): UserFacingError {
   return new UserFacingError('refusal.running', { variant: state?.variant ?? 'guts' });
 }
-
-export type { TableRecord };

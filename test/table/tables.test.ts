@@ -83,7 +83,10 @@ describe('the table layer', () => {
     const { tableId, result } = await open();
     expect(result.after.players.map((p) => p.id)).toEqual([ann.id]);
     expect(state(tableId).host).toBe(ann.id);
-    expect(heard.committedSteps).toHaveLength(1);
+    // A step a player asked for is returned to its caller, who tells the listener: never from inside the table's queue.
+    expect(result.record.version).toBe(1);
+    expect(heard.committedSteps).toHaveLength(0);
+    expect(heard.published).toHaveLength(0);
     expect(() => tables.checkOpen(place, 'two-card', {})).toThrow(/already running/);
     await expect(tables.openGame(place, bob, 'two-card', {}, { fourColour: false }, 'start-2')).rejects.toBeInstanceOf(
       UserFacingError,
@@ -126,6 +129,8 @@ describe('the table layer', () => {
     await tables.idle();
     await waitFor(() => heard.published.length === 1);
     const timedOut = heard.published[0] as StepResult;
+    // A step the table took by itself: told committed, then published, once.
+    expect(heard.committedSteps).toEqual([timedOut]);
     expect(timedOut.events.some((e) => e.type === 'Revealed')).toBe(true);
     // Ann stayed alone and took the pot: the game is over, no countdown left.
     expect(state(tableId).phase).toBe('over');

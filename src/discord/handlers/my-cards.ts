@@ -1,6 +1,6 @@
 import { MessageFlags } from 'discord.js';
-import type { GameState } from '../../engine/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
+import { gameOf } from '../../table/game-record.ts';
 import { ackIfSlow, placeOf } from '../acks.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import type { ComponentHandler } from './types.ts';
@@ -18,16 +18,16 @@ export const myCardsHandler: ComponentHandler<ButtonId> = {
   },
   async run(interaction, id, ctx) {
     const rt = await ctx.tables.pressTarget(Number(id.tableId), placeOf(interaction), id.dealNo, false);
-    const state = rt.record.state as GameState;
     const playerId = interaction.user.id;
-    if (!state.deal?.players.includes(playerId)) throw new UserFacingError('cards.notIn');
-    const answer = await ackIfSlow(ctx.publisher.privateView(rt, state, playerId), () =>
-      interaction.deferReply({ flags: MessageFlags.Ephemeral }),
-    );
-    const { payload, signature, asks } = await answer.work;
+    if (!gameOf(rt.record).deal?.players.includes(playerId)) throw new UserFacingError('cards.notIn');
+    // Not a step: the cards as the table stands, also between deals (the last deal's).
+    const privately = ctx.publisher.answerPrivately(rt, playerId, null, { claim: false, afterDeal: true });
+    if (!privately.cards) return undefined;
+    const answer = await ackIfSlow(privately.cards, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }));
+    const payload = await answer.work;
     if (answer.deferred) await interaction.editReply(payload);
     else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
-    const handle = ctx.tokens.remember(rt.record.id, playerId, interaction);
-    ctx.publisher.postedPrivately(rt, { state, version: rt.record.version, signature, asks }, playerId, handle);
+    privately.sent(ctx.tokens.remember(rt.record.id, playerId, interaction));
+    return undefined;
   },
 };

@@ -1,11 +1,12 @@
-import { MessageFlags, type ModalSubmitFields, type ModalSubmitInteraction } from 'discord.js';
+import { MessageFlags, type ModalSubmitFields } from 'discord.js';
 import { apply, type GameState } from '../../engine/index.ts';
 import { ensureLanguages, languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
 import { valueWords } from '../../rules-text/option-help.ts';
 import { UserFacingError } from '../../table/errors.ts';
+import { gameOf } from '../../table/game-record.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
-import { ackIfSlow, memberOf, placeOf } from '../acks.ts';
+import { memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import { isUserFacing, refusalText } from '../errors.ts';
@@ -49,7 +50,7 @@ async function open(
   ctx: BotContext,
 ): Promise<Opened> {
   const rt = await ctx.tables.pressTarget(Number(id.tableId), placeOf(interaction), id.dealNo, false);
-  const state = rt.record.state as GameState;
+  const state = gameOf(rt.record);
   // A dry run with no change: refused for anyone but the host, and once a deal is dealt.
   apply(state, { type: 'setOptions', by: memberOf(interaction).id, options: {} });
   const pages = rulesPages(state.variant, interaction.locale);
@@ -73,6 +74,7 @@ export const rulesButtonHandler: ComponentHandler<ButtonId> = {
         flags: MessageFlags.Ephemeral,
       });
     }
+    return undefined;
   },
 };
 
@@ -198,7 +200,7 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
   },
   async run(interaction, id, ctx) {
     const { rt, state, target, page } = await open(interaction, id, ctx);
-    if (!page) return;
+    if (!page) return undefined;
     const locale = interaction.locale;
     const me = memberOf(interaction);
     const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.messages.locale);
@@ -212,34 +214,16 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
       ctx.publisher.redraw(rt.record.id);
     }
     const said = describeChanges(page, submission, languageChanged, locale);
-    if (Object.keys(submission.changes).length === 0) {
-      await answer(interaction, false, rulesMenu(target, state.variant, state.options, locale, said));
-      return;
-    }
-    const action = { type: 'setOptions' as const, by: me.id, options: submission.changes };
-    const work = ctx.tables.act(rt.record.id, interaction.id, action, me);
-    try {
-      const acked = await ackIfSlow(work, () =>
-        interaction.isFromMessage()
-          ? interaction.deferUpdate()
-          : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
-      );
-      const after = (await acked.work)?.after ?? state;
-      await answer(interaction, acked.deferred, rulesMenu(target, after.variant, after.options, locale, said));
-    } finally {
-      // A committed step is told to the channel even when answering failed.
-      ctx.tables.publishWhenCommitted(work);
-    }
+    const changed = Object.keys(submission.changes).length > 0;
+    return {
+      kind: 'form',
+      table: rt,
+      action: changed ? { type: 'setOptions', by: me.id, options: submission.changes } : null,
+      member: me,
+      view: (result) => {
+        const after = result?.after ?? state;
+        return rulesMenu(target, after.variant, after.options, locale, said);
+      },
+    };
   },
 };
-
-/** The menu the form was opened from, brought up to date (or a private line if it is gone). */
-async function answer(
-  interaction: ModalSubmitInteraction,
-  deferred: boolean,
-  view: ReturnType<typeof rulesMenu>,
-): Promise<void> {
-  if (deferred) await interaction.editReply(view);
-  else if (interaction.isFromMessage()) await interaction.update(view);
-  else await interaction.reply({ ...view, flags: MessageFlags.Ephemeral });
-}

@@ -1,0 +1,230 @@
+import {
+  type ChatInputCommandInteraction,
+  type MessageComponentInteraction,
+  MessageFlags,
+  type ModalSubmitInteraction,
+} from 'discord.js';
+import type { Action } from '../engine/index.ts';
+import { t } from '../i18n/index.ts';
+import type { Logger } from '../log.ts';
+import type { TableRuntime } from '../table/runtimes.ts';
+import type { StepListener, StepResult } from '../table/steps.ts';
+import type { DryRun, Member, Tables } from '../table/tables.ts';
+import { ackIfSlow } from './acks.ts';
+import type { PrivateAnswer, TablePublisher } from './publisher.ts';
+import type { ReplyTokens } from './tokens.ts';
+import { confirmation } from './views/answers.ts';
+import { underCards } from './views/cards.ts';
+import type { rulesMenu } from './views/rules-form.ts';
+
+/**
+ * Every game step a player asks for runs here, in one order (docs/ARCHITECTURE.md: The
+ * path of one button press): the handler has parsed the press or command into an
+ * action and how to answer it (a `StepPlan`), with its dry run; this acknowledges when
+ * the step will be slow, commits it (`Tables.act`), answers the presser, and only then
+ * publishes it to the channel. The table layer never calls back into this code from
+ * inside its queue: `act` returns the committed step, and this tells the listener
+ * (`committed` at once, `publish` after the answer), so control goes discord → table
+ * → discord once per step.
+ */
+
+/** When many steps are already waiting for the database, acknowledge before queueing. */
+export const BUSY_STEPS = 8;
+
+/**
+ * How a press is answered: a private line ('line'); nothing visible ('quiet': the table
+ * message and the player's private message show it); the private message the picker is
+ * on, redrawn ('menu'); or a choice (Stay, Drop, Take), answered as its player's
+ * private message stands (see `StepPipeline.styleOf`).
+ */
+export type PressAnswer = 'line' | 'quiet' | 'menu' | 'choice';
+
+/** What a press handler asks of the pipeline. */
+export interface PressPlan {
+  kind: 'press';
+  /** The table the press was checked against (`Tables.pressTarget`). */
+  table: TableRuntime;
+  action: Action;
+  member: Member;
+  /** The action applied to the state this process last saw: a refusal was answered at once. */
+  dryRun: DryRun;
+  answer: PressAnswer;
+}
+
+/** What a form (the rules' pages) asks of the pipeline: its answer is its menu, drawn from the step. */
+export interface FormPlan {
+  kind: 'form';
+  table: TableRuntime;
+  /** Null when the form changed nothing: its menu is answered as it is, with no step. */
+  action: Action | null;
+  member: Member;
+  view(result: StepResult | null): ReturnType<typeof rulesMenu>;
+}
+
+export type StepPlan = PressPlan | FormPlan;
+
+/** How an answer looks once resolved against the player's private message ('cards': a new one). */
+type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards';
+
+export interface StepPipelineDeps {
+  tables: Pick<Tables, 'act' | 'inFlight'>;
+  publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'answerPrivately' | 'pressedOn'>;
+  tokens: Pick<ReplyTokens, 'remember'>;
+  /** Who shows the steps (the publisher, as metrics and the guild cache watch it). */
+  listener: Pick<StepListener, 'committed' | 'publish'>;
+  log: Logger;
+}
+
+export class StepPipeline {
+  constructor(private readonly deps: StepPipelineDeps) {}
+
+  /** Runs a handler's plan for its interaction. */
+  run(interaction: MessageComponentInteraction | ModalSubmitInteraction, plan: StepPlan, log?: Logger): Promise<void> {
+    if (plan.kind === 'form') return this.form(interaction as ModalSubmitInteraction, plan, log);
+    return this.press(interaction as MessageComponentInteraction, plan, log);
+  }
+
+  /**
+   * A slash command's step (`/guts start`, `/guts stop`): acknowledged first (opening a
+   * table takes a few writes, stopping may queue behind presses), committed, answered
+   * by `answer`, then published.
+   */
+  async command<C extends { step: StepResult | null }>(
+    interaction: ChatInputCommandInteraction,
+    commit: () => Promise<C>,
+    answer: (committed: C) => Promise<void>,
+  ): Promise<void> {
+    await interaction.deferReply();
+    const committed = await commit();
+    if (committed.step) this.deps.listener.committed(committed.step);
+    try {
+      await answer(committed);
+    } finally {
+      // Even when answering failed: a committed step is always told to the channel.
+      if (committed.step) this.deps.listener.publish(committed.step);
+    }
+  }
+
+  private async press(interaction: MessageComponentInteraction, plan: PressPlan, log?: Logger): Promise<void> {
+    const { table, action, member } = plan;
+    const style = this.styleOf(plan.answer, table, member.id, interaction);
+    // A choice pressed on the player's own cards: its answer redraws them.
+    const onCards = style === 'menu' && plan.answer === 'choice';
+    let privately: PrivateAnswer | null = null;
+    await this.step({
+      defer: () =>
+        style === 'line' || style === 'cards'
+          ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
+          : interaction.deferUpdate(),
+      commit: () => this.deps.tables.act(table.record.id, interaction.id, action, member, plan.dryRun),
+      // Where the answer is the player's private message, it is drawn (picture, odds) within the ack budget.
+      prepare: async (result) => {
+        if (style !== 'cards' && style !== 'menu') return { result, cards: null };
+        privately = this.deps.publisher.answerPrivately(table, member.id, result, { claim: onCards });
+        return { result, cards: await privately.cards };
+      },
+      answer: async ({ result, cards }, deferred) => {
+        const handle = this.deps.tokens.remember(table.record.id, member.id, interaction);
+        if (cards) {
+          const payload = { ...cards, attachments: [] };
+          if (style === 'menu' && !deferred) await interaction.update(payload);
+          else if (deferred) await handle.editReply(payload);
+          else await interaction.reply({ ...cards, flags: MessageFlags.Ephemeral });
+          // The menu's message, or this new answer, is the player's private message of the deal now.
+          privately?.sent(handle);
+        } else if (style === 'quiet') {
+          if (!deferred) await interaction.deferUpdate();
+          this.deps.publisher.pressedOn(table.record.id, interaction.message.id, handle);
+        } else {
+          // A private line, in the presser's own language; a choice that ended the deal
+          // (the reveal) has no private message left to show, and says so this way too.
+          const line = result
+            ? confirmation(action, result, interaction.locale)
+            : t(interaction.locale, 'answer.already');
+          // A choice pressed beside the cards keeps them there, with the answer under them.
+          const content = onCards ? underCards(interaction.message.content, line) : line;
+          if (style === 'menu' && !deferred) await interaction.update({ content, components: [] });
+          else if (deferred) await handle.editReply({ content, components: [] });
+          else await interaction.reply({ content: line, flags: MessageFlags.Ephemeral });
+        }
+      },
+      failed: () => privately?.failed(),
+      log: log ?? this.deps.log,
+    });
+  }
+
+  private async form(interaction: ModalSubmitInteraction, plan: FormPlan, log?: Logger): Promise<void> {
+    const { table, action, member } = plan;
+    await this.step({
+      defer: () =>
+        interaction.isFromMessage()
+          ? interaction.deferUpdate()
+          : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
+      commit: async () => (action ? this.deps.tables.act(table.record.id, interaction.id, action, member) : null),
+      prepare: async (result) => plan.view(result),
+      // The menu the form was opened from, brought up to date (or a private one if it is gone).
+      answer: async (view, deferred) => {
+        if (deferred) await interaction.editReply(view);
+        else if (interaction.isFromMessage()) await interaction.update(view);
+        else await interaction.reply({ ...view, flags: MessageFlags.Ephemeral });
+      },
+      log: log ?? this.deps.log,
+    });
+  }
+
+  /**
+   * The one order of a step: acknowledge first when the database is busy, commit,
+   * prepare the answer (acknowledging if that takes longer than the budget), answer,
+   * publish. A commit that fails publishes nothing; its error reaches the router,
+   * which logs it and answers the presser.
+   */
+  private async step<T>(o: {
+    defer(): Promise<unknown>;
+    commit(): Promise<StepResult | null>;
+    prepare(result: StepResult | null): Promise<T>;
+    answer(prepared: T, deferred: boolean): Promise<void>;
+    /** Answering failed (after the step committed, or not). */
+    failed?(): void;
+    log: Logger;
+  }): Promise<void> {
+    const busy = this.deps.tables.inFlight >= BUSY_STEPS;
+    if (busy) await o.defer();
+    const work = o.commit().then((result) => {
+      if (result) this.deps.listener.committed(result);
+      return result;
+    });
+    try {
+      const ready = work.then((result) => o.prepare(result));
+      const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => o.defer());
+      await o.answer(await acked.work, acked.deferred);
+    } catch (err) {
+      o.failed?.();
+      throw err;
+    } finally {
+      // After the answer (private cards follow acknowledged interactions), and even when
+      // answering failed: a committed step is always told to the channel.
+      void work.then(
+        (result) => result && this.deps.listener.publish(result),
+        (err: unknown) => o.log.debug({ err }, 'step not committed: nothing to publish'),
+      );
+    }
+  }
+
+  /**
+   * How a press is answered. A choice (Stay, Drop, Take) adds no message: the player's
+   * private message of the deal shows it, redrawn by the press itself when pressed there,
+   * else edited in place, unless they have none that can still be edited; then the answer
+   * is that message, new.
+   */
+  private styleOf(
+    answer: PressAnswer,
+    table: TableRuntime,
+    playerId: string,
+    interaction: MessageComponentInteraction,
+  ): AnswerStyle {
+    if (answer !== 'choice') return answer;
+    // Pressed on the player's own cards (the only ephemeral message with these buttons): redrawn in place.
+    if (interaction.message.flags.has(MessageFlags.Ephemeral)) return 'menu';
+    return this.deps.publisher.hasLivePrivateMessage(table, playerId) ? 'quiet' : 'cards';
+  }
+}
