@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { log } from '../log.ts';
 import type { DialectName } from './dialect.ts';
 import type { Database } from './schema.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -40,6 +41,10 @@ const pgTypes = {
 
 function openPostgres(url: string): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
+  // An idle connection the server closed (a restart, a failover) is an 'error' event on the
+  // pool: unhandled, Node would end the process. pg has dropped that connection already and
+  // connects anew for the next query; the step that needs one waits for the server (table/db-retry.ts).
+  pool.on('error', (err) => log.warn({ err }, 'PostgreSQL closed an idle connection: it is dropped'));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', url, close: () => db.destroy() };
 }

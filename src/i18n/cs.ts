@@ -262,6 +262,8 @@ export const cs: Resource = {
       'Na mé straně se s tímto stolem něco pokazilo. Načetl jsem ho znovu tak, jak byl naposledy uložen, a hra pokračuje.',
     stepPaused:
       'S tímto stolem se znovu něco pokazilo, takže je hra pozastavená: neběží žádné odpočítávání a nikdo nic neplatí. Hostitel může hru ukončit příkazem `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Hru teď nemohu uložit, takže stůl čeká: žádné odpočítávání mezitím nevyprší a nikdo nic neplatí. Jakmile budu moci znovu ukládat, pokračuje sám.',
     missingPermissions: 'V tomto kanálu na to nemám oprávnění.',
     missingAccess: 'Tento kanál nevidím nebo do něj nemůžu psát.',
     unknownMessage: 'Ta zpráva už neexistuje. Zkus `/guts table` a stůl zveřejním znovu.',

@@ -235,6 +235,8 @@ export const da: Resource = {
       'Noget gik galt hos mig med dette bord. Jeg har indlæst det igen, som det sidst blev gemt, og spillet fortsætter.',
     stepPaused:
       'Noget gik galt med dette bord igen, så spillet er sat på pause: ingen nedtælling kører, og ingen betaler. Værten kan afslutte spillet med `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Jeg kan ikke gemme spillet lige nu, så bordet venter: ingen nedtælling løber ud, og ingen betaler i mellemtiden. Det fortsætter af sig selv, så snart jeg kan gemme igen.',
     missingPermissions: 'Jeg har ikke tilladelse til at gøre det i denne kanal.',
     missingAccess: 'Jeg kan ikke se denne kanal eller skrive i den.',
     unknownMessage: 'Den besked findes ikke længere. Prøv `/guts table` for at slå bordet op igen.',

@@ -237,6 +237,8 @@ export const de: Resource = {
       'Bei mir ist mit diesem Tisch etwas schiefgelaufen. Ich habe ihn so neu geladen, wie er zuletzt gespeichert war, und das Spiel geht weiter.',
     stepPaused:
       'Mit diesem Tisch ist wieder etwas schiefgelaufen, deshalb ist das Spiel pausiert: Kein Countdown läuft, und niemand zahlt. Der Gastgeber kann das Spiel mit `/guts $t(commands.guts stop.name)` beenden.',
+    dbWaiting:
+      'Ich kann das Spiel gerade nicht speichern, deshalb wartet der Tisch: Kein Countdown läuft ab, und niemand zahlt in der Zwischenzeit. Er macht von selbst weiter, sobald ich wieder speichern kann.',
     missingPermissions: 'Dazu fehlt mir in diesem Kanal die Berechtigung.',
     missingAccess: 'Ich kann diesen Kanal nicht sehen oder nicht darin schreiben.',
     unknownMessage: 'Diese Nachricht gibt es nicht mehr. Mit `/guts table` wird der Tisch neu gepostet.',

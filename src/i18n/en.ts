@@ -237,6 +237,8 @@ export const en = {
       'Something went wrong on my side with this table. I reloaded it as it was last saved, and the game carries on.',
     stepPaused:
       'Something went wrong with this table again, so the game is paused: no countdown runs and nobody is charged. The host can end the game with `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      "I can't save the game right now, so the table waits: no countdown runs out and nobody is charged meanwhile. It carries on by itself as soon as I can save again.",
     missingPermissions: "I don't have permission to do that in this channel.",
     missingAccess: "I can't see or post in this channel.",
     unknownMessage: 'That message is gone. Try `/guts table` to post the table again.',

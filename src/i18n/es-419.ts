@@ -250,6 +250,8 @@ export const es419: Resource = {
       'Algo falló de mi lado con esta mesa. La volví a cargar como estaba guardada por última vez y el juego sigue.',
     stepPaused:
       'Algo volvió a fallar con esta mesa, así que el juego está en pausa: no corre ninguna cuenta regresiva y nadie paga. El anfitrión puede terminar el juego con `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'No puedo guardar la partida en este momento, así que la mesa espera: ninguna cuenta regresiva se agota y nadie paga mientras tanto. Sigue sola en cuanto pueda guardar de nuevo.',
     missingPermissions: 'No tengo permiso para hacer eso en este canal.',
     missingAccess: 'No puedo ver este canal ni escribir en él.',
     unknownMessage: 'Ese mensaje ya no existe. Prueba `/guts table` para volver a publicar la mesa.',

@@ -248,6 +248,8 @@ export const esES: Resource = {
       'Algo ha fallado por mi parte con esta mesa. La he vuelto a cargar tal como se guardó por última vez y la partida continúa.',
     stepPaused:
       'Algo ha vuelto a fallar con esta mesa, así que la partida está en pausa: no corre ninguna cuenta atrás y nadie paga. El anfitrión puede terminar la partida con `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'No puedo guardar la partida ahora mismo, así que la mesa espera: ninguna cuenta atrás se agota y nadie paga mientras tanto. Sigue sola en cuanto pueda guardar de nuevo.',
     missingPermissions: 'No tengo permiso para hacer eso en este canal.',
     missingAccess: 'No puedo ver este canal o escribir en él.',
     unknownMessage: 'Ese mensaje ya no existe. Prueba `/guts table` para volver a publicar la mesa.',

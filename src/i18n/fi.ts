@@ -239,6 +239,8 @@ export const fi: Resource = {
       'Jokin meni minun päässäni pieleen tämän pöydän kanssa. Latasin sen uudelleen sellaisena kuin se viimeksi tallennettiin, ja peli jatkuu.',
     stepPaused:
       'Tämän pöydän kanssa meni taas jokin pieleen, joten peli on tauolla: mikään lähtölaskenta ei käy eikä kukaan maksa. Isäntä voi lopettaa pelin komennolla `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'En voi tallentaa peliä juuri nyt, joten pöytä odottaa: mikään ajastin ei kulu loppuun eikä kukaan maksa sillä välin. Se jatkuu itsestään heti, kun voin taas tallentaa.',
     missingPermissions: 'Minulla ei ole oikeutta tehdä sitä tällä kanavalla.',
     missingAccess: 'En näe tätä kanavaa tai en voi kirjoittaa sille.',
     unknownMessage: 'Sitä viestiä ei enää ole. Kokeile `/guts table`, niin lähetän pöydän uudelleen.',

@@ -237,6 +237,8 @@ export const fr: Resource = {
       'Un problème est survenu de mon côté avec cette table. Je l’ai rechargée telle qu’elle a été enregistrée en dernier, et la partie continue.',
     stepPaused:
       'Un problème est de nouveau survenu avec cette table, la partie est donc en pause : aucun compte à rebours ne tourne et personne ne paie. L’hôte peut terminer la partie avec `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Je ne peux pas enregistrer la partie pour l’instant, donc la table attend : aucun compte à rebours n’expire et personne ne paie entre-temps. Elle reprend d’elle-même dès que je peux de nouveau enregistrer.',
     missingPermissions: 'Je n’ai pas la permission de faire cela dans ce salon.',
     missingAccess: 'Je ne peux pas voir ce salon ou y écrire.',
     unknownMessage: 'Ce message n’existe plus. Essayez `/guts table` pour afficher la table à nouveau.',

@@ -250,6 +250,8 @@ export const hr: Resource = {
       'Nešto je pošlo po zlu na mojoj strani s ovim stolom. Ponovno sam ga učitao kakav je posljednji put spremljen i igra se nastavlja.',
     stepPaused:
       'S ovim stolom ponovno je nešto pošlo po zlu, pa je igra pauzirana: nema odbrojavanja i nitko ne plaća. Domaćin može završiti igru naredbom `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Trenutačno ne mogu spremiti igru, pa stol čeka: nijedno odbrojavanje ne istječe i nitko ništa ne plaća u međuvremenu. Nastavlja sam čim opet budem mogao spremati.',
     missingPermissions: 'Nemam dopuštenje za to u ovom kanalu.',
     missingAccess: 'Ne mogu vidjeti ovaj kanal ni pisati u njemu.',
     unknownMessage: 'Ta poruka više ne postoji. Pokušaj `/guts table` da ponovno objaviš stol.',

@@ -240,6 +240,8 @@ export const hu: Resource = {
       'Valami hiba történt nálam ezzel az asztallal. Újratöltöttem úgy, ahogy legutóbb el lett mentve, és a játék folytatódik.',
     stepPaused:
       'Ezzel az asztallal megint valami hiba történt, ezért a játék szünetel: nem fut visszaszámlálás, és senki sem fizet. A házigazda a `/guts $t(commands.guts stop.name)` paranccsal befejezheti a játékot.',
+    dbWaiting:
+      'Most nem tudom menteni a játékot, ezért az asztal vár: közben egyetlen visszaszámlálás sem jár le, és senki sem fizet. Magától folytatódik, amint újra menteni tudok.',
     missingPermissions: 'Nincs jogom ehhez ezen a csatornán.',
     missingAccess: 'Nem látom ezt a csatornát, vagy nem írhatok bele.',
     unknownMessage: 'Az az üzenet már nincs meg. Próbáld a `/guts table` parancsot, és újraküldöm az asztalt.',

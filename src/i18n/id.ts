@@ -217,6 +217,8 @@ export const id: Resource = {
       'Ada yang salah di sisiku dengan meja ini. Aku memuatnya ulang seperti saat terakhir disimpan, dan permainan berlanjut.',
     stepPaused:
       'Ada yang salah lagi dengan meja ini, jadi permainan dijeda: tidak ada hitung mundur yang berjalan dan tidak ada yang membayar. Tuan rumah bisa mengakhiri permainan dengan `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Saya tidak bisa menyimpan permainan saat ini, jadi meja menunggu: tidak ada hitung mundur yang habis dan tidak ada yang membayar sementara itu. Permainan berlanjut dengan sendirinya begitu saya bisa menyimpan lagi.',
     missingPermissions: 'Aku tidak punya izin untuk melakukan itu di saluran ini.',
     missingAccess: 'Aku tidak bisa melihat atau mengirim pesan di saluran ini.',
     unknownMessage: 'Pesan itu sudah hilang. Coba `/guts table` untuk mengirim ulang mejanya.',

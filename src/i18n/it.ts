@@ -236,6 +236,8 @@ export const it: Resource = {
       'Qualcosa è andato storto da parte mia con questo tavolo. L’ho ricaricato com’era all’ultimo salvataggio e la partita continua.',
     stepPaused:
       'Qualcosa è di nuovo andato storto con questo tavolo, quindi la partita è in pausa: nessun conto alla rovescia è attivo e nessuno paga. L’host può terminare la partita con `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Al momento non riesco a salvare la partita, quindi il tavolo aspetta: nessun conto alla rovescia scade e nessuno paga nel frattempo. Riprende da solo appena posso salvare di nuovo.',
     missingPermissions: 'Non ho il permesso di farlo in questo canale.',
     missingAccess: 'Non riesco a vedere questo canale o a scriverci.',
     unknownMessage: 'Quel messaggio non c’è più. Prova `/guts table` per ripubblicare il tavolo.',

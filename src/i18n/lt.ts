@@ -261,6 +261,8 @@ export const lt: Resource = {
       'Mano pusėje kažkas nepavyko su šiuo stalu. Įkėliau jį iš naujo tokį, koks buvo paskutinį kartą išsaugotas, ir žaidimas tęsiasi.',
     stepPaused:
       'Su šiuo stalu vėl kažkas nepavyko, todėl žaidimas pristabdytas: atgalinis skaičiavimas nevyksta ir niekas nemoka. Šeimininkas gali baigti žaidimą komanda `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Šiuo metu negaliu išsaugoti žaidimo, todėl stalas laukia: joks atgalinis skaičiavimas nesibaigia ir niekas nieko nemoka. Jis tęsis pats, kai tik vėl galėsiu išsaugoti.',
     missingPermissions: 'Neturiu leidimo to daryti šiame kanale.',
     missingAccess: 'Nematau šio kanalo arba negaliu jame rašyti.',
     unknownMessage: 'To pranešimo nebėra. Pabandyk `/guts table`, kad stalas būtų paskelbtas iš naujo.',

@@ -236,6 +236,8 @@ export const nl: Resource = {
       'Er ging bij mij iets mis met deze tafel. Ik heb hem opnieuw geladen zoals hij het laatst is opgeslagen, en het spel gaat door.',
     stepPaused:
       'Er ging opnieuw iets mis met deze tafel, dus het spel is gepauzeerd: er loopt geen aftelling en niemand betaalt. De host kan het spel beëindigen met `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Ik kan het spel nu niet opslaan, dus de tafel wacht: er loopt geen aftelling af en niemand betaalt intussen. Hij gaat vanzelf verder zodra ik weer kan opslaan.',
     missingPermissions: 'Ik heb geen toestemming om dat in dit kanaal te doen.',
     missingAccess: 'Ik kan dit kanaal niet zien of er niet in posten.',
     unknownMessage: 'Dat bericht bestaat niet meer. Probeer `/guts table` om de tafel opnieuw te plaatsen.',

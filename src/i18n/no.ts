@@ -235,6 +235,8 @@ export const no: Resource = {
       'Noe gikk galt hos meg med dette bordet. Jeg lastet det inn på nytt slik det sist ble lagret, og spillet fortsetter.',
     stepPaused:
       'Noe gikk galt med dette bordet igjen, så spillet er satt på pause: ingen nedtelling går, og ingen betaler. Verten kan avslutte spillet med `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Jeg får ikke lagret spillet akkurat nå, så bordet venter: ingen nedtelling går ut, og ingen betaler i mellomtiden. Det fortsetter av seg selv så snart jeg kan lagre igjen.',
     missingPermissions: 'Jeg har ikke tillatelse til å gjøre det i denne kanalen.',
     missingAccess: 'Jeg kan ikke se denne kanalen eller skrive i den.',
     unknownMessage: 'Den meldingen finnes ikke lenger. Prøv `/guts table` for å legge ut bordet på nytt.',

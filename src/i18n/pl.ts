@@ -258,6 +258,8 @@ export const pl: Resource = {
       'Coś poszło nie tak po mojej stronie z tym stołem. Wczytałem go ponownie w stanie z ostatniego zapisu i gra toczy się dalej.',
     stepPaused:
       'Z tym stołem znowu coś poszło nie tak, więc gra jest wstrzymana: żadne odliczanie nie biegnie i nikt nie płaci. Gospodarz może zakończyć grę poleceniem `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Nie mogę teraz zapisać gry, więc stół czeka: w tym czasie żadne odliczanie nie mija i nikt nie płaci. Gra ruszy sama, gdy tylko znów będę mógł zapisywać.',
     missingPermissions: 'Nie mam uprawnień, żeby zrobić to na tym kanale.',
     missingAccess: 'Nie widzę tego kanału albo nie mogę na nim pisać.',
     unknownMessage: 'Tej wiadomości już nie ma. Użyj `/guts table`, aby ponownie opublikować stół.',

@@ -248,6 +248,8 @@ export const ptBR: Resource = {
       'Algo deu errado do meu lado com esta mesa. Eu a recarreguei como estava no último salvamento, e o jogo continua.',
     stepPaused:
       'Algo deu errado com esta mesa de novo, então o jogo está pausado: nenhuma contagem regressiva corre e ninguém paga. O anfitrião pode encerrar o jogo com `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Não consigo salvar o jogo agora, então a mesa espera: nenhuma contagem regressiva acaba e ninguém paga enquanto isso. Ela continua sozinha assim que eu puder salvar de novo.',
     missingPermissions: 'Não tenho permissão para fazer isso neste canal.',
     missingAccess: 'Não consigo ver este canal nem postar nele.',
     unknownMessage: 'Essa mensagem não existe mais. Use `/guts table` para postar a mesa de novo.',

@@ -250,6 +250,8 @@ export const ro: Resource = {
       'Ceva n-a mers bine la mine cu această masă. Am reîncărcat-o așa cum a fost salvată ultima dată, iar jocul continuă.',
     stepPaused:
       'Ceva n-a mers bine din nou cu această masă, așa că jocul e în pauză: nu rulează nicio numărătoare inversă și nimeni nu plătește. Gazda poate încheia jocul cu `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Nu pot salva jocul acum, așa că masa așteaptă: între timp nicio numărătoare inversă nu expiră și nimeni nu plătește. Continuă de la sine imediat ce pot salva din nou.',
     missingPermissions: 'Nu am permisiunea să fac asta pe acest canal.',
     missingAccess: 'Nu pot vedea acest canal sau nu pot scrie în el.',
     unknownMessage: 'Mesajul acela nu mai există. Încearcă `/guts table` ca să public din nou masa.',

@@ -235,6 +235,8 @@ export const svSE: Resource = {
       'Något gick fel hos mig med det här bordet. Jag läste in det igen som det senast sparades, och spelet fortsätter.',
     stepPaused:
       'Något gick fel med det här bordet igen, så spelet är pausat: ingen nedräkning körs och ingen betalar. Värden kan avsluta spelet med `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Jag kan inte spara spelet just nu, så bordet väntar: ingen nedräkning löper ut och ingen betalar under tiden. Det fortsätter av sig självt så snart jag kan spara igen.',
     missingPermissions: 'Jag har inte behörighet att göra det i den här kanalen.',
     missingAccess: 'Jag kan inte se den här kanalen eller skriva i den.',
     unknownMessage: 'Det meddelandet finns inte längre. Prova `/guts table` för att lägga upp bordet igen.',

@@ -235,6 +235,8 @@ export const tr: Resource = {
       'Benim tarafımda bu masayla ilgili bir şeyler ters gitti. Masayı en son kaydedildiği haliyle yeniden yükledim ve oyun devam ediyor.',
     stepPaused:
       'Bu masayla ilgili yine bir şeyler ters gitti, bu yüzden oyun duraklatıldı: geri sayım işlemiyor ve kimse ödeme yapmıyor. Ev sahibi oyunu `/guts $t(commands.guts stop.name)` ile bitirebilir.',
+    dbWaiting:
+      'Şu anda oyunu kaydedemiyorum, bu yüzden masa bekliyor: bu sırada hiçbir geri sayım dolmaz ve kimse ödeme yapmaz. Yeniden kaydedebildiğim anda kendiliğinden devam eder.',
     missingPermissions: 'Bu kanalda bunu yapma iznim yok.',
     missingAccess: 'Bu kanalı göremiyorum ya da buraya yazamıyorum.',
     unknownMessage: 'O mesaj artık yok. Masayı yeniden göndermek için `/guts table` dene.',

@@ -216,6 +216,8 @@ export const vi: Resource = {
     stepRecovered: 'Đã có lỗi ở phía tôi với bàn này. Tôi đã tải lại bàn như lần lưu gần nhất, và ván chơi tiếp tục.',
     stepPaused:
       'Bàn này lại gặp lỗi, nên ván chơi đang tạm dừng: không có đếm ngược nào chạy và không ai phải trả. Chủ bàn có thể kết thúc ván bằng `/guts $t(commands.guts stop.name)`.',
+    dbWaiting:
+      'Hiện tôi không lưu được ván chơi nên bàn đang chờ: trong lúc này không đồng hồ đếm ngược nào hết giờ và không ai phải trả. Bàn sẽ tự tiếp tục ngay khi tôi lưu lại được.',
     missingPermissions: 'Tôi không có quyền làm việc đó trong kênh này.',
     missingAccess: 'Tôi không thể xem hoặc đăng tin trong kênh này.',
     unknownMessage: 'Tin nhắn đó không còn nữa. Thử `/guts table` để đăng lại bàn.',

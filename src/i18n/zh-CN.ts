@@ -194,6 +194,8 @@ export const zhCN: Resource = {
     stepRecovered: '这张牌桌在我这边出了点问题。我已按最后保存的状态重新载入，游戏继续。',
     stepPaused:
       '这张牌桌又出了问题，所以游戏已暂停：倒计时停止，也没有人被扣筹码。房主可以用 `/guts $t(commands.guts stop.name)` 结束游戏。',
+    dbWaiting:
+      '我现在无法保存游戏，所以牌桌在等待：期间倒计时不会结束，也没有人需要支付。一旦可以再次保存，游戏会自动继续。',
     missingPermissions: '我在这个频道没有权限这样做。',
     missingAccess: '我看不到这个频道，或者不能在这里发消息。',
     unknownMessage: '那条消息已经不在了。试试 `/guts table` 重新发出牌桌。',

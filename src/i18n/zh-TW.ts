@@ -194,6 +194,8 @@ export const zhTW: Resource = {
     stepRecovered: '這張牌桌在我這邊出了點問題。我已依最後儲存的狀態重新載入，遊戲繼續。',
     stepPaused:
       '這張牌桌又出了問題，所以遊戲已暫停：倒數停止，也沒有人被扣籌碼。房主可以用 `/guts $t(commands.guts stop.name)` 結束遊戲。',
+    dbWaiting:
+      '我現在無法儲存遊戲，所以牌桌正在等待：期間倒數不會結束，也沒有人需要支付。一旦可以再次儲存，遊戲會自動繼續。',
     missingPermissions: '我在這個頻道沒有權限這麼做。',
     missingAccess: '我看不到這個頻道，或是不能在這裡發訊息。',
     unknownMessage: '那則訊息已經不在了。試試 `/guts table` 重新貼出牌桌。',

@@ -144,7 +144,7 @@ export class TableSteps {
           if (!decided) return null;
           const before = (record.state as GameState | null) ?? null;
           const running = awaiting(decided.state).kind !== 'over';
-          const deadline = nextDeadline(
+          let deadline = nextDeadline(
             decided.restartCountdown ? null : before,
             decided.state,
             decided.restartCountdown ? null : record.deadline,
@@ -180,6 +180,7 @@ export class TableSteps {
               await this.reload(tableId);
               return null;
             }
+            if (result.deadline !== undefined) deadline = result.deadline;
             const committed: TableRecord = {
               ...record,
               version: result.version,

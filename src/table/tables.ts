@@ -18,13 +18,15 @@ import type { Logger } from '../log.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import { ComputerTimers, computerToMove } from './computers.ts';
+import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
+import { DB_RETRY, type DbRetryOptions, DbWaits, retryDelay } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, DeadlineScheduler, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
-import { STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
+import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
 
@@ -60,6 +62,8 @@ export interface TablesOptions {
   quietDealsToStop?: number;
   /** A fault injected into every countdown step before it decides (tests; else GUTS_STEP_FAULTS, see step-recovery.ts). */
   stepFault?: StepFault;
+  /** How steps wait for a database that fails transiently (db-waits.ts; tests shorten it). */
+  dbRetry?: Partial<DbRetryOptions>;
 }
 
 /** Why a game stopped by itself, for the players. */
@@ -86,7 +90,10 @@ export class Tables {
   /** When computer players move (computers.ts). */
   private readonly computers: ComputerTimers;
   private readonly db: Kysely<Database>;
-  private readonly writer: StepWriter;
+  private readonly writer: RetryingWriter;
+  /** Tables waiting for the database, and its errors (db-waits.ts). */
+  readonly dbWaits: DbWaits;
+  private readonly dbRetry: DbRetryOptions;
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
@@ -100,9 +107,16 @@ export class Tables {
 
   constructor(options: TablesOptions) {
     this.db = options.db;
-    this.writer = options.writer ?? directStepWriter(options.db);
     this.clock = options.clock ?? systemClock;
     this.log = options.log;
+    this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
+    this.dbRetry = { ...DB_RETRY, ...options.dbRetry };
+    this.writer = retryingStepWriter(options.writer ?? directStepWriter(options.db), {
+      waits: this.dbWaits,
+      clock: this.clock,
+      log: this.log,
+      options: this.dbRetry,
+    });
     this.newRngState = options.newRngState ?? randomRngState;
     this.quietDealsToStop = options.quietDealsToStop ?? QUIET_DEALS_TO_STOP;
     this.stepFault = options.stepFault ?? stepFaultFromEnv();
@@ -175,6 +189,7 @@ export class Tables {
   async close(): Promise<void> {
     this.scheduler.stop();
     this.computers.stop();
+    this.writer.stopWaiting();
     await this.steps.queues.idle();
   }
 
@@ -361,9 +376,14 @@ export class Tables {
     if (!this.paused.delete(tableId)) return null;
     const record = this.runtimes.get(tableId)?.record;
     if (!record?.running) return null;
+    return this.restartCountdown(tableId, record.version, 'resume');
+  }
+
+  /** Commits the table as it is with its countdown started afresh (keyed `why:table:version`). */
+  private restartCountdown(tableId: number, version: number, why: string): Promise<StepResult | null> {
     return this.steps.run(
       tableId,
-      `resume:${tableId}:${record.version}`,
+      `${why}:${tableId}:${version}`,
       (fresh) => {
         const state = fresh.state as GameState | null;
         return fresh.running && state ? { state, events: [], restartCountdown: true } : null;
@@ -390,6 +410,7 @@ export class Tables {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
+    if (this.dbWaits.waitingFor(tableId)) throw new UserFacingError(DB_WAITING);
     if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
     const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.messages, (record.state as GameState).dealNo)) {
@@ -430,9 +451,18 @@ export class Tables {
   /** A countdown ended: undecided players drop, or the next deal starts. */
   private async onDeadline(tableId: number): Promise<void> {
     if (this.paused.has(tableId)) return;
+    const waitedFor = this.dbWaits.waitingFor(tableId);
+    // A step of the table waits to be saved: it sets the countdown when it is.
+    if (waitedFor === 'write') return;
     let version: number | null = null;
     try {
       const record = await loadTable(this.db, tableId);
+      if (waitedFor === 'read') {
+        // Back after the database was away: nobody could act meanwhile, so the countdown starts afresh.
+        this.dbWaits.ended(tableId);
+        if (record?.running) this.publish(await this.restartCountdown(tableId, record.version, 'dbback'));
+        return;
+      }
       if (!record?.running || record.deadline === null) return;
       if (record.deadline > this.clock.now()) {
         this.scheduler.set(String(tableId), record.deadline);
@@ -461,6 +491,13 @@ export class Tables {
       this.recovery.succeeded(tableId);
       this.publish(result);
     } catch (err) {
+      if (version === null && this.dbWaits.count(err) === 'transient') {
+        // The table could not be read (the database is away): read it again a little later.
+        const attempts = this.dbWaits.failed(tableId, 'read');
+        if (attempts === 1) this.log.warn({ err, tableId }, 'cannot read the table for its countdown: it waits');
+        this.scheduler.set(String(tableId), this.clock.now() + retryDelay(this.dbRetry, attempts - 1));
+        return;
+      }
       this.log.error({ err, tableId }, 'countdown step failed');
       // Reading the table failed: nothing to recover from yet (the next countdown retries).
       if (version !== null)
