@@ -213,7 +213,15 @@ export class Tables {
     return this.steps.queues.run(tableId, async () => {
       const rt = this.runtimes.get(tableId);
       if (!rt) return;
-      const saved = await this.writer.saveTableMessages(tableId, rt.messages, rt.record.version);
+      let saved: boolean;
+      try {
+        saved = await this.writer.saveTableMessages(tableId, rt.messages, rt.record.version);
+      } catch (err) {
+        if (this.dbWaits.count(err) === 'permanent') throw err;
+        // The ids ride the table's next step too (steps.ts commits the messages this process holds).
+        this.log.warn({ err, tableId }, 'cannot save where the table messages are now: the next step will');
+        return;
+      }
       if (!saved) this.log.debug({ tableId, version: rt.record.version }, 'table moved on: messages not saved');
     });
   }
