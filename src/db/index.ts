@@ -44,7 +44,13 @@ function openPostgres(url: string): OpenDatabase {
   // An idle connection the server closed (a restart, a failover) is an 'error' event on the
   // pool: unhandled, Node would end the process. pg has dropped that connection already and
   // connects anew for the next query; the step that needs one waits for the server (table/db-retry.ts).
-  pool.on('error', (err) => log.warn({ err }, 'PostgreSQL closed an idle connection: it is dropped'));
+  // Only what it says: pg hangs the whole client (its connection settings) on the error.
+  pool.on('error', (err) =>
+    log.warn(
+      { code: (err as { code?: string }).code, reason: err.message },
+      'PostgreSQL closed an idle connection: it is dropped',
+    ),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', url, close: () => db.destroy() };
 }
