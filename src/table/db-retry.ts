@@ -1,5 +1,6 @@
+import { StaleVersionError } from '../db/table-store.ts';
 import type { Logger } from '../log.ts';
-import type { CommitResult, TableStep } from './commit.ts';
+import { CarriedPotMovedError, type CommitResult, type TableStep } from './commit.ts';
 import { DB_RETRY, type DbRetryOptions, type DbWaits, retryDelay } from './db-waits.ts';
 import type { Clock } from './scheduler.ts';
 import type { StepWriter } from './step-writer.ts';
@@ -50,6 +51,8 @@ export function retryingStepWriter(
         log.info({ tableId: step.tableId, key: step.key, waitedMs: waited, attempts: attempt + 1 }, 'step saved');
         return result.applied ? { ...result, deadline: moved.deadline } : result;
       } catch (err) {
+        // Another process moved the table on, or the pot: not the database failing.
+        if (err instanceof StaleVersionError || err instanceof CarriedPotMovedError) throw err;
         const kind = waits.count(err);
         started ??= clock.now();
         if (kind === 'permanent' || stopped || clock.now() - started >= options.giveUpAfterMs) {

@@ -55,14 +55,19 @@ describe.skipIf(!havePostgres)(`a PostgreSQL server that goes away (needs ${PG_B
     return url.toString();
   }
 
-  it('restarted mid-deal (pg_ctl restart -m fast): the deal ends once, the game goes on', async () => {
+  /** ann and bob's world on a new database of the cluster. */
+  async function playing(): Promise<World> {
     world = await World.start({
       players: ['ann', 'bob'],
       pauseMs: 300,
       databaseUrl: await freshDatabase(),
       dbRetry: QUICK_RETRY,
     });
-    const w = world;
+    return world;
+  }
+
+  it('restarted mid-deal (pg_ctl restart -m fast): the deal ends once, the game goes on', async () => {
+    const w = await playing();
     const table = await dealOne(w);
     await choiceShown(w, 'ann', w.press('ann', table, 'Stay'), /You stay/);
     // Every connection the bot's pool holds is cut; the next step finds a new one.
@@ -75,13 +80,7 @@ describe.skipIf(!havePostgres)(`a PostgreSQL server that goes away (needs ${PG_B
   }, 90_000);
 
   it('stopped for 20 s mid-deal: the table waits, /healthz says so, and it carries on once the server is back', async () => {
-    world = await World.start({
-      players: ['ann', 'bob'],
-      pauseMs: 300,
-      databaseUrl: await freshDatabase(),
-      dbRetry: QUICK_RETRY,
-    });
-    const w = world;
+    const w = await playing();
     const table = await dealOne(w);
     await playThrough(w, table, {
       start: async () => {

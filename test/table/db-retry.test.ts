@@ -1,6 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { StaleVersionError } from '../../src/db/table-store.ts';
 import type { CommitResult, TableStep } from '../../src/table/commit.ts';
 import { retryingStepWriter } from '../../src/table/db-retry.ts';
 import { DbWaits, retryDelay } from '../../src/table/db-waits.ts';
@@ -88,6 +89,14 @@ describe('a step writer that waits for the database', () => {
     expect(tried).toHaveLength(1);
     expect(waits.errors).toEqual({ transient: 0, permanent: 1 });
     expect(waits.tablesWaiting).toBe(0);
+  });
+
+  it('passes a stale version on at once, not counted as a database error', async () => {
+    const stale = new StaleVersionError(7, 3, 4);
+    const { retrying, tried, waits } = setup([stale]);
+    await expect(retrying.commitStep(step)).rejects.toBe(stale);
+    expect(tried).toHaveLength(1);
+    expect(waits.errors).toEqual({ transient: 0, permanent: 0 });
   });
 
   it('gives up after its bound, with the real error', async () => {
