@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { log } from '../log.ts';
 import type { DialectName } from './dialect.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
@@ -42,6 +43,16 @@ const pgTypes = {
 
 function openPostgres(url: string): OpenDatabase {
   const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: 10 });
+  // An idle connection the server closed (a restart, a failover) is an 'error' event on the
+  // pool: unhandled, Node would end the process. pg has dropped that connection already and
+  // connects anew for the next query; the step that needs one waits for the server (table/db-retry.ts).
+  // Only what it says: pg hangs the whole client (its connection settings) on the error.
+  pool.on('error', (err) =>
+    log.warn(
+      { code: (err as { code?: string }).code, reason: err.message },
+      'PostgreSQL closed an idle connection: it is dropped',
+    ),
+  );
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', url, close: () => db.destroy() };
 }

@@ -16,12 +16,18 @@ const CACHE_SIZE = 256;
  * deferred transaction that reads before it writes fails at once with SQLITE_BUSY when
  * another process wrote meanwhile, whatever the busy timeout. An immediate one takes the
  * write lock first, waiting for it up to the busy timeout.
+ *
+ * And a `rollback` with no transaction open does nothing: on some errors (SQLITE_FULL,
+ * SQLITE_IOERR, SQLITE_BUSY in a commit) SQLite has rolled the transaction back itself,
+ * and kysely's own `rollback` would then fail with "cannot rollback - no transaction is
+ * active", an error that takes the place of the one that says what went wrong.
  */
 export function withStatementCache(sqlite: BetterSqlite): SqliteDatabase {
   const cache = new LruCache<string, Statement>(CACHE_SIZE);
   openCaches.add(cache);
   return {
     prepare(text: string) {
+      if (text === 'rollback' && !sqlite.inTransaction) return ROLLED_BACK;
       const sql = text === 'begin' ? 'begin immediate' : text;
       let stmt = cache.get(sql);
       if (!stmt) {
@@ -36,6 +42,9 @@ export function withStatementCache(sqlite: BetterSqlite): SqliteDatabase {
     },
   };
 }
+
+/** What kysely runs for a `rollback` SQLite already did: nothing (kysely reads `reader` and calls `run`). */
+const ROLLED_BACK = { reader: false, run: () => ({ changes: 0, lastInsertRowid: 0 }) } as unknown as Statement;
 
 /** The statement caches of this thread's open connections (see `statementCacheSize`). */
 const openCaches = new Set<LruCache<string, Statement>>();

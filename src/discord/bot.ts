@@ -16,6 +16,7 @@ import type { Database } from '../db/index.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
+import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
@@ -92,6 +93,8 @@ export interface BotOptions {
   /** How long an unused route hash is kept, and how often they are swept (REST_HASH_LIFETIME_MS, REST_HASH_SWEEP_MS). */
   restHashLifetimeMs?: number;
   restHashSweepMs?: number;
+  /** How game steps wait for a database that fails transiently (see table/db-waits.ts; tests shorten it). */
+  dbRetry?: Partial<DbRetryOptions>;
 }
 
 export interface Bot {
@@ -153,7 +156,7 @@ function botCaches(parts: {
 }
 
 /** Whether the bot can serve players now (`/healthz`). */
-async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boolean): Promise<Health> {
+async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boolean, waits: DbWaits): Promise<Health> {
   const gateway = client.ws.status === Status.Ready;
   let database: { ok: boolean; reason?: string } = { ok: true };
   try {
@@ -165,6 +168,9 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
   } catch (err) {
     database = { ok: false, reason: (err as Error).message };
   }
+  // It answers, but cannot save (a full disk, a lock held elsewhere): the tables wait.
+  if (database.ok && waits.tablesWaiting > 0)
+    database = { ok: false, reason: `${waits.tablesWaiting} table(s) waiting to save: ${waits.lastError}` };
   const checks = {
     gateway: gateway ? { ok: true } : { ok: false, reason: `gateway status ${Status[client.ws.status]}` },
     database,
@@ -266,6 +272,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
     ...(options.newRngState ? { newRngState: options.newRngState } : {}),
     ...(options.quietDealsToStop !== undefined ? { quietDealsToStop: options.quietDealsToStop } : {}),
+    ...(options.dbRetry ? { dbRetry: options.dbRetry } : {}),
   });
   const offload = new Offload();
   const clock = options.clock ?? systemClock;
@@ -297,6 +304,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     caches: () => caches.read(),
     gatewayPingMs: () => client.ws.ping,
     openTables: () => [...tables.runtimes.values()].filter((rt) => rt.record.running).length,
+    database: () => ({ errors: tables.dbWaits.errors, tablesWaiting: tables.dbWaits.tablesWaiting }),
     helpers: () => {
       const queued = offload.queued();
       return {
@@ -361,7 +369,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     tokens,
     idle,
     metrics,
-    health: () => botHealth(client, options.db, tablesLoaded),
+    health: () => botHealth(client, options.db, tablesLoaded, tables.dbWaits),
     caches,
     cacheSizes: () => caches.read(),
     async heapsAfterGc() {

@@ -25,6 +25,8 @@ export interface MetricsSources {
   helpers(): Record<'odds' | 'pictures', { queued: number; dropped: number }>;
   /** Every cache the bot keeps: entries held, and the most it holds (a number, or what bounds it). */
   caches(): Record<string, CacheSize>;
+  /** Database errors since start by kind, and the tables waiting for the database now (table/db-waits.ts). */
+  database(): { errors: Record<'transient' | 'permanent', number>; tablesWaiting: number };
 }
 
 /** Discord's routes with their ids and tokens taken out: a label with few values. */
@@ -119,6 +121,29 @@ export class BotMetrics {
       collect() {
         for (const [cache, c] of Object.entries(sources.caches()))
           if (typeof c.limit === 'number') this.set({ cache }, c.limit);
+      },
+    });
+    // Counted by the table layer; the counter catches up with its counts when scraped.
+    const counted = { transient: 0, permanent: 0 };
+    new Counter({
+      name: 'guts_db_errors_total',
+      help: 'Database errors met by game steps, by kind: transient (retried: disk full, locked, server away) or permanent.',
+      labelNames: ['kind'] as const,
+      registers: [this.registry],
+      collect() {
+        for (const kind of ['transient', 'permanent'] as const) {
+          const now = sources.database().errors[kind];
+          this.inc({ kind }, now - counted[kind]);
+          counted[kind] = now;
+        }
+      },
+    });
+    new Gauge({
+      name: 'guts_tables_waiting_for_db',
+      help: 'Tables waiting for the database to save (or read) their step: their countdowns wait with them.',
+      registers: [this.registry],
+      collect() {
+        this.set(sources.database().tablesWaiting);
       },
     });
     new Gauge({

@@ -55,7 +55,8 @@ export interface TableStep {
 }
 
 export type CommitResult =
-  | { applied: true; version: number; entryId: number | null }
+  /** `deadline`: the countdown committed, when it is not the step's own (it waited for the database: db-retry.ts). */
+  | { applied: true; version: number; entryId: number | null; deadline?: number | null }
   /** The key was committed before: nothing changed. */
   | { applied: false };
 

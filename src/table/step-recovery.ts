@@ -3,6 +3,8 @@ import type { TableRecord } from '../db/table-store.ts';
 /** What the players are told when a table's step fails unexpectedly (catalogue keys). */
 export const STEP_RECOVERED = 'error.stepRecovered';
 export const STEP_PAUSED = 'error.stepPaused';
+/** What they are told while the table waits for the database to save again (db-retry.ts). */
+export const DB_WAITING = 'error.dbWaiting';
 
 /** A fault to inject into a table's clock steps (tests and the local Discord's fault runs): throw to fail the step. */
 export type StepFault = (tableId: number, version: number) => void;

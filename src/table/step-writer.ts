@@ -76,7 +76,7 @@ export function directStepWriter(db: Db): StepWriter {
   );
 }
 
-/** A stale version or a moved pot comes back as itself, so the caller can retry or answer. */
+/** A stale version or a moved pot comes back as itself, so the caller can retry or answer; any other error keeps its code. */
 function reviveError(error: ThreadError): Error {
   const f = error.fields;
   if (error.name === 'StaleVersionError') {
@@ -85,6 +85,8 @@ function reviveError(error: ThreadError): Error {
   if (error.name === 'CarriedPotMovedError') return new CarriedPotMovedError(error.message);
   const revived = new Error(error.message);
   revived.name = error.name;
+  // SQLite's result code: whether the step is worth retrying (db/errors.ts).
+  if (typeof f.code === 'string') Object.assign(revived, { code: f.code });
   return revived;
 }
 

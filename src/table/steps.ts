@@ -159,7 +159,7 @@ export class TableSteps {
           if (!decided) return null;
           const before = record.state;
           const running = awaiting(decided.state).kind !== 'over';
-          const deadline = nextDeadline(
+          let deadline = nextDeadline(
             decided.restartCountdown ? null : before,
             decided.state,
             decided.restartCountdown ? null : record.deadline,
@@ -195,6 +195,7 @@ export class TableSteps {
               await this.reload(tableId);
               return null;
             }
+            if (result.deadline !== undefined) deadline = result.deadline;
             const committed: GameRecord = {
               ...record,
               version: result.version,

@@ -9,6 +9,8 @@ import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
+import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
+import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
@@ -16,7 +18,7 @@ import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
-import { STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
+import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { TableTimers } from './timers.ts';
@@ -55,6 +57,8 @@ export interface TablesOptions {
   quietDealsToStop?: number;
   /** A fault injected into every countdown step before it decides (tests; else GUTS_STEP_FAULTS, see step-recovery.ts). */
   stepFault?: StepFault;
+  /** How steps wait for a database that fails transiently (db-waits.ts; tests shorten it). */
+  dbRetry?: Partial<DbRetryOptions>;
 }
 
 /** The answer to a press on a paused table. */
@@ -79,7 +83,9 @@ export class Tables {
   /** Countdowns and computer moves (timers.ts). */
   private readonly timers: TableTimers;
   private readonly db: Kysely<Database>;
-  private readonly writer: StepWriter;
+  private readonly writer: RetryingWriter;
+  /** Tables waiting for the database, and its errors (db-waits.ts). */
+  readonly dbWaits: DbWaits;
   private readonly log: Logger;
   private readonly newRngState: () => RngState;
   private readonly newServerSeed: () => string;
@@ -91,9 +97,16 @@ export class Tables {
 
   constructor(options: TablesOptions) {
     this.db = options.db;
-    this.writer = options.writer ?? directStepWriter(options.db);
     const clock = options.clock ?? systemClock;
     this.log = options.log;
+    this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
+    const dbRetry = { ...DB_RETRY, ...options.dbRetry };
+    this.writer = retryingStepWriter(options.writer ?? directStepWriter(options.db), {
+      waits: this.dbWaits,
+      clock,
+      log: this.log,
+      options: dbRetry,
+    });
     this.newRngState = options.newRngState ?? randomRngState;
     this.newServerSeed = options.newServerSeed ?? randomServerSeed;
     this.recovery = new StepRecovery({
@@ -114,6 +127,9 @@ export class Tables {
       recovery: this.recovery,
       isPaused: (tableId) => this.paused.has(tableId),
       publish: (result) => this.publish(result),
+      dbWaits: this.dbWaits,
+      dbRetry,
+      restartCountdown: (tableId, version, why) => this.restartCountdown(tableId, version, why),
       quietDealsToStop: options.quietDealsToStop ?? QUIET_DEALS_TO_STOP,
       stepFault: options.stepFault ?? stepFaultFromEnv(),
     });
@@ -170,6 +186,7 @@ export class Tables {
   /** Stops the countdowns and waits for the steps under way to commit (shutdown and tests). */
   async close(): Promise<void> {
     this.timers.stop();
+    this.writer.stopWaiting();
     await this.steps.queues.idle();
   }
 
@@ -193,7 +210,15 @@ export class Tables {
     return this.steps.queues.run(tableId, async () => {
       const rt = this.runtimes.get(tableId);
       if (!rt) return;
-      const saved = await this.writer.saveTableMessages(tableId, rt.messages, rt.record.version);
+      let saved: boolean;
+      try {
+        saved = await this.writer.saveTableMessages(tableId, rt.messages, rt.record.version);
+      } catch (err) {
+        if (this.dbWaits.count(err) === 'permanent') throw err;
+        // The ids ride the table's next step too (steps.ts commits the messages this process holds).
+        this.log.warn({ err, tableId }, 'cannot save where the table messages are now: the next step will');
+        return;
+      }
       if (!saved) this.log.debug({ tableId, version: rt.record.version }, 'table moved on: messages not saved');
     });
   }
@@ -359,9 +384,14 @@ export class Tables {
     if (!this.paused.delete(tableId)) return null;
     const record = this.runtimes.get(tableId)?.record;
     if (!record?.running) return null;
+    return this.restartCountdown(tableId, record.version, 'resume');
+  }
+
+  /** Commits the table as it is with its countdown started afresh (keyed `why:table:version`). */
+  private restartCountdown(tableId: number, version: number, why: string): Promise<StepResult | null> {
     return this.steps.run(
       tableId,
-      `resume:${tableId}:${record.version}`,
+      `${why}:${tableId}:${version}`,
       (fresh) => {
         const state = fresh.state;
         return fresh.running && state ? { state, events: [], restartCountdown: true } : null;
@@ -388,6 +418,7 @@ export class Tables {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
+    if (this.dbWaits.waitingFor(tableId)) throw new UserFacingError(DB_WAITING);
     if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
     const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.messages, record.state.dealNo)) {

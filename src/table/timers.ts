@@ -4,6 +4,7 @@ import { loadTable } from '../db/table-store.ts';
 import { apply, awaiting, computerMove } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import { ComputerTimers, computerToMove } from './computers.ts';
+import { type DbRetryOptions, type DbWaits, retryDelay } from './db-waits.ts';
 import { gameRecord } from './game-record.ts';
 import type { Runtimes } from './runtimes.ts';
 import { type Clock, DeadlineScheduler } from './scheduler.ts';
@@ -26,6 +27,11 @@ export interface TableTimersDeps {
   isPaused(tableId: number): boolean;
   /** Tells whoever shows the tables about a committed step. */
   publish(result: StepResult | null): void;
+  /** Tables waiting for the database (db-waits.ts), and how long a countdown waits to read again. */
+  dbWaits: DbWaits;
+  dbRetry: DbRetryOptions;
+  /** Commits the table as it is with its countdown started afresh (Tables.restartCountdown). */
+  restartCountdown(tableId: number, version: number, why: string): Promise<StepResult | null>;
   /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
   quietDealsToStop: number;
   /** A fault injected into every countdown step before it decides (tests, see step-recovery.ts). */
@@ -55,12 +61,21 @@ export class TableTimers {
 
   /** A countdown ended: undecided players drop, or the next deal starts. */
   private async onDeadline(tableId: number): Promise<void> {
-    const { db, runtimes, clock, log, recovery } = this.deps;
+    const { db, runtimes, clock, log, recovery, dbWaits } = this.deps;
     if (this.deps.isPaused(tableId)) return;
+    const waitedFor = dbWaits.waitingFor(tableId);
+    // A step of the table waits to be saved: it sets the countdown when it is.
+    if (waitedFor === 'write') return;
     let version: number | null = null;
     try {
       const loaded = await loadTable(db, tableId);
       const record = loaded && gameRecord(loaded);
+      if (waitedFor === 'read') {
+        // Back after the database was away: nobody could act meanwhile, so the countdown starts afresh.
+        dbWaits.ended(tableId);
+        if (record?.running) this.deps.publish(await this.deps.restartCountdown(tableId, record.version, 'dbback'));
+        return;
+      }
       if (!record?.running || record.deadline === null) return;
       if (record.deadline > clock.now()) {
         this.countdowns.set(String(tableId), record.deadline);
@@ -89,6 +104,13 @@ export class TableTimers {
       recovery.succeeded(tableId);
       this.deps.publish(result);
     } catch (err) {
+      if (version === null && dbWaits.count(err) === 'transient') {
+        // The table could not be read (the database is away): read it again a little later.
+        const attempts = dbWaits.failed(tableId, 'read');
+        if (attempts === 1) log.warn({ err, tableId }, 'cannot read the table for its countdown: it waits');
+        this.countdowns.set(String(tableId), clock.now() + retryDelay(this.deps.dbRetry, attempts - 1));
+        return;
+      }
       log.error({ err, tableId }, 'countdown step failed');
       // Reading the table failed: nothing to recover from yet (the next countdown retries).
       if (version !== null)

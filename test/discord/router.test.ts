@@ -35,6 +35,7 @@ describe('the router', () => {
     gatewayPingMs: () => 40,
     openTables: () => 0,
     helpers: () => ({ odds: { queued: 0, dropped: 0 }, pictures: { queued: 0, dropped: 0 } }),
+    database: () => ({ errors: { transient: 0, permanent: 0 }, tablesWaiting: 0 }),
   });
   const ctx = {
     log: pino({ level: 'silent' }),

@@ -14,8 +14,9 @@ import { uploadCardEmojis } from '../../src/discord/card-emojis.ts';
 import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
+import type { DbRetryOptions } from '../../src/table/db-waits.ts';
 import type { Clock } from '../../src/table/scheduler.ts';
-import { openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
+import { directStepWriter, openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 
 /**
  * A game night for end-to-end tests: the local Discord on 127.0.0.1, the real bot
@@ -62,6 +63,12 @@ export interface WorldOptions {
   groupDmMembers?: string[];
   /** The card emojis uploaded before the bot starts, as `guts deploy-commands` does (else the bot sends pictures). */
   cardEmojis?: boolean;
+  /** The database (a temp SQLite file unless given, e.g. a PostgreSQL server's URL). */
+  databaseUrl?: string;
+  /** Steps written on the bot's own connection (`database`), not a writer thread: a test can then fault that connection. */
+  directWriter?: boolean;
+  /** How the bot's steps wait for a database that fails transiently (production waits longer between tries). */
+  dbRetry?: Partial<DbRetryOptions>;
 }
 
 type Ref = { id: string };
@@ -81,12 +88,13 @@ export class World {
   private writer: StepWriter | null = null;
   restBase = '';
   private readonly dir = mkdtempSync(join(tmpdir(), 'guts-e2e-'));
-  readonly dbUrl = `file:${join(this.dir, 'guts.db')}`;
+  readonly dbUrl: string;
   private games = 0;
   private child: ChildProcess | null = null;
   private commandsDeployed = false;
 
   private constructor(private readonly options: WorldOptions) {
+    this.dbUrl = options.databaseUrl ?? `file:${join(this.dir, 'guts.db')}`;
     this.discord = new LocalDiscord({
       ...(options.rateLimits === 'none' ? { rateLimits: noRateLimits } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
@@ -145,7 +153,7 @@ export class World {
   /** Starts (or, after `crashBot`, restarts) the bot against the same database. */
   async startBot(): Promise<void> {
     if (this.options.process) return this.spawnBot();
-    this.writer = openStepWriter(this.database);
+    this.writer = this.options.directWriter ? directStepWriter(this.database.db) : openStepWriter(this.database);
     this.bot = await createBot({
       token: this.discord.bot.token,
       apiUrl: this.restBase,
@@ -159,6 +167,7 @@ export class World {
       ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
+      ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
     });
     // A bot someone has just used: its helper threads boot while it logs in, and the test
     // goes on once they are up (run from TypeScript, a thread can take seconds to boot on
