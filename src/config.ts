@@ -1,5 +1,5 @@
 /**
- * Configuration from the environment (README, "Configuration"). Bad values fail
+ * Configuration from the environment (docs/OPERATING.md, "Configuration"). Bad values fail
  * fast with one clear line naming the variable.
  */
 export interface Config {

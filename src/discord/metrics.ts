@@ -7,7 +7,7 @@ import { isInteractionCallback } from './rest-lanes.ts';
 /**
  * What the bot tells whoever runs it, in Prometheus's format (`/metrics`, ops-server.ts).
  * One registry per bot: a test, or several bots in one process, never mix their counts.
- * README, "Health and metrics", says what each one means.
+ * docs/OPERATING.md, "Health and metrics", says what each one means.
  */
 
 /** What an interaction was: a slash command, a button or menu press, a form, autocomplete. */

@@ -269,6 +269,7 @@ describe('the step pipeline', () => {
       gatewayPingMs: () => 0,
       openTables: () => 0,
       helpers: () => ({ odds: { queued: 0, dropped: 0 }, pictures: { queued: 0, dropped: 0 } }),
+      database: () => ({ errors: { transient: 0, permanent: 0 }, tablesWaiting: 0 }),
     });
     const handler: ComponentHandler<{ tableId: string }> = {
       name: 'declare',
