@@ -127,7 +127,7 @@ describe('guts backup during a game', () => {
     );
     expect(made?.status).toBe(0);
 
-    // Restore as docs/BACKUPS.md says: stop the bot, put the copy in place of the file, start.
+    // Restore as docs/OPERATING.md ("Backups and restore") says: stop the bot, put the copy in place of the file, start.
     await world.bot.stop();
     await world.database.close();
     const source = openDatabase(world.dbUrl);
