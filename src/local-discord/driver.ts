@@ -63,7 +63,7 @@ function checkedLocale(locale: string | undefined): string {
 }
 
 export interface LocalDiscordOptions {
-  /** Times interaction deadlines, token lifetimes and timestamps. Default: the system clock. */
+  /** Times interaction deadlines, token lifetimes, timestamps and rate-limit windows. Default: the system clock. */
   clock?: Clock;
   /** Default: Discord's observed limits (`discordRateLimits`); `noRateLimits` for load runs. */
   rateLimits?: RateLimitConfig;
@@ -141,7 +141,7 @@ export class LocalDiscord extends EventEmitter<DriverEvents> {
     const botUser = this.store.createUser(options.botName ?? 'guts', true);
     this.bot = { user: botUser, token: `${Buffer.from(botUser.id).toString('base64url')}.local.discord` };
     this.interactions = new InteractionRegistry(this.clock);
-    this.limiter = new RateLimiter(options.rateLimits ?? discordRateLimits);
+    this.limiter = new RateLimiter(options.rateLimits ?? discordRateLimits, () => this.clock.now());
     this.gateway = new Gateway({
       store: this.store,
       bot: this.bot,
