@@ -1,12 +1,65 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Three layers, by what a test starts. Each glob is written for the bot's own tests
+ * (test/) and for those of the packages beside it (packages/<name>/test/).
+ *
+ * - e2e: the local Discord (with discord.js against it), the bot, the playground, or
+ *   child processes that run them. Seconds a file.
+ * - browser: the playground's pages in chromium (playwright-core).
+ * - unit: everything else: pure rules, the engine, the table, ledger and database,
+ *   i18n, views, the step pipeline. `npm run test:unit` is the loop while editing.
+ */
+const inTests = (glob: string) => [`test/${glob}`, `packages/*/test/${glob}`];
+
+const browser = inTests('**/browser*.test.ts');
+
+const e2e = [
+  ...inTests('e2e/**/*.test.ts'),
+  // The local Discord's own tests start it, all but the two that test its parts alone.
+  'test/local-discord/**/!(units|permissions).test.ts',
+  'packages/local-discord/test/**/!(units|permissions).test.ts',
+  ...inTests('**/discord/card-emojis.test.ts'),
+  ...inTests('**/shards/rest-proxy.test.ts'),
+  ...inTests('**/playground/{server,stable-ids}.test.ts'),
+  // A soak of a few tables: the local Discord and the bot in child processes.
+  ...inTests('**/bench-soak.test.ts'),
+];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // End-to-end and database tests start servers and child processes; give them room.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
     // Sums what each local Discord checked against Discord's spec: "spec checks: N requests, M responses, 0 violations".
     globalSetup: ['test/spec-report.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: inTests('**/*.test.ts'),
+          exclude: [...configDefaults.exclude, ...e2e, ...browser],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: e2e,
+          exclude: [...configDefaults.exclude, ...browser],
+          // They start servers and child processes; give them room.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: browser,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });
