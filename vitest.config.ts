@@ -9,6 +9,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - browser: the playground's pages in chromium (playwright-core).
  * - unit: everything else: pure rules, the engine, the table, ledger and database,
  *   i18n, views, the step pipeline. `npm run test:unit` is the loop while editing.
+ *
+ * `npm test` runs the layers one after the other (`sequence.groupOrder`): the unit files
+ * on two workers, as they are busy on a core each; then the e2e files three at a time,
+ * as they mostly wait on sockets, timers and child processes (vitest's default on two
+ * cores is one file at a time); then the browser.
  */
 const inTests = (glob: string) => [`test/${glob}`, `packages/*/test/${glob}`];
 
@@ -28,6 +33,9 @@ const e2e = [
 
 export default defineConfig({
   test: {
+    // Servers, child processes, threads booting from TypeScript, and property tests: room for a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // Sums what each local Discord checked against Discord's spec: "spec checks: N requests, M responses, 0 violations".
     globalSetup: ['test/spec-report.ts'],
     projects: [
@@ -37,7 +45,11 @@ export default defineConfig({
           name: 'unit',
           include: inTests('**/*.test.ts'),
           exclude: [...configDefaults.exclude, ...e2e, ...browser],
-          testTimeout: 30_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+          // The property tests' random games per variant (test/engine/random-games.ts):
+          // 200 here keeps this layer under a minute; GUTS_PROPERTY_RUNS=1000 goes deeper.
+          env: { GUTS_PROPERTY_RUNS: process.env.GUTS_PROPERTY_RUNS ?? '200' },
         },
       },
       {
@@ -46,9 +58,8 @@ export default defineConfig({
           name: 'e2e',
           include: e2e,
           exclude: [...configDefaults.exclude, ...browser],
-          // They start servers and child processes; give them room.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -56,8 +67,7 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: browser,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
