@@ -45,6 +45,8 @@ export default defineConfig({
           name: 'unit',
           include: inTests('**/*.test.ts'),
           exclude: [...configDefaults.exclude, ...e2e, ...browser],
+          // Worker threads start faster than processes: 59 s here against 99 s.
+          pool: 'threads',
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
           // The property tests' random games per variant (test/engine/random-games.ts):
