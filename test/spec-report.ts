@@ -8,8 +8,11 @@ import { specReportDirVariable } from '@guts/local-discord/spec/checker.ts';
  * against Discord's spec and, when it stops, appends what it checked to a file of its
  * process in one directory; at the end of the run this prints the sum as one line and
  * fails the run if any violation was left (each also failed its own test's `stop()`).
+ * Each vitest project runs it; the first one's directory serves the whole run, and
+ * only that one prints.
  */
 export function setup(): () => void {
+  if (process.env[specReportDirVariable]) return () => {};
   const dir = mkdtempSync(join(tmpdir(), 'guts-spec-checks-'));
   process.env[specReportDirVariable] = dir;
   return () => {
@@ -24,6 +27,7 @@ export function setup(): () => void {
       }
     }
     rmSync(dir, { recursive: true, force: true });
+    delete process.env[specReportDirVariable];
     console.log(`spec checks: ${sum.requests} requests, ${sum.responses} responses, ${sum.violations} violations`);
     if (sum.violations > 0) {
       // A throw here is only logged by vitest; the exit code is what fails CI.

@@ -1,7 +1,8 @@
 import { titleOf } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listVariants } from '../../src/rules/index.ts';
+import { test } from './fixture.ts';
 import {
   buttonId,
   channelCalls,
@@ -12,7 +13,7 @@ import {
   privately,
   showdownThenHostAlone,
 } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /**
  * Every variant of the rule book, played in a group DM whose three friends installed
@@ -29,17 +30,14 @@ describe('every variant in a group DM', () => {
    */
   const resultsHere = new Map<string, number>();
 
-  beforeAll(async () => {
-    world = await World.start({
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({
       place: 'group-dm',
       players: [...friends, 'dan'],
       groupDmMembers: friends,
       rateLimits: 'none',
       seed: 11,
     });
-  });
-  afterAll(async () => {
-    await world?.close();
   });
 
   /** Ids of every message anyone can see now: what a new game posts is what is not among them. */
@@ -265,16 +263,13 @@ describe('every variant in a group DM', () => {
  */
 describe('a group DM of three languages', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({
       place: 'group-dm',
       players: ['hans', 'yuki', 'joao'],
       playerLocales: { hans: Locale.German, yuki: Locale.Japanese, joao: Locale.PortugueseBR },
       rateLimits: 'none',
     });
-  });
-  afterAll(async () => {
-    await world?.close();
   });
 
   it("plays in the host's language, answers each friend in theirs, and calls no channel", async () => {

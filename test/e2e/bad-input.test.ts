@@ -1,10 +1,11 @@
 import { ActionRowBuilder, ButtonBuilder, ButtonStyle, MessageFlags, type TextChannel } from 'discord.js';
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { test } from './fixture.ts';
 import { answeredQuietly, buttonId, choiceShown } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /**
  * What people get wrong, on purpose or not: none of it changes the game or the
@@ -26,13 +27,10 @@ describe('bad input never changes state', () => {
     return JSON.stringify({ state, version, deadline });
   };
 
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat', 'eve'], pauseMs: 60_000 });
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat', 'eve'], pauseMs: 60_000 });
     lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'iron-cross', ante: 10 } });
     for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
-  });
-  afterAll(async () => {
-    await world?.close();
   });
 
   it('refuses a second /guts start while a game runs', async () => {
@@ -171,13 +169,8 @@ describe('bad input never changes state', () => {
 });
 
 describe('two /guts start at the same moment', () => {
-  let world: World;
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  it('opens one table, refuses the other, and the table keeps working', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'] });
+  test('opens one table, refuses the other, and the table keeps working', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'] });
     const a = world.command('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
     const b = world.command('bob', 'guts', { subcommand: 'start', options: { variant: 'one-card' } });
     const answers = await Promise.all([a.response(), b.response()]);

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { World } from './world.ts';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
+import type { World } from './world.ts';
 
 /** Choosing a variant by typing: Discord's autocomplete, names and nicknames, and what /guts rules says. */
 describe('choosing a variant', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob'] });
   });
 
   it('suggests variants as the player types, nicknames included', async () => {

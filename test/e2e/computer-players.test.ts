@@ -1,9 +1,10 @@
 import { textOf, titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { test } from './fixture.ts';
 import { answeredQuietly, buttonId } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 const ADD = 'Add computer player: pick how it plays (host)';
 const isResult = (deal: number) => (m: APIMessage) => new RegExp(`deal ${deal} result$`).test(titleOf(m));
@@ -46,14 +47,10 @@ async function annStaysThrough(world: World, last: number): Promise<void> {
 }
 
 describe('computer players', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('fill the table for one person: two deals of Iron Cross to their results, choices hidden until the reveal', async () => {
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 1_500 });
+  test('fill the table for one person: two deals of Iron Cross to their results, choices hidden until the reveal', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 1_500 });
     const lobby = await tableWithComputers(world, ['balanced', 'bold']);
     expect(textOf(lobby)).toMatch(/🤖 Ada \\?\(balanced\\?\)/);
     expect(textOf(lobby)).toMatch(/🤖 Babbage \\?\(bold\\?\)/);
@@ -88,8 +85,8 @@ describe('computer players', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('end the game cleanly when the last person leaves, the pot kept for the table', async () => {
-    world = await World.start({ players: ['ann'], pauseMs: 1_500 });
+  test('end the game cleanly when the last person leaves, the pot kept for the table', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann'], pauseMs: 1_500 });
     const lobby = await tableWithComputers(world, ['cautious', 'balanced']);
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/^Iron Cross: deal 1$/);

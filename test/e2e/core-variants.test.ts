@@ -1,18 +1,12 @@
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
 import { playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
 
 /** A full game of each core variant, from `/guts start` to the final standings and `/ledger`. */
 describe.each(['two-card', 'three-card', 'one-card', 'indian', 'iron-cross'])('a full game of %s', (variant) => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('plays from /guts start to game over, and the ledger squares with the table', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat', 'dan'] });
+  test('plays from /guts start to game over, and the ledger squares with the table', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat', 'dan'] });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 5 } });
     for (const name of ['bob', 'cat', 'dan']) await world.press(name, lobby, 'Join').response();
     await world.press('ann', lobby, 'Deal').acknowledged();

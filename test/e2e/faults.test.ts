@@ -1,8 +1,9 @@
 import { titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
 import { choiceShown } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 async function openTable(world: World, variant = 'three-card'): Promise<APIMessage> {
   const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 3 } });
@@ -12,14 +13,8 @@ async function openTable(world: World, variant = 'three-card'): Promise<APIMessa
 
 /** When Discord misbehaves, the bot loses no deal and settles none twice. */
 describe('faults', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('resumes after the gateway socket drops in the middle of a deal', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('resumes after the gateway socket drops in the middle of a deal', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await openTable(world);
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
@@ -37,8 +32,8 @@ describe('faults', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('gets the table message out through REST 500s and 429s', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('gets the table message out through REST 500s and 429s', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await openTable(world);
     world.discord.failRoute('POST /channels/*/messages', 500, 2);
     world.discord.failRoute('PATCH /channels/*/messages/*', 429, 3, { retryAfterMs: 300 });
@@ -51,8 +46,8 @@ describe('faults', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('counts a press once when Discord applied the answer but reported a 500', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('counts a press once when Discord applied the answer but reported a 500', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await openTable(world);
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);

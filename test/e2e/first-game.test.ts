@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { suitOf } from '../../src/cards/card.ts';
 import { handPreview } from '../../src/engine/preview.ts';
 import { renderHand } from '../../src/render/index.ts';
+import { test } from './fixture.ts';
 import { answeredQuietly } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 describe('a first game through the real discord.js client', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'] });
   });
 
   it('opens a lobby, seats players, deals privately, and settles a showdown into the ledger', async () => {
@@ -52,11 +50,8 @@ describe('a first game through the real discord.js client', () => {
 
 describe('the four-colour deck', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob'] });
   });
 
   it('draws a table’s pictures in four colours when it chose them', async () => {

@@ -1,6 +1,7 @@
 import type { Client } from 'discord.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { World } from './world.ts';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
+import type { World } from './world.ts';
 
 /**
  * The bot keeps the channels and roles of the servers where a table runs, and no
@@ -8,12 +9,6 @@ import { World } from './world.ts';
  * still hears an admin take its permissions away at a table's server.
  */
 describe("the servers' channels and roles the bot keeps", () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
   /** Servers of 5 channels and 3 roles the bot is in, without a table; once discord.js has them. */
   async function moreServers(w: World, count: number): Promise<{ id: string; channelIds: string[] }[]> {
     const servers = Array.from({ length: count }, (_, s) => {
@@ -46,8 +41,10 @@ describe("the servers' channels and roles the bot keeps", () => {
   }
   const nothing = { channels: 0, clientChannels: 0, roles: 0, me: false };
 
-  it('holds no channels or roles of a server without a running table; a table brings its server in, its end lets it go', async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
+  test('holds no channels or roles of a server without a running table; a table brings its server in, its end lets it go', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob'] });
     const w = world;
     const servers = await moreServers(w, 20);
     const client = w.bot.client;
@@ -71,11 +68,10 @@ describe("the servers' channels and roles the bot keeps", () => {
       w.discord.setPermissions(w.channel, w.discord.bot.user, { deny: ['SendMessages'] }),
     "in the server's @everyone role": (w: World) => w.discord.setServerPermissions(w.guild, { deny: ['SendMessages'] }),
   };
-  it.each(Object.entries(takeAway))(
+  test.for(Object.entries(takeAway))(
     'in one of many servers, pauses the table when an admin takes Send Messages away %s',
-    async (_where, takeSendMessages) => {
-      world = await World.start({ players: ['ann', 'bob'], pauseMs: 60_000 });
-      const w = world;
+    async ([_where, takeSendMessages], { startWorld }) => {
+      const w = await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
       await moreServers(w, 20);
       const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
       await w.press('bob', lobby, 'Join').response();
@@ -92,8 +88,10 @@ describe("the servers' channels and roles the bot keeps", () => {
     },
   );
 
-  it('after a restart, loads the server of a resumed table and pauses it when Send Messages is taken away', async () => {
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 60_000 });
+  test('after a restart, loads the server of a resumed table and pauses it when Send Messages is taken away', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
     const w = world;
     const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     await w.press('bob', lobby, 'Join').response();

@@ -1,20 +1,18 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { HistoryPruner } from '../../src/table/history-pruner.ts';
 import { systemClock } from '../../src/table/scheduler.ts';
+import { test } from './fixture.ts';
 import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('HISTORY_DAYS: old hand histories go, the ledger and the results stay', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'] });
   });
 
   it('removes the steps of settled deals, keeps a running deal, what opened each game, the ledger and the stats', async () => {

@@ -1,7 +1,8 @@
 import { AdjustableClock, titleOf } from '@guts/local-discord';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { playToEnd } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /**
  * Discord gives a bot 50 requests a second for all its servers, except calls on an
@@ -14,12 +15,9 @@ import { World } from './world.ts';
 describe('public messages on interaction tokens', () => {
   const clock = new AdjustableClock();
   let world: World;
-  beforeAll(async () => {
+  test.beforeAll(async ({ worlds }) => {
     // The next deal waits 3 s: long enough to let every token run out before it starts.
-    world = await World.start({ players: ['ann', 'bob', 'cat'], clock, pauseMs: 3_000 });
-  });
-  afterAll(async () => {
-    await world?.close();
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], clock, pauseMs: 3_000 });
   });
 
   const channelRoutes = () =>
@@ -78,13 +76,8 @@ describe('public messages on interaction tokens', () => {
  * minute for it.
  */
 describe("a quick table and the channel's hidden webhook limit", () => {
-  let world: World | undefined;
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  it('plays seventeen deals in a minute without meeting it', async () => {
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 50 });
+  test('plays seventeen deals in a minute without meeting it', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 50 });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     await world.press('bob', lobby, 'Join').response();
     world.discord.resetRequestCounts();

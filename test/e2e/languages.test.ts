@@ -1,16 +1,17 @@
 import { interactiveComponents } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadedLanguages, readsBeforeLoading } from '../../src/i18n/index.ts';
+import { test, type Worlds } from './fixture.ts';
 import { buttonId } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 const labels = (m: APIMessage) =>
   (interactiveComponents(m) as { label?: string }[]).map((c) => c.label).filter((l): l is string => !!l);
 
 /** A German server where Hans reads German, Yuki Japanese and João Brazilian Portuguese. */
-const threeReaders = () =>
-  World.start({
+const threeReaders = (worlds: Worlds) =>
+  worlds.start({
     players: ['hans', 'yuki', 'joao'],
     pauseMs: 60_000,
     serverLocale: Locale.German,
@@ -23,11 +24,8 @@ const threeReaders = () =>
  */
 describe('players of three languages at a German table', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await threeReaders();
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await threeReaders(worlds);
   });
 
   it("the lobby and the table in German, each player's answers in their own language", async () => {
@@ -90,11 +88,8 @@ describe('players of three languages at a German table', () => {
 
 describe("a table in the host's chosen language", () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'zoe'], pauseMs: 60_000, serverLocale: Locale.German });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'zoe'], pauseMs: 60_000, serverLocale: Locale.German });
   });
 
   it("/guts start language: fr makes the table French in a German server; answers stay the presser's", async () => {
@@ -137,11 +132,8 @@ describe("a table in the host's chosen language", () => {
 /** German, Japanese and Brazilian Portuguese readers ask for the rules and for help: each reads their own language. */
 describe('/guts rules and /guts help in three languages', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await threeReaders();
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await threeReaders(worlds);
   });
 
   it("/guts rules and /guts help in each reader's language", async () => {

@@ -1,30 +1,25 @@
 import { titleOf } from '@guts/local-discord';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
-import { World } from './world.ts';
+import { type StartWorld, test } from './fixture.ts';
+import type { World } from './world.ts';
 
 /**
  * The bot in a channel it cannot (or can no longer) post in, or that is deleted: it
  * says so privately, stops calling Discord there, and stops the game (the pot stays).
  */
 describe('a channel the bot cannot use', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  async function seated(): Promise<{ world: World; lobby: Awaited<ReturnType<World['reply']>> }> {
-    world = await World.start({ players: ['ann', 'bob', 'cat'] });
+  async function seated(startWorld: StartWorld): Promise<{ world: World; lobby: Awaited<ReturnType<World['reply']>> }> {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'] });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     await world.press('bob', lobby, 'Join').response();
     await world.press('cat', lobby, 'Join').response();
     return { world, lobby };
   }
 
-  it('refuses /guts start privately, naming each permission it lacks there', async () => {
-    world = await World.start({ players: ['ann'] });
+  test('refuses /guts start privately, naming each permission it lacks there', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann'] });
     world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['EmbedLinks', 'AttachFiles'] });
     const answer = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     expect(answer.flags ?? 0).toBe(64);
@@ -38,8 +33,10 @@ describe('a channel the bot cannot use', () => {
     expect(lobby.embeds[0]?.title).toMatch(/Three-card/);
   });
 
-  it('pauses the game when a permission is taken away mid-deal, tells the players, stops calling, and carries on after /guts table', async () => {
-    const { world, lobby } = await seated();
+  test('pauses the game when a permission is taken away mid-deal, tells the players, stops calling, and carries on after /guts table', async ({
+    startWorld,
+  }) => {
+    const { world, lobby } = await seated(startWorld);
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
     world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['SendMessages', 'EmbedLinks'] });
@@ -73,14 +70,14 @@ describe('a channel the bot cannot use', () => {
     "in the server's @everyone role": (w: World, allowed: boolean) =>
       w.discord.setServerPermissions(w.guild, allowed ? { allow: ['SendMessages'] } : { deny: ['SendMessages'] }),
   };
-  it.each(Object.entries(takeAway))(
+  test.for(Object.entries(takeAway))(
     'pauses the game when a permission is taken away %s between deals, before the next deal starts by itself',
-    async (_where, setSendMessages) => {
+    async ([_where, setSendMessages], { startWorld }) => {
       // Nobody presses between deals, so no app_permissions arrive: the gateway's
       // CHANNEL_UPDATE or GUILD_ROLE_UPDATE is all the bot hears. Its interaction tokens
       // would still post the next deal (Discord lets them through), which is what the
       // admin wanted stopped.
-      world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 3_000 });
+      const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 3_000 });
       const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
       for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
       await world.press('ann', lobby, 'Deal').acknowledged();
@@ -103,16 +100,16 @@ describe('a channel the bot cannot use', () => {
     },
   );
 
-  it('stops the game when its channel is deleted', async () => {
-    const { world } = await seated();
+  test('stops the game when its channel is deleted', async ({ startWorld }) => {
+    const { world } = await seated(startWorld);
     world.discord.deleteChannel(world.channel);
     const over = await world.until((s) => s.phase === 'over');
     expect(over.players.map((p) => p.name)).toEqual(['ann', 'bob', 'cat']);
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('stops the games of a server that removed the bot', async () => {
-    const { world, lobby } = await seated();
+  test('stops the games of a server that removed the bot', async ({ startWorld }) => {
+    const { world, lobby } = await seated(startWorld);
     await world.press('ann', lobby, 'Deal').acknowledged();
     await world.waitForTitle(/: deal 1$/);
     world.discord.removeBot(world.guild);
@@ -120,8 +117,8 @@ describe('a channel the bot cannot use', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('plays in a thread, checking Send Messages in Threads there', async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
+  test('plays in a thread, checking Send Messages in Threads there', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob'] });
     const thread = world.discord.createThread(world.channel, { name: 'poker night' });
     const ann = world.user('ann');
     const start = () =>
@@ -145,8 +142,8 @@ describe('a channel the bot cannot use', () => {
     expect(record?.running || (record?.state as GameState | null)?.phase === 'over').toBe(true);
   });
 
-  it('stops the game when its thread is locked or deleted', async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
+  test('stops the game when its thread is locked or deleted', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob'] });
     const thread = world.discord.createThread(world.channel, { name: 'poker night' });
     const ann = world.user('ann');
     const lobby = await world.discord

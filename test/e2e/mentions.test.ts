@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { World } from './world.ts';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
+import type { World } from './world.ts';
 
 /** Nothing the bot writes pings anyone, whatever players call themselves. */
 describe('mentions', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['@everyone', 'bob'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['@everyone', 'bob'] });
   });
 
   it('names a player called "@everyone" without pinging the server', async () => {

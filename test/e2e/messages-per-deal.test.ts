@@ -1,8 +1,9 @@
 import { titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { answeredQuietly, buttonId } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** Snowflakes grow with time: a message posted after `id`. */
 const postedAfter = (id: string) => (m: APIMessage) => BigInt(m.id) > BigInt(id);
@@ -12,11 +13,8 @@ const isPrivate = (m: APIMessage) => ((m.flags ?? 0) & 64) !== 0;
 
 describe('what a player sees of one deal', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
   });
 
   it('an Iron Cross deal with both declaration rounds: at most 3 new messages each, the private one kept up to date', async () => {

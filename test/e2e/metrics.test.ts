@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** A port nothing listens on now. */
 async function freePort(): Promise<number> {
@@ -26,13 +27,10 @@ function seriesSum(text: string, name: string, labels: string[] = []): number {
 describe('health and metrics of the bot process (METRICS_PORT)', () => {
   let world: World;
   let base: string;
-  beforeAll(async () => {
+  test.beforeAll(async ({ worlds }) => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    world = await World.start({ players: ['ann', 'bob'], process: true, env: { METRICS_PORT: String(port) } });
-  });
-  afterAll(async () => {
-    await world?.close();
+    world = await worlds.start({ players: ['ann', 'bob'], process: true, env: { METRICS_PORT: String(port) } });
   });
 
   it('is healthy once connected, and counts interactions, deals, REST calls and acknowledgements', async () => {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
 import { playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
 
 /**
  * The other shapes a variant can take, played through the channel: draws and passes
@@ -15,14 +15,8 @@ describe.each([
   ['tic-tac-toe', {}],
   ['three-card', { pass: 'left' }],
 ])('a game of %s %j', (variant, options) => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('plays to the end through the channel and the ledger squares', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], seed: 5 });
+  test('plays to the end through the channel and the ledger squares', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], seed: 5 });
     const more = Object.entries(options)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');

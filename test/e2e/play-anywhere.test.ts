@@ -1,8 +1,9 @@
 import { AdjustableClock, interactiveComponents } from '@guts/local-discord';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { awaiting } from '../../src/engine/index.ts';
+import { test } from './fixture.ts';
 import { channelCalls, expectCardsPrivate, openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /**
  * Guts where the bot was never invited: a group DM, and a server where only the players
@@ -10,12 +11,6 @@ import { World } from './world.ts';
  * follow-up on one interaction.
  */
 describe('play anywhere: a user-installed app', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
   /** Plays Iron Cross from /guts start to the end; the counts start after the bot came up. */
   async function playIronCross(w: World, decide = showdownThenHostAlone('ann')) {
     w.discord.resetRequestCounts();
@@ -26,8 +21,10 @@ describe('play anywhere: a user-installed app', () => {
     return { deals, refused: w.discord.invalidRequests() - invalidBefore, calls: channelCalls(w) };
   }
 
-  it('three friends play Iron Cross in a group DM for two deals: cards private, results public, its own ledger', async () => {
-    world = await World.start({ place: 'group-dm', rateLimits: 'none' });
+  test('three friends play Iron Cross in a group DM for two deals: cards private, results public, its own ledger', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ place: 'group-dm', rateLimits: 'none' });
     const w = world;
     const { deals, refused, calls } = await playIronCross(w);
     expect(deals).toBe(2);
@@ -46,8 +43,8 @@ describe('play anywhere: a user-installed app', () => {
     expect((await w.audit()).ok).toBe(true);
   });
 
-  it('in a server that never invited the bot, a whole game makes zero channel calls', async () => {
-    world = await World.start({ place: 'user-install-server', rateLimits: 'none' });
+  test('in a server that never invited the bot, a whole game makes zero channel calls', async ({ startWorld }) => {
+    const world = await startWorld({ place: 'user-install-server', rateLimits: 'none' });
     const { refused, calls } = await playIronCross(world);
     expect(refused).toBe(0);
     expect(calls).toEqual([]);
@@ -55,8 +52,10 @@ describe('play anywhere: a user-installed app', () => {
     expect(world.bot.client.guilds.cache.has(world.guild.id)).toBe(false);
   });
 
-  it('a long game declared in turn in a group DM never asks one interaction for a 6th follow-up', async () => {
-    world = await World.start({ place: 'group-dm', rateLimits: 'none' });
+  test('a long game declared in turn in a group DM never asks one interaction for a 6th follow-up', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ place: 'group-dm', rateLimits: 'none' });
     const w = world;
     w.discord.resetRequestCounts();
     const lobby = await w.reply('ann', 'guts', {
@@ -74,8 +73,10 @@ describe('play anywhere: a user-installed app', () => {
     expect(w.discord.followUpLimitHits()).toBe(0);
   });
 
-  it('where the server turned external apps off, /guts start says what is wrong and starts nothing', async () => {
-    world = await World.start({ place: 'user-install-server', externalApps: false });
+  test('where the server turned external apps off, /guts start says what is wrong and starts nothing', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ place: 'user-install-server', externalApps: false });
     const answer = await privately(
       world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'iron-cross' } }),
     );
@@ -86,8 +87,8 @@ describe('play anywhere: a user-installed app', () => {
     expect(state === null || awaiting(state).kind === 'over').toBe(true);
   });
 
-  it("only a group DM's owner may adjust or reset its ledger", async () => {
-    world = await World.start({ place: 'group-dm', rateLimits: 'none' });
+  test("only a group DM's owner may adjust or reset its ledger", async ({ startWorld }) => {
+    const world = await startWorld({ place: 'group-dm', rateLimits: 'none' });
     const adjust = {
       subcommand: 'adjust',
       options: { from: world.user('bob').id, to: world.user('cat').id, amount: 5 },
@@ -100,11 +101,12 @@ describe('play anywhere: a user-installed app', () => {
     expect(done.content).toMatch(/Recorded: \*\*bob\*\* paid \*\*cat\*\* 5/);
   });
 
-  it('when no token is left the game waits, and the next press carries what waited and goes on', async () => {
+  test('when no token is left the game waits, and the next press carries what waited and goes on', async ({
+    startWorld,
+  }) => {
     const clock = new AdjustableClock();
     // The next deal waits 3 s: long enough to let every token run out before it starts.
-    world = await World.start({ place: 'group-dm', clock, pauseMs: 3_000 });
-    const w = world;
+    const w = await startWorld({ place: 'group-dm', clock, pauseMs: 3_000 });
     const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     for (const name of ['bob', 'cat']) await w.press(name, lobby, 'Join').response();
     w.discord.resetRequestCounts();
@@ -137,8 +139,8 @@ describe('play anywhere: a user-installed app', () => {
     expect(w.discord.followUpLimitHits()).toBe(0);
   });
 
-  it('resumes a group DM game after a restart, and still calls no channel', async () => {
-    world = await World.start({ place: 'group-dm', rateLimits: 'none', pauseMs: 60_000 });
+  test('resumes a group DM game after a restart, and still calls no channel', async ({ startWorld }) => {
+    const world = await startWorld({ place: 'group-dm', rateLimits: 'none', pauseMs: 60_000 });
     const w = world;
     const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     for (const name of ['bob', 'cat']) await w.press(name, lobby, 'Join').response();

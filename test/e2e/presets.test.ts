@@ -1,16 +1,14 @@
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { presetsOffered, privately } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** A server's saved table setups: saved by the host, started by name, listed, deleted. */
 describe('presets', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob'] });
   });
 
   const privateText = async (answer: Promise<APIMessage>) => (await privately(answer)).content ?? '';

@@ -1,9 +1,10 @@
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { formatCard, prettyCard } from '../../src/cards/card.ts';
 import { type GameState, viewFor } from '../../src/engine/index.ts';
+import { type StartWorld, test } from './fixture.ts';
 import { type Decide, playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /**
  * Private cards stay private: no message a player can see ever shows a card the
@@ -136,29 +137,24 @@ function checkNoPrivatePictureShown(world: World, players: readonly string[]): n
 }
 
 describe('private cards stay private', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
   /** A world with Discord's real rate limits, and a lobby of ann (host), bob and cat. */
   async function lobbyOf(
+    startWorld: StartWorld,
     variant: string,
     rateLimits: 'discord' | 'none' = 'discord',
     cardEmojis = false,
   ): Promise<{ world: World; lobby: APIMessage }> {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], rateLimits, cardEmojis });
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], rateLimits, cardEmojis });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant } });
     await world.press('bob', lobby, 'Join').response();
     await world.press('cat', lobby, 'Join').response();
     return { world, lobby };
   }
 
-  it('does not reach a player through a /guts table reply that is still being posted', async () => {
+  test('does not reach a player through a /guts table reply that is still being posted', async ({ startWorld }) => {
     // Without per-route buckets, so nothing but the bot's own care keeps the cards
     // from following up on the reply that is still being posted.
-    const { world, lobby } = await lobbyOf('three-card', 'none');
+    const { world, lobby } = await lobbyOf(startWorld, 'three-card', 'none');
     // Bob asks for the table again; posting its reply is held back by a 429 for 6 s
     // (longer than the first cards take to draw).
     const repost = world.command('bob', 'guts', { subcommand: 'table' });
@@ -184,8 +180,8 @@ describe('private cards stay private', () => {
   });
 
   for (const variant of ['three-card', 'indian', 'iron-cross']) {
-    it(`never shows a player a card hidden from them, across a whole ${variant} game`, async () => {
-      const { world, lobby } = await lobbyOf(variant);
+    test(`never shows a player a card hidden from them, across a whole ${variant} game`, async ({ startWorld }) => {
+      const { world, lobby } = await lobbyOf(startWorld, variant);
       await world.press('ann', lobby, 'Deal').acknowledged();
       const hidden: Hidden = { cards: new Map(), tables: new Map() };
       await playToEnd(world, checkingPrivacy(world, showdownThenHostAlone('ann'), hidden));
@@ -198,8 +194,10 @@ describe('private cards stay private', () => {
   }
 
   for (const variant of ['three-card', 'iron-cross']) {
-    it(`with the card emojis deployed, shows each player their own cards as emojis, nobody else's (${variant})`, async () => {
-      const { world, lobby } = await lobbyOf(variant, 'discord', true);
+    test(`with the card emojis deployed, shows each player their own cards as emojis, nobody else's (${variant})`, async ({
+      startWorld,
+    }) => {
+      const { world, lobby } = await lobbyOf(startWorld, variant, 'discord', true);
       await world.press('ann', lobby, 'Deal').acknowledged();
       const hidden: Hidden = { cards: new Map(), tables: new Map() };
       const decide = checkingPrivacy(world, showdownThenHostAlone('ann'), hidden);

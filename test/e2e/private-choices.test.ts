@@ -1,8 +1,9 @@
 import { titleOf } from '@guts/local-discord';
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
 import { buttonId } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** Stay and Drop sit beside each player's cards: a choice pressed there redraws that message, and adds none. */
 
@@ -11,12 +12,6 @@ const labels = (m: APIMessage) =>
   [...JSON.stringify(m.components ?? []).matchAll(/"label":"([^"]+)"/g)].map((x) => x[1]);
 
 describe('choosing beside your cards', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
   /** Ann opens three-card guts, Bob and Cat sit down, Ann deals: each player's private cards of deal 1. */
   async function dealt(w: World, timer?: number) {
     const options = { variant: 'three-card', ante: 5, ...(timer ? { timer } : {}) };
@@ -38,8 +33,10 @@ describe('choosing beside your cards', () => {
     return { table, cards };
   }
 
-  it('offers Stay and Drop with the cards, answers a press there in place, and keeps the cards at the reveal', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('offers Stay and Drop with the cards, answers a press there in place, and keeps the cards at the reveal', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const w = world;
     const { table, cards } = await dealt(w);
     for (const name of ['ann', 'bob', 'cat']) expect(labels(cards[name] as APIMessage)).toEqual(['Stay', 'Drop']);
@@ -87,8 +84,10 @@ describe('choosing beside your cards', () => {
     expect((await w.audit()).ok).toBe(true);
   });
 
-  it("takes the buttons off a player's cards when the countdown ends the deal without their choice", async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test("takes the buttons off a player's cards when the countdown ends the deal without their choice", async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const w = world;
     const { cards } = await dealt(w, 10);
     for (const name of ['ann', 'bob']) {
@@ -107,8 +106,10 @@ describe('choosing beside your cards', () => {
     }
   });
 
-  it('takes a double tap on the cards: both presses answered in place, no new message, Ann stays', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('takes a double tap on the cards: both presses answered in place, no new message, Ann stays', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const w = world;
     const { cards } = await dealt(w);
     const ann = cards.ann as APIMessage;
@@ -126,8 +127,8 @@ describe('choosing beside your cards', () => {
     expect((await w.audit()).ok).toBe(true);
   });
 
-  it('draws the cards as the table stands when the answer that was to redraw them fails', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('draws the cards as the table stands when the answer that was to redraw them fails', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const w = world;
     const { cards } = await dealt(w);
     const ann = cards.ann as APIMessage;

@@ -1,20 +1,14 @@
 import { interactiveComponents, textOf, titleOf } from '@guts/local-discord';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { exportDeal } from '../../src/cli/commands/export.ts';
 import { awaiting } from '../../src/engine/index.ts';
 import { runScenario } from '../../src/engine/scenario.ts';
+import { test } from './fixture.ts';
 import { playToEnd } from './play.ts';
-import { World } from './world.ts';
 
 describe('a crash in the middle of a deal', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('resumes the countdown after a restart and settles the deal once', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('resumes the countdown after a restart and settles the deal once', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 4 },
@@ -35,8 +29,8 @@ describe('a crash in the middle of a deal', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it("posts a deal's table message after a restart when the crash came before its post", async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test("posts a deal's table message after a restart when the crash came before its post", async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
     await world.press('ann', lobby, 'Deal').acknowledged();
@@ -58,8 +52,8 @@ describe('a crash in the middle of a deal', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('resolves at once a countdown that ran out while the bot was down', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('resolves at once a countdown that ran out while the bot was down', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
     for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
     await world.press('ann', lobby, 'Deal').acknowledged();
@@ -80,8 +74,8 @@ describe('a crash in the middle of a deal', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('survives a SIGKILL of the bot process during a countdown', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000, process: true });
+  test('survives a SIGKILL of the bot process during a countdown', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000, process: true });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'iron-cross', ante: 10, timer: 10 },
@@ -105,14 +99,8 @@ describe('a crash in the middle of a deal', () => {
 });
 
 describe('hand history', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('exports any finished deal as a scenario that replays to the same result', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], pauseMs: 100 });
+  test('exports any finished deal as a scenario that replays to the same result', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 100 });
     for (let game = 1; game <= 2; game++) {
       const lobby = await world.reply('ann', 'guts', {
         subcommand: 'start',

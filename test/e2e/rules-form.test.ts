@@ -1,16 +1,14 @@
 import type { APIMessage } from 'discord-api-types/v10';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { privately } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** The lobby's Rules button: the host changes the table's options by pressing, not typing. */
 describe('the rules form', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob'] });
-  });
-  afterAll(async () => {
-    await world?.close();
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob'] });
   });
 
   const optionsOf = (message: APIMessage) => message.embeds[0]?.fields?.find((f) => f.name === 'Options')?.value ?? '';

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { World } from './world.ts';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
 
 /** `docker stop` or Ctrl-C in the middle of a deal: a clean, quick exit, and the game goes on after. */
 describe('stopping the bot process', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('exits 0 within 10 s on SIGTERM mid-deal, with every step committed, and resumes the countdown', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], process: true, rateLimits: 'discord' });
+  test('exits 0 within 10 s on SIGTERM mid-deal, with every step committed, and resumes the countdown', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], process: true, rateLimits: 'discord' });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', timer: 10 },
@@ -34,8 +30,8 @@ describe('stopping the bot process', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  it('exits within 10 s even while Discord holds a post back for a minute (429)', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat'], process: true, rateLimits: 'discord' });
+  test('exits within 10 s even while Discord holds a post back for a minute (429)', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], process: true, rateLimits: 'discord' });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', timer: 10 },

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** /guts stats and /guts leaderboard after a real game through the channel. */
 describe('stats and leaderboard', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat', 'dan'] });
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat', 'dan'] });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 5 },
@@ -16,9 +17,6 @@ describe('stats and leaderboard', () => {
     await world.press('ann', lobby, 'Deal').acknowledged();
     await playToEnd(world, showdownThenHostAlone('ann'));
     await world.bot.idle();
-  });
-  afterAll(async () => {
-    await world?.close();
   });
 
   it("shows a player's deals, won and net chips, as the ledger has them", async () => {

@@ -1,26 +1,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { World } from './world.ts';
+import { type StartWorld, test } from './fixture.ts';
+import type { World } from './world.ts';
 
 /**
  * A table whose countdown step throws an error no rule explains (injected with
  * GUTS_STEP_FAULTS, read when the bot's tables are made): it must not hang.
  */
 describe('a countdown step that fails', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
+  afterEach(() => {
     delete process.env.GUTS_STEP_FAULTS;
   });
 
   /** The one game the bot drives. */
   const gameOf = (w: World) => [...w.bot.tables.runtimes.values()][0]?.record.state as GameState;
 
-  const openNobodyPresses = async (faults: number) => {
+  const openNobodyPresses = async (startWorld: StartWorld, faults: number) => {
     process.env.GUTS_STEP_FAULTS = String(faults);
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 60_000 });
+    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 5, timer: 10 },
@@ -31,8 +29,10 @@ describe('a countdown step that fails', () => {
     return world;
   };
 
-  it('once: the players hear the table carries on, and the deal ends when its countdown does', async () => {
-    const w = await openNobodyPresses(1);
+  test('once: the players hear the table carries on, and the deal ends when its countdown does', async ({
+    startWorld,
+  }) => {
+    const w = await openNobodyPresses(startWorld, 1);
     const told = await w.waitFor((m) => /reloaded it as it was last saved/.test(m.content), undefined, 25_000);
     expect(told.content).toMatch(/the game carries on/);
     // The countdown's step ran after all: nobody is asked to stay or drop any more.
@@ -41,8 +41,8 @@ describe('a countdown step that fails', () => {
     expect(w.messages().some((m) => /the game is paused/.test(m.content))).toBe(false);
   }, 60_000);
 
-  it('twice at the same step: the table pauses, says so, and the host can still stop it', async () => {
-    const w = await openNobodyPresses(2);
+  test('twice at the same step: the table pauses, says so, and the host can still stop it', async ({ startWorld }) => {
+    const w = await openNobodyPresses(startWorld, 2);
     await w.waitFor((m) => /the game is paused/.test(m.content), undefined, 25_000);
     const dealt = gameOf(w);
     expect(awaiting(dealt).kind).toBe('declare'); // paused: nobody dropped by a countdown that cannot run

@@ -1,18 +1,12 @@
 import { interactiveComponents, textOf, titleOf } from '@guts/local-discord';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { test } from './fixture.ts';
 import { playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
 
 /** The rest of a table's life: help and rules, leaving mid-game, re-posting the table, the game over. */
 describe('around the game', () => {
-  let world: World | undefined;
-  afterEach(async () => {
-    await world?.close();
-    world = undefined;
-  });
-
-  it('explains itself privately: /guts help and /guts rules', async () => {
-    world = await World.start({ players: ['ann'] });
+  test('explains itself privately: /guts help and /guts rules', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann'] });
     const help = await world.reply('ann', 'guts', { subcommand: 'help' });
     expect(help.flags ?? 0).toBe(64);
     expect(help.content).toMatch(/How a game goes/);
@@ -34,9 +28,11 @@ describe('around the game', () => {
     expect(one.embeds[0]?.fields?.find((f) => f.name === 'Also')?.value).toMatch(/phantom/);
   });
 
-  it('leaves live buttons on one message only, even when a new game opens before the old one’s last edit', async () => {
+  test('leaves live buttons on one message only, even when a new game opens before the old one’s last edit', async ({
+    startWorld,
+  }) => {
     // Edits wait long enough that the second /guts start lands before game 1's last one.
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 100, editDelayMs: 700 });
+    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 100, editDelayMs: 700 });
     const lobby1 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     await world.press('bob', lobby1, 'Join').response();
     await world.press('ann', lobby1, 'Deal').acknowledged();
@@ -51,8 +47,10 @@ describe('around the game', () => {
     expect(old?.embeds[0]?.title).toBe(lobby1.embeds[0]?.title);
   });
 
-  it('lets a player leave after the deal, re-posts the table, and stops with the pot kept', async () => {
-    world = await World.start({ players: ['ann', 'bob', 'cat', 'dan'], pauseMs: 300 });
+  test('lets a player leave after the deal, re-posts the table, and stops with the pot kept', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat', 'dan'], pauseMs: 300 });
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card', ante: 5 } });
     for (const name of ['bob', 'cat', 'dan']) await world.press(name, lobby, 'Join').response();
     await world.press('ann', lobby, 'Deal').acknowledged();

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { test } from './fixture.ts';
 import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
-import { World } from './world.ts';
+import type { World } from './world.ts';
 
 /** discord.js's queues for routes through an interaction token (`/webhooks/:app/:token`): their key ends in app/token. */
 const tokenQueues = (world: World) =>
@@ -11,16 +12,13 @@ const tokenHashes = (world: World) => [...world.bot.client.rest.hashes.keys()].f
 
 describe('what interaction tokens leave behind', () => {
   let world: World;
-  beforeAll(async () => {
-    world = await World.start({
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({
       players: ['ann', 'bob', 'cat'],
       restHandlerSweepMs: 1_000,
       restHashLifetimeMs: 1_000,
       restHashSweepMs: 1_000,
     });
-  });
-  afterAll(async () => {
-    await world?.close();
   });
 
   it("drops each token's REST queue once it is idle: the count follows the tables in play, not the deals played", async () => {

@@ -22,7 +22,7 @@ import { Store } from './state/store.ts';
 import type { MessageDeleteEvent, MessageEvent } from './state/types.ts';
 
 export interface LocalDiscordOptions {
-  /** Times interaction deadlines, token lifetimes and timestamps. Default: the system clock. */
+  /** Times interaction deadlines, token lifetimes, timestamps and rate-limit windows. Default: the system clock. */
   clock?: Clock;
   /** Default: Discord's observed limits (`discordRateLimits`); `noRateLimits` for load runs. */
   rateLimits?: RateLimitConfig;
@@ -101,7 +101,7 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
     const botUser = this.store.createUser(options.botName ?? 'guts', true);
     this.bot = { user: botUser, token: `${Buffer.from(botUser.id).toString('base64url')}.local.discord` };
     this.interactions = new InteractionRegistry(this.clock);
-    this.limiter = new RateLimiter(options.rateLimits ?? discordRateLimits);
+    this.limiter = new RateLimiter(options.rateLimits ?? discordRateLimits, () => this.clock.now());
     this.gateway = new Gateway({
       store: this.store,
       bot: this.bot,

@@ -1,7 +1,8 @@
 /**
  * The local Discord's notion of "now" for everything Discord times by the wall clock:
- * interaction deadlines (3 s), token lifetimes (15 min), message timestamps. Injectable
- * so tests can expire a token without waiting a quarter of an hour.
+ * interaction deadlines (3 s), token lifetimes (15 min), message timestamps, rate-limit
+ * windows. Injectable so tests can expire a token without waiting a quarter of an hour,
+ * or open a new window without waiting for the old one to close.
  */
 export interface Clock {
   now(): number;
