@@ -170,10 +170,10 @@ describe('PostgreSQL errors (pg)', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const pid = (await victim.query('select pg_backend_pid() as pid')).rows[0].pid as number;
-    const query = victim.query('select pg_sleep(5)');
+    // Its failure is awaited below, but caught from the start: it may fail before then.
+    const ended = rejected(() => victim.query('select pg_sleep(5)'));
     await admin.query('select pg_terminate_backend($1)', [pid]);
-    const ended = await rejected(() => query);
-    expect(classifyDbError(ended)).toBe('transient');
+    expect(classifyDbError(await ended)).toBe('transient');
     expect(heard.every((err) => classifyDbError(err) === 'transient')).toBe(true);
     const bug = await rejected(() => admin.query('select 1 / 0'));
     expect(classifyDbError(bug)).toBe('permanent');
