@@ -91,6 +91,8 @@ export interface BotOptions {
   /** How long an unused route hash is kept, and how often they are swept (REST_HASH_LIFETIME_MS, REST_HASH_SWEEP_MS). */
   restHashLifetimeMs?: number;
   restHashSweepMs?: number;
+  /** How long an interaction's token is used (default TOKEN_FRESH_MS): a soak shortens it to reach the horizon sooner. */
+  tokenFreshMs?: number;
 }
 
 export interface Bot {
@@ -268,7 +270,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   });
   const offload = new Offload();
   const clock = options.clock ?? systemClock;
-  const tokens = new ReplyTokens(() => clock.now());
+  const tokens = new ReplyTokens(() => clock.now(), options.tokenFreshMs);
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const guilds = new GuildCache(client, tables, kept, options.log);
   guilds.trimGuildCreates();
