@@ -95,6 +95,8 @@ export interface BotOptions {
   restHashSweepMs?: number;
   /** How game steps wait for a database that fails transiently (see table/db-waits.ts; tests shorten it). */
   dbRetry?: Partial<DbRetryOptions>;
+  /** How long an interaction's token is used (default TOKEN_FRESH_MS): a soak shortens it to reach the horizon sooner. */
+  tokenFreshMs?: number;
 }
 
 export interface Bot {
@@ -276,7 +278,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   });
   const offload = new Offload();
   const clock = options.clock ?? systemClock;
-  const tokens = new ReplyTokens(() => clock.now());
+  const tokens = new ReplyTokens(() => clock.now(), options.tokenFreshMs);
   const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const guilds = new GuildCache(client, tables, kept, options.log);
   guilds.trimGuildCreates();

@@ -105,7 +105,11 @@ export class ReplyTokens {
   /** Tables played where the bot only answers interactions: never a channel call there. */
   private readonly answering = new Set<number>();
 
-  constructor(readonly now: () => number) {}
+  constructor(
+    readonly now: () => number,
+    /** How long a token is used after it was issued (TOKEN_FRESH_MS; a soak shortens it to reach its horizon sooner). */
+    private readonly freshMs = TOKEN_FRESH_MS,
+  ) {}
 
   /** Keeps the player's interaction as their newest way in; returns its handle (the same one for the same interaction). */
   remember(tableId: number, userId: string, interaction: AnsweredInteraction): TokenHandle {
@@ -179,7 +183,7 @@ export class ReplyTokens {
 
   /** Whether a token still has time to make a call (it may have been forgotten since). */
   alive(handle: TokenHandle): boolean {
-    return this.now() - handle.issuedAt < TOKEN_FRESH_MS;
+    return this.now() - handle.issuedAt < this.freshMs;
   }
 
   /** Forgets the table's tokens (those issued up to `issuedUpTo`, when given). */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { failuresBySaying, leastSquaresSlope } from '../src/load/soak-report.ts';
 
 describe('guts-harness bench soak', () => {
-  it('plays tables that open and end, samples what the bot holds, audits the ledger, and charts it', () => {
+  it('plays tables that open and end, then one long game each, samples what the bot holds, audits the ledger, and charts it', () => {
     const run = spawnSync(
       process.execPath,
       [
@@ -23,6 +23,8 @@ describe('guts-harness bench soak', () => {
         '5',
         '--rest-sweep-seconds',
         '1',
+        '--long-minutes',
+        '0.4',
       ],
       { encoding: 'utf8', timeout: 240_000 },
     );
@@ -60,6 +62,20 @@ describe('guts-harness bench soak', () => {
     });
     // Once the REST manager's sweep has run, no per-token queue is left.
     expect(soak.rest.afterSweep.handlers).toBeLessThan(soak.rest.afterLastGame.handlers);
+
+    // The long games: one game a table, played on and on, ended only by the run's end.
+    const long = soak.longGame;
+    expect(long.mode).toBe('longGame');
+    expect(long.gamesOpened).toBe(2);
+    expect(long.gamesEnded).toBe(2);
+    expect(long.deals).toBeGreaterThan(2 * 2); // more deals a game than an open-and-end game has
+    expect(long.refused).toBe(0);
+    expect(long.audit).toMatchObject({ ok: true, problems: 0, settledTwice: 0 });
+    expect(long.cachesAfterLastGame).toMatchObject({ runtimes: { size: 0 }, tokens: { size: 0 } });
+    expect(soak.rssMbPer1000DealsByMode).toEqual({
+      openAndEnd: soak.growth.rssMbPer1000Deals,
+      longGame: long.growth.rssMbPer1000Deals,
+    });
 
     const dir = mkdtempSync(join(tmpdir(), 'guts-soak-chart-'));
     try {

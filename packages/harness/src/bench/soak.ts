@@ -1,26 +1,34 @@
 import { cpus, totalmem } from 'node:os';
 import { REST_HANDLER_SWEEP_MS } from 'guts/src/discord/bot.ts';
-import { runSoak } from '../load/soak.ts';
-import { soakReport } from '../load/soak-report.ts';
+import { runSoak, type SoakMode } from '../load/soak.ts';
+import { growthFromMinuteOf, soakReport } from '../load/soak-report.ts';
 import type { Bench } from './types.ts';
 
-/** `--name value` from a bench's flags, as a number. */
-function numberFlag(flags: string[], name: string, fallback: number): number {
+/** `--name value` from a bench's flags, as a number (0 where `zero` allows it). */
+function numberFlag(flags: string[], name: string, fallback: number, zero = false): number {
   const at = flags.indexOf(`--${name}`);
   if (at < 0) return fallback;
   const value = Number(flags[at + 1]);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) {
+    throw new Error(`--${name} takes a positive number${zero ? ' or 0' : ''}`);
+  }
   return value;
 }
 
 /**
  * `guts-harness bench soak --minutes 30 --tables 10`: the bot plays for that long against the
- * local Discord, tables opening and ending all along, and reports what it holds every
- * 30 s (`--sample-seconds`): resident memory, each thread's heap after a collection,
- * REST queues and route hashes, caches, the database's bytes; with the growth per 1,000
- * deals past the 15 minutes a token lives (target: 2 MB of resident memory, heaps flat)
- * and the ledger's audit at the end. Not part of a plain `guts-harness bench` run of everything:
- * only when named.
+ * local Discord, tables opening and ending games all along ('openAndEnd'), then again for
+ * `--long-minutes` (as long by default; 0 skips it) with each table playing one game
+ * without end, every press on the table message ('longGame'); each run reports what the
+ * bot holds every 30 s (`--sample-seconds`): resident memory, each thread's heap after a
+ * collection, REST queues and route hashes, caches, the database's bytes; with the growth
+ * per 1,000 deals past the 15 minutes a token lives (target: 2 MB of resident memory,
+ * heaps flat) and the ledger's audit at the end. `--token-minutes` shortens how long the
+ * bot uses a token, so a shorter run gets past that horizon (`--growth-from-minute`
+ * says from when growth is read: by default minute 17, or half a run shorter than 20
+ * minutes). The result is the open-and-end run's report, with the long game's under
+ * `longGame` and both slopes side by side under `rssMbPer1000DealsByMode`. Not part of a
+ * plain `guts-harness bench` run of everything: only when named.
  */
 export const benches: Bench[] = [
   {
@@ -28,22 +36,38 @@ export const benches: Bench[] = [
     onlyWhenNamed: true,
     async run(flags) {
       const minutes = numberFlag(flags, 'minutes', 30);
+      const longMinutes = numberFlag(flags, 'long-minutes', minutes, true);
       const tables = numberFlag(flags, 'tables', 10);
       const sweepMs = numberFlag(flags, 'rest-sweep-seconds', REST_HANDLER_SWEEP_MS / 1000) * 1000;
-      const run = await runSoak({
-        minutes,
-        tables,
-        playersPerTable: 3,
-        dealsPerGame: numberFlag(flags, 'deals-per-game', 20),
-        sampleEveryMs: numberFlag(flags, 'sample-seconds', 30) * 1000,
-        pressWithinMs: 1_500,
-        pauseMs: 1_000,
-        restHandlerSweepMs: sweepMs,
-        afterSweepWaitMs: sweepMs + 5_000,
-      });
+      const tokenMinutes = numberFlag(flags, 'token-minutes', 0, true);
+      const fromMinuteFlag = numberFlag(flags, 'growth-from-minute', 0, true);
+      const soak = async (mode: SoakMode, runMinutes: number) => {
+        const run = await runSoak({
+          mode,
+          minutes: runMinutes,
+          tables,
+          playersPerTable: 3,
+          dealsPerGame: numberFlag(flags, 'deals-per-game', 20),
+          sampleEveryMs: numberFlag(flags, 'sample-seconds', 30) * 1000,
+          pressWithinMs: 1_500,
+          pauseMs: 1_000,
+          restHandlerSweepMs: sweepMs,
+          afterSweepWaitMs: sweepMs + 5_000,
+          ...(tokenMinutes ? { tokenFreshMs: tokenMinutes * 60_000 } : {}),
+        });
+        return { mode, ...soakReport(run, runMinutes, fromMinuteFlag || growthFromMinuteOf(runMinutes)) };
+      };
+      const openAndEnd = await soak('openAndEnd', minutes);
+      const longGame = longMinutes ? await soak('longGame', longMinutes) : null;
       const cpu = cpus();
       return {
-        ...soakReport(run, minutes),
+        ...openAndEnd,
+        longGame,
+        rssMbPer1000DealsByMode: {
+          openAndEnd: openAndEnd.growth.rssMbPer1000Deals,
+          longGame: longGame?.growth.rssMbPer1000Deals ?? null,
+        },
+        tokenMinutes: tokenMinutes || null,
         tables,
         playersPerTable: 3,
         machine: {

@@ -15,6 +15,8 @@ export interface LoadBotSettings {
   logLevel: string;
   /** How often idle REST queues are dropped (the bot's default when absent). */
   restHandlerSweepMs?: number;
+  /** How long the bot uses an interaction's token (its default, 14 minutes, when absent). */
+  tokenFreshMs?: number;
   /** Only this shard of `count` (a shard process); absent, the whole bot. */
   shard?: { id: number; count: number };
 }
@@ -41,6 +43,7 @@ export async function startLoadBot(settings: LoadBotSettings): Promise<{ bot: Bo
     log: createLogger(pino.destination(2), settings.logLevel),
     nextDealPauseMs: settings.pauseMs,
     ...(settings.restHandlerSweepMs !== undefined ? { restHandlerSweepMs: settings.restHandlerSweepMs } : {}),
+    ...(settings.tokenFreshMs !== undefined ? { tokenFreshMs: settings.tokenFreshMs } : {}),
     newRngState: () => Rng.fromSeed(settings.seed * 1000 + shardSeed + games++).state(),
   });
   await bot.start();

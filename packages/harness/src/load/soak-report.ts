@@ -49,14 +49,17 @@ export function failuresBySaying(failures: readonly string[]): Record<string, nu
   return Object.fromEntries([...tally].sort((a, b) => b[1] - a[1]));
 }
 
+/** Growth is read from minute 17 on, or from half the run for runs shorter than 20 minutes. */
+export const growthFromMinuteOf = (minutes: number): number =>
+  minutes >= GROWTH_FROM_MINUTE + 3 ? GROWTH_FROM_MINUTE : minutes / 2;
+
 /**
- * What a soak run says: growth per 1,000 deals from minute 17 on (past the 15 minutes a
- * token lives; half the run for runs shorter than 20 minutes), each a least-squares
- * slope over the samples; what REST holds against the open tables; the database's
- * bytes per deal; the ledger's audit; and every sample, for a chart.
+ * What a soak run says: growth per 1,000 deals from `fromMinute` on (by default past the
+ * 15 minutes a token lives: `growthFromMinuteOf`), each a least-squares slope over the
+ * samples; what REST holds against the open tables; the database's bytes per deal; the
+ * ledger's audit; and every sample, for a chart.
  */
-export function soakReport(run: SoakRun, minutes: number) {
-  const fromMinute = minutes >= GROWTH_FROM_MINUTE + 3 ? GROWTH_FROM_MINUTE : minutes / 2;
+export function soakReport(run: SoakRun, minutes: number, fromMinute = growthFromMinuteOf(minutes)) {
   const late = run.samples.filter((s) => s.atMs >= fromMinute * 60_000);
   const perThousandDeals = (y: (s: SoakSample) => number | null) =>
     round(

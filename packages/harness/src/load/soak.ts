@@ -13,19 +13,28 @@ import { auditLedger } from 'guts/src/ledger/index.ts';
 import { LOADER_ARGS, moduleUrl } from 'guts/src/modules.ts';
 import { repositoryRoot } from '../bot-files.ts';
 import type { LoadBotSettings } from './load-bot.ts';
+import { LongGamePlayers } from './long-game.ts';
 import { processTreeRssBytes } from './memory.ts';
 import { LoadPlayers, type LoadTable } from './players.ts';
 import { settledDeals } from './settled.ts';
 import type { BotSample } from './soak-bot.ts';
 
 /**
+ * How a soak's tables play: games of `dealsPerGame` deals one after another, each opened
+ * with /guts start and ended with /guts stop ('openAndEnd'); or one game each for the
+ * whole run, every press on the table message as soon as it shows, two players staying
+ * and one dropping ('longGame', long-game.ts): what grows with a game's length shows there.
+ */
+export type SoakMode = 'openAndEnd' | 'longGame';
+
+/**
  * A long run of the bot against the local Discord (the `soak` bench): `tables` tables,
- * each in a server of its own with three players, play games of `dealsPerGame` deals
- * one after another (each game opened with /guts start and ended with /guts stop), for
- * `minutes`. Every `sampleEveryMs` the bot's process (a process of its own, so its
- * memory is its own) is asked what it holds; the database's files are measured here.
+ * each in a server of its own with three players, play as `mode` says for `minutes`.
+ * Every `sampleEveryMs` the bot's process (a process of its own, so its memory is its
+ * own) is asked what it holds; the database's files are measured here.
  */
 export interface SoakOptions {
+  mode?: SoakMode;
   minutes: number;
   tables: number;
   playersPerTable: number;
@@ -39,6 +48,8 @@ export interface SoakOptions {
   restHandlerSweepMs?: number;
   /** After the last game, how long to wait for that sweep before the last sample. */
   afterSweepWaitMs: number;
+  /** How long the bot uses an interaction's token (its default when absent): a shorter run reaches the horizon sooner. */
+  tokenFreshMs?: number;
   seed?: number;
 }
 
@@ -67,6 +78,18 @@ export interface SoakRun {
   /** SQLite's own account of its bytes at the end (dbstat): each table with its indexes. */
   dbBytesByTable: Record<string, number>;
   seconds: number;
+}
+
+/** A long game's countdown, seconds: an operator's table; presses come at once, so it only runs out if one is lost. */
+const LONG_GAME_TIMER = 15;
+
+/** After the long games' hosts pressed stop: each game ends once its deal under way is played. */
+async function waitUntilNoOpenTables(bot: BotProcess, timeoutMs = 120_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while ((await bot.ask('sample')).openTables > 0) {
+    if (Date.now() > until) throw new Error(`the long games did not end within ${timeoutMs} ms of their stop`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 const script = fileURLToPath(moduleUrl('./soak-bot', import.meta.url));
@@ -162,6 +185,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       seed: options.seed ?? 7,
       logLevel: process.env.LOAD_LOG ?? 'silent',
       ...(options.restHandlerSweepMs !== undefined ? { restHandlerSweepMs: options.restHandlerSweepMs } : {}),
+      ...(options.tokenFreshMs !== undefined ? { tokenFreshMs: options.tokenFreshMs } : {}),
     });
     bot = running;
     const started = Date.now();
@@ -205,9 +229,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         }
       }
     };
-    await Promise.all(slots.map(play)).finally(() => {
+    const long = options.mode === 'longGame' ? new LongGamePlayers(discord, LONG_GAME_TIMER) : null;
+    const playLong = async (players: LongGamePlayers) => {
+      for (const slot of slots) {
+        counts.opened++;
+        await players.open(slot).catch((err: unknown) => counts.failed.push((err as Error).message));
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, endAt - Date.now())));
+      await players.stop();
+      await waitUntilNoOpenTables(running);
+      counts.ended = counts.opened - counts.failed.length;
+    };
+    await (long ? playLong(long) : Promise.all(slots.map(play))).finally(() => {
       clearInterval(sampler);
       players.close();
+      long?.close();
     });
     await sampling;
     const atEnd = await measure();
@@ -227,7 +263,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         gamesOpened: counts.opened,
         gamesEnded: counts.ended,
         gamesFailed: counts.failed,
-        refused: players.refused.length,
+        refused: players.refused.length + (long?.failures.length ?? 0),
         dealsSettled,
         settledTwice,
         audit: {
