@@ -211,13 +211,8 @@ export class TablePublisher implements StepListener {
   }
 
   /** The presser's answer that is their private message (see `PrivateCards.answerPrivately`). */
-  answerPrivately(
-    pressed: TableRuntime,
-    playerId: string,
-    step: StepResult | null,
-    options: { claim: boolean; afterDeal?: boolean },
-  ): PrivateAnswer {
-    return this.privateCards.answerPrivately(pressed, playerId, step, options);
+  answerPrivately(...args: Parameters<PrivateCards['answerPrivately']>): PrivateAnswer {
+    return this.privateCards.answerPrivately(...args);
   }
 }
 

@@ -11,7 +11,7 @@ import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, tableDealNo } from './messages.ts';
-import { GameOpener, type Member, type Place, type TableLook } from './open-game.ts';
+import { GameOpener, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
@@ -235,16 +235,8 @@ export class Tables {
   }
 
   /** Opens a game in the channel with `host` seated (see `GameOpener.open`). */
-  openGame(
-    place: Place,
-    host: Member,
-    variantId: string,
-    options: Record<string, unknown>,
-    look: TableLook,
-    key: string,
-    phrase?: string,
-  ): Promise<{ runtime: TableRuntime; result: StepResult }> {
-    return this.opener.open(place, host, variantId, options, look, key, phrase);
+  openGame(...args: Parameters<GameOpener['open']>): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    return this.opener.open(...args);
   }
 
   /** The running game in a channel, or a refusal saying none runs. */
