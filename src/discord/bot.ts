@@ -1,14 +1,5 @@
 import { getHeapStatistics } from 'node:v8';
-import {
-  type CacheFactory,
-  Client,
-  disableValidators,
-  Events,
-  GatewayIntentBits,
-  Options,
-  Status,
-  type User,
-} from 'discord.js';
+import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
@@ -24,6 +15,7 @@ import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
+import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
 import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
 import { LostChannels } from './lost-channels.ts';
@@ -43,21 +35,6 @@ import { ReplyTokens } from './tokens.ts';
 const OUTPUT_GRACE_MS = 3_000;
 /** Then how long requests already on the wire get to finish before their sockets are closed. */
 const SOCKETS_GRACE_MS = 1_000;
-/**
- * How often discord.js drops its idle per-route queues. Each interaction token is a
- * route of its own (follow-ups and edits through `/webhooks/:app/:token`), so with
- * discord.js's default (an hour) a busy bot holds a queue for every press of the last
- * hour; tokens live 15 minutes, and a queue made again costs nothing.
- */
-export const REST_HANDLER_SWEEP_MS = 60_000;
-/**
- * How long discord.js keeps a route's rate-limit bucket id (its "hash") once unused, and
- * how often it looks. Each interaction token's routes learn one; by default they live 24
- * hours (swept every 4): a day of presses. A token is dead after 15 minutes; a channel
- * route whose hash goes learns it again from its next answer.
- */
-export const REST_HASH_LIFETIME_MS = 16 * 60_000;
-export const REST_HASH_SWEEP_MS = 5 * 60_000;
 
 /** A database that takes longer than this to answer `select 1` is not healthy. */
 const HEALTH_DB_TIMEOUT_MS = 2_000;
@@ -66,18 +43,8 @@ const HEALTH_DB_TIMEOUT_MS = 2_000;
 const atMost = (work: Promise<unknown>, ms: number) =>
   Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
-export interface BotOptions {
+export interface BotOptions extends ClientSettings {
   token: string;
-  /** REST base including `/api` (DISCORD_API_URL); Discord's when null. */
-  apiUrl: string | null;
-  /**
-   * Requests per second discord.js allows itself outside interaction callbacks:
-   * Discord's global limit, 50 unless Discord raised it for the bot.
-   */
-  restGlobalPerSecond?: number;
-  /** The gateway shards this process runs, of `shardCount` (a child of the sharding manager); one connection when absent. */
-  shards?: number[];
-  shardCount?: number;
   db: Kysely<Database>;
   /** Where game steps are committed (see table/step-writer.ts); directly through `db` when absent. `stop()` closes it. */
   writer?: StepWriter;
@@ -88,11 +55,6 @@ export interface BotOptions {
   newRngState?: () => RngState;
   /** Deals in a row with no press before a game stops by itself (default 2, see table/quiet.ts). */
   quietDealsToStop?: number;
-  /** How often idle REST queues are dropped (default REST_HANDLER_SWEEP_MS). */
-  restHandlerSweepMs?: number;
-  /** How long an unused route hash is kept, and how often they are swept (REST_HASH_LIFETIME_MS, REST_HASH_SWEEP_MS). */
-  restHashLifetimeMs?: number;
-  restHashSweepMs?: number;
   /** How game steps wait for a database that fails transiently (see table/db-waits.ts; tests shorten it). */
   dbRetry?: Partial<DbRetryOptions>;
   /** How long an interaction's token is used (default TOKEN_FRESH_MS): a soak shortens it to reach the horizon sooner. */
@@ -181,68 +143,6 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
   return { ok: Object.values(checks).every((c) => c.ok), checks };
 }
 
-/**
- * What the bot keeps of each server (discord.js's caches): the servers, their threads,
- * and, where a table runs, their channels, roles and its own member, which the
- * permission checks read (guild-cache.ts). Nothing else is read: a member, user, message
- * or emoji comes with the interaction that names it. A cache at 0 still hands out the
- * object it was given; it just does not keep it.
- */
-const CACHE_LIMITS = {
-  // The bot edits its messages by id and never reads them back.
-  MessageManager: 0,
-  ReactionManager: 0,
-  ReactionUserManager: 0,
-  UserManager: { maxSize: 0, keepOverLimit: (user: User) => user.id === user.client.user.id },
-  PresenceManager: 0,
-  VoiceStateManager: 0,
-  GuildEmojiManager: 0,
-  BaseGuildEmojiManager: 0,
-  GuildStickerManager: 0,
-  GuildScheduledEventManager: 0,
-  StageInstanceManager: 0,
-  GuildInviteManager: 0,
-  GuildBanManager: 0,
-  AutoModerationRuleManager: 0,
-  ApplicationCommandManager: 0,
-  DMMessageManager: 0,
-  GuildMessageManager: 0,
-  GuildSoundboardSoundManager: 0,
-  ThreadMemberManager: 0,
-  // Channels, roles and members: `KeptGuilds.limits`.
-} as const;
-
-/**
- * `Options.cacheWithLimits`, but a cache limited to 0 is one collection for every manager
- * of its kind: it never holds anything (a 0 limit stores nothing), and every server and
- * channel would otherwise carry a dozen empty ones of its own (a few KB a server).
- */
-function sharingEmptyCaches(limits: Record<string, unknown>): CacheFactory {
-  const withLimits = Options.cacheWithLimits(limits);
-  const shared = new Map<string, ReturnType<CacheFactory>>();
-  return (managerType, holds, manager) => {
-    const name = limits[manager.name] === undefined ? managerType.name : manager.name;
-    if (limits[name] !== 0) return withLimits(managerType, holds, manager);
-    let cache = shared.get(name);
-    if (!cache) shared.set(name, (cache = withLimits(managerType, holds, manager)));
-    return cache;
-  };
-}
-
-/**
- * Which tables this process resumes: those of the servers its shards hold, and, where
- * the bot is in no server (a user install brought it), those whose interactions come to
- * its shards: a group DM's (its ledger keyed by its channel) to shard 0, as every event
- * without a server, a server's by Discord's shard formula.
- */
-function servedHere(client: Client, shards: number[] = [0], shardCount = 1) {
-  return (guildId: string, channelId: string): boolean => {
-    if (client.guilds.cache.has(guildId)) return true;
-    const shard = guildId === channelId ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
-    return shards.includes(shard);
-  };
-}
-
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
 export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
@@ -251,21 +151,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const lanes = new RestLanes();
   const kept = new KeptGuilds();
   KeptGuilds.quietCacheWarning(options.log);
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
-    makeCache: sharingEmptyCaches({ ...CACHE_LIMITS, ...kept.limits }),
-    // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
-    allowedMentions: { parse: [] },
-    ...(options.shards && options.shardCount ? { shards: options.shards, shardCount: options.shardCount } : {}),
-    rest: {
-      ...(options.apiUrl ? { api: options.apiUrl } : {}),
-      globalRequestsPerSecond: options.restGlobalPerSecond ?? 50,
-      handlerSweepInterval: options.restHandlerSweepMs ?? REST_HANDLER_SWEEP_MS,
-      hashLifetime: options.restHashLifetimeMs ?? REST_HASH_LIFETIME_MS,
-      hashSweepInterval: options.restHashSweepMs ?? REST_HASH_SWEEP_MS,
-      agent: lanes,
-    },
-  });
+  const client = createClient(options, lanes, kept);
   const tables = new Tables({
     db: options.db,
     log: options.log,

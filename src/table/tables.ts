@@ -3,44 +3,26 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
-import { type Action, type Applied, apply, createGame, type GameState } from '../engine/index.ts';
+import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
-import { channelPotReserve } from '../ledger/index.ts';
 import type { Logger } from '../log.ts';
-import { getVariant, parseOptions } from '../rules/index.ts';
-import { CarriedPotMovedError } from './commit.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
-import { asTableMessages, NO_MESSAGES, tableDealNo } from './messages.ts';
+import { asTableMessages, tableDealNo } from './messages.ts';
+import { GameOpener, type Member, type Place } from './open-game.ts';
+import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
 import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
-import { type GameOpened, type StepListener, type StepResult, TableSteps } from './steps.ts';
+import { type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { TableTimers } from './timers.ts';
 
-/** A player as the table knows them: their id and the name shown at the table and in /ledger. */
-export interface Member {
-  id: string;
-  name: string;
-}
-
-/** How a table looks to the channel: its deck's colours and the language of its public messages. */
-export interface TableLook {
-  fourColour: boolean;
-  /** A Discord locale: the server's, or in direct messages the host's (English when unsaid). */
-  locale?: string;
-}
-
-/** Where a game is played: one table per server channel (or thread). */
-export interface Place {
-  guildId: string;
-  channelId: string;
-}
+export type { Member, Place, TableLook } from './open-game.ts';
 
 export interface TablesOptions {
   db: Kysely<Database>;
@@ -87,13 +69,17 @@ export class Tables {
   /** Tables waiting for the database, and its errors (db-waits.ts). */
   readonly dbWaits: DbWaits;
   private readonly log: Logger;
-  private readonly newRngState: () => RngState;
-  private readonly newServerSeed: () => string;
+  /** `/guts start`'s checks and first step (open-game.ts). */
+  private readonly opener: GameOpener;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
   /** What a countdown step that fails unexpectedly does (step-recovery.ts). */
   private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
-  private readonly paused = new Set<number>();
+  private readonly pauses = new TablePauses({
+    runtimes: this.runtimes,
+    countdowns: () => this.timers.countdowns,
+    steps: () => this.steps,
+  });
 
   constructor(options: TablesOptions) {
     this.db = options.db;
@@ -107,8 +93,6 @@ export class Tables {
       log: this.log,
       options: dbRetry,
     });
-    this.newRngState = options.newRngState ?? randomRngState;
-    this.newServerSeed = options.newServerSeed ?? randomServerSeed;
     this.recovery = new StepRecovery({
       reload: (tableId) => this.load(tableId),
       carryOn: (record) => {
@@ -125,11 +109,11 @@ export class Tables {
       log: this.log,
       steps: () => this.steps,
       recovery: this.recovery,
-      isPaused: (tableId) => this.paused.has(tableId),
+      isPaused: (tableId) => this.pauses.isPaused(tableId),
       publish: (result) => this.publish(result),
       dbWaits: this.dbWaits,
       dbRetry,
-      restartCountdown: (tableId, version, why) => this.restartCountdown(tableId, version, why),
+      restartCountdown: (tableId, version, why) => this.pauses.restartCountdown(tableId, version, why),
       quietDealsToStop: options.quietDealsToStop ?? QUIET_DEALS_TO_STOP,
       stepFault: options.stepFault ?? stepFaultFromEnv(),
     });
@@ -142,6 +126,14 @@ export class Tables {
       // Every committed step may ask a computer player something: its move is planned then.
       committed: (step) => this.timers.computers.plan(step.record),
       ...(options.nextDealPauseMs !== undefined ? { pauseMs: options.nextDealPauseMs } : {}),
+    });
+    this.opener = new GameOpener({
+      db: this.db,
+      writer: this.writer,
+      runtimes: this.runtimes,
+      steps: this.steps,
+      newRngState: options.newRngState ?? randomRngState,
+      newServerSeed: options.newServerSeed ?? randomServerSeed,
     });
   }
 
@@ -239,76 +231,12 @@ export class Tables {
 
   /** The checks `/guts start` can answer at once, before anything is written. */
   checkOpen(place: Place, variantId: string, options: Record<string, unknown>): void {
-    const variant = getVariant(variantId);
-    if (!variant.available) throw new UserFacingError('refusal.notReady', { variant: variant.id });
-    parseOptions(variantId, options); // a bad option is refused at once
-    const known = this.runtimes.runningIn(place.channelId);
-    if (known) throw runningError(known.record.state);
+    this.opener.check(place, variantId, options);
   }
 
-  /**
-   * Opens a game in the channel with `host` seated. One game per channel: a running
-   * one is refused. The new game plays for the channel's pot and reserve, and numbers
-   * its deals on from the table's last one (see `TableMessages.dealBase`). Its deals are
-   * provably fair (docs/FAIRNESS.md): `phrase`, the host's words for the client seed.
-   */
-  async openGame(
-    place: Place,
-    host: Member,
-    variantId: string,
-    options: Record<string, unknown>,
-    look: TableLook,
-    key: string,
-    phrase?: string,
-  ): Promise<{ runtime: TableRuntime; result: StepResult }> {
-    await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
-    this.checkOpen(place, variantId, options);
-    const table = gameRecord(await this.writer.createOrLoadTable(place.guildId, place.channelId));
-    // No await between this check and taking the table's runtime: a second /guts start
-    // racing this one sees the first's game here, or fails its commit on the version.
-    const live = this.runtimes.get(table.id)?.record;
-    if (table.running || live?.running) throw runningError((live ?? table).state);
-    this.runtimes.track(table, {
-      messages: {
-        ...NO_MESSAGES,
-        dealBase: table.dealNo,
-        fourColour: look.fourColour,
-        locale: look.locale ?? NO_MESSAGES.locale,
-      },
-    });
-    const carried = await channelPotReserve(this.db, place.guildId, place.channelId);
-    const fresh = createGame({
-      variant: variantId,
-      options,
-      ...carried,
-      rng: this.newRngState(),
-      fair: { lastSeed: this.newServerSeed(), phrase: phrase ?? null },
-      host: host.id,
-      hostName: host.name,
-    });
-    const result = await this.steps
-      .run(table.id, key, (record) => {
-        if (record.running) throw runningError(record.state);
-        const opened: GameOpened = {
-          type: 'GameOpened',
-          variant: fresh.variant,
-          options: fresh.options,
-          firstDeal: table.dealNo + 1,
-        };
-        return {
-          state: fresh,
-          events: [],
-          records: [opened],
-          carried: { pot: fresh.pot, reserve: fresh.reserve },
-          displayNames: { [host.id]: host.name },
-        };
-      })
-      .catch((err: unknown) => {
-        if (!(err instanceof CarriedPotMovedError)) throw err;
-        throw new UserFacingError('refusal.ledgerChanged');
-      });
-    if (!result) throw new UserFacingError('refusal.alreadyDone');
-    return { runtime: this.runtimes.track(result.record), result };
+  /** Opens a game in the channel with `host` seated (see `GameOpener.open`). */
+  openGame(...args: Parameters<GameOpener['open']>): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    return this.opener.open(...args);
   }
 
   /** The running game in a channel, or a refusal saying none runs. */
@@ -363,41 +291,18 @@ export class Tables {
     );
   }
 
-  /**
-   * The table cannot be shown for now (the bot lost a permission there, or Discord keeps
-   * failing): its countdown stops and presses are refused until `resume`, so nobody is
-   * dropped or charged while nobody can see the table. Kept in memory: after a restart
-   * the countdown runs again, and the first failed post pauses it again.
-   */
+  /** The table cannot be shown for now: no countdown, no press until `resume` (see pauses.ts). */
   pause(tableId: number): void {
-    if (!this.runtimes.get(tableId)?.record.running) return;
-    this.paused.add(tableId);
-    this.timers.countdowns.set(String(tableId), null);
+    this.pauses.pause(tableId);
   }
 
   isPaused(tableId: number): boolean {
-    return this.paused.has(tableId);
+    return this.pauses.isPaused(tableId);
   }
 
-  /** Takes a paused table up again with its countdown started afresh (committed, as any change of countdown). */
-  async resume(tableId: number): Promise<StepResult | null> {
-    if (!this.paused.delete(tableId)) return null;
-    const record = this.runtimes.get(tableId)?.record;
-    if (!record?.running) return null;
-    return this.restartCountdown(tableId, record.version, 'resume');
-  }
-
-  /** Commits the table as it is with its countdown started afresh (keyed `why:table:version`). */
-  private restartCountdown(tableId: number, version: number, why: string): Promise<StepResult | null> {
-    return this.steps.run(
-      tableId,
-      `${why}:${tableId}:${version}`,
-      (fresh) => {
-        const state = fresh.state;
-        return fresh.running && state ? { state, events: [], restartCountdown: true } : null;
-      },
-      'clock',
-    );
+  /** Takes a paused table up again with its countdown started afresh. */
+  resume(tableId: number): Promise<StepResult | null> {
+    return this.pauses.resume(tableId);
   }
 
   /** The running tables of a server this process drives (it left or lost the server). */
@@ -419,7 +324,7 @@ export class Tables {
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.dbWaits.waitingFor(tableId)) throw new UserFacingError(DB_WAITING);
-    if (this.paused.has(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
+    if (this.pauses.isPaused(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
     const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.messages, record.state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
@@ -461,8 +366,4 @@ export class Tables {
 function withPress(action: Action, key: string): Action {
   if ((action.type !== 'join' && action.type !== 'startDeal') || action.press || !/^\d{1,20}$/.test(key)) return action;
   return { ...action, press: key };
-}
-
-function runningError(state: GameState | null): UserFacingError {
-  return new UserFacingError('refusal.running', { variant: state?.variant ?? 'guts' });
 }

@@ -30,7 +30,7 @@ export interface TableTimersDeps {
   /** Tables waiting for the database (db-waits.ts), and how long a countdown waits to read again. */
   dbWaits: DbWaits;
   dbRetry: DbRetryOptions;
-  /** Commits the table as it is with its countdown started afresh (Tables.restartCountdown). */
+  /** Commits the table as it is with its countdown started afresh (TablePauses.restartCountdown). */
   restartCountdown(tableId: number, version: number, why: string): Promise<StepResult | null>;
   /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
   quietDealsToStop: number;

@@ -1,5 +1,5 @@
 import { cpus, totalmem } from 'node:os';
-import { REST_HANDLER_SWEEP_MS } from 'guts/src/discord/bot.ts';
+import { REST_HANDLER_SWEEP_MS } from 'guts/src/discord/discord-client.ts';
 import { runSoak, type SoakMode } from '../load/soak.ts';
 import { growthFromMinuteOf, soakReport } from '../load/soak-report.ts';
 import type { Bench } from './types.ts';

@@ -1,0 +1,273 @@
+import { MessageFlags } from 'discord.js';
+import { dealInPlay, type GameState, privateFacts, viewFor } from '../engine/index.ts';
+import type { Logger } from '../log.ts';
+import { gameOf } from '../table/game-record.ts';
+import { tableDealNo } from '../table/messages.ts';
+import type { TableRuntime } from '../table/runtimes.ts';
+import type { SerialQueues } from '../table/serial.ts';
+import type { StepResult } from '../table/steps.ts';
+import type { ChannelOutput } from './channel-output.ts';
+import type { OddsCache } from './odds.ts';
+import type { Offload } from './offload.ts';
+import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
+import type { ReplyTokens, TokenHandle } from './tokens.ts';
+import { cardsView, handPicture, privateAsks, privateSignature } from './views/cards.ts';
+
+export interface PrivateCardsDeps {
+  log: Logger;
+  output: ChannelOutput;
+  tokens: ReplyTokens;
+  odds: OddsCache;
+  offload: Offload;
+  /** The table's output queue (the publisher's): a redraw goes out in order with the rest. */
+  queues: SerialQueues<number>;
+  /** The table's runtime as it is now (a new game may have opened since a step). */
+  runtime(tableId: number): TableRuntime | undefined;
+}
+
+/**
+ * The players' private messages (cards, odds, their choice): the one place that keeps
+ * their bookkeeping (which message, through which token, showing what of which version),
+ * posts them, edits them after a step, and answers a press with one.
+ */
+export class PrivateCards {
+  private readonly messages: PrivateMessages;
+
+  constructor(private readonly deps: PrivateCardsDeps) {
+    this.messages = new PrivateMessages(deps.tokens);
+  }
+
+  private runtime(tableId: number): TableRuntime | undefined {
+    return this.deps.runtime(tableId);
+  }
+
+  /** Tables holding players' private messages. */
+  get size(): number {
+    return this.messages.size;
+  }
+
+  /** Forgets a table's messages of deals up to `dealNo` (its game ended). */
+  forget(tableId: number, dealNo: number): void {
+    this.messages.forget(tableId, dealNo);
+  }
+
+  /** Whether the player's private message of the current deal can still be edited (a choice is then answered quietly). */
+  hasLivePrivateMessage(rt: TableRuntime, playerId: string): boolean {
+    return this.livePrivateMessage(rt, playerId) !== null;
+  }
+
+  /**
+   * The presser's answer that is their private message (a press on it, one that found
+   * none live, My cards): drawn from the table as `step` left it (else as it stands).
+   * This class alone keeps the private messages' bookkeeping: the caller only says
+   * whether the answer went out (`sent`) or not (`failed`). With `claim`, the message
+   * pressed on is claimed at once, so a step published meanwhile (another player's
+   * press) does not edit it too. `cards` is null where the deal is over (its private
+   * message has nothing left to show), unless `afterDeal` (My cards shows the last deal).
+   */
+  answerPrivately(
+    pressed: TableRuntime,
+    playerId: string,
+    step: StepResult | null,
+    options: { claim: boolean; afterDeal?: boolean },
+  ): PrivateAnswer {
+    const tableId = pressed.record.id;
+    const rt = this.runtime(tableId) ?? pressed;
+    const state = step?.after ?? gameOf(rt.record);
+    const version = step?.record.version ?? rt.record.version;
+    if (options.claim) this.claimPrivateMessage(rt, state, version, playerId);
+    let shown: { signature: string; asks: boolean } | null = null;
+    const drawing = dealInPlay(state) || options.afterDeal ? this.privateView(rt, state, playerId) : null;
+    return {
+      cards: drawing
+        ? drawing.then(({ payload, ...drawn }) => {
+            shown = drawn;
+            return payload;
+          })
+        : null,
+      sent: (via) => {
+        // Only a drawn answer is the player's private message.
+        if (shown) this.postedPrivately(this.runtime(tableId) ?? rt, { state, version, ...shown }, playerId, via);
+      },
+      // The claimed message was not redrawn after all: it is drawn as the table stands.
+      failed: () => {
+        if (options.claim) this.redrawPrivateMessage(this.runtime(tableId) ?? rt, playerId);
+      },
+    };
+  }
+
+  /**
+   * What a player's private message shows now (cards, picture, hand name, odds, choice),
+   * its signature and whether it asks something of them.
+   */
+  private async privateView(rt: TableRuntime, state: GameState, playerId: string) {
+    const view = viewFor(state, playerId);
+    const { preview, odds } = this.deps.odds.preview(state, playerId);
+    const wanted = handPicture(view, playerId, preview);
+    const colours = { fourColour: rt.messages.fourColour };
+    // Both jobs queue on the helper thread at once, the picture right behind the odds.
+    const [equity, picture] = await Promise.all([
+      odds,
+      wanted ? this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null,
+    ]);
+    const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state.dealNo) };
+    return {
+      // A private message: in the player's own language.
+      payload: cardsView(
+        target,
+        view,
+        playerId,
+        preview,
+        equity,
+        picture,
+        this.deps.tokens.localeOf(rt.record.id, playerId),
+        colours.fourColour,
+      ),
+      ...shownOf(state, playerId),
+    };
+  }
+
+  /** Claims the player's private message for a press's answer that redraws it (see `answerPrivately`). */
+  private claimPrivateMessage(rt: TableRuntime, state: GameState, version: number, playerId: string): void {
+    const live = this.livePrivateMessage(rt, playerId);
+    if (live && live.version <= version) Object.assign(live, shownOf(state, playerId), { version });
+  }
+
+  /** Remembers a private message an interaction posted as its own answer (My cards, a press with none live). */
+  private postedPrivately(
+    rt: TableRuntime,
+    shown: { state: GameState; version: number; signature: string; asks: boolean },
+    playerId: string,
+    via: TokenHandle,
+  ): void {
+    const { state, version, signature, asks } = shown;
+    const tableId = rt.record.id;
+    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    // A later step was published while this answer was drawn: it shows less than that.
+    const behind = (this.messages.live(tableId, playerId, dealNo)?.version ?? 0) > version;
+    this.messages.remember(tableId, playerId, { dealNo, via, messageId: '@original', signature, asks, version });
+    if (behind) this.redrawPrivateMessage(rt, playerId);
+  }
+
+  /**
+   * The player's private message may show less than its entry says (an answer that
+   * redrew it failed, or came after a later step's edit): it is drawn again from the
+   * table as it is now, in order with the table's other output, or loses its buttons
+   * if the deal is over.
+   */
+  private redrawPrivateMessage(rt: TableRuntime, playerId: string): void {
+    const live = this.livePrivateMessage(rt, playerId);
+    if (!live) return;
+    Object.assign(live, { signature: '', asks: true });
+    const tableId = rt.record.id;
+    const dealNo = live.dealNo;
+    void this.deps.queues
+      .run(tableId, async () => {
+        const now = this.runtime(tableId);
+        if (!now?.record.state) return;
+        const state = now.record.state;
+        if (dealInPlay(state)) await this.updatePrivateMessages(tableId, state, now.record.version, []);
+        else await this.retireAsks(tableId, dealNo, [playerId], now.record.version);
+      })
+      .catch((err: unknown) => this.deps.log.warn({ err, tableId, playerId }, 'could not redraw private cards'));
+  }
+
+  /** The player's private message of the current deal, while its token can still edit it. */
+  private livePrivateMessage(rt: TableRuntime, playerId: string) {
+    const state = gameOf(rt.record);
+    return this.messages.live(rt.record.id, playerId, tableDealNo(rt.messages, state.dealNo));
+  }
+
+  /**
+   * Each player's one private message of the deal, brought up to date after a step:
+   * edited in place where it lives and would show something else now, and posted anew
+   * (an ephemeral follow-up on their freshest token) for players just dealt cards who
+   * have none this deal. A press adds no message of its own.
+   */
+  async updatePrivateMessages(
+    tableId: number,
+    state: GameState,
+    version: number,
+    dealt: readonly string[],
+  ): Promise<void> {
+    const rt = this.runtime(tableId);
+    // Once the deal is settled its private messages stay as they are (`retireAsks`): the result says the rest.
+    const players = dealInPlay(state) ? (state.deal?.players ?? []) : [];
+    if (!rt) return;
+    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    await Promise.all(
+      players.map(async (playerId) => {
+        try {
+          const live = this.messages.live(tableId, playerId, dealNo);
+          if (live?.messageId) {
+            // Compared without drawing the view: most steps leave most players' messages as they are.
+            const shown = shownOf(state, playerId);
+            // Already showing this, or a later step (published first): nothing to do.
+            if (live.signature === shown.signature || live.version > version) return;
+            // Claimed before the picture is drawn: a later step compares with what is on its way.
+            Object.assign(live, shown, { version });
+            const messageId = live.messageId;
+            const { payload } = await this.privateView(rt, state, playerId);
+            await this.deps.output.run(() => live.via.edit(messageId, { ...payload, attachments: [] }));
+            return;
+          }
+          if (live || !dealt.includes(playerId)) return;
+          const handle = this.deps.tokens.fresh(tableId, playerId);
+          if (!handle) return;
+          const posting: PrivateMessage = { dealNo, via: handle, messageId: null, signature: '', asks: false, version };
+          this.messages.remember(tableId, playerId, posting);
+          try {
+            const { payload, signature, asks } = await this.privateView(rt, state, playerId);
+            Object.assign(posting, { signature, asks });
+            const message = await this.deps.output.run(() =>
+              handle.followUp({ ...payload, flags: MessageFlags.Ephemeral }),
+            );
+            posting.messageId = message.id;
+          } catch (err) {
+            this.messages.drop(tableId, playerId, posting);
+            throw err;
+          }
+        } catch (err) {
+          this.deps.log.warn({ err, tableId, playerId }, 'could not bring private cards up to date');
+        }
+      }),
+    );
+  }
+
+  /**
+   * A deal ended (a reveal, a countdown, a stop) while some private messages still asked
+   * something (Stay and Drop, a picker) of players who never answered it there: those
+   * buttons would only be refused now, so they are taken off. The rest stays as it was.
+   */
+  async retireAsks(tableId: number, dealNo: number, players: readonly string[], version: number) {
+    await Promise.all(
+      players.map(async (playerId) => {
+        const live = this.messages.live(tableId, playerId, dealNo);
+        // The deal is over as of `version`: a step from before it, published late, must not redraw them.
+        if (live) live.version = Math.max(live.version, version);
+        const messageId = live?.messageId;
+        if (!live?.asks || !messageId) return;
+        live.asks = false;
+        await this.deps.output
+          .run(() => live.via.edit(messageId, { components: [] }))
+          .catch((err: unknown) => this.deps.log.warn({ err, tableId, playerId }, 'could not retire private buttons'));
+      }),
+    );
+  }
+}
+
+/** The presser's answer that is their private message (see `PrivateCards.answerPrivately`). */
+export interface PrivateAnswer {
+  /** The message to answer with, being drawn; null where there is none to show (the deal is over). */
+  cards: Promise<ReturnType<typeof cardsView>> | null;
+  /** The answer went out through `via`: it is the player's private message of the deal now. */
+  sent(via: TokenHandle): void;
+  /** The answer did not go out. */
+  failed(): void;
+}
+
+/** What a player's private message shows of `state`: its signature, and whether it asks something of them. */
+function shownOf(state: GameState, playerId: string): { signature: string; asks: boolean } {
+  const facts = privateFacts(state, playerId);
+  return { signature: privateSignature(facts), asks: privateAsks(facts) };
+}

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import type { RngState } from '../cards/rng.ts';
+import type { Database } from '../db/index.ts';
+import { createGame, type GameState } from '../engine/index.ts';
+import { ensureLanguages } from '../i18n/index.ts';
+import { channelPotReserve } from '../ledger/index.ts';
+import { getVariant, parseOptions } from '../rules/index.ts';
+import { CarriedPotMovedError } from './commit.ts';
+import type { RetryingWriter } from './db-retry.ts';
+import { UserFacingError } from './errors.ts';
+import { gameRecord } from './game-record.ts';
+import { NO_MESSAGES } from './messages.ts';
+import type { Runtimes, TableRuntime } from './runtimes.ts';
+import type { GameOpened, StepResult, TableSteps } from './steps.ts';
+
+/** A player as the table knows them: their id and the name shown at the table and in /ledger. */
+export interface Member {
+  id: string;
+  name: string;
+}
+
+/** How a table looks to the channel: its deck's colours and the language of its public messages. */
+export interface TableLook {
+  fourColour: boolean;
+  /** A Discord locale: the server's, or in direct messages the host's (English when unsaid). */
+  locale?: string;
+}
+
+/** Where a game is played: one table per server channel (or thread). */
+export interface Place {
+  guildId: string;
+  channelId: string;
+}
+
+/** What opening a game needs of the table layer (see `Tables`). */
+export interface GameOpenerDeps {
+  db: Kysely<Database>;
+  writer: RetryingWriter;
+  runtimes: Runtimes;
+  steps: TableSteps;
+  /** Where each new game's shuffling starts. */
+  newRngState: () => RngState;
+  /** The last seed of each new game's chain of server seeds (docs/FAIRNESS.md). */
+  newServerSeed: () => string;
+}
+
+/** `/guts start`: the checks it answers at once, and the game's first step. */
+export class GameOpener {
+  constructor(private readonly deps: GameOpenerDeps) {}
+
+  /** The checks `/guts start` can answer at once, before anything is written. */
+  check(place: Place, variantId: string, options: Record<string, unknown>): void {
+    const variant = getVariant(variantId);
+    if (!variant.available) throw new UserFacingError('refusal.notReady', { variant: variant.id });
+    parseOptions(variantId, options); // a bad option is refused at once
+    const known = this.deps.runtimes.runningIn(place.channelId);
+    if (known) throw runningError(known.record.state);
+  }
+
+  /**
+   * Opens a game in the channel with `host` seated. One game per channel: a running
+   * one is refused. The new game plays for the channel's pot and reserve, and numbers
+   * its deals on from the table's last one (see `TableMessages.dealBase`). Its deals are
+   * provably fair (docs/FAIRNESS.md): `phrase`, the host's words for the client seed.
+   */
+  async open(
+    place: Place,
+    host: Member,
+    variantId: string,
+    options: Record<string, unknown>,
+    look: TableLook,
+    key: string,
+    phrase?: string,
+  ): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
+    this.check(place, variantId, options);
+    const table = gameRecord(await this.deps.writer.createOrLoadTable(place.guildId, place.channelId));
+    // No await between this check and taking the table's runtime: a second /guts start
+    // racing this one sees the first's game here, or fails its commit on the version.
+    const live = this.deps.runtimes.get(table.id)?.record;
+    if (table.running || live?.running) throw runningError((live ?? table).state);
+    this.deps.runtimes.track(table, {
+      messages: {
+        ...NO_MESSAGES,
+        dealBase: table.dealNo,
+        fourColour: look.fourColour,
+        locale: look.locale ?? NO_MESSAGES.locale,
+      },
+    });
+    const carried = await channelPotReserve(this.deps.db, place.guildId, place.channelId);
+    const fresh = createGame({
+      variant: variantId,
+      options,
+      ...carried,
+      rng: this.deps.newRngState(),
+      fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null },
+      host: host.id,
+      hostName: host.name,
+    });
+    const result = await this.deps.steps
+      .run(table.id, key, (record) => {
+        if (record.running) throw runningError(record.state);
+        const opened: GameOpened = {
+          type: 'GameOpened',
+          variant: fresh.variant,
+          options: fresh.options,
+          firstDeal: table.dealNo + 1,
+        };
+        return {
+          state: fresh,
+          events: [],
+          records: [opened],
+          carried: { pot: fresh.pot, reserve: fresh.reserve },
+          displayNames: { [host.id]: host.name },
+        };
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof CarriedPotMovedError)) throw err;
+        throw new UserFacingError('refusal.ledgerChanged');
+      });
+    if (!result) throw new UserFacingError('refusal.alreadyDone');
+    return { runtime: this.deps.runtimes.track(result.record), result };
+  }
+}
+
+function runningError(state: GameState | null): UserFacingError {
+  return new UserFacingError('refusal.running', { variant: state?.variant ?? 'guts' });
+}
