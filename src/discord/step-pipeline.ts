@@ -45,11 +45,14 @@ export interface PressPlan {
   kind: 'press';
   /** The table the press was checked against (`Tables.pressTarget`). */
   table: TableRuntime;
-  action: Action;
+  /** Null where an earlier press of the same button already did what this one asks: nothing is written. */
+  action: Action | null;
   member: Member;
   /** The action applied to the state this process last saw: a refusal was answered at once. */
-  dryRun: DryRun;
+  dryRun?: DryRun;
   answer: PressAnswer;
+  /** A refusal at commit that means the same (the earlier press committed first): answered as if done. */
+  repeated?(err: unknown): boolean;
 }
 
 /** What a form (the rules' pages) asks of the pipeline: its answer is its menu, drawn from the step. */
@@ -117,7 +120,15 @@ export class StepPipeline {
         style === 'line' || style === 'cards'
           ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
           : interaction.deferUpdate(),
-      commit: () => this.deps.tables.act(table.record.id, interaction.id, action, member, plan.dryRun),
+      commit: async () => {
+        if (!action) return null;
+        try {
+          return await this.deps.tables.act(table.record.id, interaction.id, action, member, plan.dryRun);
+        } catch (err) {
+          if (plan.repeated?.(err)) return null;
+          throw err;
+        }
+      },
       // Where the answer is the player's private message, it is drawn (picture, odds) within the ack budget.
       prepare: async (result) => {
         if (style !== 'cards' && style !== 'menu') return { result, cards: null };
@@ -139,9 +150,10 @@ export class StepPipeline {
         } else {
           // A private line, in the presser's own language; a choice that ended the deal
           // (the reveal) has no private message left to show, and says so this way too.
-          const line = result
-            ? confirmation(action, result, interaction.locale)
-            : t(interaction.locale, 'answer.already');
+          const line =
+            result && action
+              ? confirmation(action, result, interaction.locale)
+              : t(interaction.locale, 'answer.already');
           // A choice pressed beside the cards keeps them there, with the answer under them.
           const content = onCards ? underCards(interaction.message.content, line) : line;
           if (style === 'menu' && !deferred) await interaction.update({ content, components: [] });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import type { BotContext } from '../../src/discord/context.ts';
 import { encodeButtonId } from '../../src/discord/custom-id.ts';
-import { declareHandler } from '../../src/discord/handlers/table-press.ts';
+import { dealHandler, declareHandler } from '../../src/discord/handlers/table-press.ts';
 import type { ComponentHandler } from '../../src/discord/handlers/types.ts';
 import { BotMetrics } from '../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../src/discord/private-cards.ts';
@@ -317,9 +317,9 @@ describe('the step pipeline', () => {
 
   describe('a press handler', () => {
     /** A Stay button of deal `dealNo` as discord.js hands it over, pressed by Ann. */
-    const stayButton = (dealNo: number) => ({
-      ...pressOf('p1', ann),
-      customId: encodeButtonId({ tableId: String(tableId), dealNo, action: 'stay' }),
+    const stayButton = (dealNo: number, action: 'stay' | 'deal' = 'stay', by = ann) => ({
+      ...pressOf('p1', by),
+      customId: encodeButtonId({ tableId: String(tableId), dealNo, action }),
       guildId: place.guildId,
       channelId: place.channelId,
       context: 0,
@@ -327,7 +327,7 @@ describe('the step pipeline', () => {
       appPermissions: new PermissionsBitField(PermissionsBitField.All),
       channel: null,
       member: null,
-      user: { id: ann.id, displayName: ann.name, username: 'ann' },
+      user: { id: by.id, displayName: by.name, username: by.name.toLowerCase() },
     });
     const ctx = () => ({ tables, lost: { markLost: vi.fn() } }) as unknown as BotContext;
 
@@ -337,9 +337,24 @@ describe('the step pipeline', () => {
       if (!id) throw new Error('not a declare press');
       const planned = await declareHandler.run(button as never, id, ctx());
       expect(planned).toMatchObject({ kind: 'press', action: stay(ann), member: ann, answer: 'choice' });
-      expect(planned?.kind === 'press' && planned.dryRun.applied.events.map((e) => e.type)).toEqual(['Declared']);
+      expect(planned?.kind === 'press' && planned.dryRun?.applied.events.map((e) => e.type)).toEqual(['Declared']);
       expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
       expect(said).toEqual([]);
+    });
+
+    it("takes the host's Deal pressed again once its deal began as done: quiet, nothing written", async () => {
+      const again = stayButton(0, 'deal');
+      const id = dealHandler.parse(again as never);
+      if (!id) throw new Error('not a deal press');
+      const planned = await dealHandler.run(again as never, id, ctx());
+      expect(planned).toMatchObject({ kind: 'press', action: null, member: ann, answer: 'quiet' });
+      await pipeline.run(again as never, planned as PressPlan);
+      await settled();
+      expect(said).toEqual(['p1 deferUpdate', 'pressedOn table-message']);
+      expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
+      // Anyone else pressing the lobby's Deal now is told the deal moved on.
+      const bobs = stayButton(0, 'deal', bob);
+      await expect(dealHandler.run(bobs as never, id, ctx())).rejects.toThrow(/deal is over/);
     });
 
     it('refuses a stale press, of a deal that is over, before any step', async () => {

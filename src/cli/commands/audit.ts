@@ -1,16 +1,24 @@
 import { openDatabase } from '../../db/index.ts';
 import { auditLedger, describeProblem } from '../../ledger/audit.ts';
-import { databaseToRead } from '../which-database.ts';
+import { databaseToRead, takeDbFlag } from '../which-database.ts';
 
 export const summary =
   'recompute every ledger balance from its postings and check each guild sums to 0 (exit 1 if not)';
 
+const USAGE = 'usage: guts audit [--db URL | URL]   (default: DATABASE_URL, else the file that is here)\n';
+
 /**
- * `guts audit [DATABASE_URL]`: the URL, else $DATABASE_URL, else the file that is here
- * (as `guts export` and `guts backup` find it): never a file that is not there.
+ * `guts audit [--db URL | URL]`: the URL, else $DATABASE_URL, else the file that is here
+ * (as `guts export` and `guts backup` find it, whose `--db` its refusals name): never a
+ * file that is not there.
  */
 export async function run(args: string[]): Promise<number> {
-  const url = databaseToRead('audit', args[0] ?? null);
+  const { flag, rest, missing } = takeDbFlag(args);
+  if (missing || rest.length > (flag === null ? 1 : 0)) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  const url = databaseToRead('audit', flag ?? rest[0] ?? null);
   if (url === null) return 2;
   let opened: ReturnType<typeof openDatabase>;
   try {

@@ -9,10 +9,13 @@ import {
 } from '../../engine/index.ts';
 import { UserFacingError } from '../../table/errors.ts';
 import { gameOf } from '../../table/game-record.ts';
+import { tableDealNo } from '../../table/messages.ts';
+import type { TableRuntime } from '../../table/runtimes.ts';
 import type { Member } from '../../table/tables.ts';
 import { memberOf, placeOf } from '../acks.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
+import { isUserFacing } from '../errors.ts';
 import { missingHere } from '../permissions.ts';
 import type { PressAnswer, PressPlan } from '../step-pipeline.ts';
 import type { ComponentHandler } from './types.ts';
@@ -30,6 +33,12 @@ interface PressFamily {
   /** Sitting down and standing up work from any deal's message. */
   lenient?: boolean;
   answer: PressAnswer;
+  /**
+   * Whether the press asks for what an earlier press of the same button already did
+   * (checked on the table as it is now): then it changes nothing and is acknowledged
+   * quietly, whatever its answer style, rather than refused as stale.
+   */
+  repeats?(id: ButtonId, me: Member, table: TableRuntime): boolean;
   action(id: ButtonId, me: Member, state: GameState, interaction: MessageComponentInteraction): Action;
 }
 
@@ -54,15 +63,26 @@ async function planPress(
   const tableId = Number(id.tableId);
   const place = placeOf(interaction);
   noticeLostPermissions(interaction, tableId, place.channelId, ctx);
-  const table = await ctx.tables.pressTarget(tableId, place, id.dealNo, family.lenient === true);
+  const { repeats } = family;
+  const lenient = family.lenient === true;
+  // A repeat points at an earlier deal's message: the stale check waits until it is ruled out.
+  const table = await ctx.tables.pressTarget(tableId, place, id.dealNo, lenient || repeats !== undefined);
   const state = gameOf(table.record);
   const member = memberOf(interaction);
+  if (repeats) {
+    if (repeats(id, member, table)) return { kind: 'press', table, action: null, member, answer: 'quiet' };
+    if (!lenient && id.dealNo !== tableDealNo(table.messages, state.dealNo)) {
+      throw new UserFacingError('refusal.dealOver');
+    }
+  }
   const action = family.action(id, member, state, interaction);
   // A dry run on the state as this process last saw it: most refusals are answered
   // at once, in one call, with nothing written. If that state is still the latest when
   // the step runs, the dry run is the step.
   const dryRun = { from: state, applied: apply(state, action) };
-  return { kind: 'press', table, action, member, dryRun, answer: family.answer };
+  // Refused at commit because an earlier press of it committed first: it was a repeat too.
+  const repeated = repeats && ((err: unknown) => isUserFacing(err) && repeats(id, member, table));
+  return { kind: 'press', table, action, member, dryRun, answer: family.answer, ...(repeated ? { repeated } : {}) };
 }
 
 /**
@@ -118,6 +138,11 @@ export const dealHandler = pressHandler({
   name: 'deal',
   actions: ['deal'],
   answer: 'quiet',
+  // Pressed again (a host's double or quadruple click) once the deal it starts has begun.
+  repeats: (id, me, table) => {
+    const state = gameOf(table.record);
+    return me.id === state.host && tableDealNo(table.messages, state.dealNo) === id.dealNo + 1;
+  },
   action: (_id, me) => ({ type: 'startDeal', by: me.id }),
 });
 
