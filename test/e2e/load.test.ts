@@ -15,7 +15,9 @@ describe('200 tables at once', () => {
       dealsPerTable: 1,
       startWithinMs: 5_000,
       pressWithinMs: 20_000,
-      timer: 30,
+      // Every press is meant to land inside the countdown: a shared, busy machine can
+      // hold a press back by seconds, and a refusal then would say nothing about acks.
+      timer: 90,
       seed: 11,
     });
     expect(result.refused).toEqual([]);
