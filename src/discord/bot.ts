@@ -53,6 +53,8 @@ export interface BotOptions extends ClientSettings {
   nextDealPauseMs?: number;
   editDelayMs?: number;
   newRngState?: () => RngState;
+  /** See Tables' option: null deals without a fairness proof, by `newRngState` alone (tests). */
+  newServerSeed?: (() => string) | null;
   /** Deals in a row with no press before a game stops by itself (default 2, see table/quiet.ts). */
   quietDealsToStop?: number;
   /** How game steps wait for a database that fails transiently (see table/db-waits.ts; tests shorten it). */
@@ -159,6 +161,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
     ...(options.newRngState ? { newRngState: options.newRngState } : {}),
+    ...(options.newServerSeed !== undefined ? { newServerSeed: options.newServerSeed } : {}),
     ...(options.quietDealsToStop !== undefined ? { quietDealsToStop: options.quietDealsToStop } : {}),
     ...(options.dbRetry ? { dbRetry: options.dbRetry } : {}),
   });

@@ -40,8 +40,11 @@ export interface GameOpenerDeps {
   steps: TableSteps;
   /** Where each new game's shuffling starts. */
   newRngState: () => RngState;
-  /** The last seed of each new game's chain of server seeds (docs/FAIRNESS.md). */
-  newServerSeed: () => string;
+  /**
+   * The last seed of each new game's chain of server seeds (docs/FAIRNESS.md); null:
+   * games are dealt by `newRngState` alone, the same cards every run (tests that need them).
+   */
+  newServerSeed: (() => string) | null;
 }
 
 /** `/guts start`: the checks it answers at once, and the game's first step. */
@@ -93,7 +96,7 @@ export class GameOpener {
       options,
       ...carried,
       rng: this.deps.newRngState(),
-      fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null },
+      ...(this.deps.newServerSeed ? { fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null } } : {}),
       host: host.id,
       hostName: host.name,
     });

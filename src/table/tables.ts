@@ -33,8 +33,12 @@ export interface TablesOptions {
   nextDealPauseMs?: number;
   /** Where each new game's shuffling starts; the OS's cryptographic source unless a test fixes it. */
   newRngState?: () => RngState;
-  /** The last seed of each new game's chain of server seeds (docs/FAIRNESS.md); the OS's cryptographic source unless a test fixes it. */
-  newServerSeed?: () => string;
+  /**
+   * The last seed of each new game's chain of server seeds (docs/FAIRNESS.md); the OS's
+   * cryptographic source unless a test fixes it. Null: not provably fair, dealt by
+   * `newRngState` alone, so a test that fixes it deals the same cards every run.
+   */
+  newServerSeed?: (() => string) | null;
   /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
   quietDealsToStop?: number;
   /** A fault injected into every countdown step before it decides (tests; else GUTS_STEP_FAULTS, see step-recovery.ts). */
@@ -133,7 +137,7 @@ export class Tables {
       runtimes: this.runtimes,
       steps: this.steps,
       newRngState: options.newRngState ?? randomRngState,
-      newServerSeed: options.newServerSeed ?? randomServerSeed,
+      newServerSeed: options.newServerSeed === undefined ? randomServerSeed : options.newServerSeed,
     });
   }
 

@@ -36,6 +36,11 @@ export interface WorldOptions {
   process?: boolean;
   /** Seeds each new game's shuffle (game n gets seed + n), so a test deals the same cards every run. */
   seed?: number;
+  /**
+   * Deal provably fair games (docs/FAIRNESS.md), as a real bot does. Their cards come from
+   * seeds and press ids that differ every run, so `seed` no longer fixes them: off by default.
+   */
+  fairDeals?: boolean;
   /** How long the bot gathers a table's changes into one message edit (production: 250 ms). */
   editDelayMs?: number;
   /** One clock for the local Discord and the bot, so a test can jump past a token's 15 minutes. */
@@ -166,6 +171,7 @@ export class World {
       ...(this.options.restHashLifetimeMs ? { restHashLifetimeMs: this.options.restHashLifetimeMs } : {}),
       ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
+      ...(this.options.fairDeals ? {} : { newServerSeed: null }),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
     });
