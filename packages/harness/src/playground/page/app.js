@@ -31,7 +31,7 @@ function drawHints() {
 function updateHints() {
   const names = page.seats.map((s) => s.name);
   const line = commandInput.value;
-  page.hints = commandHints(line, page.commands, names);
+  page.hints = commandHints(line, page.commands, names, seatLocale());
   page.hintIndex = page.hints?.items.length ? 0 : -1;
   drawHints();
   const wanted = page.hints?.autocomplete;
@@ -39,7 +39,7 @@ function updateHints() {
 }
 
 /** An autocomplete option's choices, from the bot (an autocomplete interaction), shown if still current. */
-async function autocompleteHints(line, { option, from }) {
+async function autocompleteHints(line, { option, typed, from }) {
   let choices = [];
   try {
     ({ choices } = await api('/api/autocomplete', { seat: page.seat, channel: here(), line, option }));
@@ -50,7 +50,7 @@ async function autocompleteHints(line, { option, from }) {
   page.hints.items = choices.map((c) => ({
     label: String(c.value),
     description: c.name,
-    insert: `${option}:${c.value} `,
+    insert: `${typed}:${c.value} `,
     from,
   }));
   page.hintIndex = page.hints.items.length ? 0 : -1;
@@ -114,6 +114,7 @@ $('seat-locale').addEventListener('change', async (e) => {
   try {
     const changed = await api('/api/seats/locale', { seat: page.seat, locale: e.target.value });
     setSeats(page.seats.map((s) => (s.name === changed.name ? changed : s)));
+    drawMessages(); // timestamps in the new language
   } catch (err) {
     $('seat-error').textContent = err.message;
   }

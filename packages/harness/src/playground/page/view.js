@@ -44,6 +44,11 @@ function groupDmName() {
   return page.places['group-dm'].memberIds.map((id) => page.users.get(id) ?? id).join(', ');
 }
 
+/** The language the seat on screen reads Discord in. */
+function seatLocale() {
+  return page.seats.find((s) => s.name === page.seat)?.locale ?? 'en-US';
+}
+
 /** What the header, the title and the command box call the place on screen. */
 function placeLabel() {
   return page.place === 'server' ? `#${page.places.server.name}` : groupDmName();
@@ -55,7 +60,15 @@ function inGroupDm(name) {
 }
 
 const renderContext = {
-  nameOf: (id) => page.users.get(id),
+  // Mentions and timestamps as this seat's Discord client shows them.
+  names: () => ({
+    user: (id) => page.users.get(id),
+    channel: (id) => {
+      if (id === page.places.server.id) return page.places.server.name;
+      return id === page.places['group-dm'].id ? groupDmName() : undefined;
+    },
+    locale: seatLocale(),
+  }),
   failed: (id) => page.failures.get(id),
   dismiss(id) {
     page.dismissed.add(id);
