@@ -120,6 +120,16 @@ $('seat-locale').addEventListener('change', async (e) => {
   }
 });
 
+// On a phone the seats and the language sit behind a button that names the seat.
+function openSeatMenu(open) {
+  document.querySelector('.sidebar').classList.toggle('open', open);
+  $('seat-menu').setAttribute('aria-expanded', String(open));
+}
+$('seat-menu').addEventListener('click', () => openSeatMenu($('seat-menu').getAttribute('aria-expanded') !== 'true'));
+$('seats').addEventListener('click', (e) => {
+  if (e.target.closest('.seat')) openSeatMenu(false);
+});
+
 for (const link of document.querySelectorAll('.places [data-place]')) {
   link.addEventListener('click', () => switchPlace(link.dataset.place));
 }

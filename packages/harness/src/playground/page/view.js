@@ -208,7 +208,11 @@ function drawSeats() {
     }),
   );
   const seat = page.seats.find((s) => s.name === page.seat);
-  if (seat) $('seat-locale').value = seat.locale;
+  if (seat) {
+    $('seat-locale').value = seat.locale;
+    $('seat-menu').textContent = `${seat.name} · ${seat.locale}`;
+    $('seat-menu').title = `Playing as ${seat.name}, Discord in ${seat.locale}: pick another seat or language`;
+  }
   drawPlaces();
 }
 
