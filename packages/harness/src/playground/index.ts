@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { LiveFeed } from './live.ts';
 import { pageHtml } from './page.ts';
+import { SeatLanguages, seatLanguagesFile } from './seat-languages.ts';
 import { DEFAULT_SEATS, type Seat, Seats } from './seats.ts';
 import { PageServer } from './server.ts';
 import { stableId } from './stable-id.ts';
@@ -61,12 +62,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   const { restBase, httpBase } = await discord.start({ host });
   const guild = discord.createGuild({ name: 'game night', id: stableId('guild:game night') });
   const channel = discord.createChannel(guild, { name: 'poker', id: stableId('channel:poker') });
-  const seats = new Seats(discord);
+  const dbUrl = options.dbUrl ?? DEFAULT_PLAYGROUND_DB;
+  const languagesFile = seatLanguagesFile(dbUrl);
+  const languages = new SeatLanguages(languagesFile, (err) =>
+    log.warn({ err, file: languagesFile }, 'seat languages unreadable: every seat starts in English'),
+  );
+  const seats = new Seats(discord, languages);
   for (const name of options.seats ?? DEFAULT_SEATS) seats.add(name);
   const groupDm = seats.openGroupDm(stableId('group-dm:seats'));
 
   // Checked and migrated as the bot's own is (a corrupt or newer file refused, unchanged).
-  const database = await openToServe(options.dbUrl ?? DEFAULT_PLAYGROUND_DB).catch(async (err: unknown) => {
+  const database = await openToServe(dbUrl).catch(async (err: unknown) => {
     await discord.stop();
     throw err;
   });

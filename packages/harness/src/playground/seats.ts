@@ -1,5 +1,6 @@
 import { type ChannelRecord, GROUP_DM_MAX_MEMBERS, type LocalDiscord } from '@guts/local-discord';
 import { Locale } from 'discord-api-types/v10';
+import { SeatLanguages } from './seat-languages.ts';
 import { stableId } from './stable-id.ts';
 
 /** Someone the page can play as: a user of the local Discord, whose client speaks `locale`. */
@@ -13,6 +14,7 @@ export const DEFAULT_SEATS = ['Ann', 'Ben', 'Cat', 'Dan'];
 /** Enough for the largest table; a bound so a stuck key cannot create users forever. */
 export const MAX_SEATS = 24;
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} ._-]{0,31}$/u;
+const isLocale = (locale: string) => (Object.values(Locale) as string[]).includes(locale);
 
 export class SeatError extends Error {}
 
@@ -24,11 +26,16 @@ export class Seats {
   private readonly byKey = new Map<string, Seat>();
   private groupDm: ChannelRecord | null = null;
 
-  constructor(private readonly discord: LocalDiscord) {}
+  /** `languages`: each seat's language as last picked, which a seat of that name speaks again. */
+  constructor(
+    private readonly discord: LocalDiscord,
+    private readonly languages: SeatLanguages = new SeatLanguages(null),
+  ) {}
 
   /**
-   * Creates a user named `name` who joins the server and the group DM while it has room;
-   * refuses odd names, duplicates and too many.
+   * Creates a user named `name`, speaking the language last picked for that name, who
+   * joins the server and the group DM while it has room; refuses odd names, duplicates
+   * and too many.
    */
   add(rawName: string): Seat {
     const name = rawName.trim().replace(/\s+/g, ' ');
@@ -37,7 +44,9 @@ export class Seats {
     }
     if (this.byKey.has(name.toLowerCase())) throw new SeatError(`${name} is already seated.`);
     if (this.byKey.size >= MAX_SEATS) throw new SeatError(`The playground holds at most ${MAX_SEATS} people.`);
-    const user = this.discord.createUser({ name, id: stableId(`seat:${name.toLowerCase()}`) });
+    let user = this.discord.createUser({ name, id: stableId(`seat:${name.toLowerCase()}`) });
+    const remembered = this.languages.get(name);
+    if (remembered && isLocale(remembered)) user = this.discord.setUserLocale(user.id, remembered);
     // A user install: the app follows the seat into the group DM, where the bot is no member.
     this.discord.installApp(user);
     if (this.groupDm && this.groupDmMembers().length < GROUP_DM_MAX_MEMBERS)
@@ -51,9 +60,9 @@ export class Seats {
   setLocale(name: string, locale: string): Seat {
     const seat = this.byName(name);
     if (!seat) throw new SeatError(`Nobody called ${name} is seated.`);
-    if (!(Object.values(Locale) as string[]).includes(locale))
-      throw new SeatError(`${locale} is not a Discord locale.`);
+    if (!isLocale(locale)) throw new SeatError(`${locale} is not a Discord locale.`);
     seat.locale = this.discord.setUserLocale(seat.id, locale).locale;
+    this.languages.set(seat.name, seat.locale);
     return seat;
   }
 

@@ -151,14 +151,14 @@ export class PageServer {
     return seat;
   }
 
-  /** A typed line as the command and options Discord would send. */
-  private parse(line: string) {
+  /** A typed line, in the names the seat's client shows, as the command and options Discord would send. */
+  private parse(line: string, seat: Seat) {
     const { discord, seats } = this.options;
     const resolveUser = (text: string) => {
       const mention = /^<@!?(\d+)>$/.exec(text)?.[1];
       return mention ? seats.byId(mention)?.id : seats.byName(text.replace(/^@/, ''))?.id;
     };
-    return parseCommandLine(line, discord.registeredCommands(), resolveUser);
+    return parseCommandLine(line, discord.registeredCommands(), resolveUser, seat.locale);
   }
 
   /** The choices the bot suggests while `option` is being typed (an autocomplete interaction). */
@@ -167,10 +167,11 @@ export class PageServer {
     const option = stringField(body, 'option');
     const line = stringField(body, 'line');
     // Discord asks as soon as the option is focused, empty or half-typed: so does the page.
-    const empty = line.trimEnd().endsWith(`${option}:`);
+    // (The line may name the option in the seat's language: `option` is Discord's name.)
+    const empty = /[^\s:]+:$/u.test(line.trimEnd());
     let parsed: ReturnType<PageServer['parse']>;
     try {
-      parsed = this.parse(empty ? `${line.trimEnd()}?` : line);
+      parsed = this.parse(empty ? `${line.trimEnd()}?` : line, seat);
     } catch (err) {
       if (err instanceof CommandLineError) return { choices: [] }; // the rest of the line is not a command yet
       throw err;
@@ -185,7 +186,7 @@ export class PageServer {
     const seat = this.seat(stringField(body, 'seat'));
     const channel = this.place(seat, optionalStringField(body, 'channel'));
     const { discord, feed } = this.options;
-    const parsed = this.parse(stringField(body, 'line'));
+    const parsed = this.parse(stringField(body, 'line'), seat);
     const handle = discord.runCommand(seat, channel, parsed.name, parsed.invocation);
     const { subcommandGroup, subcommand } = parsed.invocation;
     feed.rememberCommand(handle.id, ['/' + parsed.name, subcommandGroup, subcommand].filter(Boolean).join(' '));

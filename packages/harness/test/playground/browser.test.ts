@@ -391,6 +391,83 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await page.setViewportSize({ width: 1280, height: 1320 });
   });
 
+  /** As `name`, picks that seat's Discord language in the language menu; waits until the local Discord has it. */
+  async function speak(name: string, locale: string): Promise<void> {
+    await page.selectOption('#seat-locale', locale);
+    await expect.poll(() => playground.seats().find((s) => s.name === name)?.locale, WAIT).toBe(locale);
+  }
+
+  it('renders backslash escapes, mentions and timestamps as Discord does, in the reader’s language', async () => {
+    await asSeat('Ann');
+    await speak('Ann', 'de');
+    const ann = playground.seats().find((s) => s.name === 'Ann')?.id;
+    const inAnHour = Math.round(Date.now() / 1000) + 3600;
+    await playground.bot.client.rest.post(Routes.channelMessages(playground.channelId), {
+      body: { content: `🤖 Ada \\(balanced\\) pays <@${ann}> in <#${playground.channelId}> <t:${inAnHour}:R>` },
+    });
+    const content = page.locator('.message .content', { hasText: 'Ada' }).last();
+    await expect.poll(() => content.textContent(), WAIT).toBe('🤖 Ada (balanced) pays @Ann in #poker in 1 Stunde');
+    await speak('Ann', 'en-US');
+    await expect.poll(() => content.textContent(), WAIT).toBe('🤖 Ada (balanced) pays @Ann in #poker in 1 hour');
+  });
+
+  it('keeps the seat picker and the language menu one press away on a phone (390 px)', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const menu = page.locator('#seat-menu');
+      await expect.poll(() => menu.isVisible(), WAIT).toBe(true);
+      expect(await menu.textContent()).toBe('Ann · en-US');
+      await menu.click();
+      // Every seat, the name box and the language menu: wholly on the screen.
+      const controls = [
+        ...(await page.locator('.seat').all()),
+        page.locator('#seat-name'),
+        page.locator('#seat-locale'),
+      ];
+      expect(controls.length).toBe(playground.seats().length + 2);
+      for (const control of controls) {
+        expect(await control.isVisible()).toBe(true);
+        const box = await control.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+      }
+      await page.click('.seat[data-seat="Ben"]');
+      await page.locator('#messages[data-seat="Ben"]').waitFor(WAIT);
+      // Picked: the list folds away and the button names the new seat.
+      await expect.poll(() => page.locator('#seat-locale').isVisible(), WAIT).toBe(false);
+      expect(await menu.textContent()).toBe('Ben · en-US');
+      expect((await page.locator('.sidebar').boundingBox())?.height ?? 999).toBeLessThanOrEqual(64);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1320 });
+    }
+  });
+
+  it('lets a German seat type and complete its localized command on a phone', async () => {
+    await asSeat('Cat');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.click('#seat-menu');
+      await speak('Cat', 'de');
+      await page.fill('#command', '/guts st');
+      const hints = page.locator('#hints .hint-name');
+      await expect.poll(() => hints.allTextContents(), WAIT).toEqual(['starten', 'stoppen', 'statistik']);
+      await page.press('#command', 'Tab');
+      expect(await page.inputValue('#command')).toBe('/guts starten ');
+      await page.locator('#command').pressSequentially('var');
+      await expect.poll(() => hints.allTextContents(), WAIT).toEqual(['variante:']);
+      const before = (await messageIds()).length;
+      await command('/guts starten variante:three-card');
+      expect(await page.locator('#command-error').textContent()).toBe('');
+      // The bot answered it (a lobby, or a refusal if a game is on): Discord got `start`.
+      await expect.poll(async () => (await messageIds()).length, WAIT).toBeGreaterThan(before);
+      await speak('Cat', 'en-US');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1320 });
+    }
+  });
+
   it('logs no error in the browser console all along (no failed request, no script error)', () => {
     expect(consoleErrors).toEqual([]);
   });

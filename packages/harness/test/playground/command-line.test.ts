@@ -33,6 +33,32 @@ describe('typed slash commands', () => {
     });
   });
 
+  it("takes the names the app gave in the seat's language, and answers with Discord's", () => {
+    const inGerman = (line: string) => parseCommandLine(line, commands, resolveUser, 'de');
+    expect(inGerman('/guts starten variante:iron-cross obergrenze:40 ansage:alle gleichzeitig (verdeckt)')).toEqual({
+      name: 'guts',
+      invocation: { subcommand: 'start', options: { variant: 'iron-cross', cap: 40, declare: 'simultaneous' } },
+    });
+    expect(inGerman('/kassenbuch abrechnen')).toEqual({
+      name: 'ledger',
+      invocation: { subcommand: 'settle', options: {} },
+    });
+    expect(inGerman('/kassenbuch zurücksetzen bestätigen:true').invocation).toEqual({
+      subcommand: 'reset',
+      options: { confirm: true },
+    });
+    expect(inGerman('/guts vorlage löschen name:x').invocation).toEqual({
+      subcommandGroup: 'preset',
+      subcommand: 'delete',
+      options: { name: 'x' },
+    });
+    // Discord's own names still work; another language's do not.
+    expect(inGerman('/ledger settle').name).toBe('ledger');
+    expect(() => parseCommandLine('/kassenbuch abrechnen', commands, resolveUser, 'fr')).toThrow(CommandLineError);
+    // Refusals name things as the seat sees them.
+    expect(() => inGerman('/guts beginnen')).toThrow(/pick one of: starten, stoppen/);
+  });
+
   it("puts what is typed after the command into its first option, as Discord's client does", () => {
     expect(parse('/guts rules iron-cross').invocation).toEqual({
       subcommand: 'rules',

@@ -121,6 +121,29 @@ describe('the playground API', () => {
     expect((answer.body as { choices?: { value: string }[] }).choices?.[0]?.value).toBe('three-five-seven');
   });
 
+  it("takes and completes a German seat's command in German names, as its Discord client shows them", async () => {
+    expect(await post('/api/seats/locale', { seat: 'Cat', locale: 'de' })).toMatchObject({ status: 200 });
+    try {
+      // The option focused and still empty: Discord asks the bot already.
+      const empty = await post('/api/autocomplete', {
+        seat: 'Cat',
+        line: '/guts starten variante:',
+        option: 'variant',
+      });
+      expect((empty.body as { choices?: unknown[] }).choices?.length).toBeGreaterThan(0);
+      const typed = await post('/api/autocomplete', {
+        seat: 'Cat',
+        line: '/guts starten variante:357',
+        option: 'variant',
+      });
+      expect((typed.body as { choices?: { value: string }[] }).choices?.[0]?.value).toBe('three-five-seven');
+      // The same words from an English seat are no command.
+      expect(await post('/api/command', { seat: 'Dan', line: '/guts regeln' })).toMatchObject({ status: 400 });
+    } finally {
+      await post('/api/seats/locale', { seat: 'Cat', locale: 'en-US' });
+    }
+  });
+
   it('adds a seat once, and only with a plain name', async () => {
     expect(await post('/api/seats', { name: 'Eve' })).toMatchObject({ status: 201, body: { name: 'Eve' } });
     expect(await post('/api/seats', { name: 'eve' })).toMatchObject({ status: 400 });

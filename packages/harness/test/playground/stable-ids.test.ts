@@ -31,4 +31,25 @@ describe('the playground keeps its ids from run to run', () => {
     expect(runs[1]).toEqual(runs[0]);
     expect(runs[0]?.seats.map((s) => s.name)).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
   });
+
+  it("keeps each seat's Discord language across a restart", async () => {
+    const dbUrl = `file:${join(dir, 'languages', 'playground.db')}`;
+    const first = await startPlayground({ port: 0, dbUrl });
+    const picked = await fetch(`${first.url}/api/seats/locale`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seat: 'Ben', locale: 'de' }),
+    });
+    expect(picked.status).toBe(200);
+    await first.stop();
+
+    const second = await startPlayground({ port: 0, dbUrl });
+    try {
+      // A seat's locale is its local Discord user's: Ben's interactions say `de`.
+      const locales = Object.fromEntries(second.seats().map((s) => [s.name, s.locale]));
+      expect(locales).toEqual({ Ann: 'en-US', Ben: 'de', Cat: 'en-US', Dan: 'en-US' });
+    } finally {
+      await second.stop();
+    }
+  });
 });

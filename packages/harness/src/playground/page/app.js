@@ -31,7 +31,7 @@ function drawHints() {
 function updateHints() {
   const names = page.seats.map((s) => s.name);
   const line = commandInput.value;
-  page.hints = commandHints(line, page.commands, names);
+  page.hints = commandHints(line, page.commands, names, seatLocale());
   page.hintIndex = page.hints?.items.length ? 0 : -1;
   drawHints();
   const wanted = page.hints?.autocomplete;
@@ -39,7 +39,7 @@ function updateHints() {
 }
 
 /** An autocomplete option's choices, from the bot (an autocomplete interaction), shown if still current. */
-async function autocompleteHints(line, { option, from }) {
+async function autocompleteHints(line, { option, typed, from }) {
   let choices = [];
   try {
     ({ choices } = await api('/api/autocomplete', { seat: page.seat, channel: here(), line, option }));
@@ -50,7 +50,7 @@ async function autocompleteHints(line, { option, from }) {
   page.hints.items = choices.map((c) => ({
     label: String(c.value),
     description: c.name,
-    insert: `${option}:${c.value} `,
+    insert: `${typed}:${c.value} `,
     from,
   }));
   page.hintIndex = page.hints.items.length ? 0 : -1;
@@ -114,9 +114,20 @@ $('seat-locale').addEventListener('change', async (e) => {
   try {
     const changed = await api('/api/seats/locale', { seat: page.seat, locale: e.target.value });
     setSeats(page.seats.map((s) => (s.name === changed.name ? changed : s)));
+    drawMessages(); // timestamps in the new language
   } catch (err) {
     $('seat-error').textContent = err.message;
   }
+});
+
+// On a phone the seats and the language sit behind a button that names the seat.
+function openSeatMenu(open) {
+  document.querySelector('.sidebar').classList.toggle('open', open);
+  $('seat-menu').setAttribute('aria-expanded', String(open));
+}
+$('seat-menu').addEventListener('click', () => openSeatMenu($('seat-menu').getAttribute('aria-expanded') !== 'true'));
+$('seats').addEventListener('click', (e) => {
+  if (e.target.closest('.seat')) openSeatMenu(false);
 });
 
 for (const link of document.querySelectorAll('.places [data-place]')) {

@@ -1,6 +1,8 @@
 // Discord markdown, the parts the bot uses: **bold**, *italic*, __underline__,
-// ~~strike~~, `code`, <@user> mentions, <t:UNIX:STYLE> timestamps (relative ones
-// tick live) and <:name:id> custom emojis (the pictures the local Discord serves). Text is escaped first; only the tags made here are HTML.
+// ~~strike~~, `code`, backslash escapes (`\(` shows as `(`), <@user> and <#channel>
+// mentions, <t:UNIX:STYLE> timestamps in the reader's language (relative ones tick live)
+// and <:name:id> custom emojis (the pictures the local Discord serves). Text is escaped
+// first; only the tags made here are HTML.
 
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -8,7 +10,6 @@ function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const RELATIVE_STEPS = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -18,8 +19,9 @@ const RELATIVE_STEPS = [
   ['second', 1],
 ];
 
-/** "in 25 seconds", "3 minutes ago": Discord's `R` style. */
-function relativeTime(unixSeconds, nowMs) {
+/** "in 25 seconds", "vor 3 Minuten": Discord's `R` style, in the reader's `locale`. */
+function relativeTime(unixSeconds, nowMs, locale) {
+  const relativeFormat = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const delta = unixSeconds - Math.round(nowMs / 1000);
   for (const [unit, seconds] of RELATIVE_STEPS) {
     if (Math.abs(delta) >= seconds || unit === 'second') {
@@ -38,22 +40,23 @@ const TIMESTAMP_STYLES = {
   F: { dateStyle: 'full', timeStyle: 'short' },
 };
 
-function timestampText(unixSeconds, style, nowMs) {
-  if (style === 'R') return relativeTime(unixSeconds, nowMs);
-  return new Intl.DateTimeFormat('en', TIMESTAMP_STYLES[style] ?? TIMESTAMP_STYLES.f).format(unixSeconds * 1000);
+function timestampText(unixSeconds, style, nowMs, locale) {
+  if (style === 'R') return relativeTime(unixSeconds, nowMs, locale);
+  return new Intl.DateTimeFormat(locale, TIMESTAMP_STYLES[style] ?? TIMESTAMP_STYLES.f).format(unixSeconds * 1000);
 }
 
-function timestampHtml(unixSeconds, style) {
-  const title = escapeHtml(timestampText(unixSeconds, 'F', Date.now()));
-  const text = escapeHtml(timestampText(unixSeconds, style, Date.now()));
-  return `<span class="timestamp" data-unix="${unixSeconds}" data-style="${style}" title="${title}">${text}</span>`;
+function timestampHtml(unixSeconds, style, locale) {
+  const title = escapeHtml(timestampText(unixSeconds, 'F', Date.now(), locale));
+  const text = escapeHtml(timestampText(unixSeconds, style, Date.now(), locale));
+  const attributes = `data-unix="${unixSeconds}" data-style="${style}" data-locale="${escapeHtml(locale)}"`;
+  return `<span class="timestamp" ${attributes} title="${title}">${text}</span>`;
 }
 
 /** Re-renders every relative timestamp on the page: called once a second. */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
 function tickTimestamps(root) {
   for (const el of root.querySelectorAll('.timestamp[data-style="R"]')) {
-    el.textContent = relativeTime(Number(el.dataset.unix), Date.now());
+    el.textContent = relativeTime(Number(el.dataset.unix), Date.now(), el.dataset.locale);
   }
 }
 
@@ -74,28 +77,44 @@ function emojiOnly(text) {
   return rest.trim() === '' && CUSTOM_EMOJI.test(String(text ?? ''));
 }
 
-/** Text outside code spans: mentions, timestamps and emojis are cut out before escaping, the rest is emphasised. */
-function inlineHtml(text, nameOf) {
-  const special = new RegExp(`<t:(-?\\d{1,13})(?::([tTdDfFR]))?>|<@!?(\\d+)>|${CUSTOM_EMOJI.source}`, 'g');
+// ASCII punctuation after a backslash shows as itself and means nothing (`\*` is no
+// emphasis, `\<@1>` no mention): each is held as a private-use character until the end.
+const ESCAPED = /\\([!-/:-@[-`{-~])/g;
+const HELD = /[\uE000-\uE07F]/g;
+const hold = (text) => text.replace(ESCAPED, (_, c) => String.fromCharCode(0xe000 + c.charCodeAt(0)));
+const release = (html) => html.replace(HELD, (c) => escapeHtml(String.fromCharCode(c.charCodeAt(0) - 0xe000)));
+
+/**
+ * Text outside code spans: escapes are held, mentions, timestamps and emojis cut out
+ * before escaping, the rest is emphasised.
+ */
+function inlineHtml(raw, names) {
+  const text = hold(raw);
+  const special = new RegExp(`<t:(-?\\d{1,13})(?::([tTdDfFR]))?>|<@!?(\\d+)>|<#(\\d+)>|${CUSTOM_EMOJI.source}`, 'g');
   let html = '';
   let last = 0;
   for (const match of text.matchAll(special)) {
     html += emphasis(escapeHtml(text.slice(last, match.index)));
-    if (match[1] !== undefined) html += timestampHtml(Number(match[1]), match[2] ?? 'f');
-    else if (match[4] !== undefined) {
-      const name = escapeHtml(`:${match[4]}:`);
-      html += `<img class="emoji" src="/emojis/${match[5]}.png" alt="${name}" title="${name}">`;
-    } else html += `<span class="mention">@${escapeHtml(nameOf(match[3]) ?? 'unknown-user')}</span>`;
+    if (match[1] !== undefined) html += timestampHtml(Number(match[1]), match[2] ?? 'f', names.locale);
+    else if (match[5] !== undefined) {
+      const name = escapeHtml(`:${match[5]}:`);
+      html += `<img class="emoji" src="/emojis/${match[6]}.png" alt="${name}" title="${name}">`;
+    } else if (match[4] !== undefined) {
+      html += `<span class="mention">#${escapeHtml(names.channel(match[4]) ?? 'unknown')}</span>`;
+    } else html += `<span class="mention">@${escapeHtml(names.user(match[3]) ?? 'unknown-user')}</span>`;
     last = match.index + match[0].length;
   }
-  return html + emphasis(escapeHtml(text.slice(last)));
+  return release(html + emphasis(escapeHtml(text.slice(last))));
 }
 
-/** Discord markdown to safe HTML; `nameOf(userId)` names mentioned users. */
+/**
+ * Discord markdown to safe HTML, as a reader sees it: `names.user(id)` and
+ * `names.channel(id)` name mentions, `names.locale` is the reader's language.
+ */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
-function markdownHtml(text, nameOf) {
+function markdownHtml(text, names) {
   return String(text ?? '')
     .split(/(`[^`\n]+`)/)
-    .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : inlineHtml(part, nameOf)))
+    .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : inlineHtml(part, names)))
     .join('');
 }

@@ -26,7 +26,7 @@ function avatar(name, size) {
 
 function markdown(tag, className, text, ctx) {
   const node = el(tag, className);
-  node.innerHTML = markdownHtml(text, ctx.nameOf);
+  node.innerHTML = markdownHtml(text, ctx.names());
   return node;
 }
 
@@ -255,7 +255,7 @@ function renderReplyLine(message) {
   return line;
 }
 
-/** One message as an element; `ctx` = { nameOf, press, select, dismiss, failed(id) }. */
+/** One message as an element; `ctx` = { names(), press, select, dismiss, failed(id) }. */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
 function renderMessage(message, ctx) {
   const flags = message.flags ?? 0;

@@ -44,6 +44,11 @@ function groupDmName() {
   return page.places['group-dm'].memberIds.map((id) => page.users.get(id) ?? id).join(', ');
 }
 
+/** The language the seat on screen reads Discord in. */
+function seatLocale() {
+  return page.seats.find((s) => s.name === page.seat)?.locale ?? 'en-US';
+}
+
 /** What the header, the title and the command box call the place on screen. */
 function placeLabel() {
   return page.place === 'server' ? `#${page.places.server.name}` : groupDmName();
@@ -55,7 +60,15 @@ function inGroupDm(name) {
 }
 
 const renderContext = {
-  nameOf: (id) => page.users.get(id),
+  // Mentions and timestamps as this seat's Discord client shows them.
+  names: () => ({
+    user: (id) => page.users.get(id),
+    channel: (id) => {
+      if (id === page.places.server.id) return page.places.server.name;
+      return id === page.places['group-dm'].id ? groupDmName() : undefined;
+    },
+    locale: seatLocale(),
+  }),
   failed: (id) => page.failures.get(id),
   dismiss(id) {
     page.dismissed.add(id);
@@ -195,7 +208,11 @@ function drawSeats() {
     }),
   );
   const seat = page.seats.find((s) => s.name === page.seat);
-  if (seat) $('seat-locale').value = seat.locale;
+  if (seat) {
+    $('seat-locale').value = seat.locale;
+    $('seat-menu').textContent = `${seat.name} · ${seat.locale}`;
+    $('seat-menu').title = `Playing as ${seat.name}, Discord in ${seat.locale}: pick another seat or language`;
+  }
   drawPlaces();
 }
 
