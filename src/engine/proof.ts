@@ -44,12 +44,17 @@ export function checkProof(proof: unknown, dealt: readonly Card[]): ProofProblem
  */
 export function cardsDrawn(events: readonly GameEvent[]): Card[] {
   const drawn: Card[] = [];
+  let kittyDrawn = false;
   for (const e of events) {
     if (e.type === 'Dealt') {
       drawn.push(...Object.values(e.private).flat(), ...Object.values(e.faceUp).flat(), ...Object.values(e.board));
     } else if (e.type === 'Drew' || e.type === 'Discarded') drawn.push(...e.received);
     else if (e.type === 'TookCard') drawn.push(...e.cards);
-    else if (e.type === 'Showdown' && e.kittyCards) drawn.push(...e.kittyCards);
+    else if (e.type === 'Showdown' && e.kittyCards && !kittyDrawn) {
+      // Drawn once, at the first showdown that needs it; later showdowns show the same cards.
+      kittyDrawn = true;
+      drawn.push(...e.kittyCards);
+    }
   }
   return drawn;
 }

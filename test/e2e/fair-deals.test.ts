@@ -93,6 +93,12 @@ describe('provably fair deals, checked from Discord alone', () => {
   });
 
   it('shows the commitment before play, and each seed with its result; the cards are the ones they deal', async () => {
+    // A phrase the client seed cannot take is refused, saying why.
+    const refused = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', phrase: 'bell \u0007' },
+    });
+    expect(textOf(refused)).toContain('The phrase must be 1 to 100 characters, with no control characters');
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 10, phrase: 'lucky sevens' },
