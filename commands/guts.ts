@@ -5,6 +5,7 @@ import {
   SlashCommandBuilder,
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
+import { PHRASE_MAX } from '../src/cards/fair-deck.ts';
 import { scopeOf } from '../src/discord/acks.ts';
 import { commandDefinition } from '../src/discord/command-registry.ts';
 import { choice, named } from '../src/discord/command-text.ts';
@@ -68,7 +69,8 @@ export const data = commandDefinition('guts', () =>
         .addStringOption((o) =>
           // More languages than Discord's 25 choices: found by typing, by any of their names.
           named(o, 'guts start language').setAutocomplete(true),
-        );
+        )
+        .addStringOption((o) => named(o, 'guts start phrase').setMaxLength(PHRASE_MAX));
     })
     .addSubcommand((sub) => named(sub, 'guts stop'))
     .addSubcommand((sub) =>
@@ -142,12 +144,14 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       const variantText = interaction.options.getString('variant');
       const variantId = variantText === null ? null : variantOf(variantText);
       const preset = interaction.options.getString('preset');
+      // The host's words for the client seed: the engine checks them as the game opens.
+      const phrase = interaction.options.getString('phrase') ?? undefined;
       if (preset) {
         const typed = { variantId, options: startOptions(interaction) };
-        return startGame(interaction, ctx, presetSetup(interaction, ctx, preset, typed), look);
+        return startGame(interaction, ctx, presetSetup(interaction, ctx, preset, typed), look, phrase);
       }
       if (!variantId) throw new UserFacingError('refusal.pickVariant');
-      return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look);
+      return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look, phrase);
     }
     case 'stats':
       return statsCommand(interaction, ctx);

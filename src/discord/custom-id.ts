@@ -18,6 +18,8 @@ export const BUTTON_ACTIONS = [
   'rules',
   /** Seat a computer player (the lobby's menu), or with the argument `remove` take the last one away. */
   'computer',
+  /** A deal's result: the private panel that shows its proof (docs/FAIRNESS.md). */
+  'verify',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

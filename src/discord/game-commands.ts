@@ -25,6 +25,8 @@ export async function startGame(
   ctx: BotContext,
   setup: TableSetup,
   look: TableLook,
+  /** The host's words for the client seed (docs/FAIRNESS.md). */
+  phrase?: string,
 ): Promise<void> {
   const place = placeOf(interaction);
   refuseWithoutExternalApps(interaction);
@@ -38,7 +40,15 @@ export async function startGame(
     async () => {
       const { variantId, options } = typeof setup === 'function' ? await setup() : setup;
       ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
-      const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
+      const { runtime, result } = await ctx.tables.openGame(
+        place,
+        host,
+        variantId,
+        options,
+        look,
+        interaction.id,
+        phrase,
+      );
       return { runtime, step: result };
     },
     async ({ runtime }) => {

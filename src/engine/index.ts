@@ -3,6 +3,7 @@ export { computerMove, seatState } from './computer.ts';
 export { transfersOf } from './events.ts';
 export { type RecordedDeal, scenarioFromDeal } from './export.ts';
 export { formatReplay } from './format.ts';
+export { cardsDrawn, checkProof } from './proof.ts';
 export {
   type DealResult,
   type ReplayResult,
@@ -20,6 +21,7 @@ export type {
   Awaiting,
   Choice,
   ComputerLevel,
+  DealProof,
   DealState,
   GameEvent,
   GameState,

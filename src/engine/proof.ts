@@ -1,5 +1,6 @@
 import { type Card, formatCards } from '../cards/card.ts';
 import { CHAIN_LENGTH, fairDeck, isHexSeed, seedMatches } from '../cards/fair-deck.ts';
+import type { GameEvent } from './types.ts';
 
 /** What is wrong with a deal's proof, or with the cards it claims to have dealt. */
 export interface ProofProblem {
@@ -34,4 +35,26 @@ export function checkProof(proof: unknown, dealt: readonly Card[]): ProofProblem
     return { field: 'cards', message: `the seeds deal ${formatCards(first)} first, not ${formatCards(dealt)}` };
   }
   return null;
+}
+
+/**
+ * Every card a deal drew from its deck, from its hand history: the cards dealt (private,
+ * face up, board), those drawn or taken later, and the kitty (or the deck's hand) at the
+ * showdown. What `checkProof` holds against the deck's first cards.
+ */
+export function cardsDrawn(events: readonly GameEvent[]): Card[] {
+  const drawn: Card[] = [];
+  let kittyDrawn = false;
+  for (const e of events) {
+    if (e.type === 'Dealt') {
+      drawn.push(...Object.values(e.private).flat(), ...Object.values(e.faceUp).flat(), ...Object.values(e.board));
+    } else if (e.type === 'Drew' || e.type === 'Discarded') drawn.push(...e.received);
+    else if (e.type === 'TookCard') drawn.push(...e.cards);
+    else if (e.type === 'Showdown' && e.kittyCards && !kittyDrawn) {
+      // Drawn once, at the first showdown that needs it; later showdowns show the same cards.
+      kittyDrawn = true;
+      drawn.push(...e.kittyCards);
+    }
+  }
+  return drawn;
 }

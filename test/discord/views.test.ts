@@ -175,6 +175,26 @@ describe('table view', () => {
     for (const name of names) expect(text).toContain(`**${name}**`);
   });
 
+  it("shows a fair game's commitment and client seed, within Discord's limits at 17 seats and a 100-character phrase", () => {
+    const names = Array.from({ length: 17 }, (_, i) => `P${i}`.padEnd(32, 'x'));
+    const fair = { lastSeed: 'ab'.repeat(32), phrase: 'W'.repeat(100) };
+    let s = createGame({ variant: 'three-card', options: {}, rng: [1, 2, 3, 4], host: 'u0', fair });
+    names.forEach((name, i) => {
+      s = apply(s, { type: 'join', playerId: `u${i}`, name, press: String(10n ** 19n + BigInt(i)) }).state;
+    });
+    const lobby = json(lobbyView(target, publicView(s)));
+    const commitment = s.fair?.commitment as string;
+    expect(lobby.embeds[0].fields.at(-1)).toEqual({
+      name: 'Fair deals: commitment (SHA-256)',
+      value: `\`${commitment}\``,
+    });
+    const { state } = run(s, { type: 'startDeal', by: 'u0', press: String(2n * 10n ** 19n) });
+    const view = cardOf(state);
+    expect(discordErrors(view)).toEqual([]);
+    expect(cardText(view)).toContain(`commitment \`${commitment.slice(0, 16)}…\` · client seed 10000000000000000000-`);
+    expect(cardText(view)).not.toContain(commitment);
+  });
+
   it('tells players the bot could not reach privately to press My cards, during the deal only', () => {
     const { state } = run(seated('three-card'), { type: 'startDeal', by: 'u0' });
     const note = (view: ReturnType<typeof tableView>) => /Didn't get your cards[^\n]*/.exec(cardText(view))?.[0] ?? '';

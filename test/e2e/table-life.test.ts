@@ -39,7 +39,9 @@ describe('around the game', () => {
     await playToEnd(world, showdownThenHostAlone('ann'));
     const lobby2 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
     await world.bot.idle();
-    const live = world.messages().filter((m) => interactiveComponents(m).some((c) => !c.disabled));
+    // A result's Verify stays, on purpose: it plays nothing, and a deal stays checkable after its game.
+    const plays = (c: { disabled?: boolean; custom_id?: string }) => !c.disabled && !c.custom_id?.endsWith(':verify');
+    const live = world.messages().filter((m) => interactiveComponents(m).some(plays));
     expect(live.map((m) => `${m.embeds[0]?.title}`)).toEqual([lobby2.embeds[0]?.title]);
     expect(live.map((m) => m.id)).toEqual([lobby2.id]);
     // Game 1's lobby shows game 1, not the new game.

@@ -11,6 +11,7 @@ import {
   seatState,
   viewFor,
 } from '../../src/engine/index.ts';
+import { cardsDrawn, checkProof } from '../../src/engine/proof.ts';
 import { getVariant, listVariants, RuleError } from '../../src/rules/index.ts';
 import { OPTION_SETS, randomAction, refusal } from './driver.ts';
 import { newGame } from './random-games.ts';
@@ -98,6 +99,8 @@ describe('a fair game deals every card from its committed seeds', () => {
               expect(proof.clientSeed).toBe(s.fair?.clientSeed);
               const drawn = drawnInOrder(variantId, dealEvents);
               expect(drawn).toEqual(fairDeck(proof.serverSeed, proof.clientSeed, proof.dealNo).slice(0, drawn.length));
+              // What the Verify panel checks, from the same history: the proof holds.
+              expect(checkProof(proof, cardsDrawn(dealEvents))).toBeNull();
             }
             if (s.deal && s.fair?.clientSeed) {
               // What is left of the deck is the rest of the seeds' deck, in order.

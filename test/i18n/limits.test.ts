@@ -1,9 +1,11 @@
 import { checkMessageLimits } from '@guts/local-discord/limits.ts';
 import { describe, expect, it } from 'vitest';
+import { PHRASE_MAX } from '../../src/cards/fair-deck.ts';
 import { helpView, rulesEmbed } from '../../src/discord/views/rules.ts';
 import { rulesMenu } from '../../src/discord/views/rules-form.ts';
 import { standingsEmbed } from '../../src/discord/views/standings.ts';
 import { leaderboardEmbed, statsEmbed } from '../../src/discord/views/stats.ts';
+import { verifyPanel } from '../../src/discord/views/verify.ts';
 import { catalogues } from '../../src/i18n/index.ts';
 import { defaultOptions, listVariants, parseOptions } from '../../src/rules/index.ts';
 
@@ -96,6 +98,22 @@ describe.each(Object.keys(CATALOGUES))('%s: views within what Discord takes', (l
     }));
     for (const period of ['week', 'month', 'all'] as const) {
       expect(checkMessageLimits({ embeds: [json(leaderboardEmbed(period, board, locale))] })).toEqual([]);
+    }
+  });
+
+  it("a deal's Verify panel with the longest client seed (17 presses and a 100-character phrase), and without a proof", () => {
+    const presses = Array.from({ length: 18 }, () => '9'.repeat(20));
+    const proof = {
+      dealNo: 1024,
+      commitment: 'a'.repeat(64),
+      serverSeed: 'b'.repeat(64),
+      clientSeed: `${presses.join('-')} ${'W'.repeat(PHRASE_MAX)}`,
+    };
+    const deck = Array.from({ length: 52 }, (_, i) => i);
+    const found = { kind: 'proof', proof, deck, seedMatches: false, cardsMatch: false } as const;
+    expect(checkMessageLimits(json(verifyPanel(found, BIG, locale)))).toEqual([]);
+    for (const kind of ['none', 'pruned'] as const) {
+      expect(checkMessageLimits(json(verifyPanel({ kind }, BIG, locale))), kind).toEqual([]);
     }
   });
 });

@@ -21,7 +21,9 @@ const LONG_NAME = 'W'.repeat(32);
 const BIG = 999_999_999;
 
 function bigTable(variant: string, options: Record<string, unknown>): GameState {
-  let s = createGame({ variant, options, rng: [1, 2, 3, 4], host: 'u0' });
+  // A fair game: the lobby shows its commitment, the table card its client seed.
+  const fair = { lastSeed: 'ab'.repeat(32), phrase: 'W'.repeat(100) };
+  let s = createGame({ variant, options, rng: [1, 2, 3, 4], host: 'u0', fair });
   // Up to 17 seats, as many as the variant takes (the engine refuses the rest).
   for (let i = 0; i < 17; i++) {
     try {

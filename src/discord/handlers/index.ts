@@ -2,6 +2,7 @@ import { myCardsHandler } from './my-cards.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
 import type { ComponentHandler, ModalHandler } from './types.ts';
+import { verifyHandler } from './verify.ts';
 
 /** Every button and menu family the bot answers, asked in this order. */
 export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
@@ -13,6 +14,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   passHandler,
   swapHandler,
   rulesButtonHandler,
+  verifyHandler,
 ];
 
 /** Every modal the bot opens and answers. */

@@ -68,6 +68,8 @@ export function lobbyView(target: ButtonTarget, state: PlayerView, locale: strin
       },
     )
     .setFooter({ text: say('lobby.footer') });
+  // Shown before any press that goes into the client seed: the deals are fixed from here (docs/FAIRNESS.md).
+  if (state.fair) embed.addFields({ name: say('lobby.commitment'), value: `\`${state.fair.commitment}\`` });
   const open = state.phase === 'lobby';
   if (state.phase === 'over' && state.dealNo > 0) {
     embed.setFooter({ text: say('lobby.over') });

@@ -8,6 +8,7 @@ import { cardEmojis } from '../card-emojis.ts';
 import { showdownCaption } from './captions.ts';
 import { bold, chips, clip, describeTransfers, type NameOf, signed, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
+import { verifyRow } from './verify.ts';
 
 export const RESULT_COLOUR = 0xc9a227;
 /**
@@ -145,7 +146,7 @@ export function showdownHands(
 export const showdownNeedsPicture = (hands: ShowdownHands): boolean =>
   hands.rows.length > 0 && hands.withEmojis === null;
 
-/** The showdown: a new channel message with hands, winners, every payment, the new pot and reserve. */
+/** The showdown: a new channel message with hands, winners, every payment, the new pot and reserve, and Verify. */
 export function showdownView(
   before: GameState,
   after: GameState,
@@ -213,5 +214,7 @@ export function showdownView(
     );
     embed.image = { url: `attachment://${picture.name}` };
   }
-  return { embeds: [embed], files };
+  // The deal's proof, privately, on a press: the result is where its seed is revealed.
+  const components = history && ended ? [verifyRow(history, locale).toJSON()] : [];
+  return { embeds: [embed], files, components };
 }

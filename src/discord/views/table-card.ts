@@ -112,6 +112,12 @@ export function tableView(input: TableViewInput) {
     notes.push(clip(say('table.unreached', { names: names.join(', ') }), 300));
   }
   if (notes.length) tail.push(text(`-# ${notes.join(' ')}`));
+  const fair = state.fair;
+  if (fair?.clientSeed != null) {
+    // The commitment's first 16 digits tell it from another game's; Verify shows it whole.
+    const commitment = `${fair.commitment.slice(0, 16)}…`;
+    tail.push(text(`-# ${clip(say('table.fair', { commitment, clientSeed: fair.clientSeed }), 300)}`));
+  }
   for (const row of tableButtons(target, state, input.locale)) tail.push(row.toJSON());
 
   const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
