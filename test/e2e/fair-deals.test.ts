@@ -87,7 +87,7 @@ describe('provably fair deals, checked from Discord alone', () => {
   /** Each deal's seed as its Verify panel revealed it. */
   const seeds = new Map<number, string>();
   test.beforeAll(async ({ worlds }) => {
-    world = await worlds.start({ players: ['ann', 'bob', 'cat'] });
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], fairDeals: true });
     world.discord.on('messageCreate', ({ message }) => recorded.push(JSON.stringify(message)));
     world.discord.on('messageUpdate', ({ message }) => recorded.push(JSON.stringify(message)));
   });
