@@ -108,6 +108,14 @@ describe("a table in the host's chosen language", () => {
     expect(readsBeforeLoading()).toEqual(new Map());
   });
 
+  it("/ledger answers in the channel's table's language (French), not the server's (German)", async () => {
+    const ledger = await world.reply('zoe', 'ledger', { subcommand: 'show' });
+    expect(ledger.embeds?.[0]?.title).toBe('Registre');
+    expect(ledger.embeds?.[0]?.fields?.map((f) => f.name)).toContain('Ce salon');
+    const settle = await world.reply('zoe', 'ledger', { subcommand: 'settle' });
+    expect(settle.embeds?.[0]?.title).toBe('Solder les comptes');
+  });
+
   it('suggests languages as the host types (more than Discord lets an option list), and refuses one it does not speak', async () => {
     const typing = (text: string) =>
       world.discord

@@ -118,6 +118,26 @@ describe.each(backends)('settle on $name', (backend) => {
     for (const [i, pay] of plan.payments.entries()) {
       await adjust(o.db, { guildId: 'g1', payer: pay.from, payee: pay.to, amount: pay.amount, key: `pay-${i}` });
     }
-    expect(await settle(o.db, 'g1')).toEqual({ payments: [], inPots: 10 });
+    expect(await settle(o.db, 'g1')).toEqual({ payments: [], inPots: 10, house: 0 });
+  });
+
+  it('settles people among themselves and shows computers as one house, never paying anyone', async () => {
+    const p = (id: string) => ({ kind: 'player' as const, id });
+    await postTransfers(o.db, {
+      guildId: 'g1',
+      channelId: 'c1',
+      key: 'd1',
+      transfers: [
+        { from: p('bob'), to: { kind: 'pot' }, amount: 30, reason: 'match' },
+        { from: p('cpu-balanced-1'), to: { kind: 'pot' }, amount: 30, reason: 'match' },
+        { from: p('cpu-cautious-1'), to: { kind: 'pot' }, amount: 20, reason: 'match' },
+        { from: { kind: 'pot' }, to: p('ann'), amount: 60, reason: 'win' },
+        { from: { kind: 'pot' }, to: p('cpu-bold-2'), amount: 20, reason: 'win' },
+      ],
+    });
+    const plan = await settle(o.db, 'g1');
+    // Ann +60, Bob −30; the computers −30 −20 +20: the house is down 30, won by people.
+    expect(plan).toEqual({ payments: [{ from: 'bob', to: 'ann', amount: 30 }], inPots: 0, house: -30 });
+    for (const pay of plan.payments) expect([pay.from, pay.to].some((id) => id.startsWith('cpu-'))).toBe(false);
   });
 });
