@@ -198,6 +198,9 @@ describe('table view', () => {
     expect(note(cardOf(state, { unreached: [] }))).toBe('');
     const over = { ...state, phase: 'over' as const };
     expect(note(cardOf(over, { unreached: ['u1'] }))).toBe('');
+    // The note is markdown: a name's own markdown is escaped there, as in the seats.
+    const starred = run(seated('three-card', {}, ['Ann', '*Bo*', 'Cat']), { type: 'startDeal', by: 'u0' }).state;
+    expect(note(cardOf(starred, { unreached: ['u1'] }))).toBe("Didn't get your cards, \\*Bo\\*? Press My cards.");
   });
 });
 
