@@ -65,8 +65,13 @@ async function nameOf(
   );
 }
 
+/** A public answer's language: the channel's table's, where it has one, else the server's. */
+async function publicLanguage(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<string> {
+  return (await ctx.tables.languageIn(placeOf(interaction))) ?? publicLocale(interaction);
+}
+
 async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
-  const locale = publicLocale(interaction);
+  const locale = await publicLanguage(interaction, ctx);
   const user = interaction.options.getUser('user');
   const balances = await playerBalances(ctx.db, guildId);
   const here = await channelPotReserve(ctx.db, guildId, interaction.channelId);
@@ -142,7 +147,7 @@ async function history(interaction: ChatInputCommandInteraction, ctx: BotContext
 }
 
 async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
-  const locale = publicLocale(interaction);
+  const locale = await publicLanguage(interaction, ctx);
   const plan = await settle(ctx.db, guildId);
   const names = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
   const who = async (id: string) => bold(await nameOf(interaction, id, names.get(id) ?? null, locale));
@@ -151,14 +156,24 @@ async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContex
       t(locale, 'ledger.pays', { from: await who(p.from), to: await who(p.to), amount: chips(p.amount, locale) }),
     ),
   );
+  // What people won from or lost to computers: one line, never a computer paying anyone.
+  const house = plan.house === 0 ? [] : [houseLine(plan.house, locale)];
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
     .setTitle(t(locale, 'ledger.settleTitle'))
-    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : t(locale, 'ledger.square'));
+    .setDescription(
+      lines.length || house.length ? clip([...lines, ...house].join('\n'), 4000) : t(locale, 'ledger.square'),
+    );
   if (plan.inPots > 0) {
     embed.setFooter({ text: t(locale, 'ledger.inPots', { amount: t(locale, 'chips', { count: plan.inPots }) }) });
   }
   await interaction.editReply({ embeds: [embed] });
+}
+
+/** The computers' balance together: up is what people lost to them, down what people won. */
+function houseLine(house: number, locale: string): string {
+  const amount = t(locale, 'chips', { count: Math.abs(house) });
+  return t(locale, 'ledger.house', { context: house > 0 ? 'won' : 'lost', amount });
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
@@ -184,7 +199,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       const amount = interaction.options.getInteger('amount', true);
       const note = interaction.options.getString('note');
       await adjust(ctx.db, { guildId, payer: from.id, payee: to.id, amount, key: interaction.id, memo: note });
-      const locale = publicLocale(interaction);
+      const locale = await publicLanguage(interaction, ctx);
       const paid = { from: bold(from.displayName), to: bold(to.displayName), amount: chips(amount, locale), note };
       await interaction.editReply({ content: t(locale, note ? 'ledger.recordedNote' : 'ledger.recorded', paid) });
       return;
@@ -197,7 +212,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         if (err instanceof GameRunningError) throw new UserFacingError('ledger.stopFirst');
         throw err;
       }
-      await interaction.editReply({ content: t(publicLocale(interaction), 'ledger.reset') });
+      await interaction.editReply({ content: t(await publicLanguage(interaction, ctx), 'ledger.reset') });
       return;
     }
     default:

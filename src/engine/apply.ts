@@ -13,6 +13,8 @@ import {
   type Applied,
   COMPUTER_LEVELS,
   type ComputerLevel,
+  computerId,
+  computerNumber,
   type GameEvent,
   type GameState,
   type PlayerId,
@@ -253,10 +255,10 @@ function addComputer(ctx: Ctx, by: PlayerId, level: ComputerLevel): void {
   const max = maxPlayersFor(ctx.variant, s.options);
   if (s.players.length >= max)
     throw new RuleError('table-full', `The table is full (${max} players)`, undefined, { vars: { max } });
-  const taken = new Set(s.players.map((p) => p.id));
+  const taken = new Set(s.players.flatMap((p) => (p.computer ? [computerNumber(p.id)] : [])));
   let n = 0;
-  while (taken.has(`cpu-${n + 1}`)) n++;
-  const id = `cpu-${n + 1}`;
+  while (taken.has(n + 1)) n++;
+  const id = computerId(level, n + 1);
   const name = computerName(n, level);
   s.players.push({ id, name, legs: 0, leaving: false, computer: level });
   ctx.events.push({ type: 'PlayerJoined', playerId: id, name });

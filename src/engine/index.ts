@@ -31,7 +31,7 @@ export type {
   ShownHand,
   Stack,
 } from './types.ts';
-export { COMPUTER_LEVELS } from './types.ts';
+export { COMPUTER_LEVELS, computerId, isComputerId } from './types.ts';
 export {
   awaiting,
   type DealView,

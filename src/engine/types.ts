@@ -9,6 +9,20 @@ export type PlayerId = string;
 /** How boldly a computer player plays (computer.ts). */
 export type ComputerLevel = 'cautious' | 'balanced' | 'bold';
 export const COMPUTER_LEVELS: readonly ComputerLevel[] = ['cautious', 'balanced', 'bold'];
+
+/**
+ * A computer seat's id says its level and its number at the table ("cpu-balanced-1",
+ * always named "🤖 Ada (balanced)"): its ledger account and stats are one identity per
+ * server and level, so Ada's results as balanced and as cautious never merge. Games
+ * saved before this read "cpu-1"; those ids stay computers too.
+ */
+export const computerId = (level: ComputerLevel, n: number): PlayerId => `cpu-${level}-${n}`;
+
+/** Whether a ledger or seat id is a computer player's (a person's is a Discord user id: digits). */
+export const isComputerId = (id: string): boolean => id.startsWith('cpu-');
+
+/** The number in a computer seat's id ("cpu-bold-2" and the older "cpu-2" are 2). */
+export const computerNumber = (id: PlayerId): number => Number(id.slice(id.lastIndexOf('-') + 1));
 export type Choice = 'stay' | 'drop';
 
 export interface Seat {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/transaction.ts';
+import { isComputerId } from '../engine/index.ts';
 
 export interface Payment {
   from: string;
@@ -56,9 +57,15 @@ export interface Settlement {
   payments: Payment[];
   /** Chips in the guild's pots and reserves: the part of the players' debt that no payment settles. */
   inPots: number;
+  /**
+   * The computer players' balances together: the house. Positive, people lost that much to
+   * computers; negative, they won it from them. No payment is made to or by the house: a
+   * computer never pays a person, nor a person a computer.
+   */
+  house: number;
 }
 
-/** The fewest-payments plan (greedy, ≤ n-1) that brings every player of a guild to zero. */
+/** The fewest-payments plan (greedy, ≤ n-1) that settles a guild's people among themselves. */
 export async function settle(db: Db, guildId: string): Promise<Settlement> {
   const rows = await db
     .selectFrom('ledger_accounts')
@@ -68,9 +75,11 @@ export async function settle(db: Db, guildId: string): Promise<Settlement> {
     .execute();
   const players = new Map<string, number>();
   let inPots = 0;
+  let house = 0;
   for (const row of rows) {
-    if (row.kind === 'player') players.set(row.owner, row.balance);
-    else inPots += row.balance;
+    if (row.kind !== 'player') inPots += row.balance;
+    else if (isComputerId(row.owner)) house += row.balance;
+    else players.set(row.owner, row.balance);
   }
-  return { payments: planSettlement(players), inPots };
+  return { payments: planSettlement(players), inPots, house };
 }

@@ -255,6 +255,19 @@ export class Tables {
     return this.speaking(this.runtimes.track(table));
   }
 
+  /**
+   * The language of the channel's table (running, or its last game's), loaded, or null
+   * where no game was ever opened: what the channel's public answers are written in.
+   */
+  async languageIn(place: Place): Promise<string | null> {
+    const known = this.runtimes.runningIn(place.channelId);
+    const found = known ? null : await findTable(this.db, place.guildId, place.channelId);
+    if (!known && !found?.state) return null;
+    const locale = known ? known.messages.locale : asTableMessages(found?.messages).locale;
+    await ensureLanguages(locale);
+    return locale;
+  }
+
   /** A table just loaded, once its language is too: what happens at it next may speak at once. */
   private async speaking(rt: TableRuntime): Promise<TableRuntime> {
     await ensureLanguages(rt.messages.locale);

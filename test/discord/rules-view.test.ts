@@ -1,6 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { helpView, rulesEmbed } from '../../src/discord/views/rules.ts';
+import { HELP_MENU_ID, HELP_PAGES, helpView, rulesEmbed } from '../../src/discord/views/rules.ts';
+import { SOURCE_LOCALE } from '../../src/i18n/index.ts';
 import { listVariants, OPTION_SPECS } from '../../src/rules/index.ts';
 
 /** What Discord counts toward a message's 6,000 embed characters. */
@@ -35,11 +36,35 @@ describe('/guts rules and /guts help', () => {
     expect(embed.fields?.length).toBe(listVariants().filter((v) => v.available).length);
   });
 
-  it('explains every option once, by its name in words, with its values and default', () => {
+  it('opens on how a game goes and the commands, in one screen, with a menu to the options', () => {
     const view = helpView();
+    expect(view.content).toMatch(/^\*\*How a game goes\*\*\n1\. /);
+    expect(view.content).toContain('**Commands**');
     expect(view.content.length).toBeLessThanOrEqual(2000);
-    withinLimits(view.embeds);
-    const text = view.embeds.map((e) => e.description ?? '').join('\n');
+    expect(view.embeds).toEqual([]); // nothing below that pushes the steps out of view
+    const [row] = view.components;
+    expect(row?.components).toHaveLength(1);
+    const menu = row?.components[0] as {
+      custom_id: string;
+      options: { label: string; value: string; default?: boolean }[];
+    };
+    expect(menu.custom_id).toBe(HELP_MENU_ID);
+    expect(menu.options.map((o) => [o.value, o.label, o.default ?? false])).toEqual([
+      ['how', 'How a game goes', true],
+      ['money', 'Options: money', false],
+      ['declaring', 'Options: declaring', false],
+      ['extras', 'Options: extras', false],
+    ]);
+    const money = helpView(SOURCE_LOCALE, 'money');
+    expect(money.content).toBe('');
+    expect(money.embeds.map((e) => e.title)).toEqual(['Options: money']);
+  });
+
+  it('explains every option once, by its name in words, with its values and default', () => {
+    const pages = HELP_PAGES.filter((p) => p !== 'how').map((p) => helpView(SOURCE_LOCALE, p));
+    const embeds = pages.flatMap((v) => v.embeds);
+    withinLimits(embeds);
+    const text = embeds.map((e) => e.description ?? '').join('\n');
     for (const spec of OPTION_SPECS) {
       const line = text.split('\n').find((l) => l.includes(`(\`${spec.name}=\`)`));
       expect(line, spec.name).toMatch(

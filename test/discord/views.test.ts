@@ -5,6 +5,7 @@ import { formatCard, parseCards, prettyCard } from '../../src/cards/card.ts';
 import { cardEmojisFrom, useCardEmojis } from '../../src/discord/card-emojis.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { cardsView, handPicture, privateAsks, privateSignature } from '../../src/discord/views/cards.ts';
+import { escapeName } from '../../src/discord/views/format.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
 import { showdownHands, showdownNeedsPicture, showdownRows, showdownView } from '../../src/discord/views/showdown.ts';
 import { boardCells } from '../../src/discord/views/table.ts';
@@ -85,7 +86,20 @@ describe('lobby view', () => {
     const remove = buttonIds(view.components).find((b: { label: string }) => b.label === 'Remove computer player');
     expect(parseButtonId(remove.custom_id)).toMatchObject({ action: 'computer', arg: 'remove' });
     const players = view.embeds[0].fields.find((f: { name: string }) => f.name.startsWith('Players')).value;
-    expect(players).toContain('**🤖 Ada \\(bold\\)**'); // Markdown-escaped: Discord shows (bold)
+    expect(players).toContain('**🤖 Ada (bold)**'); // nothing escaped that Discord would show bare anyway
+  });
+
+  it('escapes in names only the markdown Discord would render, so they read as Discord shows them', () => {
+    expect(escapeName('🤖 Ada (balanced)')).toBe('🤖 Ada (balanced)');
+    expect(escapeName('Jean-Luc')).toBe('Jean-Luc');
+    expect(escapeName('*star* _x_ ~~y~~ `z` ||s|| [l](u) a\\b')).toBe(
+      '\\*star\\* \\_x\\_ \\~\\~y\\~\\~ \\`z\\` \\|\\|s\\|\\| \\[l\\](u) a\\\\b',
+    );
+    // A heading, quote or list only at the start of a line.
+    expect(escapeName('# big')).toBe('\\# big');
+    expect(escapeName('> q')).toBe('\\> q');
+    expect(escapeName('- item')).toBe('\\- item');
+    expect(escapeName('a # b > c')).toBe('a # b > c');
   });
 
   it('says the game is on while it is, and that it is over once it is: nothing stale', () => {
@@ -204,6 +218,9 @@ describe('table view', () => {
     expect(note(cardOf(state, { unreached: [] }))).toBe('');
     const over = { ...state, phase: 'over' as const };
     expect(note(cardOf(over, { unreached: ['u1'] }))).toBe('');
+    // The note is markdown: a name's own markdown is escaped there, as in the seats.
+    const starred = run(seated('three-card', {}, ['Ann', '*Bo*', 'Cat']), { type: 'startDeal', by: 'u0' }).state;
+    expect(note(cardOf(starred, { unreached: ['u1'] }))).toBe("Didn't get your cards, \\*Bo\\*? Press My cards.");
   });
 });
 

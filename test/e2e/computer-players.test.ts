@@ -52,8 +52,9 @@ describe('computer players', () => {
   }) => {
     const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 1_500 });
     const lobby = await tableWithComputers(world, ['balanced', 'bold']);
-    expect(textOf(lobby)).toMatch(/🤖 Ada \\?\(balanced\\?\)/);
-    expect(textOf(lobby)).toMatch(/🤖 Babbage \\?\(bold\\?\)/);
+    // Shown as Discord shows them: nothing escaped that needs no escape.
+    expect(textOf(lobby)).toContain('**🤖 Ada (balanced)**');
+    expect(textOf(lobby)).toContain('**🤖 Babbage (bold)**');
     // Only the host seats them.
     const bobs = await world.discord.selectOptions(world.user('bob'), lobby, ADD, ['bold']).response();
     expect(bobs.flags).toBe(64);
@@ -82,6 +83,12 @@ describe('computer players', () => {
     const text = ledger.embeds[0]?.description ?? '';
     expect(text).toMatch(/🤖 Ada/);
     expect(text).toMatch(/🤖 Babbage/);
+    // Settling up: people among themselves; the computers are one house line, paying nobody.
+    const settle = (await world.reply('bob', 'ledger', { subcommand: 'settle' })).embeds[0]?.description ?? '';
+    const lines = settle.split('\n');
+    const house = /^🤖 The house \(computer players\) is (up|down) \d+ chips?/;
+    expect(lines.filter((l) => house.test(l))).toHaveLength(1);
+    expect(lines.filter((l) => /🤖/.test(l) && !house.test(l))).toEqual([]);
     expect((await world.audit()).problems).toEqual([]);
   });
 

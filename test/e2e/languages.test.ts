@@ -1,6 +1,7 @@
 import { interactiveComponents } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
+import { HELP_MENU_ID } from '../../src/discord/views/rules.ts';
 import { loadedLanguages, readsBeforeLoading } from '../../src/i18n/index.ts';
 import { test, type Worlds } from './fixture.ts';
 import { buttonId } from './play.ts';
@@ -108,6 +109,14 @@ describe("a table in the host's chosen language", () => {
     expect(readsBeforeLoading()).toEqual(new Map());
   });
 
+  it("/ledger answers in the channel's table's language (French), not the server's (German)", async () => {
+    const ledger = await world.reply('zoe', 'ledger', { subcommand: 'show' });
+    expect(ledger.embeds?.[0]?.title).toBe('Registre');
+    expect(ledger.embeds?.[0]?.fields?.map((f) => f.name)).toContain('Ce salon');
+    const settle = await world.reply('zoe', 'ledger', { subcommand: 'settle' });
+    expect(settle.embeds?.[0]?.title).toBe('Solder les comptes');
+  });
+
   it('suggests languages as the host types (more than Discord lets an option list), and refuses one it does not speak', async () => {
     const typing = (text: string) =>
       world.discord
@@ -173,13 +182,15 @@ describe('/guts rules and /guts help in three languages', () => {
     for (const m of Object.values(help)) ephemeral(m);
     expect(help.hans.content).toMatch(/^\*\*So läuft ein Spiel\*\*/);
     expect(help.hans.content).toContain('`/guts starten variante:iron-cross`');
-    expect(help.hans.embeds?.map((e) => e.title)).toEqual(['Optionen: geld', 'Optionen: ansagen', 'Optionen: extras']);
+    // One screen: the steps and the commands, and a menu to the options, page by page.
+    expect(help.hans.embeds).toEqual([]);
+    expect(JSON.stringify(help.hans.components)).toContain('Optionen: geld');
     expect(help.yuki.content).toMatch(/^\*\*ゲームの流れ\*\*/);
     expect(help.yuki.content).toContain('`/guts 開始`');
     expect(help.joao.content).toMatch(/^\*\*Como uma partida funciona\*\*/);
-    expect(help.joao.embeds?.[0]?.description).toMatch(
-      /\*\*Ante\*\* \(`ante=`\): Fichas que cada jogador põe de ante\./,
-    );
+    const money = await world.discord.selectOptions(world.user('joao'), help.joao, HELP_MENU_ID, ['money']).response();
+    expect(money.embeds?.[0]?.description).toMatch(/\*\*Ante\*\* \(`ante=`\): Fichas que cada jogador põe de ante\./);
+    expect(money.content ?? '').toBe('');
     // Nothing said over Discord's limits in any of them.
     for (const m of [...Object.values(rules), ...Object.values(help), list]) {
       expect((m.content ?? '').length).toBeLessThanOrEqual(2000);

@@ -1,5 +1,6 @@
 import { interactiveComponents, textOf, titleOf } from '@guts/local-discord';
 import { describe, expect } from 'vitest';
+import { HELP_MENU_ID } from '../../src/discord/views/rules.ts';
 import { test } from './fixture.ts';
 import { playToEnd, showdownThenHostAlone } from './play.ts';
 
@@ -9,10 +10,21 @@ describe('around the game', () => {
     const world = await startWorld({ players: ['ann'] });
     const help = await world.reply('ann', 'guts', { subcommand: 'help' });
     expect(help.flags ?? 0).toBe(64);
-    expect(help.content).toMatch(/How a game goes/);
-    // Every option in words, grouped, with its values and default: no bare camelCase names.
-    const options = help.embeds.map((e) => e.description ?? '').join('\n');
-    expect(help.embeds.map((e) => e.title)).toEqual(['Options: money', 'Options: declaring', 'Options: extras']);
+    expect(help.content).toMatch(/^\*\*How a game goes\*\*/);
+    expect(help.embeds).toEqual([]); // one screen: the steps and the commands, nothing pushing them away
+    // Every option in words, grouped (a page each, picked in the menu), with its values and default.
+    const pages = [];
+    for (const group of ['money', 'declaring', 'extras']) {
+      const page = await world.discord.selectOptions(world.user('ann'), help, HELP_MENU_ID, [group]).response();
+      expect(page.flags ?? 0).toBe(64);
+      pages.push(...page.embeds);
+    }
+    const options = pages.map((e) => e.description ?? '').join('\n');
+    expect(pages.map((e) => e.title)).toEqual(['Options: money', 'Options: declaring', 'Options: extras']);
+    // And back to how a game goes.
+    const back = await world.discord.selectOptions(world.user('ann'), help, HELP_MENU_ID, ['how']).response();
+    expect(back.content).toBe(help.content);
+    expect(back.embeds).toEqual([]);
     expect(options).toMatch(/\*\*Late-drop penalty\*\* \(`dropPenalty=`\): .*default 0\./);
     expect(options).toMatch(/\*\*What losers pay\*\* \(`match=`\): .*burn:N.*default match the pot\./);
     expect(options.split('\n')).toHaveLength(27);

@@ -32,18 +32,29 @@ describe('seating computer players', () => {
     let s = lobby();
     const added = run(s, { type: 'addComputer', by: 'ann', level: 'cautious' });
     s = added.state;
-    expect(added.events).toContainEqual({ type: 'PlayerJoined', playerId: 'cpu-1', name: '🤖 Ada (cautious)' });
+    expect(added.events).toContainEqual({
+      type: 'PlayerJoined',
+      playerId: 'cpu-cautious-1',
+      name: '🤖 Ada (cautious)',
+    });
     ({ state: s } = run(s, { type: 'addComputer', by: 'ann', level: 'bold' }));
     expect(s.players.map((p) => [p.id, p.computer])).toEqual([
       ['ann', undefined],
-      ['cpu-1', 'cautious'],
-      ['cpu-2', 'bold'],
+      ['cpu-cautious-1', 'cautious'],
+      ['cpu-bold-2', 'bold'],
     ]);
     const removed = run(s, { type: 'removeComputer', by: 'ann' });
-    expect(removed.events).toContainEqual({ type: 'PlayerLeft', playerId: 'cpu-2' });
-    // A freed name is reused: the next one is cpu-2 again.
+    expect(removed.events).toContainEqual({ type: 'PlayerLeft', playerId: 'cpu-bold-2' });
+    // A freed name is reused: the next one is number 2 again, with its own level in its id.
     ({ state: s } = run(removed.state, { type: 'addComputer', by: 'ann', level: 'balanced' }));
-    expect(s.players.at(-1)).toMatchObject({ id: 'cpu-2', name: '🤖 Babbage (balanced)' });
+    expect(s.players.at(-1)).toMatchObject({ id: 'cpu-balanced-2', name: '🤖 Babbage (balanced)' });
+  });
+
+  it('gives Ada at two levels two ids, so her results as each stay apart in the ledger and stats', () => {
+    const ada = (level: 'cautious' | 'balanced') =>
+      run(lobby(), { type: 'addComputer', by: 'ann', level }).state.players.at(-1);
+    expect(ada('cautious')).toMatchObject({ id: 'cpu-cautious-1', name: '🤖 Ada (cautious)' });
+    expect(ada('balanced')).toMatchObject({ id: 'cpu-balanced-1', name: '🤖 Ada (balanced)' });
   });
 
   it('refuses anyone but the host, after the first deal, past the table size, and a level that is not one', () => {

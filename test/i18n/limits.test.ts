@@ -1,7 +1,7 @@
 import { checkMessageLimits } from '@guts/local-discord/limits.ts';
 import { describe, expect, it } from 'vitest';
 import { PHRASE_MAX } from '../../src/cards/fair-deck.ts';
-import { helpView, rulesEmbed } from '../../src/discord/views/rules.ts';
+import { HELP_PAGES, helpView, rulesEmbed } from '../../src/discord/views/rules.ts';
 import { rulesMenu } from '../../src/discord/views/rules-form.ts';
 import { standingsEmbed } from '../../src/discord/views/standings.ts';
 import { leaderboardEmbed, statsEmbed } from '../../src/discord/views/stats.ts';
@@ -47,7 +47,7 @@ const LOUD = {
 
 describe.each(Object.keys(CATALOGUES))('%s: views within what Discord takes', (locale) => {
   it('/guts help', () => {
-    expect(checkMessageLimits(json(helpView(locale)))).toEqual([]);
+    for (const page of HELP_PAGES) expect(checkMessageLimits(json(helpView(locale, page))), page).toEqual([]);
   });
 
   it('/guts rules, the list and every variant', () => {

@@ -90,18 +90,16 @@ describe.each(backends)('settle on $name', (backend) => {
     o = await backend.fresh();
   });
   afterEach(() => o.close());
+  const p = (id: string) => ({ kind: 'player' as const, id });
+  const pays = (id: string, amount: number) => ({ from: p(id), to: { kind: 'pot' as const }, amount, reason: 'match' });
+  const takes = (id: string, amount: number) => ({ from: { kind: 'pot' as const }, to: p(id), amount, reason: 'win' });
 
   it('plans payments among a guild’s players and reports what sits in pots', async () => {
-    const p = (id: string) => ({ kind: 'player' as const, id });
     await postTransfers(o.db, {
       guildId: 'g1',
       channelId: 'c1',
       key: 'd1',
-      transfers: [
-        { from: p('bob'), to: { kind: 'pot' }, amount: 30, reason: 'match' },
-        { from: p('cat'), to: { kind: 'pot' }, amount: 30, reason: 'match' },
-        { from: { kind: 'pot' }, to: p('ann'), amount: 50, reason: 'win' },
-      ],
+      transfers: [pays('bob', 30), pays('cat', 30), takes('ann', 50)],
     });
     await postTransfers(o.db, {
       guildId: 'g2',
@@ -118,6 +116,25 @@ describe.each(backends)('settle on $name', (backend) => {
     for (const [i, pay] of plan.payments.entries()) {
       await adjust(o.db, { guildId: 'g1', payer: pay.from, payee: pay.to, amount: pay.amount, key: `pay-${i}` });
     }
-    expect(await settle(o.db, 'g1')).toEqual({ payments: [], inPots: 10 });
+    expect(await settle(o.db, 'g1')).toEqual({ payments: [], inPots: 10, house: 0 });
+  });
+
+  it('settles people among themselves and shows computers as one house, never paying anyone', async () => {
+    await postTransfers(o.db, {
+      guildId: 'g1',
+      channelId: 'c1',
+      key: 'd1',
+      transfers: [
+        pays('bob', 30),
+        pays('cpu-balanced-1', 30),
+        pays('cpu-cautious-1', 20),
+        takes('ann', 60),
+        takes('cpu-bold-2', 20),
+      ],
+    });
+    const plan = await settle(o.db, 'g1');
+    // Ann +60, Bob −30; the computers −30 −20 +20: the house is down 30, won by people.
+    expect(plan).toEqual({ payments: [{ from: 'bob', to: 'ann', amount: 30 }], inPots: 0, house: -30 });
+    for (const pay of plan.payments) expect([pay.from, pay.to].some((id) => id.startsWith('cpu-'))).toBe(false);
   });
 });

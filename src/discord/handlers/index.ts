@@ -1,3 +1,4 @@
+import { helpMenuHandler } from './help.ts';
 import { myCardsHandler } from './my-cards.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
@@ -15,6 +16,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   swapHandler,
   rulesButtonHandler,
   verifyHandler,
+  helpMenuHandler,
 ];
 
 /** Every modal the bot opens and answers. */

@@ -22,8 +22,14 @@ export const relativeTime = (epochMs: number): string => `<t:${Math.ceil(epochMs
 
 export type NameOf = (playerId: string) => string;
 
-/** Escapes Discord markdown in user-chosen names. */
-export const escapeName = (name: string): string => name.replace(/([\\*_~`|>#[\]()-])/g, '\\$1');
+/**
+ * Escapes the Discord markdown a name could start (emphasis, code, spoilers, links; a
+ * heading, quote or list only at a line's start), so the name reads as Discord shows
+ * it, and nothing more: "🤖 Ada (balanced)" keeps its brackets bare. Only for text
+ * Discord renders as markdown (content, embed descriptions and field values), never
+ * titles, footers or labels.
+ */
+export const escapeName = (name: string): string => name.replace(/[\\*_~`|[\]]/g, '\\$&').replace(/^[#>-]/, '\\$&');
 
 export const bold = (name: string): string => `**${escapeName(name)}**`;
 

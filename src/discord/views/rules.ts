@@ -1,6 +1,7 @@
-import type { APIEmbed } from 'discord.js';
+import { ActionRowBuilder, type APIEmbed, StringSelectMenuBuilder, StringSelectMenuOptionBuilder } from 'discord.js';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { defaultOptions, getVariant, listVariants } from '../../rules/index.ts';
+import type { OptionGroup } from '../../rules/option-specs.ts';
 import { howToPlay } from '../../rules-text/explain.ts';
 import { groupTitle, optionHelpLine, optionsIn } from '../../rules-text/option-help.ts';
 import { chips, clip, clipLines, variantName, variantSummary } from './format.ts';
@@ -57,10 +58,34 @@ export function rulesEmbed(variantId: string | null, locale: string = SOURCE_LOC
   };
 }
 
-/** `/guts help`: how a game goes, the commands, and every option explained, by group. */
-export function helpView(locale: string = SOURCE_LOCALE) {
+/** `/guts help`'s pages: how a game goes with the commands, then one per group of options. */
+export type HelpPage = 'how' | OptionGroup;
+export const HELP_PAGES: readonly HelpPage[] = ['how', 'money', 'declaring', 'extras'];
+/** The custom id of `/guts help`'s page menu (handlers/help.ts). */
+export const HELP_MENU_ID = 'help-page';
+
+/**
+ * `/guts help`: it opens on how a game goes and the commands, in one screen; a menu below
+ * turns to a page of options explained, one group at a time, and back.
+ */
+export function helpView(locale: string = SOURCE_LOCALE, page: HelpPage = 'how') {
+  const components = [helpMenu(locale, page).toJSON()];
+  if (page === 'how') return { content: howAGameGoes(locale), embeds: [], components };
+  const embed: APIEmbed = {
+    color: RULES_COLOUR,
+    title: optionsTitle(page, locale),
+    description: clipLines(
+      optionsIn(page).map((spec) => optionHelpLine(spec, locale)),
+      DESCRIPTION_MAX,
+      locale,
+    ),
+  };
+  return { content: '', embeds: [embed], components };
+}
+
+function howAGameGoes(locale: string): string {
   const say = (key: TextKey) => t(locale, key);
-  const content = [
+  return [
     say('help.howTitle'),
     say('help.step1'),
     say('help.step2'),
@@ -72,14 +97,25 @@ export function helpView(locale: string = SOURCE_LOCALE) {
     '',
     say('help.options'),
   ].join('\n');
-  const embeds: APIEmbed[] = (['money', 'declaring', 'extras'] as const).map((group) => ({
-    color: RULES_COLOUR,
-    title: t(locale, 'help.optionsTitle', { group: groupTitle(group, locale).toLocaleLowerCase(locale) }),
-    description: clipLines(
-      optionsIn(group).map((spec) => optionHelpLine(spec, locale)),
-      DESCRIPTION_MAX,
-      locale,
-    ),
-  }));
-  return { content, embeds };
+}
+
+const optionsTitle = (group: OptionGroup, locale: string) =>
+  t(locale, 'help.optionsTitle', { group: groupTitle(group, locale).toLocaleLowerCase(locale) });
+
+function helpMenu(locale: string, page: HelpPage) {
+  // A menu's labels are plain text: the page title without its markdown.
+  const label = (p: HelpPage) =>
+    p === 'how' ? t(locale, 'help.howTitle').replace(/\*\*/g, '') : optionsTitle(p, locale);
+  const menu = new StringSelectMenuBuilder()
+    .setCustomId(HELP_MENU_ID)
+    .setPlaceholder(t(locale, 'help.optionsMenu'))
+    .addOptions(
+      HELP_PAGES.map((p) =>
+        new StringSelectMenuOptionBuilder()
+          .setLabel(label(p))
+          .setValue(p)
+          .setDefault(p === page),
+      ),
+    );
+  return new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu);
 }
