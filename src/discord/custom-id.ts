@@ -18,6 +18,8 @@ export const BUTTON_ACTIONS = [
   'rules',
   /** Seat a computer player (the lobby's menu), or with the argument `remove` take the last one away. */
   'computer',
+  /** The game-over message's Play again (host): the same setup, in a new lobby. */
+  'again',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

@@ -1,6 +1,7 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
+import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import { gameOf } from '../table/game-record.ts';
+import type { TableRuntime } from '../table/runtimes.ts';
 import type { TableLook } from '../table/tables.ts';
 import { memberOf, placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
@@ -41,15 +42,21 @@ export async function startGame(
       const { runtime, result } = await ctx.tables.openGame(place, host, variantId, options, look, interaction.id);
       return { runtime, step: result };
     },
-    async ({ runtime }) => {
-      const lobby = await interaction.editReply(
-        lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale),
-      );
-      ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, host.id, interaction));
-      runtime.messages.lobby = lobby.id;
-      await ctx.tables.saveMessages(runtime.record.id);
-    },
+    ({ runtime }) => postLobby(interaction, ctx, runtime, host.id),
   );
+}
+
+/** A new game's lobby, posted as the answer of what opened it (`/guts start`, Play again). */
+export async function postLobby(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  runtime: TableRuntime,
+  hostId: string,
+): Promise<void> {
+  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale));
+  ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, hostId, interaction));
+  runtime.messages.lobby = lobby.id;
+  await ctx.tables.saveMessages(runtime.record.id);
 }
 
 export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {

@@ -1,3 +1,4 @@
+import { ButtonStyle } from 'discord.js';
 import { awaiting, dealInPlay, type GameEvent, type GameState } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
@@ -12,6 +13,7 @@ import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCards } from './private-cards.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
+import { type ButtonRow, buttonRow } from './views/buttons.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
@@ -177,11 +179,12 @@ export class TablePublisher implements StepListener {
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
       if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
-      await this.deps.output.send(tableId, { ...note, ...result });
+      await this.deps.output.send(tableId, { ...note, ...result, ...(over ? playAgain(rt, after) : {}) });
     } else if (standings) {
       await this.deps.output.send(tableId, {
         ...note,
         embeds: [standingsEmbed(standings, undefined, rt.messages.locale)],
+        ...playAgain(rt, after),
       });
     }
     this.tableMessage.requestEdits(tableId);
@@ -214,6 +217,13 @@ export class TablePublisher implements StepListener {
   answerPrivately(...args: Parameters<PrivateCards['answerPrivately']>): PrivateAnswer {
     return this.privateCards.answerPrivately(...args);
   }
+}
+
+/** The game-over message's Play again button (the host's: handlers/play-again.ts), on the game's last deal. */
+function playAgain(rt: TableRuntime, after: GameState): { components: ButtonRow[] } {
+  const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, after.dealNo) };
+  const label = t(rt.messages.locale, 'button.playAgain');
+  return { components: [buttonRow(target, [{ action: 'again', label, style: ButtonStyle.Primary }])] };
 }
 
 /** Players who were dealt private cards in these events (a deal's start, a later round's card). */

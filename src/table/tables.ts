@@ -3,15 +3,16 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
-import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
+import { type Action, type Applied, apply, type GameState, type Seat } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { changedOptions } from '../rules/index.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, tableDealNo } from './messages.ts';
-import { GameOpener, type Member, type Place } from './open-game.ts';
+import { GameOpener, type Member, type Place, type TableLook } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
@@ -45,6 +46,14 @@ export interface TablesOptions {
 
 /** The answer to a press on a paused table. */
 export const PAUSED = 'refusal.paused';
+
+/** What Play again opens (see `Tables.endedGame`). */
+export interface EndedGame {
+  variantId: string;
+  options: Record<string, unknown>;
+  seats: readonly Seat[];
+  look: TableLook;
+}
 
 /** A dry run of an action on the state this process last saw (see `act`). */
 export interface DryRun {
@@ -237,6 +246,33 @@ export class Tables {
   /** Opens a game in the channel with `host` seated (see `GameOpener.open`). */
   openGame(...args: Parameters<GameOpener['open']>): Promise<{ runtime: TableRuntime; result: StepResult }> {
     return this.opener.open(...args);
+  }
+
+  /**
+   * Play again: the game that ended at this table, as the next one opens with it (the
+   * same variant, options, look and seats: people who left are gone from its seats,
+   * computers stay). Checked before anything is written: only its host may ask, from
+   * its last message; a game open since is refused as any running one is.
+   */
+  async endedGame(tableId: number, place: Place, dealNo: number, by: string): Promise<EndedGame> {
+    const record = this.runtimes.get(tableId)?.record ?? (await this.load(tableId));
+    if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
+      throw new UserFacingError('refusal.tableGone');
+    }
+    const state = record.state;
+    // Pressed again once the next lobby is open: refused as /guts start is there.
+    if (record.running) throw new UserFacingError('refusal.running', { variant: state.variant });
+    const messages = asTableMessages(record.messages);
+    if (dealNo !== tableDealNo(messages, state.dealNo)) throw new UserFacingError('refusal.dealOver');
+    if (by !== state.host) throw new UserFacingError('refusal.playAgainWho');
+    const look = { fourColour: messages.fourColour, locale: messages.locale };
+    // As a preset keeps them: the options that differ from the variant's defaults.
+    return {
+      variantId: state.variant,
+      options: changedOptions(state.variant, state.options),
+      seats: state.players,
+      look,
+    };
   }
 
   /** The running game in a channel, or a refusal saying none runs. */

@@ -1,4 +1,5 @@
 import { myCardsHandler } from './my-cards.ts';
+import { playAgainHandler } from './play-again.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
 import type { ComponentHandler, ModalHandler } from './types.ts';
@@ -13,6 +14,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   passHandler,
   swapHandler,
   rulesButtonHandler,
+  playAgainHandler,
 ];
 
 /** Every modal the bot opens and answers. */
