@@ -1,4 +1,3 @@
-import { ButtonStyle } from 'discord.js';
 import { awaiting, dealInPlay, type GameEvent, type GameState } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
@@ -13,9 +12,9 @@ import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCards } from './private-cards.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
-import { type ButtonRow, buttonRow } from './views/buttons.ts';
+import type { ButtonRow } from './views/buttons.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
-import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
+import { BESIDE_RESULT_MAX, playAgainRow, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
 
 export interface PublisherDeps {
@@ -222,8 +221,7 @@ export class TablePublisher implements StepListener {
 /** The game-over message's Play again button (the host's: handlers/play-again.ts), on the game's last deal. */
 function playAgain(rt: TableRuntime, after: GameState): { components: ButtonRow[] } {
   const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, after.dealNo) };
-  const label = t(rt.messages.locale, 'button.playAgain');
-  return { components: [buttonRow(target, [{ action: 'again', label, style: ButtonStyle.Primary }])] };
+  return { components: [playAgainRow(target, rt.messages.locale)] };
 }
 
 /** Players who were dealt private cards in these events (a deal's start, a later round's card). */

@@ -20,7 +20,7 @@ import { type Clock, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
 import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
-import { type StepListener, type StepResult, TableSteps } from './steps.ts';
+import { type Decided, type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { TableTimers } from './timers.ts';
 
 export type { Member, Place, TableLook } from './open-game.ts';
@@ -43,6 +43,9 @@ export interface TablesOptions {
   /** How steps wait for a database that fails transiently (db-waits.ts; tests shorten it). */
   dbRetry?: Partial<DbRetryOptions>;
 }
+
+/** How long after a game ends `/guts start` without a variant offers its host that game again. */
+export const PLAY_AGAIN_WINDOW_MS = 30 * 60_000;
 
 /** The answer to a press on a paused table. */
 export const PAUSED = 'refusal.paused';
@@ -78,6 +81,7 @@ export class Tables {
   /** Tables waiting for the database, and its errors (db-waits.ts). */
   readonly dbWaits: DbWaits;
   private readonly log: Logger;
+  private readonly clock: Clock;
   /** `/guts start`'s checks and first step (open-game.ts). */
   private readonly opener: GameOpener;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
@@ -93,6 +97,7 @@ export class Tables {
   constructor(options: TablesOptions) {
     this.db = options.db;
     const clock = options.clock ?? systemClock;
+    this.clock = clock;
     this.log = options.log;
     this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
     const dbRetry = { ...DB_RETRY, ...options.dbRetry };
@@ -177,6 +182,27 @@ export class Tables {
         this.timers.countdowns.set(String(record.id), record.deadline);
         this.timers.computers.plan(record);
         this.listener.resumed(record.id);
+      }
+      return open.length;
+    } finally {
+      this.markReady();
+    }
+  }
+
+  /**
+   * After a restart where the tables' messages did not survive it (the playground's
+   * local Discord keeps none): every open game this process serves ends at once, its
+   * pot and reserve kept with the channel, and the listener hears that step as any
+   * game's end (the final standings, with why it ended).
+   */
+  async endAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
+    try {
+      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
+      await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
+      for (const record of open) {
+        this.runtimes.track(record);
+        const key = `restart:${record.id}:${record.version}`;
+        this.publish(await this.steps.run(record.id, key, endedByRestart, 'clock'));
       }
       return open.length;
     } finally {
@@ -273,6 +299,23 @@ export class Tables {
       seats: state.players,
       look,
     };
+  }
+
+  /**
+   * The game that ended in this channel less than `PLAY_AGAIN_WINDOW_MS` ago, if `by`
+   * hosted it: `/guts start` without a variant offers it again (its Play again points there).
+   */
+  async recentlyEnded(
+    place: Place,
+    by: string,
+  ): Promise<{ tableId: number; dealNo: number; variantId: string } | null> {
+    const found = await findTable(this.db, place.guildId, place.channelId);
+    const table = found && gameRecord(found);
+    const state = table?.state;
+    if (!table || table.running || !state || state.host !== by) return null;
+    if (this.clock.now() - table.updatedAt > PLAY_AGAIN_WINDOW_MS) return null;
+    const dealNo = tableDealNo(asTableMessages(table.messages), state.dealNo);
+    return { tableId: table.id, dealNo, variantId: state.variant };
   }
 
   /** The running game in a channel, or a refusal saying none runs. */
@@ -396,6 +439,21 @@ export class Tables {
   standings(tableId: number, state: GameState): Promise<Standings> {
     return standings(this.db, tableId, state, this.runtimes.get(tableId)?.messages.dealBase ?? 0);
   }
+}
+
+/**
+ * A game a restart ends where it stands: a deal under way is not played out (its antes
+ * stay in the pot, as the ledger holds them), and the game is over.
+ */
+function endedByRestart(record: GameRecord): Decided | null {
+  const state = record.state;
+  if (!record.running || !state) return null;
+  const over: GameState = { ...state, phase: 'over', deal: null, stopRequested: true };
+  return {
+    state: over,
+    events: [{ type: 'GameOver', reason: 'stopped', pot: state.pot, reserve: state.reserve }],
+    note: 'table.endedByRestart',
+  };
 }
 
 /** Joins and Deal presses carry their interaction id (a snowflake) for a fair game's client seed. */

@@ -47,6 +47,13 @@ describe('play again', () => {
     const first = await world.state();
     const over = await world.waitFor(isGameOver);
 
+    // /guts start without a variant offers the host that game again; anyone else picks a variant.
+    const offer = await privately(world.reply('ann', 'guts', { subcommand: 'start', options: {} }));
+    expect(offer.content).toMatch(/Your last game here was Two-card/);
+    expect(buttonId(offer, 'again')).toBe(buttonId(over, 'again'));
+    const bobStarts = await privately(world.reply('bob', 'guts', { subcommand: 'start', options: {} }));
+    expect(bobStarts.content).toMatch(/Pick a variant/);
+
     // Bob is not the host: refused, privately, and nothing opens.
     const bobs = await privately(world.press('bob', over, 'Play again').response());
     expect(bobs.content).toMatch(/Only the host can play again/);

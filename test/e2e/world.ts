@@ -150,8 +150,11 @@ export class World {
     return world;
   }
 
-  /** Starts (or, after `crashBot`, restarts) the bot against the same database. */
-  async startBot(): Promise<void> {
+  /**
+   * Starts (or, after `crashBot`, restarts) the bot against the same database;
+   * `endOpenTables`: as the playground starts it (open games end, see BotOptions).
+   */
+  async startBot(how: { endOpenTables?: boolean } = {}): Promise<void> {
     if (this.options.process) return this.spawnBot();
     this.writer = this.options.directWriter ? directStepWriter(this.database.db) : openStepWriter(this.database);
     this.bot = await createBot({
@@ -168,6 +171,7 @@ export class World {
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
+      ...(how.endOpenTables ? { endOpenTables: true } : {}),
     });
     // A bot someone has just used: its helper threads boot while it logs in, and the test
     // goes on once they are up (run from TypeScript, a thread can take seconds to boot on
