@@ -3,16 +3,16 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
-import { type Action, type Applied, apply, type GameState, type Seat } from '../engine/index.ts';
+import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import { changedOptions } from '../rules/index.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, tableDealNo } from './messages.ts';
-import { GameOpener, type Member, type Place, type TableLook } from './open-game.ts';
+import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
+import { GameOpener, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
@@ -20,9 +20,10 @@ import { type Clock, systemClock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
 import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
-import { type Decided, type StepListener, type StepResult, TableSteps } from './steps.ts';
+import { type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { TableTimers } from './timers.ts';
 
+export type { EndedGame } from './next-game.ts';
 export type { Member, Place, TableLook } from './open-game.ts';
 
 export interface TablesOptions {
@@ -44,19 +45,8 @@ export interface TablesOptions {
   dbRetry?: Partial<DbRetryOptions>;
 }
 
-/** How long after a game ends `/guts start` without a variant offers its host that game again. */
-export const PLAY_AGAIN_WINDOW_MS = 30 * 60_000;
-
 /** The answer to a press on a paused table. */
 export const PAUSED = 'refusal.paused';
-
-/** What Play again opens (see `Tables.endedGame`). */
-export interface EndedGame {
-  variantId: string;
-  options: Record<string, unknown>;
-  seats: readonly Seat[];
-  look: TableLook;
-}
 
 /** A dry run of an action on the state this process last saw (see `act`). */
 export interface DryRun {
@@ -274,48 +264,15 @@ export class Tables {
     return this.opener.open(...args);
   }
 
-  /**
-   * Play again: the game that ended at this table, as the next one opens with it (the
-   * same variant, options, look and seats: people who left are gone from its seats,
-   * computers stay). Checked before anything is written: only its host may ask, from
-   * its last message; a game open since is refused as any running one is.
-   */
+  /** Play again: the game that ended at this table, checked before anything is written (next-game.ts). */
   async endedGame(tableId: number, place: Place, dealNo: number, by: string): Promise<EndedGame> {
-    const record = this.runtimes.get(tableId)?.record ?? (await this.load(tableId));
-    if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
-      throw new UserFacingError('refusal.tableGone');
-    }
-    const state = record.state;
-    // Pressed again once the next lobby is open: refused as /guts start is there.
-    if (record.running) throw new UserFacingError('refusal.running', { variant: state.variant });
-    const messages = asTableMessages(record.messages);
-    if (dealNo !== tableDealNo(messages, state.dealNo)) throw new UserFacingError('refusal.dealOver');
-    if (by !== state.host) throw new UserFacingError('refusal.playAgainWho');
-    const look = { fourColour: messages.fourColour, locale: messages.locale };
-    // As a preset keeps them: the options that differ from the variant's defaults.
-    return {
-      variantId: state.variant,
-      options: changedOptions(state.variant, state.options),
-      seats: state.players,
-      look,
-    };
+    return endedGame(this.runtimes.get(tableId)?.record ?? (await this.load(tableId)), place, dealNo, by);
   }
 
-  /**
-   * The game that ended in this channel less than `PLAY_AGAIN_WINDOW_MS` ago, if `by`
-   * hosted it: `/guts start` without a variant offers it again (its Play again points there).
-   */
-  async recentlyEnded(
-    place: Place,
-    by: string,
-  ): Promise<{ tableId: number; dealNo: number; variantId: string } | null> {
+  /** The channel's game its caller hosted, if it ended lately: `/guts start` without a variant offers it again. */
+  async recentlyEnded(place: Place, by: string): Promise<PlayAgainTarget | null> {
     const found = await findTable(this.db, place.guildId, place.channelId);
-    const table = found && gameRecord(found);
-    const state = table?.state;
-    if (!table || table.running || !state || state.host !== by) return null;
-    if (this.clock.now() - table.updatedAt > PLAY_AGAIN_WINDOW_MS) return null;
-    const dealNo = tableDealNo(asTableMessages(table.messages), state.dealNo);
-    return { tableId: table.id, dealNo, variantId: state.variant };
+    return recentlyEnded(found && gameRecord(found), by, this.clock.now());
   }
 
   /** The running game in a channel, or a refusal saying none runs. */
@@ -439,21 +396,6 @@ export class Tables {
   standings(tableId: number, state: GameState): Promise<Standings> {
     return standings(this.db, tableId, state, this.runtimes.get(tableId)?.messages.dealBase ?? 0);
   }
-}
-
-/**
- * A game a restart ends where it stands: a deal under way is not played out (its antes
- * stay in the pot, as the ledger holds them), and the game is over.
- */
-function endedByRestart(record: GameRecord): Decided | null {
-  const state = record.state;
-  if (!record.running || !state) return null;
-  const over: GameState = { ...state, phase: 'over', deal: null, stopRequested: true };
-  return {
-    state: over,
-    events: [{ type: 'GameOver', reason: 'stopped', pot: state.pot, reserve: state.reserve }],
-    note: 'table.endedByRestart',
-  };
 }
 
 /** Joins and Deal presses carry their interaction id (a snowflake) for a fair game's client seed. */
