@@ -10,7 +10,7 @@ import { scopeOf } from '../src/discord/acks.ts';
 import { commandDefinition } from '../src/discord/command-registry.ts';
 import { choice, named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
-import { repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
+import { offerLastGame, repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { CONTEXTS, INTEGRATION_TYPES } from '../src/discord/install.ts';
 import { languageChoices, tableLanguage } from '../src/discord/language-choices.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
@@ -150,7 +150,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
         const typed = { variantId, options: startOptions(interaction) };
         return startGame(interaction, ctx, presetSetup(interaction, ctx, preset, typed), look, phrase);
       }
-      if (!variantId) throw new UserFacingError('refusal.pickVariant');
+      if (!variantId) return offerLastGame(interaction, ctx);
       return startGame(interaction, ctx, { variantId, options: startOptions(interaction) }, look, phrase);
     }
     case 'stats':

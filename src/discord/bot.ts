@@ -61,6 +61,11 @@ export interface BotOptions extends ClientSettings {
   dbRetry?: Partial<DbRetryOptions>;
   /** How long an interaction's token is used (default TOKEN_FRESH_MS): a soak shortens it to reach the horizon sooner. */
   tokenFreshMs?: number;
+  /**
+   * Open games end at start, each saying so in its channel, instead of going on: for a
+   * Discord that kept none of their messages (the playground's). Discord keeps them: unset there.
+   */
+  endOpenTables?: boolean;
 }
 
 export interface Bot {
@@ -278,7 +283,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await ready;
       await loadCardEmojis(client.rest, client.application?.id ?? '', options.log);
       // With shards, each process resumes only the places it serves.
-      const resumed = await tables.resumeAll(servedHere(client, options.shards, options.shardCount));
+      const serves = servedHere(client, options.shards, options.shardCount);
+      const resumed = options.endOpenTables ? await tables.endAll(serves) : await tables.resumeAll(serves);
       // A table of a server the bot is not in (a group DM's ledger is keyed by its channel)
       // was brought by a user install: its output rides tokens only.
       for (const rt of tables.runtimes.values()) {

@@ -20,6 +20,8 @@ export const BUTTON_ACTIONS = [
   'computer',
   /** A deal's result: the private panel that shows its proof (docs/FAIRNESS.md). */
   'verify',
+  /** The game-over message's Play again (host): the same setup, in a new lobby. */
+  'again',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

@@ -1,14 +1,17 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from 'discord.js';
 import { t } from '../i18n/index.ts';
+import { UserFacingError } from '../table/errors.ts';
 import { gameOf } from '../table/game-record.ts';
+import type { TableRuntime } from '../table/runtimes.ts';
 import type { TableLook } from '../table/tables.ts';
 import { memberOf, placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
 import { checkCanPlayHere, refuseWithoutExternalApps } from './permissions.ts';
 import { managesPlace } from './rights.ts';
 import { publicOf, targetOf } from './table-message.ts';
-import { bold } from './views/format.ts';
+import { bold, variantName } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
+import { playAgainRow } from './views/standings.ts';
 
 /**
  * The table commands of `/guts`: start, stop and table. Rules live in the table layer;
@@ -51,15 +54,36 @@ export async function startGame(
       );
       return { runtime, step: result };
     },
-    async ({ runtime }) => {
-      const lobby = await interaction.editReply(
-        lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale),
-      );
-      ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, host.id, interaction));
-      runtime.messages.lobby = lobby.id;
-      await ctx.tables.saveMessages(runtime.record.id);
-    },
+    ({ runtime }) => postLobby(interaction, ctx, runtime, host.id),
   );
+}
+
+/** A new game's lobby, posted as the answer of what opened it (`/guts start`, Play again). */
+export async function postLobby(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  runtime: TableRuntime,
+  hostId: string,
+): Promise<void> {
+  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale));
+  ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, hostId, interaction));
+  runtime.messages.lobby = lobby.id;
+  await ctx.tables.saveMessages(runtime.record.id);
+}
+
+/**
+ * `/guts start` without a variant: the host of the game that ended here lately is
+ * offered it again (Play again, privately), anyone else is asked to pick a variant.
+ */
+export async function offerLastGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const ended = await ctx.tables.recentlyEnded(placeOf(interaction), interaction.user.id);
+  if (!ended) throw new UserFacingError('refusal.pickVariant');
+  const { locale } = interaction;
+  await interaction.reply({
+    content: t(locale, 'refusal.offerAgain', { variant: variantName(ended.variantId, locale) }),
+    components: [playAgainRow(ended, locale)],
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {

@@ -12,8 +12,9 @@ import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCards } from './private-cards.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
+import type { ButtonRow } from './views/buttons.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
-import { BESIDE_RESULT_MAX, standingsEmbed } from './views/standings.ts';
+import { BESIDE_RESULT_MAX, playAgainRow, standingsEmbed } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
 
 export interface PublisherDeps {
@@ -177,11 +178,12 @@ export class TablePublisher implements StepListener {
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
       if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
-      await this.deps.output.send(tableId, { ...note, ...result });
+      await this.deps.output.send(tableId, { ...note, ...result, ...(over ? playAgain(rt, after) : {}) });
     } else if (standings) {
       await this.deps.output.send(tableId, {
         ...note,
         embeds: [standingsEmbed(standings, undefined, rt.messages.locale)],
+        ...playAgain(rt, after),
       });
     }
     this.tableMessage.requestEdits(tableId);
@@ -214,6 +216,12 @@ export class TablePublisher implements StepListener {
   answerPrivately(...args: Parameters<PrivateCards['answerPrivately']>): PrivateAnswer {
     return this.privateCards.answerPrivately(...args);
   }
+}
+
+/** The game-over message's Play again button (the host's: handlers/play-again.ts), on the game's last deal. */
+function playAgain(rt: TableRuntime, after: GameState): { components: ButtonRow[] } {
+  const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, after.dealNo) };
+  return { components: [playAgainRow(target, rt.messages.locale)] };
 }
 
 /** Players who were dealt private cards in these events (a deal's start, a later round's card). */

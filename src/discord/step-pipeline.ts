@@ -65,7 +65,14 @@ export interface FormPlan {
   view(result: StepResult | null): ReturnType<typeof rulesMenu>;
 }
 
-export type StepPlan = PressPlan | FormPlan;
+/** A press that opens a game (Play again): run as a slash command's step is (`StepPipeline.command`). */
+export interface OpenPlan {
+  kind: 'open';
+  commit(): Promise<{ runtime: TableRuntime; step: StepResult }>;
+  answer(committed: { runtime: TableRuntime }): Promise<void>;
+}
+
+export type StepPlan = PressPlan | FormPlan | OpenPlan;
 
 /** How an answer looks once resolved against the player's private message ('cards': a new one). */
 type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards';
@@ -85,16 +92,17 @@ export class StepPipeline {
   /** Runs a handler's plan for its interaction. */
   run(interaction: MessageComponentInteraction | ModalSubmitInteraction, plan: StepPlan, log?: Logger): Promise<void> {
     if (plan.kind === 'form') return this.form(interaction as ModalSubmitInteraction, plan, log);
+    if (plan.kind === 'open') return this.command(interaction as MessageComponentInteraction, plan.commit, plan.answer);
     return this.press(interaction as MessageComponentInteraction, plan, log);
   }
 
   /**
-   * A slash command's step (`/guts start`, `/guts stop`): acknowledged first (opening a
+   * A slash command's step (`/guts start`, `/guts stop`, and Play again's press): acknowledged first (opening a
    * table takes a few writes, stopping may queue behind presses), committed, answered
    * by `answer`, then published.
    */
   async command<C extends { step: StepResult | null }>(
-    interaction: ChatInputCommandInteraction,
+    interaction: ChatInputCommandInteraction | MessageComponentInteraction,
     commit: () => Promise<C>,
     answer: (committed: C) => Promise<void>,
   ): Promise<void> {

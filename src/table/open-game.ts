@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
-import { createGame, type GameState } from '../engine/index.ts';
+import { type Applied, apply, createGame, type GameState, type Seat } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
@@ -65,6 +65,7 @@ export class GameOpener {
    * one is refused. The new game plays for the channel's pot and reserve, and numbers
    * its deals on from the table's last one (see `TableMessages.dealBase`). Its deals are
    * provably fair (docs/FAIRNESS.md): `phrase`, the host's words for the client seed.
+   * `others`: seats taken in the same first step (Play again: the last game's people and computers).
    */
   async open(
     place: Place,
@@ -74,6 +75,7 @@ export class GameOpener {
     look: TableLook,
     key: string,
     phrase?: string,
+    others: readonly Seat[] = [],
   ): Promise<{ runtime: TableRuntime; result: StepResult }> {
     await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.check(place, variantId, options);
@@ -91,30 +93,33 @@ export class GameOpener {
       },
     });
     const carried = await channelPotReserve(this.deps.db, place.guildId, place.channelId);
-    const fresh = createGame({
-      variant: variantId,
-      options,
-      ...carried,
-      rng: this.deps.newRngState(),
-      ...(this.deps.newServerSeed ? { fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null } } : {}),
-      host: host.id,
-      hostName: host.name,
-    });
+    const fresh = seated(
+      createGame({
+        variant: variantId,
+        options,
+        ...carried,
+        rng: this.deps.newRngState(),
+        ...(this.deps.newServerSeed ? { fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null } } : {}),
+        host: host.id,
+        hostName: host.name,
+      }),
+      others,
+    );
     const result = await this.deps.steps
       .run(table.id, key, (record) => {
         if (record.running) throw runningError(record.state);
         const opened: GameOpened = {
           type: 'GameOpened',
-          variant: fresh.variant,
-          options: fresh.options,
+          variant: fresh.state.variant,
+          options: fresh.state.options,
           firstDeal: table.dealNo + 1,
         };
         return {
-          state: fresh,
-          events: [],
+          state: fresh.state,
+          events: fresh.events,
           records: [opened],
-          carried: { pot: fresh.pot, reserve: fresh.reserve },
-          displayNames: { [host.id]: host.name },
+          carried: { pot: fresh.state.pot, reserve: fresh.state.reserve },
+          displayNames: Object.fromEntries(fresh.state.players.map((p) => [p.id, p.name])),
         };
       })
       .catch((err: unknown) => {
@@ -124,6 +129,22 @@ export class GameOpener {
     if (!result) throw new UserFacingError('refusal.alreadyDone');
     return { runtime: this.deps.runtimes.track(result.record), result };
   }
+}
+
+/** A new game with `others` seated after its host, as their joins and the host's computers would seat them. */
+function seated(game: GameState, others: readonly Seat[]): Applied {
+  let applied: Applied = { state: game, events: [] };
+  for (const seat of others) {
+    if (seat.id === game.host) continue;
+    const next = apply(
+      applied.state,
+      seat.computer
+        ? { type: 'addComputer', by: game.host, level: seat.computer }
+        : { type: 'join', playerId: seat.id, name: seat.name },
+    );
+    applied = { state: next.state, events: [...applied.events, ...next.events] };
+  }
+  return applied;
 }
 
 function runningError(state: GameState | null): UserFacingError {

@@ -11,6 +11,7 @@ import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, tableDealNo } from './messages.ts';
+import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
@@ -22,6 +23,7 @@ import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { TableTimers } from './timers.ts';
 
+export type { EndedGame } from './next-game.ts';
 export type { Member, Place, TableLook } from './open-game.ts';
 
 export interface TablesOptions {
@@ -73,6 +75,7 @@ export class Tables {
   /** Tables waiting for the database, and its errors (db-waits.ts). */
   readonly dbWaits: DbWaits;
   private readonly log: Logger;
+  private readonly clock: Clock;
   /** `/guts start`'s checks and first step (open-game.ts). */
   private readonly opener: GameOpener;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
@@ -88,6 +91,7 @@ export class Tables {
   constructor(options: TablesOptions) {
     this.db = options.db;
     const clock = options.clock ?? systemClock;
+    this.clock = clock;
     this.log = options.log;
     this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
     const dbRetry = { ...DB_RETRY, ...options.dbRetry };
@@ -179,6 +183,27 @@ export class Tables {
     }
   }
 
+  /**
+   * After a restart where the tables' messages did not survive it (the playground's
+   * local Discord keeps none): every open game this process serves ends at once, its
+   * pot and reserve kept with the channel, and the listener hears that step as any
+   * game's end (the final standings, with why it ended).
+   */
+  async endAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
+    try {
+      const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
+      await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
+      for (const record of open) {
+        this.runtimes.track(record);
+        const key = `restart:${record.id}:${record.version}`;
+        this.publish(await this.steps.run(record.id, key, endedByRestart, 'clock'));
+      }
+      return open.length;
+    } finally {
+      this.markReady();
+    }
+  }
+
   /** Stops the countdowns and waits for the steps under way to commit (shutdown and tests). */
   async close(): Promise<void> {
     this.timers.stop();
@@ -241,6 +266,17 @@ export class Tables {
   /** Opens a game in the channel with `host` seated (see `GameOpener.open`). */
   openGame(...args: Parameters<GameOpener['open']>): Promise<{ runtime: TableRuntime; result: StepResult }> {
     return this.opener.open(...args);
+  }
+
+  /** Play again: the game that ended at this table, checked before anything is written (next-game.ts). */
+  async endedGame(tableId: number, place: Place, dealNo: number, by: string): Promise<EndedGame> {
+    return endedGame(this.runtimes.get(tableId)?.record ?? (await this.load(tableId)), place, dealNo, by);
+  }
+
+  /** The channel's game its caller hosted, if it ended lately: `/guts start` without a variant offers it again. */
+  async recentlyEnded(place: Place, by: string): Promise<PlayAgainTarget | null> {
+    const found = await findTable(this.db, place.guildId, place.channelId);
+    return recentlyEnded(found && gameRecord(found), by, this.clock.now());
   }
 
   /** The running game in a channel, or a refusal saying none runs. */

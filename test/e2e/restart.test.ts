@@ -98,6 +98,56 @@ describe('a crash in the middle of a deal', () => {
   });
 });
 
+describe('what the channel is told after a restart', () => {
+  test('a game the restart ends says so, with the pot it leaves with the channel; the host may play again', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card', ante: 4 } });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    await world.press('ann', table, 'Stay').response();
+    const { pot } = await world.state();
+    expect(pot).toBe(12);
+
+    await world.crashBot();
+    // As the playground starts it: its Discord kept none of the table's messages.
+    await world.startBot({ endOpenTables: true });
+    const told = await world.waitFor((m) => /could not carry this game on/.test(m.content ?? ''));
+    expect(told.content).toMatch(/The pot stays with this channel/);
+    expect(told.embeds[0]?.title).toMatch(/^Game over after/);
+    expect(JSON.stringify(told.embeds[0]?.fields)).toMatch(/"Pot left","value":"12\b/);
+    expect((await world.tableRecord()).running).toBeFalsy();
+    expect(await world.settlements(1)).toBe(0);
+    expect((await world.audit()).problems).toEqual([]);
+    // The next game plays for the same pot, opened in one press.
+    const again = await world.press('ann', told, 'Play again').response();
+    expect(textOf(again)).toMatch(/bob/);
+    expect((await world.state()).pot).toBe(12);
+  });
+
+  test('a game that goes on says it restarted, and nothing more', async ({ startWorld }) => {
+    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
+    await world.press('bob', lobby, 'Join').response();
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const table = await world.waitForTitle(/: deal 1$/);
+    const before = world.messages().length;
+    await world.crashBot();
+    await world.startBot();
+    await world.waitFor((m) => m.id === table.id && /restarted during this deal/.test(textOf(m)));
+    await world.bot.idle();
+    expect(
+      world
+        .messages()
+        .slice(before)
+        .filter((m) => !(m.flags ?? 0)),
+    ).toEqual([]);
+    expect((await world.tableRecord()).running).toBeTruthy();
+  });
+});
+
 describe('hand history', () => {
   test('exports any finished deal as a scenario that replays to the same result', async ({ startWorld }) => {
     const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 100 });

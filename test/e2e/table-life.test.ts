@@ -51,9 +51,12 @@ describe('around the game', () => {
     await playToEnd(world, showdownThenHostAlone('ann'));
     const lobby2 = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'two-card' } });
     await world.bot.idle();
-    // A result's Verify stays, on purpose: it plays nothing, and a deal stays checkable after its game.
-    const plays = (c: { disabled?: boolean; custom_id?: string }) => !c.disabled && !c.custom_id?.endsWith(':verify');
-    const live = world.messages().filter((m) => interactiveComponents(m).some(plays));
+    // Buttons that stay on purpose: a result's Verify (it plays nothing, and a deal stays
+    // checkable after its game) and game 1's Play again (refused plainly while game 2 is open).
+    const stays = (c: { custom_id?: string }) => /:(verify|again)$/.test(String(c.custom_id));
+    const live = world
+      .messages()
+      .filter((m) => interactiveComponents(m).some((c) => !c.disabled && !stays(c as { custom_id?: string })));
     expect(live.map((m) => `${m.embeds[0]?.title}`)).toEqual([lobby2.embeds[0]?.title]);
     expect(live.map((m) => m.id)).toEqual([lobby2.id]);
     // Game 1's lobby shows game 1, not the new game.

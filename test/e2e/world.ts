@@ -155,8 +155,11 @@ export class World {
     return world;
   }
 
-  /** Starts (or, after `crashBot`, restarts) the bot against the same database. */
-  async startBot(): Promise<void> {
+  /**
+   * Starts (or, after `crashBot`, restarts) the bot against the same database;
+   * `endOpenTables`: as the playground starts it (open games end, see BotOptions).
+   */
+  async startBot(how: { endOpenTables?: boolean } = {}): Promise<void> {
     if (this.options.process) return this.spawnBot();
     this.writer = this.options.directWriter ? directStepWriter(this.database.db) : openStepWriter(this.database);
     this.bot = await createBot({
@@ -174,6 +177,7 @@ export class World {
       ...(this.options.fairDeals ? {} : { newServerSeed: null }),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
+      ...(how.endOpenTables ? { endOpenTables: true } : {}),
     });
     // A bot someone has just used: its helper threads boot while it logs in, and the test
     // goes on once they are up (run from TypeScript, a thread can take seconds to boot on

@@ -1,5 +1,6 @@
 import { helpMenuHandler } from './help.ts';
 import { myCardsHandler } from './my-cards.ts';
+import { playAgainHandler } from './play-again.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
 import type { ComponentHandler, ModalHandler } from './types.ts';
@@ -17,6 +18,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   rulesButtonHandler,
   verifyHandler,
   helpMenuHandler,
+  playAgainHandler,
 ];
 
 /** Every modal the bot opens and answers. */

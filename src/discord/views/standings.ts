@@ -1,6 +1,7 @@
-import { EmbedBuilder } from 'discord.js';
+import { ButtonStyle, EmbedBuilder } from 'discord.js';
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Standings } from '../../table/standings.ts';
+import { type ButtonRow, type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clipLines, signed } from './format.ts';
 import { OVER_COLOUR } from './table.ts';
 
@@ -29,4 +30,9 @@ export function standingsEmbed(
       { name: t(locale, 'standings.reserveLeft'), value: chips(s.reserve, locale), inline: true },
     )
     .setFooter({ text: t(locale, 'standings.footer') });
+}
+
+/** Play again (the host's, handlers/play-again.ts), pointing at a game's last deal: under its final standings. */
+export function playAgainRow(target: ButtonTarget, locale: string = SOURCE_LOCALE): ButtonRow {
+  return buttonRow(target, [{ action: 'again', label: t(locale, 'button.playAgain'), style: ButtonStyle.Primary }]);
 }

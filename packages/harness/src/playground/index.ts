@@ -1,13 +1,12 @@
 import { LocalDiscord } from '@guts/local-discord';
 import { REST } from 'discord.js';
 import type { RngState } from 'guts/src/cards/rng.ts';
-import { type Database, openToServe } from 'guts/src/db/index.ts';
+import { openToServe } from 'guts/src/db/index.ts';
 import { type Bot, createBot } from 'guts/src/discord/bot.ts';
 import { uploadCardEmojis } from 'guts/src/discord/card-emojis.ts';
 import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import type { Logger } from 'guts/src/log.ts';
 import { openStepWriter } from 'guts/src/table/step-writer.ts';
-import type { Kysely } from 'kysely';
 import pino from 'pino';
 import { LiveFeed } from './live.ts';
 import { pageHtml } from './page.ts';
@@ -87,7 +86,6 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await discord.stop();
   };
   try {
-    await parkStaleTables(database.db);
     // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
     await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);
     bot = await createBot({
@@ -98,6 +96,10 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       log,
       ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
       ...(options.newRngState ? { newRngState: options.newRngState } : {}),
+      // The local Discord keeps its ids from run to run (so balances and pots carry over)
+      // but not its messages: a game left running by an earlier run has lost its table
+      // message. It ends, saying so in its channel; its pot stays with the channel.
+      endOpenTables: true,
     });
     await bot.start();
     // What `guts deploy-commands` does without GUILD_ID: global commands, which the
@@ -131,13 +133,4 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await stop();
     throw err;
   }
-}
-
-/**
- * The local Discord keeps its ids from run to run (so balances and pots carry over)
- * but not its messages: a game left running by an earlier run has lost its table
- * message. Stop it; its pot stays with the channel, as a stopped game's does.
- */
-async function parkStaleTables(db: Kysely<Database>): Promise<void> {
-  await db.updateTable('game_tables').set({ running: 0 }).where('running', '=', 1).execute();
 }

@@ -1,0 +1,79 @@
+import type { GameState, Seat } from '../engine/index.ts';
+import { changedOptions } from '../rules/index.ts';
+import { UserFacingError } from './errors.ts';
+import type { GameRecord } from './game-record.ts';
+import { asTableMessages, tableDealNo } from './messages.ts';
+import type { Place, TableLook } from './open-game.ts';
+import type { Decided } from './steps.ts';
+
+/**
+ * What follows a game at its table: Play again (the same setup, opened by its host in
+ * one press) and the end of a game a restart could not carry on.
+ */
+
+/** How long after a game ends `/guts start` without a variant offers its host that game again. */
+export const PLAY_AGAIN_WINDOW_MS = 30 * 60_000;
+
+/** What Play again opens (see `endedGame`). */
+export interface EndedGame {
+  variantId: string;
+  options: Record<string, unknown>;
+  seats: readonly Seat[];
+  look: TableLook;
+}
+
+/** Where a Play again button points: the table and its ended game's last deal. */
+export interface PlayAgainTarget {
+  tableId: number;
+  dealNo: number;
+  variantId: string;
+}
+
+/**
+ * The game that ended at this table, as Play again opens the next one with it (the
+ * same variant, options, look and seats: people who left are gone from its seats,
+ * computers stay). Only its host may ask, from its last message; a game open since is
+ * refused as any running one is.
+ */
+export function endedGame(record: GameRecord | null, place: Place, dealNo: number, by: string): EndedGame {
+  if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
+    throw new UserFacingError('refusal.tableGone');
+  }
+  const state = record.state;
+  // Pressed again once the next lobby is open: refused as /guts start is there.
+  if (record.running) throw new UserFacingError('refusal.running', { variant: state.variant });
+  const messages = asTableMessages(record.messages);
+  if (dealNo !== tableDealNo(messages, state.dealNo)) throw new UserFacingError('refusal.dealOver');
+  if (by !== state.host) throw new UserFacingError('refusal.playAgainWho');
+  return {
+    variantId: state.variant,
+    // As a preset keeps them: the options that differ from the variant's defaults.
+    options: changedOptions(state.variant, state.options),
+    seats: state.players,
+    look: { fourColour: messages.fourColour, locale: messages.locale },
+  };
+}
+
+/** The table's game, if it ended less than `PLAY_AGAIN_WINDOW_MS` before `now` and `by` hosted it. */
+export function recentlyEnded(record: GameRecord | null, by: string, now: number): PlayAgainTarget | null {
+  const state = record?.state;
+  if (!record || record.running || !state || state.host !== by) return null;
+  if (now - record.updatedAt > PLAY_AGAIN_WINDOW_MS) return null;
+  const dealNo = tableDealNo(asTableMessages(record.messages), state.dealNo);
+  return { tableId: record.id, dealNo, variantId: state.variant };
+}
+
+/**
+ * A game a restart ends where it stands: a deal under way is not played out (its antes
+ * stay in the pot, as the ledger holds them), and the game is over.
+ */
+export function endedByRestart(record: GameRecord): Decided | null {
+  const state = record.state;
+  if (!record.running || !state) return null;
+  const over: GameState = { ...state, phase: 'over', deal: null, stopRequested: true };
+  return {
+    state: over,
+    events: [{ type: 'GameOver', reason: 'stopped', pot: state.pot, reserve: state.reserve }],
+    note: 'table.endedByRestart',
+  };
+}
