@@ -178,7 +178,9 @@ export class TablePublisher implements StepListener {
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
       if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
-      await this.deps.output.send(tableId, { ...note, ...result, ...(over ? playAgain(rt, after) : {}) });
+      // The last result keeps its Verify beside the game's Play again.
+      const components = [...result.components, ...(over ? playAgain(rt, after).components : [])];
+      await this.deps.output.send(tableId, { ...note, ...result, components });
     } else if (standings) {
       await this.deps.output.send(tableId, {
         ...note,

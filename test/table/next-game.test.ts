@@ -40,7 +40,7 @@ describe('Play again', () => {
     expect(ended.seats.map((s) => [s.id, s.computer ?? null])).toEqual([
       ['ann', null],
       ['bob', null],
-      ['cpu-1', 'bold'],
+      ['cpu-bold-1', 'bold'],
     ]);
     expect(ended.look).toEqual({ fourColour: false, locale: 'en-US' });
   });
