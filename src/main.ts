@@ -84,7 +84,7 @@ export async function runBot(config: Config & { discordToken: string }): Promise
   } catch (err) {
     // A wrong token or an unreachable Discord: one clear line, not a stack trace.
     process.stderr.write(`guts: could not connect to Discord: ${(err as Error).message}\n`);
-    await bot.stop().catch(() => {});
+    await bot.stop().catch((e: unknown) => log.warn({ err: e }, 'could not stop the bot cleanly'));
     await close();
     return 1;
   }

@@ -109,7 +109,12 @@ export async function startShardingManager(options: ManagerOptions): Promise<Run
       };
       signalAll();
       const deadline = Date.now() + STOP_CHILDREN_MS;
-      await Promise.race([settled.catch(() => {}), new Promise((r) => setTimeout(r, STOP_CHILDREN_MS).unref())]);
+      // The spawn loop's own failure is the caller's (`spawned`); here only its end matters.
+      const ended = settled.then(
+        () => undefined,
+        () => undefined,
+      );
+      await Promise.race([ended, new Promise((r) => setTimeout(r, STOP_CHILDREN_MS).unref())]);
       signalAll(); // a child the spawn loop started meanwhile
       const all = Promise.all([...manager.shards.values()].map(exited));
       const left = Math.max(0, deadline - Date.now());
