@@ -2,6 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { textOf, titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log.ts';
 import { test } from './fixture.ts';
 import { buttonId, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import type { World } from './world.ts';
@@ -84,10 +85,14 @@ describe('provably fair deals, checked from Discord alone', () => {
   let world: World;
   /** Every message the local Discord stored or changed, public and private, in order. */
   const recorded: string[] = [];
+  /** Every line the bot logged. */
+  const logged: string[] = [];
   /** Each deal's seed as its Verify panel revealed it. */
   const seeds = new Map<number, string>();
   test.beforeAll(async ({ worlds }) => {
-    world = await worlds.start({ players: ['ann', 'bob', 'cat'], fairDeals: true });
+    // The bot's own logger (its redaction included), at its most talkative, into `logged`.
+    const log = createLogger({ write: (line: string) => void logged.push(line) }, 'trace');
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], fairDeals: true, log });
     world.discord.on('messageCreate', ({ message }) => recorded.push(JSON.stringify(message)));
     world.discord.on('messageUpdate', ({ message }) => recorded.push(JSON.stringify(message)));
   });
@@ -159,6 +164,17 @@ describe('provably fair deals, checked from Discord alone', () => {
       // Not in the result itself either: the Verify panel, on a press, reveals it (and the recording holds that private panel).
       expect(recorded[resultAt]).not.toContain(seed);
       expect(recorded.slice(resultAt).some((m) => m.includes(seed) && m.includes('"flags":64'))).toBe(true);
+    }
+  });
+
+  it('never logs a seed, before or after its deal result', () => {
+    expect(seeds.size).toBe(2);
+    expect(logged.length).toBeGreaterThan(0);
+    for (const [deal, seed] of seeds) {
+      expect(
+        logged.filter((line) => line.includes(seed)),
+        `deal ${deal}'s seed in the log`,
+      ).toEqual([]);
     }
   });
 

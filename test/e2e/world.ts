@@ -14,6 +14,7 @@ import { uploadCardEmojis } from '../../src/discord/card-emojis.ts';
 import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
+import type { Logger } from '../../src/log.ts';
 import type { DbRetryOptions } from '../../src/table/db-waits.ts';
 import type { Clock } from '../../src/table/scheduler.ts';
 import { directStepWriter, openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
@@ -41,6 +42,8 @@ export interface WorldOptions {
    * seeds and press ids that differ every run, so `seed` no longer fixes them: off by default.
    */
   fairDeals?: boolean;
+  /** The bot's logger (default: silent, or E2E_LOG's level): a test that reads what the bot logs passes its own. */
+  log?: Logger;
   /** How long the bot gathers a table's changes into one message edit (production: 250 ms). */
   editDelayMs?: number;
   /** One clock for the local Discord and the bot, so a test can jump past a token's 15 minutes. */
@@ -167,7 +170,7 @@ export class World {
       apiUrl: this.restBase,
       db: this.database.db,
       writer: this.writer,
-      log: pino({ level: process.env.E2E_LOG ?? 'silent' }),
+      log: this.options.log ?? pino({ level: process.env.E2E_LOG ?? 'silent' }),
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: this.options.editDelayMs ?? 10,
       ...(this.options.restHandlerSweepMs ? { restHandlerSweepMs: this.options.restHandlerSweepMs } : {}),
