@@ -71,6 +71,15 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 
+/**
+ * Each connection's page cache, KiB (SQLite's own default). better-sqlite3 builds SQLite
+ * with 16 MB, and a connection keeps every page it wrote or read until that is full: the
+ * step writer's cache grew with the file, deal after deal, up to 16 MB (and the bot's
+ * reading connection beside it), resident memory that looked like a leak in long games.
+ * A step touches a few pages (its rows, the ends of their indexes): 2 MB holds them.
+ */
+const PAGE_CACHE_KIB = 2048;
+
 /** Bytes the WAL file is cut back to after a checkpoint (see `openSqlite`). */
 export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
@@ -93,6 +102,8 @@ function openSqlite(path: string, url: string): OpenDatabase {
   // shrinks it: after a burst a checkpoint could not catch up with, the WAL would keep
   // its largest size for good. This truncates it back to 4 MiB at the next checkpoint.
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+  // Negative: KiB rather than pages. An in-memory database lives in its cache: no bound there.
+  if (!inMemory) sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   const db = new Kysely<Database>({ dialect: new GutsSqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', url, close: () => db.destroy() };
 }

@@ -1,4 +1,3 @@
-import { getHeapStatistics } from 'node:v8';
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
@@ -11,6 +10,8 @@ import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
+import { memoryAfterCollection } from '../threads/memory.ts';
+import type { ThreadMemory } from '../threads/rpc.ts';
 import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
@@ -95,11 +96,11 @@ export interface Bot {
   /** How full each cache is now, by name. */
   cacheSizes(): Record<string, CacheSize>;
   /**
-   * Each thread's V8 heap in use after a full collection (node --expose-gc; without it,
-   * as it is): the bot's own thread and each helper (step writer, odds, pictures), bytes;
-   * null for a helper not running.
+   * What each thread's V8 isolate holds after a full collection (node --expose-gc;
+   * without it, as it is): the bot's own thread and each helper (step writer, odds,
+   * pictures); null for a helper not running.
    */
-  heapsAfterGc(): Promise<Record<string, number | null>>;
+  memoryAfterGc(): Promise<Record<string, ThreadMemory | null>>;
 }
 
 /** The bot's own caches, each with its bound (see cache-sizes.ts). */
@@ -268,10 +269,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     health: () => botHealth(client, options.db, tablesLoaded, tables.dbWaits),
     caches,
     cacheSizes: () => caches.read(),
-    async heapsAfterGc() {
-      (globalThis as { gc?: () => void }).gc?.();
-      const main = getHeapStatistics().used_heap_size;
-      const [writer, helpers] = await Promise.all([options.writer?.heapUsedAfterGc() ?? null, offload.heapsAfterGc()]);
+    async memoryAfterGc() {
+      const main = memoryAfterCollection();
+      const [writer, helpers] = await Promise.all([options.writer?.memoryAfterGc() ?? null, offload.memoryAfterGc()]);
       return { main, stepWriter: writer, ...helpers };
     },
     offloadCounts: () => structuredClone(offload.counts),

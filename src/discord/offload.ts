@@ -1,7 +1,7 @@
 import type { EquityResult } from '../hands/index.ts';
 import { moduleUrl } from '../modules.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
-import { HELPER_IDLE_STOP_MS, ThreadClient } from '../threads/rpc.ts';
+import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadMemory } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
 
 /**
@@ -68,12 +68,9 @@ export class Offload {
     return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
   }
 
-  /** Each helper thread's V8 heap in use after a full collection (null while it is not running). */
-  async heapsAfterGc(): Promise<{ odds: number | null; pictures: number | null }> {
-    const [odds, pictures] = await Promise.all([
-      this.oddsThread.heapUsedAfterGc(),
-      this.pictureThread.heapUsedAfterGc(),
-    ]);
+  /** What each helper thread's V8 isolate holds after a full collection (null while it is not running). */
+  async memoryAfterGc(): Promise<{ odds: ThreadMemory | null; pictures: ThreadMemory | null }> {
+    const [odds, pictures] = await Promise.all([this.oddsThread.memoryAfterGc(), this.pictureThread.memoryAfterGc()]);
     return { odds, pictures };
   }
 

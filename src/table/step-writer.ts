@@ -3,7 +3,7 @@ import { sqlitePathOf } from '../db/index.ts';
 import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
 import type { Db } from '../db/transaction.ts';
 import { moduleUrl } from '../modules.ts';
-import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadError } from '../threads/rpc.ts';
+import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadError, type ThreadMemory } from '../threads/rpc.ts';
 import { CarriedPotMovedError, type CommitResult, commitStep, type TableStep } from './commit.ts';
 
 /**
@@ -24,8 +24,8 @@ export interface StepWriter {
   saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
   /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
   warmUp(): Promise<void>;
-  /** Its thread's V8 heap in use after a full collection; null when it writes on the caller's thread. */
-  heapUsedAfterGc(): Promise<number | null>;
+  /** What its thread's V8 isolate holds after a full collection; null when it writes on the caller's thread. */
+  memoryAfterGc(): Promise<ThreadMemory | null>;
   close(): Promise<void>;
 }
 
@@ -50,7 +50,7 @@ function writerOver(
   run: (job: WriterJob) => Promise<unknown>,
   close: () => Promise<void>,
   warmUp: () => Promise<void> = async () => {},
-  heapUsedAfterGc: () => Promise<number | null> = async () => null,
+  memoryAfterGc: () => Promise<ThreadMemory | null> = async () => null,
 ): StepWriter {
   return {
     createOrLoadTable: (guildId, channelId) =>
@@ -64,7 +64,7 @@ function writerOver(
         ...(version !== undefined ? { version } : {}),
       }) as Promise<boolean>,
     warmUp,
-    heapUsedAfterGc,
+    memoryAfterGc,
     close,
   };
 }
@@ -107,6 +107,6 @@ export function openStepWriter(database: OpenDatabase): StepWriter {
       if (!thread.running) thread.start();
       return thread.ready();
     },
-    () => thread.heapUsedAfterGc(),
+    () => thread.memoryAfterGc(),
   );
 }

@@ -23,9 +23,28 @@ export interface ThreadJob<Job = unknown> {
 
 export type ThreadReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: ThreadError };
 
-/** A thread's answer to 'heap' (serve.ts): its V8 heap in use after a full collection, bytes. */
-export interface HeapReply {
+/**
+ * What one thread's V8 isolate holds after a full collection, bytes (serve.ts): what a
+ * long run asks every thread, to see which one grows and in what.
+ */
+export interface ThreadMemory {
+  /** Objects still alive. */
   heapUsed: number;
+  /** Pages the heap has committed (in use or not): what its resident share follows. */
+  heapCommitted: number;
+  /** Of those, the young generation's (semi-spaces): it grows with the allocation rate. */
+  newSpaceCommitted: number;
+  /** Memory outside the heap that its objects hold (Buffers, ArrayBuffers, native handles). */
+  external: number;
+  /** Of that, ArrayBuffers' and Buffers' backing stores. */
+  arrayBuffers: number;
+  /** V8's own malloc'd memory (compiler zones and the like), outside the heap. */
+  malloced: number;
+}
+
+/** A thread's answer to 'heap' (serve.ts). */
+export interface HeapReply {
+  memory: ThreadMemory;
 }
 
 export interface ThreadSpec {
@@ -64,7 +83,7 @@ function plainError(error: ThreadError): Error {
 
 export class ThreadClient {
   private worker: Worker | null = null;
-  private readonly heapWaiters: ((heapUsed: number | null) => void)[] = [];
+  private readonly heapWaiters: ((memory: ThreadMemory | null) => void)[] = [];
   private nextId = 1;
   /** Jobs sent and not answered, with the thread each went to. */
   private readonly pending = new Map<
@@ -95,10 +114,10 @@ export class ThreadClient {
   }
 
   /**
-   * The thread's V8 heap in use after a full collection (see serve.ts), or null when
-   * the thread is not running.
+   * What the thread's V8 isolate holds after a full collection (see serve.ts), or null
+   * when the thread is not running.
    */
-  heapUsedAfterGc(): Promise<number | null> {
+  memoryAfterGc(): Promise<ThreadMemory | null> {
     const worker = this.worker;
     if (!worker) return Promise.resolve(null);
     return new Promise((resolve) => {
@@ -213,7 +232,7 @@ export class ThreadClient {
     worker.on('message', (reply: ThreadReply | HeapReply | 'ready') => {
       if (reply === 'ready') return loaded();
       if (!('id' in reply)) {
-        this.heapWaiters.shift()?.(reply.heapUsed);
+        this.heapWaiters.shift()?.(reply.memory);
         return;
       }
       const waiting = this.pending.get(reply.id);

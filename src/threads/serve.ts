@@ -1,6 +1,6 @@
-import { getHeapStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
-import type { HeapReply, ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
+import { memoryAfterCollection } from './memory.ts';
+import type { ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
 
 /**
  * The thread's side of rpc.ts: runs each job with `run`, one at a time in the order
@@ -30,7 +30,7 @@ export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<vo
   };
   // Jobs come in batches (rpc.ts), 'close' and 'heap' on their own.
   parentPort?.on('message', (message: ThreadJob<Job>[] | 'close' | 'heap') => {
-    if (message === 'heap') parentPort?.postMessage(heapAfterCollection());
+    if (message === 'heap') parentPort?.postMessage({ memory: memoryAfterCollection() });
     else if (message === 'close') take(message);
     else for (const job of message) take(job);
   });
@@ -42,14 +42,4 @@ function asThreadError(err: unknown): ThreadError {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(e)) if (typeof value !== 'function') fields[name] = value;
   return { name: e.name, message: e.message, fields };
-}
-
-/**
- * The thread's V8 heap in use after a full collection (when node runs with --expose-gc;
- * as it is otherwise): what a long run asks every thread to see whether it grows.
- * Answered at once, not queued behind jobs.
- */
-export function heapAfterCollection(): HeapReply {
-  (globalThis as { gc?: () => void }).gc?.();
-  return { heapUsed: getHeapStatistics().used_heap_size };
 }

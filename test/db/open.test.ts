@@ -44,6 +44,17 @@ describe('openDatabase', () => {
     expect(await pragma('busy_timeout')).toBe(5000);
   });
 
+  it('bounds each connection page cache to 2 MB, not the 16 MB better-sqlite3 builds SQLite with', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'guts-open-'));
+    dirs.push(dir);
+    const o = openDatabase(`file:${join(dir, 'guts.db')}`);
+    opened.push(o);
+    // The cache keeps every page the connection touched until it is full: the step
+    // writer's grew with the file, deal after deal, up to its bound.
+    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(o.db);
+    expect(rows[0]?.cache_size).toBe(-2048); // KiB
+  });
+
   it('turns a failed migration into one line naming it', async () => {
     const o = openDatabase(':memory:');
     opened.push(o);

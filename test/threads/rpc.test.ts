@@ -11,6 +11,22 @@ const waitFor = async (check: () => boolean, ms = 10_000) => {
 };
 
 describe('a helper thread', () => {
+  it('says what its own isolate holds, and nothing while it is not up', async () => {
+    const thread = new ThreadClient({ module: echo });
+    expect(await thread.memoryAfterGc()).toBeNull();
+    await thread.call('hello');
+    const memory = await thread.memoryAfterGc();
+    expect(memory).not.toBeNull();
+    const m = memory as NonNullable<typeof memory>;
+    expect(m.heapUsed).toBeGreaterThan(0);
+    expect(m.heapCommitted).toBeGreaterThanOrEqual(m.heapUsed);
+    expect(m.newSpaceCommitted).toBeGreaterThan(0);
+    expect(m.newSpaceCommitted).toBeLessThanOrEqual(m.heapCommitted);
+    expect(m.external).toBeGreaterThanOrEqual(m.arrayBuffers);
+    expect(m.malloced).toBeGreaterThan(0);
+    await thread.close({ drain: true });
+  });
+
   it('is not up until its first job or start()', async () => {
     const thread = new ThreadClient({ module: echo });
     expect(thread.running).toBe(false);

@@ -3,14 +3,20 @@
 // LoadBotSettings), spoken to over the IPC channel: 'sample' is answered with a
 // BotSample, 'stop' stops the bot and ends the process.
 
+import type { ThreadMemory } from 'guts/src/threads/rpc.ts';
 import type { LoadBotSettings } from './load-bot.ts';
 import { startLoadBot } from './load-bot.ts';
+import { type ProcessMappings, processMappings } from './mappings.ts';
 
 /** What the bot process says of itself at one moment of a soak. */
 export interface BotSample {
   rssBytes: number;
   /** Each thread's heap in use after a full collection, bytes (see `Bot.heapsAfterGc`). */
   heaps: Record<string, number | null>;
+  /** What each thread's isolate holds after that collection: committed heap, young generation, external. */
+  threads: Record<string, ThreadMemory | null>;
+  /** The process's resident memory by kind, and V8's page-sized mappings (Linux; else null). */
+  mappings: ProcessMappings | null;
   dealsSettled: number;
   interactions: number;
   /** @discordjs/rest: its per-route queues, and the route hashes (buckets) it has learnt. */
@@ -28,11 +34,14 @@ const settings = JSON.parse(process.env.GUTS_SOAK_BOT ?? '{}') as LoadBotSetting
 const { bot, database } = await startLoadBot(settings);
 
 async function sample(): Promise<BotSample> {
-  const heaps = await bot.heapsAfterGc();
+  const threads = await bot.memoryAfterGc();
+  const heaps = Object.fromEntries(Object.entries(threads).map(([name, m]) => [name, m?.heapUsed ?? null]));
   const { dealsSettled, interactions } = await bot.metrics.totals();
   return {
     rssBytes: process.memoryUsage.rss(),
     heaps,
+    threads,
+    mappings: processMappings(process.pid),
     dealsSettled,
     interactions,
     rest: { handlers: bot.client.rest.handlers.size, hashes: bot.client.rest.hashes.size },

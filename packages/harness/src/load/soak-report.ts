@@ -1,3 +1,4 @@
+import type { ThreadMemory } from 'guts/src/threads/rpc.ts';
 import type { SoakRun, SoakSample } from './soak.ts';
 
 /** How long an interaction token lives (Discord): what the bot holds per press may live this long. */
@@ -21,6 +22,9 @@ export function leastSquaresSlope(points: readonly { x: number; y: number }[]): 
 }
 
 const MB = 1024 * 1024;
+
+/** What each thread's isolate is asked (ThreadMemory), each one's growth read on its own. */
+const THREAD_FIGURES = ['heapCommitted', 'newSpaceCommitted', 'external', 'arrayBuffers', 'malloced'] as const;
 const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** A sample as the report lists it: minutes, counts, megabytes. */
@@ -31,6 +35,18 @@ function row(s: SoakSample) {
     interactions: s.interactions,
     rssMb: round(s.treeRssBytes / MB, 1),
     heapsMb: Object.fromEntries(Object.entries(s.heaps).map(([t, b]) => [t, b === null ? null : round(b / MB)])),
+    threadsMb: Object.fromEntries(
+      Object.entries(s.threads).map(([t, m]) => [
+        t,
+        m === null ? null : Object.fromEntries(THREAD_FIGURES.map((f) => [f, round(m[f] / MB)])),
+      ]),
+    ),
+    mappings: s.mappings && {
+      anonymousMb: round(s.mappings.anonymousBytes / MB, 1),
+      fileMb: round(s.mappings.fileBytes / MB, 1),
+      heapPageMappings: s.mappings.heapPageMappings,
+      mappings: s.mappings.mappings,
+    },
     restHandlers: s.rest.handlers,
     restHashes: s.rest.hashes,
     openTables: s.openTables,
@@ -96,6 +112,24 @@ export function soakReport(run: SoakRun, minutes: number, fromMinute = growthFro
       heapMbPer1000Deals: Object.fromEntries(
         threads.map((t) => [t, perThousandDeals((s) => (s.heaps[t] == null ? null : (s.heaps[t] as number) / MB))]),
       ),
+      // Which thread's isolate grows, and in what: committed pages, young generation, memory outside the heap.
+      threadMbPer1000Deals: Object.fromEntries(
+        threads.map((t) => [
+          t,
+          Object.fromEntries(
+            THREAD_FIGURES.map((f) => [
+              f,
+              perThousandDeals((s) => (s.threads[t] ? (s.threads[t] as ThreadMemory)[f] / MB : null)),
+            ]),
+          ),
+        ]),
+      ),
+      processPer1000Deals: {
+        anonymousMb: perThousandDeals((s) => (s.mappings ? s.mappings.anonymousBytes / MB : null)),
+        fileMb: perThousandDeals((s) => (s.mappings ? s.mappings.fileBytes / MB : null)),
+        heapPageMappings: perThousandDeals((s) => s.mappings?.heapPageMappings ?? null),
+        mappings: perThousandDeals((s) => s.mappings?.mappings ?? null),
+      },
       restHandlersPer1000Deals: perThousandDeals((s) => s.rest.handlers),
       restHashesPer1000Deals: perThousandDeals((s) => s.rest.hashes),
     },
