@@ -52,7 +52,11 @@ describe('presets', () => {
     expect(await preset('ann', 'delete', { name: 'Friday' })).toMatch(/Deleted the preset "friday"/);
     expect(await preset('ann', 'delete', { name: 'friday' })).toMatch(/no preset called/);
     expect(await preset('bob', 'list')).toMatch(/No presets yet/);
-    const nothing = await privateText(world.reply('bob', 'guts', { subcommand: 'start', options: {} }));
+    // Nothing to start: Ann is asked for a variant; Bob, who hosted the game that just
+    // ended here, is offered it again beside that (issue 42: Play again).
+    const nothing = await privateText(world.reply('ann', 'guts', { subcommand: 'start', options: {} }));
     expect(nothing).toMatch(/Pick a variant/);
+    const offered = await privateText(world.reply('bob', 'guts', { subcommand: 'start', options: {} }));
+    expect(offered).toMatch(/Iron Cross\. Play it again .* or pick a variant/);
   });
 });
