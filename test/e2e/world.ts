@@ -255,8 +255,9 @@ export class World {
   /** The bot goes away without a goodbye: timers stop, the socket drops, nothing more is written. */
   async crashBot(): Promise<void> {
     if (this.child) return this.killBot();
-    await this.bot.tables.close().catch(() => {});
-    await this.bot.publisher.idle().catch(() => {});
+    // A crash may cut a step or a post short: said, not thrown, as the bot would not say it.
+    await this.bot.tables.close().catch((err: unknown) => console.warn('crashBot: tables.close failed', err));
+    await this.bot.publisher.idle().catch((err: unknown) => console.warn('crashBot: publisher.idle failed', err));
     await this.writer?.close();
     await this.bot.client.destroy();
   }
@@ -365,7 +366,7 @@ export class World {
 
   async close(): Promise<void> {
     if (this.child) await this.killBot();
-    else await this.bot?.stop().catch(() => {});
+    else await this.bot?.stop().catch((err: unknown) => console.warn('World.close: bot.stop failed', err));
     await this.database.close();
     await this.discord.stop();
     rmSync(this.dir, { recursive: true, force: true });

@@ -317,7 +317,11 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
       await check.close();
     }
   } finally {
-    await Promise.all(shards.map((s) => s.stop().catch(() => {})));
+    await Promise.all(
+      shards.map((s) =>
+        s.stop().catch((err: unknown) => process.stderr.write(`shard did not stop cleanly: ${String(err)}\n`)),
+      ),
+    );
     await discord.stop();
     unpin();
     rmSync(dir, { recursive: true, force: true });

@@ -280,7 +280,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       await check.close();
     }
   } finally {
-    await bot?.stop().catch(() => {});
+    // The run's figures are on stdout; a bot that would not stop is said beside them.
+    await bot?.stop().catch((err: unknown) => process.stderr.write(`bot did not stop cleanly: ${String(err)}\n`));
     await discord.stop();
     rmSync(dir, { recursive: true, force: true });
   }
