@@ -1,11 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * A key a catalogue lacks reads in English at run time (i18next's `fallbackLng`): a
  * translation behind the source is shown half in English, never as its keys. German is
  * loaded here without `button.stay`, through the bot's own loading.
  */
-vi.mock('node:fs/promises', async (original) => {
+vi.doMock('node:fs/promises', async (original) => {
   const fs = await original<typeof import('node:fs/promises')>();
   const readFile = async (...args: Parameters<typeof fs.readFile>) => {
     const text = String(await fs.readFile(...args));
@@ -17,7 +17,14 @@ vi.mock('node:fs/promises', async (original) => {
   return { ...fs, readFile, default: { ...fs, readFile } };
 });
 
+// A fresh i18n module that reads through the mock, and the real one back afterwards: the
+// unit layer shares modules between files (`isolate: false`).
+vi.resetModules();
 const { ensureLanguages, t } = await import('../../src/i18n/index.ts');
+afterAll(() => {
+  vi.doUnmock('node:fs/promises');
+  vi.resetModules();
+});
 
 describe('a key a catalogue lacks', () => {
   it('reads as the source says it, while the rest of the catalogue reads translated', async () => {

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { ensureLanguages, readsBeforeLoading, t, translations } from '../../src/i18n/index.ts';
+import { describe, expect, it, vi } from 'vitest';
+
+// A fresh i18n module: the unit layer shares modules between files (`isolate: false`), and
+// another file may have loaded languages already.
+vi.resetModules();
+const { ensureLanguages, readsBeforeLoading, t, translations } = await import('../../src/i18n/index.ts');
 
 describe('catalogues loaded as their language is first needed', () => {
   it('reads English, counted, for a language not loaded yet, and the language once loaded', async () => {
