@@ -151,6 +151,27 @@ export async function insertStepRecord(
 }
 
 /**
+ * The table's row as the step under `key` left it, when that step is still the table's
+ * last (the step and the table at the same version): a retry whose first try committed
+ * before its answer was lost. Null when the key is another table's, or the table moved on.
+ */
+export async function tableAsStepLeftIt(
+  trx: Transaction<Database>,
+  tableId: number,
+  key: string,
+): Promise<{ version: number; deadline: number | null } | null> {
+  const row = await trx
+    .selectFrom('game_steps as s')
+    .innerJoin('game_tables as t', 't.id', 's.table_id')
+    .select(['t.version', 't.deadline'])
+    .where('s.key', '=', key)
+    .where('s.table_id', '=', tableId)
+    .whereRef('s.version', '=', 't.version')
+    .executeTakeFirst();
+  return row ? { version: Number(row.version), deadline: row.deadline === null ? null : Number(row.deadline) } : null;
+}
+
+/**
  * Writes a table's row at `expectedVersion + 1`. A table that moved on since meanwhile
  * throws `StaleVersionError` (the caller's transaction rolls back).
  */

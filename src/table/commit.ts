@@ -1,5 +1,5 @@
 import { type DealResult, insertDealResults } from '../db/deal-results.ts';
-import { insertStepRecord, json, updateTableRow } from '../db/table-store.ts';
+import { insertStepRecord, json, tableAsStepLeftIt, updateTableRow } from '../db/table-store.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import type { Transfer } from '../engine/transfer.ts';
 import { rememberDisplayNames } from '../ledger/accounts.ts';
@@ -57,8 +57,11 @@ export interface TableStep {
 export type CommitResult =
   /** `deadline`: the countdown committed, when it is not the step's own (it waited for the database: db-retry.ts). */
   | { applied: true; version: number; entryId: number | null; deadline?: number | null }
-  /** The key was committed before: nothing changed. */
-  | { applied: false };
+  /**
+   * The key was committed before: nothing changed. `onTop`: that step is still the
+   * table's last, as it left the table (what a retry whose first try committed needs).
+   */
+  | { applied: false; onTop: { version: number; deadline: number | null } | null };
 
 /**
  * Commits one step in one transaction: records the idempotency key (a key seen
@@ -83,7 +86,7 @@ export async function commitStep(db: Db, step: TableStep): Promise<CommitResult>
       events,
       at,
     });
-    if (recorded === null) return { applied: false };
+    if (recorded === null) return { applied: false, onTop: await tableAsStepLeftIt(trx, step.tableId, step.key) };
     // Throwing (stale version) rolls back the step record written above.
     const table = await updateTableRow(trx, {
       tableId: step.tableId,

@@ -49,7 +49,12 @@ export function retryingStepWriter(
         if (started === null) return result;
         waits.ended(step.tableId);
         log.info({ tableId: step.tableId, key: step.key, waitedMs: waited, attempts: attempt + 1 }, 'step saved');
-        return result.applied ? { ...result, deadline: moved.deadline } : result;
+        if (result.applied) return { ...result, deadline: moved.deadline };
+        // An earlier try committed, and its answer was lost with the connection (PostgreSQL
+        // went away after COMMIT): the step is saved, and still the table's last. It goes
+        // on as committed, so its result is published; not a step someone else committed.
+        if (result.onTop) return { applied: true, ...result.onTop, entryId: null };
+        return result;
       } catch (err) {
         // Another process moved the table on, or the pot: not the database failing.
         if (err instanceof StaleVersionError || err instanceof CarriedPotMovedError) throw err;

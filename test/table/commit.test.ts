@@ -107,15 +107,30 @@ describe.each(backends)('table store on $name', (backend) => {
     const t = await createOrLoadTable(o.db, 'g1', 'c1');
     const first = step(t, { key: 'click', transfers: [ante('ann')], events: [{ type: 'stay' }] });
     expect((await commitStep(o.db, first)).applied).toBe(true);
-    expect(await commitStep(o.db, first)).toEqual({ applied: false });
+    // The step is still the table's last: a retry learns how it left the table.
+    const onTop = { version: 1, deadline: null };
+    expect(await commitStep(o.db, first)).toEqual({ applied: false, onTop });
     expect(await commitStep(o.db, { ...first, expectedVersion: 1, state: { other: true } })).toEqual({
       applied: false,
+      onTop,
     });
     const now = await loadTable(o.db, t.id);
     expect(now?.version).toBe(1);
     expect(now?.state).toEqual(first.state);
     expect(await dealHistory(o.db, t.id, 1)).toEqual([{ type: 'stay' }]);
     expect(await channelPotReserve(o.db, 'g1', 'c1')).toEqual({ pot: 10, reserve: 0 });
+  });
+
+  it("tells a replayed key how its step left the table only while that step is the table's last", async () => {
+    const t = await createOrLoadTable(o.db, 'g1', 'c1');
+    const other = await createOrLoadTable(o.db, 'g1', 'c2');
+    const first = step(t, { key: 'deal', deadline: 5_000 });
+    await commitStep(o.db, first);
+    expect(await commitStep(o.db, first)).toEqual({ applied: false, onTop: { version: 1, deadline: 5_000 } });
+    // Another table's step under the same key is not this table's.
+    expect(await commitStep(o.db, step(other, { key: 'deal' }))).toEqual({ applied: false, onTop: null });
+    await commitStep(o.db, step({ ...t, version: 1 }, { key: 'next' }));
+    expect(await commitStep(o.db, first)).toEqual({ applied: false, onTop: null });
   });
 
   it('refuses a stale version with a typed error and writes nothing', async () => {

@@ -10,15 +10,18 @@ import { fakeClock } from './fake-clock.ts';
 
 const full = () => new SqliteDatabase.SqliteError('database or disk is full', 'SQLITE_FULL');
 
-/** A writer whose commits fail with `failures` in turn, then commit. */
-function failingWriter(failures: Error[]) {
+/**
+ * A writer whose commits fail with `failures` in turn, then commit; or, given `saved`,
+ * answer as the database does for a key committed before (the first try's, say).
+ */
+function failingWriter(failures: Error[], saved?: CommitResult) {
   const tried: TableStep[] = [];
   const writer = {
     commitStep: async (step: TableStep): Promise<CommitResult> => {
       tried.push(step);
       const failure = failures.shift();
       if (failure) throw failure;
-      return { applied: true, version: step.expectedVersion + 1, entryId: null };
+      return saved ?? { applied: true, version: step.expectedVersion + 1, entryId: null };
     },
   } as unknown as StepWriter;
   return { writer, tried };
@@ -40,11 +43,11 @@ const step: TableStep = {
 /** Lets the retry loop run up to its next sleep. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(failures: Error[]) {
+function setup(failures: Error[], saved?: CommitResult) {
   const { clock, advance, pending } = fakeClock();
   const told: number[] = [];
   const waits = new DbWaits((tableId) => told.push(tableId));
-  const { writer, tried } = failingWriter(failures);
+  const { writer, tried } = failingWriter(failures, saved);
   const retrying = retryingStepWriter(writer, {
     waits,
     clock,
@@ -61,6 +64,27 @@ describe('a step writer that waits for the database', () => {
     expect(tried).toEqual([step]);
     expect(waits.errors).toEqual({ transient: 0, permanent: 0 });
     expect(told).toEqual([]);
+  });
+
+  it('goes on as committed when its first try had committed and only the answer was lost', async () => {
+    const lost = new Error('Connection terminated unexpectedly');
+    const saved: CommitResult = { applied: false, onTop: { version: 4, deadline: 50_500 } };
+    const { retrying, tried, advance } = setup([lost], saved);
+    const committed = retrying.commitStep(step);
+    await settle();
+    advance(1_000);
+    expect(await committed).toEqual({ applied: true, version: 4, deadline: 50_500, entryId: null });
+    expect(tried).toHaveLength(2);
+  });
+
+  it('passes a replayed key on as not applied on a first try, and once the table moved on', async () => {
+    const onTop = { version: 4, deadline: 50_000 };
+    expect(await setup([], { applied: false, onTop }).retrying.commitStep(step)).toEqual({ applied: false, onTop });
+    const moved = setup([full()], { applied: false, onTop: null });
+    const committed = moved.retrying.commitStep(step);
+    await settle();
+    moved.advance(1_000);
+    expect(await committed).toEqual({ applied: false, onTop: null });
   });
 
   it('waits through transient errors, its table waiting, then commits once with its countdown moved on', async () => {

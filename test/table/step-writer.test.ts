@@ -55,7 +55,7 @@ describe('the step writer on its own thread (SQLite file)', () => {
   it('answers a key seen before with applied: false, and a stale version with StaleVersionError', async () => {
     const table = await createOrLoadTable(database.db, 'g1', 'c1');
     await writer.commitStep(step(table.id, 0, 'k1'));
-    expect(await writer.commitStep(step(table.id, 0, 'k1'))).toEqual({ applied: false });
+    expect(await writer.commitStep(step(table.id, 0, 'k1'))).toMatchObject({ applied: false, onTop: { version: 1 } });
     const stale = await writer.commitStep(step(table.id, 0, 'k2')).catch((err: unknown) => err);
     expect(stale).toBeInstanceOf(StaleVersionError);
     expect(stale).toMatchObject({ tableId: table.id, expectedVersion: 0, actualVersion: 1 });

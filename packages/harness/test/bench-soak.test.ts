@@ -72,6 +72,9 @@ describe('guts-harness bench soak', () => {
     expect(long.refused).toBe(0);
     expect(long.audit).toMatchObject({ ok: true, problems: 0, settledTwice: 0 });
     expect(long.cachesAfterLastGame).toMatchObject({ runtimes: { size: 0 }, tokens: { size: 0 } });
+    expect(soak.cards).toBe('emojis');
+    expect(soak.picturesPosted).toBe(0);
+    expect(long.picturesPosted).toBe(0);
     expect(soak.rssMbPer1000DealsByMode).toEqual({
       openAndEnd: soak.growth.rssMbPer1000Deals,
       longGame: long.growth.rssMbPer1000Deals,
@@ -95,6 +98,47 @@ describe('guts-harness bench soak', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 300_000);
+
+  it('plays the long games alone, with cards as pictures and the presses held back', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        'packages/harness/bin/harness.js',
+        'bench',
+        'soak',
+        '--minutes',
+        '0',
+        '--long-minutes',
+        '0.3',
+        '--tables',
+        '1',
+        '--sample-seconds',
+        '5',
+        '--rest-sweep-seconds',
+        '1',
+        '--cards',
+        'pictures',
+        '--long-press-after-seconds',
+        '1',
+      ],
+      { encoding: 'utf8', timeout: 240_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    // biome-ignore lint/suspicious/noExplicitAny: the bench's JSON, its shape is what this checks
+    const soak = JSON.parse(run.stdout).results[0] as Record<string, any>;
+    expect(soak.mode).toBeNull();
+    expect(soak.rssMbPer1000DealsByMode.openAndEnd).toBeNull();
+    expect(soak.cards).toBe('pictures');
+    const long = soak.longGame;
+    expect(long.deals).toBeGreaterThan(1);
+    // Each deal's table message shows a picture of the hands, and each player's cards.
+    expect(long.picturesPosted).toBeGreaterThanOrEqual(long.deals);
+    // A second a deal at least, held back: 18 s hold fewer than 18 deals.
+    expect(long.deals).toBeLessThan(18);
+    expect(long.refused).toBe(0);
+    expect(long.audit).toMatchObject({ ok: true, problems: 0, settledTwice: 0 });
+    expect(soak.rssMbPer1000DealsByMode.longGame).toBe(long.growth.rssMbPer1000Deals);
   }, 300_000);
 
   it('measures growth as a least-squares slope over every sample, not two points', () => {

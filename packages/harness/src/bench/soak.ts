@@ -15,6 +15,15 @@ function numberFlag(flags: string[], name: string, fallback: number, zero = fals
   return value;
 }
 
+/** `--cards emojis|pictures`: how the run's cards show (emojis by default). */
+function cardsFlag(flags: string[]): 'emojis' | 'pictures' {
+  const at = flags.indexOf('--cards');
+  if (at < 0) return 'emojis';
+  const value = flags[at + 1];
+  if (value !== 'emojis' && value !== 'pictures') throw new Error('--cards takes emojis or pictures');
+  return value;
+}
+
 /**
  * `guts-harness bench soak --minutes 30 --tables 10`: the bot plays for that long against the
  * local Discord, tables opening and ending games all along ('openAndEnd'), then again for
@@ -27,7 +36,10 @@ function numberFlag(flags: string[], name: string, fallback: number, zero = fals
  * bot uses a token, so a shorter run gets past that horizon (`--growth-from-minute`
  * says from when growth is read: by default minute 17, or half a run shorter than 20
  * minutes). The result is the open-and-end run's report, with the long game's under
- * `longGame` and both slopes side by side under `rssMbPer1000DealsByMode`. Not part of a
+ * `longGame` and both slopes side by side under `rssMbPer1000DealsByMode`. `--cards pictures`
+ * plays both runs without the card emojis (the bot draws every hand); `--minutes 0` skips
+ * the open-and-end run; `--long-press-after-seconds` holds the long games' presses back,
+ * so a run reads past minute 17 before a game reaches its 1,024th deal. Not part of a
  * plain `guts-harness bench` run of everything: only when named.
  */
 export const benches: Bench[] = [
@@ -35,8 +47,11 @@ export const benches: Bench[] = [
     name: 'soak',
     onlyWhenNamed: true,
     async run(flags) {
-      const minutes = numberFlag(flags, 'minutes', 30);
+      const minutes = numberFlag(flags, 'minutes', 30, true);
       const longMinutes = numberFlag(flags, 'long-minutes', minutes, true);
+      if (!minutes && !longMinutes) throw new Error('--minutes and --long-minutes are both 0: nothing to run');
+      const cards = cardsFlag(flags);
+      const longPressAfterMs = numberFlag(flags, 'long-press-after-seconds', 0, true) * 1000;
       const tables = numberFlag(flags, 'tables', 10);
       const sweepMs = numberFlag(flags, 'rest-sweep-seconds', REST_HANDLER_SWEEP_MS / 1000) * 1000;
       const tokenMinutes = numberFlag(flags, 'token-minutes', 0, true);
@@ -52,19 +67,23 @@ export const benches: Bench[] = [
           pressWithinMs: 1_500,
           pauseMs: 1_000,
           restHandlerSweepMs: sweepMs,
+          cards,
+          longPressAfterMs,
           afterSweepWaitMs: sweepMs + 5_000,
           ...(tokenMinutes ? { tokenFreshMs: tokenMinutes * 60_000 } : {}),
         });
         return { mode, ...soakReport(run, runMinutes, fromMinuteFlag || growthFromMinuteOf(runMinutes)) };
       };
-      const openAndEnd = await soak('openAndEnd', minutes);
+      const openAndEnd = minutes ? await soak('openAndEnd', minutes) : null;
       const longGame = longMinutes ? await soak('longGame', longMinutes) : null;
       const cpu = cpus();
       return {
-        ...openAndEnd,
+        ...(openAndEnd ?? { name: 'soak', mode: null }),
         longGame,
+        cards,
+        longPressAfterSeconds: longPressAfterMs / 1000,
         rssMbPer1000DealsByMode: {
-          openAndEnd: openAndEnd.growth.rssMbPer1000Deals,
+          openAndEnd: openAndEnd?.growth.rssMbPer1000Deals ?? null,
           longGame: longGame?.growth.rssMbPer1000Deals ?? null,
         },
         tokenMinutes: tokenMinutes || null,

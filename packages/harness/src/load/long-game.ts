@@ -9,6 +9,9 @@ import type { LoadTable } from './players.ts';
  * soon as a deal's table message shows, every player but the last presses Stay on it and
  * the last presses Drop, deal after deal, until `stop`. What an operator's long game
  * looks like: one game of hundreds of deals, every press on the table message.
+ * `pressAfterMs` holds the presses back that long: fewer deals a minute, so a game
+ * reaches past the token horizon (minute 15) with deals to spare before its 1,024th,
+ * where a provably fair game ends.
  */
 export class LongGamePlayers {
   /** Presses answered with an error or not acknowledged, and what they said. */
@@ -23,15 +26,21 @@ export class LongGamePlayers {
     if (!at || !(deal > at.pressedDeal) || !offersStay(message)) return;
     at.pressedDeal = deal;
     const last = at.table.players.length - 1;
-    for (const [i, player] of at.table.players.entries()) {
-      this.press(player, message, i === last ? 'Drop' : 'Stay', deal);
-    }
+    const pressAll = () => {
+      for (const [i, player] of at.table.players.entries()) {
+        this.press(player, message, i === last ? 'Drop' : 'Stay', deal);
+      }
+    };
+    if (this.pressAfterMs > 0) setTimeout(pressAll, this.pressAfterMs);
+    else pressAll();
   };
 
   constructor(
     private readonly discord: LocalDiscord,
     /** The declaration countdown, seconds (10-300): it only runs out if a press is lost. */
     private readonly timer: number,
+    /** How long after the table message shows the players press, ms. */
+    private readonly pressAfterMs = 0,
   ) {
     discord.on('messageCreate', this.onMessage);
     discord.on('messageUpdate', this.onMessage);

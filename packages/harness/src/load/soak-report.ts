@@ -104,6 +104,7 @@ export function soakReport(run: SoakRun, minutes: number, fromMinute = growthFro
     firstFailure: run.gamesFailed[0] ?? null,
     failuresBySaying: failuresBySaying(run.gamesFailed),
     refused: run.refused,
+    picturesPosted: run.picturesPosted,
     growth: {
       fromMinute: round(fromMinute, 1),
       samples: late.length,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LocalDiscord, noRateLimits } from '@guts/local-discord';
+import { LocalDiscord, type MessageEvent, noRateLimits } from '@guts/local-discord';
 import { REST, Routes } from 'discord.js';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { migrateToLatest, openDatabase } from 'guts/src/db/index.ts';
@@ -50,6 +50,13 @@ export interface SoakOptions {
   afterSweepWaitMs: number;
   /** How long the bot uses an interaction's token (its default when absent): a shorter run reaches the horizon sooner. */
   tokenFreshMs?: number;
+  /**
+   * How the cards show: 'emojis' (uploaded first, as `guts deploy-commands` leaves an
+   * application) or 'pictures' (none uploaded: the bot draws each hand, its fallback).
+   */
+  cards?: 'emojis' | 'pictures';
+  /** Long games: how long after the table message shows the players press, ms (0: at once). */
+  longPressAfterMs?: number;
   seed?: number;
 }
 
@@ -72,6 +79,8 @@ export interface SoakRun {
   /** Games a table could not finish (it went on in a new channel): the run's own failures. */
   gamesFailed: string[];
   refused: number;
+  /** Messages the bot posted or edited with a file attached: its pictures of hands and boards. */
+  picturesPosted: number;
   dealsSettled: number;
   settledTwice: number;
   audit: { ok: boolean; accounts: number; entries: number; problems: number; firstProblems: unknown[] };
@@ -136,17 +145,23 @@ export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
 }
 
 /**
- * Before the bot starts: the database migrated, the slash commands registered and the
- * card emojis uploaded to the local Discord, as `guts deploy-commands` leaves an application.
+ * Before the bot starts: the database migrated, the slash commands registered and (unless
+ * the run is of pictures) the card emojis uploaded to the local Discord, as
+ * `guts deploy-commands` leaves an application.
  */
-export async function prepareRun(discord: LocalDiscord, restBase: string, dbUrl: string): Promise<void> {
+export async function prepareRun(
+  discord: LocalDiscord,
+  restBase: string,
+  dbUrl: string,
+  cards: 'emojis' | 'pictures' = 'emojis',
+): Promise<void> {
   const database = openDatabase(dbUrl);
   await migrateToLatest(database.db);
   await database.close();
   const body = await commandBodies();
   const rest = new REST({ api: restBase }).setToken(discord.bot.token);
   await rest.put(Routes.applicationCommands(discord.bot.user.id), { body });
-  await uploadCardEmojis(rest, discord.bot.user.id);
+  if (cards === 'emojis') await uploadCardEmojis(rest, discord.bot.user.id);
 }
 
 const sizeOf = (path: string) => {
@@ -166,7 +181,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
   const rng = Rng.fromSeed(options.seed ?? 7);
   let bot: BotProcess | null = null;
   try {
-    await prepareRun(discord, restBase, dbUrl);
+    await prepareRun(discord, restBase, dbUrl, options.cards);
+    let picturesPosted = 0;
+    const countPictures = ({ message }: MessageEvent) => {
+      if (message.author?.id === discord.bot.user.id && (message.attachments?.length ?? 0) > 0) picturesPosted++;
+    };
+    discord.on('messageCreate', countPictures);
+    discord.on('messageUpdate', countPictures);
     const slots = Array.from({ length: options.tables }, (_, t) => {
       const guild = discord.createGuild({ name: `soak ${t}` });
       return {
@@ -229,7 +250,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         }
       }
     };
-    const long = options.mode === 'longGame' ? new LongGamePlayers(discord, LONG_GAME_TIMER) : null;
+    const long =
+      options.mode === 'longGame' ? new LongGamePlayers(discord, LONG_GAME_TIMER, options.longPressAfterMs) : null;
     const playLong = async (players: LongGamePlayers) => {
       for (const slot of slots) {
         counts.opened++;
@@ -244,6 +266,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       clearInterval(sampler);
       players.close();
       long?.close();
+      discord.off('messageCreate', countPictures);
+      discord.off('messageUpdate', countPictures);
     });
     await sampling;
     const atEnd = await measure();
@@ -264,6 +288,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
         gamesEnded: counts.ended,
         gamesFailed: counts.failed,
         refused: players.refused.length + (long?.failures.length ?? 0),
+        picturesPosted,
         dealsSettled,
         settledTwice,
         audit: {
