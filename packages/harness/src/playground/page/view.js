@@ -163,7 +163,14 @@ function welcome() {
     tries.append(button);
   }
   box.append(tries);
-  box.append(el('p', '', 'Switch seats on the left to join as Ben, Cat or Dan and press their buttons.'));
+  // Where the seats are depends on the width: beside the channel, or behind the name at the top on a phone.
+  box.append(
+    el(
+      'p',
+      '',
+      'Switch seats under Play as (on a phone, tap your name at the top) to join as Ben, Cat or Dan and press their buttons.',
+    ),
+  );
   return box;
 }
 
