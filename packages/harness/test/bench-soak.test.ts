@@ -139,6 +139,21 @@ describe('guts-harness bench soak', () => {
     expect(long.refused).toBe(0);
     expect(long.audit).toMatchObject({ ok: true, problems: 0, settledTwice: 0 });
     expect(soak.rssMbPer1000DealsByMode.longGame).toBe(long.growth.rssMbPer1000Deals);
+
+    // With nothing else played, the chart is the long games'.
+    const dir = mkdtempSync(join(tmpdir(), 'guts-soak-chart-'));
+    try {
+      writeFileSync(join(dir, 'soak.json'), run.stdout);
+      const chart = spawnSync(
+        process.execPath,
+        ['packages/harness/bin/harness.js', 'soak-chart', join(dir, 'soak.json'), join(dir, 'soak.svg')],
+        { encoding: 'utf8' },
+      );
+      expect(chart.status, chart.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'soak.svg'), 'utf8')).toMatch(/^<svg /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('measures growth as a least-squares slope over every sample, not two points', () => {
