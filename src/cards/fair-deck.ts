@@ -27,45 +27,75 @@ const sha256 = (bytes: Uint8Array): Buffer => hash('sha256', bytes, 'buffer');
 /** The seed of the deal before: SHA-256 of this one (hex in, hex out). */
 export const previousSeed = (seedHex: string): string => sha256(Buffer.from(seedHex, 'hex')).toString('hex');
 
-/** `seedHex` hashed `times` times. */
-function hashTimes(seedHex: string, times: number): string {
-  let b: Buffer = Buffer.from(seedHex, 'hex');
+/** `seed` (hex, or bytes) hashed `times` times, in hex. */
+function hashTimes(seed: string | Buffer, times: number): string {
+  let b: Buffer = typeof seed === 'string' ? Buffer.from(seed, 'hex') : seed;
   for (let i = 0; i < times; i++) b = sha256(b);
   return b.toString('hex');
 }
 
-/** What a game keeps of its chain: the commitment (public) and every STRIDE-th seed (secret). */
+/**
+ * What a game keeps of its chain: the commitment (public) and every STRIDE-th seed
+ * (secret), as one string: 44 base64 characters a seed, deal CHECKPOINT_STRIDE's first (or the
+ * first still needed), deal CHAIN_LENGTH's last. One string rather than a record of 32:
+ * the state is copied on every action and view, and a string is copied as a reference.
+ */
 export interface FairChain {
   /** SHA-256 of deal 1's seed: shown before anything of the client seed exists. */
   commitment: string;
-  /** Seed of deal `position` by position (32, 64, …, CHAIN_LENGTH): secret. */
-  checkpoints: Record<string, string>;
+  /** Seeds of deals 32, 64, …, CHAIN_LENGTH, each 32 bytes in base64 (44 characters): secret. */
+  checkpoints: string;
 }
+
+/** A checkpoint's characters: 32 bytes in base64, a third fewer than in hex (the state is kept per table). */
+const CHECKPOINT_LENGTH = 44;
 
 /** The chain whose last seed (deal CHAIN_LENGTH's) is `lastSeedHex`, 32 random bytes. */
 export function buildChain(lastSeedHex: string): FairChain {
   if (!isHexSeed(lastSeedHex)) throw new RangeError('a chain starts from 32 bytes as 64 hex digits');
-  const checkpoints: Record<string, string> = {};
-  let seed = lastSeedHex;
+  const checkpoints: string[] = [];
+  // Bytes from link to link, hex only where kept: a game opens on 1,024 hashes.
+  let seed: Buffer = Buffer.from(lastSeedHex, 'hex');
   for (let position = CHAIN_LENGTH; position >= 1; position--) {
-    if (position % CHECKPOINT_STRIDE === 0) checkpoints[position] = seed;
-    seed = previousSeed(seed);
+    if (position % CHECKPOINT_STRIDE === 0) checkpoints.push(seed.toString('base64'));
+    seed = sha256(seed);
   }
-  return { commitment: seed, checkpoints };
+  return { commitment: seed.toString('hex'), checkpoints: checkpoints.reverse().join('') };
 }
 
+/**
+ * Checkpoints as one string, from a game saved when they were a record of hex seeds by
+ * deal number (`{ "32": seed, "64": seed, … }`): each game still under way carries on.
+ */
+export function checkpointString(checkpoints: string | Readonly<Record<string, string>>): string {
+  if (typeof checkpoints === 'string') return checkpoints;
+  return Object.keys(checkpoints)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((position) => Buffer.from(checkpoints[position] as string, 'hex').toString('base64'))
+    .join('');
+}
+
+/** The deal whose seed opens `checkpoints` (the others follow a stride apart, to CHAIN_LENGTH). */
+const firstPosition = (checkpoints: string) =>
+  CHAIN_LENGTH - (checkpoints.length / CHECKPOINT_LENGTH - 1) * CHECKPOINT_STRIDE;
+
 /** Deal `dealNo`'s server seed, from the nearest checkpoint at or after it. */
-export function seedOfDeal(checkpoints: Readonly<Record<string, string>>, dealNo: number): string {
+export function seedOfDeal(checkpoints: string, dealNo: number): string {
   if (!Number.isInteger(dealNo) || dealNo < 1 || dealNo > CHAIN_LENGTH) throw new RangeError(`no deal ${dealNo}`);
+  if (checkpoints.length % CHECKPOINT_LENGTH !== 0) throw new RangeError('checkpoints are 44 base64 characters each');
   const position = Math.ceil(dealNo / CHECKPOINT_STRIDE) * CHECKPOINT_STRIDE;
-  const from = checkpoints[position];
-  if (from === undefined) throw new RangeError(`the chain has no seed for deal ${dealNo}`);
-  return hashTimes(from, position - dealNo);
+  const index = (position - firstPosition(checkpoints)) / CHECKPOINT_STRIDE;
+  const from = checkpoints.slice(index * CHECKPOINT_LENGTH, (index + 1) * CHECKPOINT_LENGTH);
+  if (index < 0 || from.length !== CHECKPOINT_LENGTH) throw new RangeError(`the chain has no seed for deal ${dealNo}`);
+  return hashTimes(Buffer.from(from, 'base64'), position - dealNo);
 }
 
 /** Checkpoints a game still needs once deal `dealNo` is dealt (earlier ones would only repeat revealed seeds). */
-export function checkpointsFrom(checkpoints: Readonly<Record<string, string>>, dealNo: number): Record<string, string> {
-  return Object.fromEntries(Object.entries(checkpoints).filter(([position]) => Number(position) >= dealNo));
+export function checkpointsFrom(checkpoints: string, dealNo: number): string {
+  const position = Math.ceil(dealNo / CHECKPOINT_STRIDE) * CHECKPOINT_STRIDE;
+  const drop = Math.max(0, (position - firstPosition(checkpoints)) / CHECKPOINT_STRIDE);
+  return checkpoints.slice(drop * CHECKPOINT_LENGTH);
 }
 
 /** Whether `seedHex`, revealed as deal `dealNo`'s seed, hashes `dealNo` times to `commitment`. */

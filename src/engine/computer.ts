@@ -27,7 +27,7 @@ const MARGIN: Record<ComputerLevel, number> = { cautious: 0.25, balanced: 0, bol
 export function seatState(state: GameState, me: PlayerId): GameState {
   const s = clonePlain(state);
   s.rng = [0, 0, 0, 0];
-  if (s.fair) s.fair.checkpoints = {};
+  if (s.fair) s.fair.checkpoints = '';
   const d = s.deal;
   if (!d) return s;
   const forehead = isForehead(state);

@@ -2,6 +2,7 @@ import {
   buildChain,
   CHAIN_LENGTH,
   checkPhrase,
+  checkpointString,
   checkpointsFrom,
   clientSeedOf,
   fairDeck,
@@ -53,8 +54,9 @@ export function fairDeckFor(s: GameState): { deck: number[]; serverSeed: string 
   if (s.dealNo > CHAIN_LENGTH)
     throw new RuleError('chain-used', 'This game has dealt every deal its commitment covers');
   fair.clientSeed ??= clientSeedOf(fair.presses, fair.phrase);
-  const serverSeed = seedOfDeal(fair.checkpoints, s.dealNo);
-  fair.checkpoints = checkpointsFrom(fair.checkpoints, s.dealNo);
+  const checkpoints = checkpointString(fair.checkpoints);
+  const serverSeed = seedOfDeal(checkpoints, s.dealNo);
+  fair.checkpoints = checkpointsFrom(checkpoints, s.dealNo);
   // The chain's last deal: the game ends after it (a new game commits afresh).
   if (s.dealNo === CHAIN_LENGTH) s.stopRequested = true;
   return { deck: fairDeck(serverSeed, fair.clientSeed, s.dealNo), serverSeed };

@@ -113,8 +113,11 @@ export interface DealProof {
 export interface FairState {
   /** SHA-256 (hex) of deal 1's server seed, fixed when the game opened. */
   commitment: string;
-  /** Every 32nd seed of the chain still needed, by deal number (fair-deck.ts). */
-  checkpoints: Record<string, string>;
+  /**
+   * Every 32nd seed of the chain still needed, 44 base64 characters each, deal 1,024's
+   * last (fair-deck.ts); a record of hex seeds by deal number in games saved before 2026-11-28.
+   */
+  checkpoints: string | Record<string, string>;
   /** Discord ids of the lobby's presses (joins, then the first Deal), in the order taken. */
   presses: string[];
   /** The host's phrase for the client seed, or null. */

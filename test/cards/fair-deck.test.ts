@@ -7,6 +7,8 @@ import {
   CHAIN_LENGTH,
   CHECKPOINT_STRIDE,
   checkPhrase,
+  checkpointString,
+  checkpointsFrom,
   clientSeedOf,
   fairDeck,
   previousSeed,
@@ -47,11 +49,40 @@ describe('the hash chain', () => {
   });
 
   it('keeps one seed in every stride, and refuses deals outside the chain', () => {
-    expect(Object.keys(chain.checkpoints)).toHaveLength(CHAIN_LENGTH / CHECKPOINT_STRIDE);
+    expect(chain.checkpoints).toHaveLength((CHAIN_LENGTH / CHECKPOINT_STRIDE) * 44);
+    expect(chain.checkpoints.slice(-44)).toBe(base64(LAST));
     expect(() => seedOfDeal(chain.checkpoints, 0)).toThrow(RangeError);
     expect(() => seedOfDeal(chain.checkpoints, CHAIN_LENGTH + 1)).toThrow(RangeError);
-    expect(() => seedOfDeal({ '64': LAST }, 3)).toThrow(/no seed for deal 3/);
+    expect(() => seedOfDeal(base64(LAST), 3)).toThrow(/no seed for deal 3/);
+    expect(seedOfDeal(base64(LAST), 1000)).toBe(seedOfDeal(chain.checkpoints, 1000));
+    expect(() => seedOfDeal(LAST, 1000)).toThrow(/44 base64 characters/);
     expect(() => buildChain('xyz')).toThrow(RangeError);
+  });
+});
+
+const base64 = (hexSeed: string) => Buffer.from(hexSeed, 'hex').toString('base64');
+const hex = (base64Seed: string) => Buffer.from(base64Seed, 'base64').toString('hex');
+
+describe('the checkpoints a game keeps', () => {
+  const chain = buildChain(LAST);
+
+  it('drops those behind the deal dealt, and still gives every later seed', () => {
+    for (const dealt of [1, 32, 33, 100, 1000, CHAIN_LENGTH]) {
+      const left = checkpointsFrom(chain.checkpoints, dealt);
+      const lowest = Math.ceil(dealt / CHECKPOINT_STRIDE) * CHECKPOINT_STRIDE;
+      expect(left).toHaveLength(((CHAIN_LENGTH - lowest) / CHECKPOINT_STRIDE + 1) * 44);
+      for (const n of [dealt, Math.min(dealt + 1, CHAIN_LENGTH), CHAIN_LENGTH])
+        expect(seedOfDeal(left, n)).toBe(seedOfDeal(chain.checkpoints, n));
+      if (lowest > CHECKPOINT_STRIDE) expect(() => seedOfDeal(left, lowest - CHECKPOINT_STRIDE)).toThrow(RangeError);
+    }
+  });
+
+  it('reads the record by deal number that games saved before kept', () => {
+    const left = checkpointsFrom(chain.checkpoints, 100);
+    const record: Record<string, string> = {};
+    for (let i = 0; i < left.length / 44; i++) record[String(128 + i * 32)] = hex(left.slice(i * 44, i * 44 + 44));
+    expect(checkpointString(record)).toBe(left);
+    expect(checkpointString(left)).toBe(left);
   });
 });
 

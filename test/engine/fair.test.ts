@@ -12,6 +12,7 @@ import {
   viewFor,
 } from '../../src/engine/index.ts';
 import { cardsDrawn, checkProof } from '../../src/engine/proof.ts';
+import type { FairState } from '../../src/engine/types.ts';
 import { getVariant, listVariants, RuleError } from '../../src/rules/index.ts';
 import { OPTION_SETS, randomAction, refusal } from './driver.ts';
 import { newGame } from './random-games.ts';
@@ -53,6 +54,12 @@ function drawnInOrder(variantId: string, events: readonly GameEvent[]): number[]
 }
 
 /** The unrevealed seeds of a game at `s`: the deal's own and the next few deals'. */
+/** The seeds a fair state keeps, in order, in hex (each kept as 44 base64 characters). */
+const seedsOf = (checkpoints: FairState['checkpoints'] | undefined): string[] =>
+  typeof checkpoints === 'string'
+    ? (checkpoints.match(/.{44}/g) ?? []).map((seed) => Buffer.from(seed, 'base64').toString('hex'))
+    : [];
+
 function secretsOf(s: GameState, chain: FairChain): string[] {
   const from = s.phase === 'deal' ? s.dealNo : s.dealNo + 1;
   return [from, from + 1, from + 2].map((n) => seedOfDeal(chain.checkpoints, n));
@@ -112,7 +119,10 @@ describe('a fair game deals every card from its committed seeds', () => {
             for (const view of seen) {
               const text = JSON.stringify(view);
               for (const secret of secrets) expect(text).not.toContain(secret);
-              for (const secret of Object.values(s.fair?.checkpoints ?? {})) expect(text).not.toContain(secret);
+              for (const secret of seedsOf(s.fair?.checkpoints)) {
+                expect(text).not.toContain(secret);
+                expect(text).not.toContain(Buffer.from(secret, 'hex').toString('base64'));
+              }
             }
           }
         },
@@ -180,6 +190,17 @@ describe('a fair game’s client seed', () => {
     expect(publicView(s).fair?.revealed).toEqual(proof);
   });
 
+  it('carries on a game saved when its checkpoints were a record by deal number', () => {
+    const lobby = apply(open(), { type: 'join', playerId: 'bob', name: 'Bob' }).state;
+    const chain = buildChain(lastSeed);
+    const record = Object.fromEntries(seedsOf(chain.checkpoints).map((seed, i) => [String(32 * (i + 1)), seed]));
+    const saved = JSON.parse(JSON.stringify({ ...lobby, dealNo: 40 })) as GameState;
+    if (saved.fair) saved.fair.checkpoints = record;
+    const s = apply(saved, { type: 'startDeal', by: 'ann' }).state;
+    expect(s.deal?.serverSeed).toBe(seedOfDeal(chain.checkpoints, 41));
+    expect(s.fair?.checkpoints).toBe(chain.checkpoints.slice(44));
+  });
+
   it('deals each deal from its place in the chain, keeps only the checkpoints still needed, and stops at its end', () => {
     const lobby = apply(open(), { type: 'join', playerId: 'bob', name: 'Bob' }).state;
     const chain = buildChain(lastSeed);
@@ -192,7 +213,9 @@ describe('a fair game’s client seed', () => {
     ] as const) {
       const s = apply({ ...lobby, dealNo: deal - 1 }, { type: 'startDeal', by: 'ann' }).state;
       expect(s.deal?.serverSeed).toBe(seedOfDeal(chain.checkpoints, deal));
-      expect(Math.min(...Object.keys(s.fair?.checkpoints ?? {}).map(Number))).toBe(lowest);
+      const kept = seedsOf(s.fair?.checkpoints);
+      expect(kept[0]).toBe(seedOfDeal(chain.checkpoints, lowest));
+      expect(kept).toHaveLength((1024 - lowest) / 32 + 1);
       expect(s.stopRequested).toBe(deal === 1024);
     }
   });
