@@ -5,12 +5,29 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failuresBySaying, leastSquaresSlope } from '../src/load/soak-report.ts';
 
+const harness = (args: string[], timeout?: number) =>
+  spawnSync(process.execPath, ['packages/harness/bin/harness.js', ...args], {
+    encoding: 'utf8',
+    ...(timeout ? { timeout } : {}),
+  });
+
+/** A soak bench run's JSON charted by `guts-harness soak-chart`: the SVG. */
+function chartOf(json: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-soak-chart-'));
+  try {
+    writeFileSync(join(dir, 'soak.json'), json);
+    const chart = harness(['soak-chart', join(dir, 'soak.json'), join(dir, 'soak.svg')]);
+    expect(chart.status, chart.stderr).toBe(0);
+    return readFileSync(join(dir, 'soak.svg'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('guts-harness bench soak', () => {
   it('plays tables that open and end, then one long game each, samples what the bot holds, audits the ledger, and charts it', () => {
-    const run = spawnSync(
-      process.execPath,
+    const run = harness(
       [
-        'packages/harness/bin/harness.js',
         'bench',
         'soak',
         '--minutes',
@@ -26,7 +43,7 @@ describe('guts-harness bench soak', () => {
         '--long-minutes',
         '0.4',
       ],
-      { encoding: 'utf8', timeout: 240_000 },
+      240_000,
     );
     expect(run.status, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as { results: Record<string, unknown>[] };
@@ -80,31 +97,15 @@ describe('guts-harness bench soak', () => {
       longGame: long.growth.rssMbPer1000Deals,
     });
 
-    const dir = mkdtempSync(join(tmpdir(), 'guts-soak-chart-'));
-    try {
-      writeFileSync(join(dir, 'soak.json'), run.stdout);
-      const chart = spawnSync(
-        process.execPath,
-        ['packages/harness/bin/harness.js', 'soak-chart', join(dir, 'soak.json'), join(dir, 'soak.svg')],
-        {
-          encoding: 'utf8',
-        },
-      );
-      expect(chart.status, chart.stderr).toBe(0);
-      const svg = readFileSync(join(dir, 'soak.svg'), 'utf8');
-      expect(svg).toMatch(/^<svg /);
-      expect(svg).toMatch(/<title>[^<]+<\/title>/);
-      expect((svg.match(/<polyline /g) ?? []).length).toBe(5); // resident memory and four threads' heaps
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const svg = chartOf(run.stdout);
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toMatch(/<title>[^<]+<\/title>/);
+    expect((svg.match(/<polyline /g) ?? []).length).toBe(5); // resident memory and four threads' heaps
   }, 300_000);
 
   it('plays the long games alone, with cards as pictures and the presses held back', () => {
-    const run = spawnSync(
-      process.execPath,
+    const run = harness(
       [
-        'packages/harness/bin/harness.js',
         'bench',
         'soak',
         '--minutes',
@@ -122,7 +123,7 @@ describe('guts-harness bench soak', () => {
         '--long-press-after-seconds',
         '1',
       ],
-      { encoding: 'utf8', timeout: 240_000 },
+      240_000,
     );
     expect(run.status, run.stderr).toBe(0);
     // biome-ignore lint/suspicious/noExplicitAny: the bench's JSON, its shape is what this checks
@@ -141,19 +142,7 @@ describe('guts-harness bench soak', () => {
     expect(soak.rssMbPer1000DealsByMode.longGame).toBe(long.growth.rssMbPer1000Deals);
 
     // With nothing else played, the chart is the long games'.
-    const dir = mkdtempSync(join(tmpdir(), 'guts-soak-chart-'));
-    try {
-      writeFileSync(join(dir, 'soak.json'), run.stdout);
-      const chart = spawnSync(
-        process.execPath,
-        ['packages/harness/bin/harness.js', 'soak-chart', join(dir, 'soak.json'), join(dir, 'soak.svg')],
-        { encoding: 'utf8' },
-      );
-      expect(chart.status, chart.stderr).toBe(0);
-      expect(readFileSync(join(dir, 'soak.svg'), 'utf8')).toMatch(/^<svg /);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    expect(chartOf(run.stdout)).toMatch(/^<svg /);
   }, 300_000);
 
   it('measures growth as a least-squares slope over every sample, not two points', () => {
