@@ -81,7 +81,10 @@ export class TokenRest {
   ): Promise<unknown> {
     const url = `${this.base}${path}${query ? `?${query}` : ''}`;
     const json = JSON.stringify(body);
-    const headers: Record<string, string> = files
+    // No files (a view with its pictures as emojis gives an empty list): plain JSON. A
+    // multipart form costs a FormData, a Blob and a web stream a request in undici.
+    const upload = files?.length ? files : undefined;
+    const headers: Record<string, string> = upload
       ? { 'user-agent': this.userAgent }
       : { 'content-type': 'application/json', 'user-agent': this.userAgent };
     const { retries, timeout } = this.rest.options;
@@ -94,7 +97,7 @@ export class TokenRest {
           method,
           headers,
           // A form is read once: each attempt makes its own.
-          body: files ? formOf(json, files) : json,
+          body: upload ? formOf(json, upload) : json,
           headersTimeout: timeout,
           bodyTimeout: timeout,
           ...(this.rest.options.agent ? { dispatcher: this.rest.options.agent as Dispatcher } : {}),

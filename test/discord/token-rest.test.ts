@@ -82,6 +82,13 @@ describe('calls through an interaction token', () => {
     expect(seen[0]?.body).toMatch(/name="files\[0\]"; filename="board.png"[\s\S]*PNGDATA/);
   });
 
+  it('sends an empty file list as JSON: the body (attachments: [] included) unchanged', async () => {
+    reset();
+    await calls.call('tok', 'PATCH', '/webhooks/1/tok/messages/2', { content: 'x', attachments: [] }, { files: [] });
+    expect(seen[0]?.type).toBe('application/json');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ content: 'x', attachments: [] });
+  });
+
   it('waits for a spent bucket to refill before the token is used again, without a 429', async () => {
     reset();
     answers = [() => ({ status: 200, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.3' } })];
