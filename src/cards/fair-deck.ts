@@ -63,24 +63,6 @@ export function buildChain(lastSeedHex: string): FairChain {
   return { commitment: seed.toString('hex'), checkpoints: checkpoints.reverse().join('') };
 }
 
-/** A whole chain's checkpoints: one a stride, to CHAIN_LENGTH. */
-const CHAIN_CHECKPOINTS_LENGTH = (CHAIN_LENGTH / CHECKPOINT_STRIDE) * CHECKPOINT_LENGTH;
-/** Checkpoints: 32 bytes each in base64, so 43 characters and one '='. */
-const CHECKPOINTS = /^(?:[A-Za-z0-9+/]{43}=)+$/;
-
-/** Whether `chain` is a whole chain as `buildChain` makes it (one may come from another thread). */
-export const isFairChain = (chain: unknown): chain is FairChain => {
-  const c = chain as Partial<FairChain> | null;
-  return (
-    typeof c === 'object' &&
-    c !== null &&
-    isHexSeed(c.commitment) &&
-    typeof c.checkpoints === 'string' &&
-    c.checkpoints.length === CHAIN_CHECKPOINTS_LENGTH &&
-    CHECKPOINTS.test(c.checkpoints)
-  );
-};
-
 /**
  * Checkpoints as one string, from a game saved when they were a record of hex seeds by
  * deal number (`{ "32": seed, "64": seed, … }`): each game still under way carries on.

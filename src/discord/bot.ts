@@ -1,7 +1,6 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
-import type { FairChain } from '../cards/fair-deck.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
@@ -56,7 +55,7 @@ export interface BotOptions extends ClientSettings {
   editDelayMs?: number;
   newRngState?: () => RngState;
   /** See Tables' option: null deals without a fairness proof, by `newRngState` alone (tests). */
-  newFairChain?: (() => FairChain) | null;
+  newServerSeed?: (() => string) | null;
   /** Deals in a row with no press before a game stops by itself (default 2, see table/quiet.ts). */
   quietDealsToStop?: number;
   /** How game steps wait for a database that fails transiently (see table/db-waits.ts; tests shorten it). */
@@ -168,7 +167,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.nextDealPauseMs !== undefined ? { nextDealPauseMs: options.nextDealPauseMs } : {}),
     ...(options.newRngState ? { newRngState: options.newRngState } : {}),
-    ...(options.newFairChain !== undefined ? { newFairChain: options.newFairChain } : {}),
+    ...(options.newServerSeed !== undefined ? { newServerSeed: options.newServerSeed } : {}),
     ...(options.quietDealsToStop !== undefined ? { quietDealsToStop: options.quietDealsToStop } : {}),
     ...(options.dbRetry ? { dbRetry: options.dbRetry } : {}),
   });

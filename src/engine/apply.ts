@@ -1,4 +1,3 @@
-import type { FairChain } from '../cards/fair-deck.ts';
 import type { RngState } from '../cards/rng.ts';
 import { RuleError } from '../rules/errors.ts';
 import { changedOptions, type Options, parseOptions } from '../rules/options.ts';
@@ -30,11 +29,10 @@ export interface NewGame {
   reserve?: number;
   rng: RngState;
   /**
-   * A real game's chain of server seeds (`buildChain` from 32 bytes of the OS's
-   * cryptographic source) and the host's optional phrase; the deck then comes from
-   * committed seeds (fair.ts).
+   * A real game's chain: its last server seed (32 bytes from the OS's cryptographic source,
+   * hex) and the host's optional phrase; the deck then comes from committed seeds (fair.ts).
    */
-  fair?: { chain: FairChain; phrase?: string | null };
+  fair?: { lastSeed: string; phrase?: string | null };
   host: PlayerId;
   /** The host's display name: given, the host is seated at once (a table opened by its host). */
   hostName?: string;
@@ -61,7 +59,7 @@ export function createGame(game: NewGame): GameState {
     pot: game.pot ?? 0,
     reserve: game.reserve ?? 0,
     rng: [...game.rng],
-    ...(game.fair ? { fair: openFair(game.fair.chain, game.fair.phrase) } : {}),
+    ...(game.fair ? { fair: openFair(game.fair.lastSeed, game.fair.phrase) } : {}),
     phase: 'lobby',
     deal: null,
     stopRequested: false,

@@ -1,12 +1,12 @@
 import {
+  buildChain,
   CHAIN_LENGTH,
   checkPhrase,
   checkpointString,
   checkpointsFrom,
   clientSeedOf,
-  type FairChain,
   fairDeck,
-  isFairChain,
+  isHexSeed,
   seedOfDeal,
 } from '../cards/fair-deck.ts';
 import { RuleError } from '../rules/errors.ts';
@@ -17,18 +17,16 @@ import type { DealProof, DealState, FairState, GameState } from './types.ts';
 /** A Discord snowflake: what a press id is. */
 const SNOWFLAKE = /^\d{1,20}$/;
 
-/**
- * A new game's fair part from its chain (built from 32 random bytes where the game opens,
- * often ahead of time: table/fair-chains.ts) and the host's phrase.
- */
-export function openFair(chain: FairChain, phrase: string | null | undefined): FairState {
-  if (!isFairChain(chain)) throw new RuleError('bad-chain', 'A chain is a commitment and its checkpoints');
+/** A new game's fair part from its chain's last seed (32 random bytes, hex) and the host's phrase. */
+export function openFair(lastSeed: string, phrase: string | null | undefined): FairState {
+  if (!isHexSeed(lastSeed)) throw new RuleError('bad-seed', 'A server seed is 64 hex digits');
   let checked: string | null = null;
   if (phrase !== undefined && phrase !== null) {
     const result = checkPhrase(phrase);
     if ('error' in result) throw new RuleError('bad-phrase', result.error, 'phrase');
     checked = result.phrase;
   }
+  const chain = buildChain(lastSeed);
   return {
     commitment: chain.commitment,
     checkpoints: chain.checkpoints,

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { FairChain } from '../cards/fair-deck.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import { type Applied, apply, createGame, type GameState, type Seat } from '../engine/index.ts';
@@ -42,10 +41,10 @@ export interface GameOpenerDeps {
   /** Where each new game's shuffling starts. */
   newRngState: () => RngState;
   /**
-   * Each new game's chain of server seeds (docs/FAIRNESS.md); null: games are dealt by
-   * `newRngState` alone, the same cards every run (tests that need them).
+   * The last seed of each new game's chain of server seeds (docs/FAIRNESS.md); null:
+   * games are dealt by `newRngState` alone, the same cards every run (tests that need them).
    */
-  newFairChain: (() => FairChain) | null;
+  newServerSeed: (() => string) | null;
 }
 
 /** `/guts start`: the checks it answers at once, and the game's first step. */
@@ -100,7 +99,7 @@ export class GameOpener {
         options,
         ...carried,
         rng: this.deps.newRngState(),
-        ...(this.deps.newFairChain ? { fair: { chain: this.deps.newFairChain(), phrase: phrase ?? null } } : {}),
+        ...(this.deps.newServerSeed ? { fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null } } : {}),
         host: host.id,
         hostName: host.name,
       }),

@@ -1,5 +1,3 @@
-import type { FairChain } from '../cards/fair-deck.ts';
-import { randomFairChain } from '../cards/seed.ts';
 import type { OpenDatabase } from '../db/index.ts';
 import { sqlitePathOf } from '../db/index.ts';
 import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
@@ -24,12 +22,6 @@ export interface StepWriter {
   commitStep(step: TableStep): Promise<CommitResult>;
   /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
   saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
-  /**
-   * `count` new games' chains of server seeds (1,024 hashes each, about 0.7 ms), built
-   * where the steps are written: on the writer's thread for a SQLite file, off the bot's
-   * own (fair-chains.ts keeps a few ready).
-   */
-  fairChains(count: number): Promise<FairChain[]>;
   /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
   warmUp(): Promise<void>;
   /** What its thread's V8 isolate holds after a full collection; null when it writes on the caller's thread. */
@@ -40,8 +32,7 @@ export interface StepWriter {
 export type WriterJob =
   | { kind: 'createOrLoadTable'; guildId: string; channelId: string }
   | { kind: 'commitStep'; step: TableStep }
-  | { kind: 'saveTableMessages'; tableId: number; messages: unknown; version?: number }
-  | { kind: 'fairChains'; count: number };
+  | { kind: 'saveTableMessages'; tableId: number; messages: unknown; version?: number };
 
 /** Runs one writer job on `db`: the direct writer and the writer thread share it. */
 export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
@@ -52,8 +43,6 @@ export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
       return commitStep(db, job.step);
     case 'saveTableMessages':
       return saveTableMessages(db, job.tableId, job.messages, job.version);
-    case 'fairChains':
-      return Promise.resolve(Array.from({ length: job.count }, randomFairChain));
   }
 }
 
@@ -74,7 +63,6 @@ function writerOver(
         messages,
         ...(version !== undefined ? { version } : {}),
       }) as Promise<boolean>,
-    fairChains: (count) => run({ kind: 'fairChains', count }) as Promise<FairChain[]>,
     warmUp,
     memoryAfterGc,
     close,

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { FairChain } from '../cards/fair-deck.ts';
 import type { RngState } from '../cards/rng.ts';
-import { randomRngState } from '../cards/seed.ts';
+import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
 import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
@@ -10,7 +9,6 @@ import type { Logger } from '../log.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { UserFacingError } from './errors.ts';
-import { FairChains } from './fair-chains.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { asTableMessages, tableDealNo } from './messages.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
@@ -38,12 +36,11 @@ export interface TablesOptions {
   /** Where each new game's shuffling starts; the OS's cryptographic source unless a test fixes it. */
   newRngState?: () => RngState;
   /**
-   * Each new game's chain of server seeds (docs/FAIRNESS.md): from the OS's
-   * cryptographic source, built ahead on the writer's thread (fair-chains.ts), unless a
-   * test fixes it. Null: not provably fair, dealt by `newRngState` alone, so a test that
-   * fixes it deals the same cards every run.
+   * The last seed of each new game's chain of server seeds (docs/FAIRNESS.md); the OS's
+   * cryptographic source unless a test fixes it. Null: not provably fair, dealt by
+   * `newRngState` alone, so a test that fixes it deals the same cards every run.
    */
-  newFairChain?: (() => FairChain) | null;
+  newServerSeed?: (() => string) | null;
   /** Deals in a row with no press at all before the game stops by itself (see quiet.ts). */
   quietDealsToStop?: number;
   /** A fault injected into every countdown step before it decides (tests; else GUTS_STEP_FAULTS, see step-recovery.ts). */
@@ -144,7 +141,7 @@ export class Tables {
       runtimes: this.runtimes,
       steps: this.steps,
       newRngState: options.newRngState ?? randomRngState,
-      newFairChain: options.newFairChain === undefined ? fairChainsAhead(this.writer, this.log) : options.newFairChain,
+      newServerSeed: options.newServerSeed === undefined ? randomServerSeed : options.newServerSeed,
     });
   }
 
@@ -422,10 +419,4 @@ export class Tables {
 function withPress(action: Action, key: string): Action {
   if ((action.type !== 'join' && action.type !== 'startDeal') || action.press || !/^\d{1,20}$/.test(key)) return action;
   return { ...action, press: key };
-}
-
-/** New games' chains, built ahead on `writer`'s thread (fair-chains.ts). */
-function fairChainsAhead(writer: StepWriter, log: Logger): () => FairChain {
-  const chains = new FairChains((count) => writer.fairChains(count), log);
-  return () => chains.take();
 }

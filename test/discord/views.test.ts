@@ -2,7 +2,6 @@ import { interactiveComponents, textOf } from '@guts/local-discord';
 import { checkComponentsV2 } from '@guts/local-discord/components-v2.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatCard, parseCards, prettyCard } from '../../src/cards/card.ts';
-import { buildChain } from '../../src/cards/fair-deck.ts';
 import { cardEmojisFrom, useCardEmojis } from '../../src/discord/card-emojis.ts';
 import { parseButtonId } from '../../src/discord/custom-id.ts';
 import { cardsView, handPicture, privateAsks, privateSignature } from '../../src/discord/views/cards.ts';
@@ -192,7 +191,7 @@ describe('table view', () => {
 
   it("shows a fair game's commitment and client seed, within Discord's limits at 17 seats and a 100-character phrase", () => {
     const names = Array.from({ length: 17 }, (_, i) => `P${i}`.padEnd(32, 'x'));
-    const fair = { chain: buildChain('ab'.repeat(32)), phrase: 'W'.repeat(100) };
+    const fair = { lastSeed: 'ab'.repeat(32), phrase: 'W'.repeat(100) };
     let s = createGame({ variant: 'three-card', options: {}, rng: [1, 2, 3, 4], host: 'u0', fair });
     names.forEach((name, i) => {
       s = apply(s, { type: 'join', playerId: `u${i}`, name, press: String(10n ** 19n + BigInt(i)) }).state;

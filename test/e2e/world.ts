@@ -177,7 +177,7 @@ export class World {
       ...(this.options.restHashLifetimeMs ? { restHashLifetimeMs: this.options.restHashLifetimeMs } : {}),
       ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
-      ...(this.options.fairDeals ? {} : { newFairChain: null }),
+      ...(this.options.fairDeals ? {} : { newServerSeed: null }),
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
       ...(how.endOpenTables ? { endOpenTables: true } : {}),

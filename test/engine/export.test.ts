@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatCard } from '../../src/cards/card.ts';
 import { fullDeck } from '../../src/cards/deck.ts';
-import { buildChain } from '../../src/cards/fair-deck.ts';
 import { Rng } from '../../src/cards/rng.ts';
 import {
   apply,
@@ -42,7 +41,7 @@ describe('scenarioFromDeal', () => {
             pot: 0,
             rng: rng.state(),
             host: 'ann',
-            ...(lastSeed ? { fair: { chain: buildChain(lastSeed) } } : {}),
+            ...(lastSeed ? { fair: { lastSeed } } : {}),
           });
           PLAYERS.forEach((p, i) => {
             s = apply(s, { type: 'join', playerId: p, name: p, press: `${1_300_000_000 + i}` }).state;
@@ -78,12 +77,7 @@ describe('scenarioFromDeal', () => {
 
 describe('an exported fair deal', () => {
   function exported() {
-    let s = createGame({
-      variant: 'three-card',
-      rng: [1, 2, 3, 4],
-      host: 'ann',
-      fair: { chain: buildChain('cd'.repeat(32)) },
-    });
+    let s = createGame({ variant: 'three-card', rng: [1, 2, 3, 4], host: 'ann', fair: { lastSeed: 'cd'.repeat(32) } });
     for (const p of PLAYERS) s = apply(s, { type: 'join', playerId: p, name: p, press: '1300000000000000001' }).state;
     const events: GameEvent[] = [];
     const started = apply(s, { type: 'startDeal', by: 'ann', press: '1300000000000000002' });

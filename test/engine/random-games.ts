@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildChain } from '../../src/cards/fair-deck.ts';
 import { Rng } from '../../src/cards/rng.ts';
 import { type Action, apply, createGame, type GameEvent, type GameState, transfersOf } from '../../src/engine/index.ts';
 import { listVariants, maxPlayersFor, parseOptions, RuleError } from '../../src/rules/index.ts';
@@ -39,7 +38,7 @@ export function newGame(
     pot: rng.int(3) * 5,
     reserve: 0,
     rng: rng.state(),
-    ...(fairSeed ? { fair: { chain: buildChain(fairSeed), phrase: `game ${seed}` } } : {}),
+    ...(fairSeed ? { fair: { lastSeed: fairSeed, phrase: `game ${seed}` } } : {}),
     host: 'ann',
   });
   const count = Math.min(playerCount, maxPlayersFor(variant, state.options), NAMES.length);

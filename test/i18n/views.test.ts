@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { buildChain } from '../../src/cards/fair-deck.ts';
 import { confirmation } from '../../src/discord/views/answers.ts';
 import { chips, describeTransfers } from '../../src/discord/views/format.ts';
 import { lobbyView } from '../../src/discord/views/lobby.ts';
@@ -23,7 +22,7 @@ const BIG = 999_999_999;
 
 function bigTable(variant: string, options: Record<string, unknown>): GameState {
   // A fair game: the lobby shows its commitment, the table card its client seed.
-  const fair = { chain: buildChain('ab'.repeat(32)), phrase: 'W'.repeat(100) };
+  const fair = { lastSeed: 'ab'.repeat(32), phrase: 'W'.repeat(100) };
   let s = createGame({ variant, options, rng: [1, 2, 3, 4], host: 'u0', fair });
   // Up to 17 seats, as many as the variant takes (the engine refuses the rest).
   for (let i = 0; i < 17; i++) {

@@ -24,7 +24,7 @@ describe('a fair table', () => {
       clock: time.clock,
       nextDealPauseMs: 1_000,
       newRngState: () => [1, 2, 3, 4],
-      newFairChain: () => buildChain(LAST_SEED),
+      newServerSeed: () => LAST_SEED,
     });
   let tables: Tables;
   const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildChain, isFairChain } from '../../src/cards/fair-deck.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { createOrLoadTable, loadTable, StaleVersionError } from '../../src/db/table-store.ts';
 import { auditLedger, playerBalances } from '../../src/ledger/index.ts';
@@ -51,17 +50,6 @@ describe('the step writer on its own thread (SQLite file)', () => {
     expect(await loadTable(database.db, table.id)).toMatchObject({ version: 1, deadline: 1234, running: true });
     expect(await playerBalances(database.db, 'g1')).toEqual([expect.objectContaining({ userId: 'ann', balance: -10 })]);
     expect((await auditLedger(database.db)).ok).toBe(true);
-  });
-
-  it('builds new games’ chains on its thread: whole, each from its own random seed', async () => {
-    const chains = await writer.fairChains(3);
-    expect(chains).toHaveLength(3);
-    for (const chain of chains) expect(isFairChain(chain)).toBe(true);
-    expect(new Set(chains.map((c) => c.commitment)).size).toBe(3);
-    // Its last checkpoint is deal 1,024's seed: the commitment is it hashed 1,024 times.
-    expect(buildChain(Buffer.from(chains[0]?.checkpoints.slice(-44) ?? '', 'base64').toString('hex'))).toEqual(
-      chains[0],
-    );
   });
 
   it('answers a key seen before with applied: false, and a stale version with StaleVersionError', async () => {

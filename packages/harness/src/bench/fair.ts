@@ -1,4 +1,3 @@
-import { buildChain } from 'guts/src/cards/fair-deck.ts';
 import { randomRngState } from 'guts/src/cards/seed.ts';
 import { apply, createGame, type GameState } from 'guts/src/engine/index.ts';
 import type { Bench, BenchResult } from './types.ts';
@@ -8,8 +7,7 @@ import type { Bench, BenchResult } from './types.ts';
  * CPU): the same deal started in a fair game (the deal's seed hashed down from its
  * checkpoint, the HMAC stream, the shuffle) and in a game dealt by the seeded RNG, warm,
  * taking turns run by run. Deals 1 to 64 cover every distance from a checkpoint twice.
- * `gameOpenMs`: what opening a fair game adds, once a game: its chain's hashes (built
- * ahead on the step writer's thread in the bot, table/fair-chains.ts) and the rest.
+ * `gameOpenMs`: what opening a fair game adds, once a game (its chain is hashed then).
  */
 
 const RUNS = 9;
@@ -22,7 +20,7 @@ function lobby(fair: boolean): GameState {
     variant: 'three-card',
     rng: randomRngState(),
     host: 'ann',
-    ...(fair ? { fair: { chain: buildChain('5a'.repeat(32)), phrase: 'bench' } } : {}),
+    ...(fair ? { fair: { lastSeed: '5a'.repeat(32), phrase: 'bench' } } : {}),
   });
   PLAYERS.forEach((p, i) => {
     s = apply(s, { type: 'join', playerId: p, name: p, press: `${1_300_000_000_000_000_000n + BigInt(i)}` }).state;
@@ -48,7 +46,7 @@ function msPerDeal(states: readonly GameState[]): number {
   return ms;
 }
 
-/** Milliseconds to open a fair game, its chain of CHAIN_LENGTH hashes built with it. */
+/** Milliseconds to open a fair game: its chain of CHAIN_LENGTH hashes, built once a game on the bot's thread. */
 function msPerOpen(): number {
   const start = performance.now();
   for (let r = 0; r < REPEATS; r++) lobby(true);
