@@ -1,40 +1,24 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 /**
- * Three layers, by what a test starts. Each glob is written for the bot's own tests
- * (test/) and for those of the packages beside it (packages/<name>/test/).
+ * Three layers, by folder: a test's layer is in its path, `test/<layer>/…` for the bot and
+ * `packages/<name>/test/<layer>/…` for the packages beside it, so a new file lands in its
+ * layer by where it is put (`test/unit/architecture.test.ts` fails on a test outside one).
  *
+ * - unit: pure rules, the engine, the table, ledger and database, i18n, views, the step
+ *   pipeline; no local Discord, no bot, no browser. `npm run test:unit` is the loop while editing.
  * - e2e: the local Discord (with discord.js against it), the bot, the playground, or
- *   child processes that run them. Seconds a file.
- * - browser: the playground's pages in chromium (playwright-core).
- * - unit: everything else: pure rules, the engine, the table, ledger and database,
- *   i18n, views, the step pipeline. `npm run test:unit` is the loop while editing.
+ *   child processes that run them (the `guts`/`guts-harness` CLIs, docker compose). Seconds a file.
+ * - browser: pages in chromium (playwright-core).
  *
  * `npm test` runs the layers one after the other (`sequence.groupOrder`): the unit files
  * on two workers, as they are busy on a core each; then the e2e files three at a time,
  * as they mostly wait on sockets, timers and child processes (vitest's default on two
  * cores is one file at a time); then the browser.
  */
-const inTests = (glob: string) => [`test/${glob}`, `packages/*/test/${glob}`];
-
-const browser = inTests('**/browser*.test.ts');
-
-const e2e = [
-  ...inTests('e2e/**/*.test.ts'),
-  // The local Discord's own tests start it, all but the two that test its parts alone.
-  'test/local-discord/**/!(units|permissions).test.ts',
-  'packages/local-discord/test/**/!(units|permissions).test.ts',
-  ...inTests('**/discord/card-emojis.test.ts'),
-  ...inTests('**/shards/rest-proxy.test.ts'),
-  ...inTests('**/playground/{server,stable-ids}.test.ts'),
-  // A backup taken while a game plays against the local Discord.
-  ...inTests('**/cli/backup.test.ts'),
-  // A soak of a few tables: the local Discord and the bot in child processes.
-  ...inTests('**/bench-soak.test.ts'),
-  // The command lines (`guts`, `guts-harness`, docker compose's config) run as child processes.
-  ...inTests('**/cli/{start-refusals,which-database}.test.ts'),
-  'packages/harness/test/{bench-cli,start}.test.ts',
-  ...inTests('**/shards/compose.test.ts'),
+const inLayer = (layer: 'unit' | 'e2e' | 'browser') => [
+  `test/${layer}/**/*.test.ts`,
+  `packages/*/test/${layer}/**/*.test.ts`,
 ];
 
 export default defineConfig({
@@ -49,11 +33,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: inTests('**/*.test.ts'),
-          exclude: [...configDefaults.exclude, ...e2e, ...browser],
+          include: inLayer('unit'),
           // Worker threads start faster than processes: 59 s here against 99 s. Files share
           // a worker's modules (13 s of imports saved): a file that mocks a module or needs a
-          // fresh one calls vi.resetModules() and imports it itself (test/i18n/).
+          // fresh one calls vi.resetModules() and imports it itself (test/unit/i18n/).
           pool: 'threads',
           isolate: false,
           maxWorkers: 2,
@@ -67,8 +50,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          include: e2e,
-          exclude: [...configDefaults.exclude, ...browser],
+          include: inLayer('e2e'),
           maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
@@ -77,7 +59,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'browser',
-          include: browser,
+          include: inLayer('browser'),
           sequence: { groupOrder: 2 },
         },
       },

@@ -10,7 +10,7 @@ import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
 import { auditLedger } from '../../src/ledger/index.ts';
 import { type RestProxy, startRestProxy } from '../../src/shards/rest-proxy.ts';
-import { backends } from '../db/backends.ts';
+import { backends } from '../support/backends.ts';
 
 /**
  * The bot scaled out on one machine: `guts start` with SHARD_COUNT=2 (the sharding

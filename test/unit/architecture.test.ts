@@ -1,0 +1,179 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers of docs/ARCHITECTURE.md, checked on the code itself: discord → table → ledger/db →
+ * engine → rules → hands → cards, no import cycle anywhere (types included), and the
+ * pure core free of I/O. Reads every import of `src/` and `commands/` (the bot) and of the
+ * workspace packages' `src/` as text: the bot imports neither package, the local Discord
+ * nothing of the bot.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|js)$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|(?:^|\n)\s*import\s+'([^']+)'/g;
+
+const PACKAGES = ['packages/local-discord', 'packages/harness'];
+
+/** A workspace import by name as the file it names: `guts/src/x.ts` is `src/x.ts`, `@guts/p/x.ts` `packages/p/src/x.ts`. */
+function workspaceFile(spec: string): string {
+  if (spec.startsWith('guts/')) return spec.slice('guts/'.length);
+  const named = /^@guts\/([^/]+)(?:\/(.*))?$/.exec(spec);
+  if (!named) return spec;
+  const [, name, sub] = named;
+  if (!sub) return `packages/${name}/src/index.ts`;
+  return sub.startsWith('test/') ? `packages/${name}/${sub}` : `packages/${name}/src/${sub}`;
+}
+
+/** Each file (relative to the root) and what it imports: other files (relative) or packages. */
+const graph = new Map<string, string[]>();
+const folders = ['src', 'commands', ...PACKAGES.map((p) => `${p}/src`)];
+for (const file of folders.flatMap((folder) => sourceFiles(join(root, folder)))) {
+  const text = readFileSync(file, 'utf8');
+  const targets: string[] = [];
+  for (const m of text.matchAll(IMPORT)) {
+    const spec = (m[1] ?? m[2] ?? m[3]) as string;
+    targets.push(spec.startsWith('.') ? relative(root, normalize(join(dirname(file), spec))) : workspaceFile(spec));
+  }
+  graph.set(relative(root, file), targets);
+}
+
+const under = (folder: string) => (path: string) => path === folder || path.startsWith(`${folder}/`);
+
+/** Files in `from` may not import anything `forbidden` names (folders of src, or packages). */
+const RULES: { from: string; forbidden: string[] }[] = [
+  { from: 'src/cards', forbidden: ['src/hands', 'src/rules', 'src/engine'] },
+  { from: 'src/hands', forbidden: ['src/rules', 'src/engine'] },
+  { from: 'src/rules', forbidden: ['src/engine'] },
+  ...['src/cards', 'src/hands', 'src/rules', 'src/engine'].map((from) => ({
+    from,
+    forbidden: [
+      // The pure core exports data; the words for players are written above it (src/rules-text, the views).
+      'src/i18n',
+      'src/rules-text',
+      'i18next',
+      'src/db',
+      'src/ledger',
+      'src/table',
+      'src/discord',
+      'src/render',
+      'discord.js',
+      'better-sqlite3',
+      'kysely',
+      'pg',
+      'pino',
+      'node:worker_threads',
+    ],
+  })),
+  { from: 'src/db', forbidden: ['src/ledger', 'src/table', 'src/discord', 'discord.js'] },
+  { from: 'src/ledger', forbidden: ['src/table', 'src/discord', 'discord.js'] },
+  {
+    from: 'src/table',
+    forbidden: ['src/discord', 'src/render', 'discord.js', '@discordjs/builders'],
+  },
+  { from: 'src/discord', forbidden: ['src/cli'] },
+  // The bot runs in production alone: it imports neither workspace package.
+  ...['src', 'commands'].map((from) => ({ from, forbidden: PACKAGES })),
+  // The local Discord stands for Discord: it knows nothing of the bot or the harness.
+  { from: 'packages/local-discord', forbidden: ['src', 'commands', 'migrations', 'packages/harness'] },
+  { from: 'src/cli', forbidden: ['src/discord/views', 'src/discord/handlers'] },
+  // The rules in words (help, the rule book, how to play): the rules' data and the catalogue, nothing above.
+  {
+    from: 'src/rules-text',
+    forbidden: ['src/engine', 'src/db', 'src/ledger', 'src/table', 'src/discord', 'discord.js'],
+  },
+  // The message catalogue is text only: the game and the Discord client read it, never the reverse.
+  {
+    from: 'src/i18n',
+    forbidden: [
+      'src/cards',
+      'src/hands',
+      'src/rules',
+      'src/rules-text',
+      'src/engine',
+      'src/db',
+      'src/ledger',
+      'src/table',
+      'src/discord',
+      'discord.js',
+    ],
+  },
+];
+
+describe('the layers', () => {
+  it('reads the code', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get('src/table/tables.ts')).toContain('src/engine/index.ts');
+    expect(graph.get('packages/harness/src/playground/index.ts')).toContain('packages/local-discord/src/index.ts');
+    expect(graph.get('packages/harness/src/cli.ts')).toContain('src/cli/main.ts');
+  });
+
+  for (const rule of RULES) {
+    it(`${rule.from} imports nothing from ${rule.forbidden.join(', ')}`, () => {
+      const broken: string[] = [];
+      for (const [file, targets] of graph) {
+        if (!under(rule.from)(file)) continue;
+        for (const t of targets) if (rule.forbidden.some((f) => under(f)(t))) broken.push(`${file} → ${t}`);
+      }
+      expect(broken).toEqual([]);
+    });
+  }
+
+  it('has no import cycle', () => {
+    // Tarjan's strongly connected components over the files; any component of two or more is a cycle.
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const cycles: string[][] = [];
+    let next = 0;
+    const visit = (v: string) => {
+      index.set(v, next);
+      low.set(v, next++);
+      stack.push(v);
+      onStack.add(v);
+      for (const w of graph.get(v) ?? []) {
+        if (!graph.has(w)) continue;
+        if (!index.has(w)) {
+          visit(w);
+          low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      }
+      if (low.get(v) === index.get(v)) {
+        const component: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop() as string;
+          onStack.delete(w);
+          component.push(w);
+        } while (w !== v);
+        if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+      }
+    };
+    for (const v of graph.keys()) if (!index.has(v)) visit(v);
+    expect(cycles).toEqual([]);
+  });
+});
+
+describe('the test layers', () => {
+  it('keeps every test file in a layer folder, so vitest.config.ts runs it in its layer', () => {
+    const testFolders = ['test', ...PACKAGES.map((p) => `${p}/test`)];
+    const outside = testFolders
+      .flatMap((folder) => sourceFiles(join(root, folder)))
+      .map((file) => relative(root, file))
+      .filter((file) => file.endsWith('.test.ts'))
+      .filter((file) => !/^(packages\/[^/]+\/)?test\/(unit|e2e|browser)\//.test(file));
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildChain, fairDeck, seedOfDeal } from '../../../src/cards/fair-deck.ts';
+import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
+import { type GameEvent, type GameState, publicView } from '../../../src/engine/index.ts';
+import { type Place, Tables } from '../../../src/table/tables.ts';
+import { fakeClock } from './fake-clock.ts';
+
+/** Where a game opens, its chain of server seeds is made and stored with the table (docs/FAIRNESS.md). */
+
+const place: Place = { guildId: '100', channelId: '200' };
+const ann = { id: '1', name: 'Ann' };
+const bob = { id: '2', name: 'Bob' };
+const LAST_SEED = 'ef'.repeat(32);
+
+describe('a fair table', () => {
+  const o: OpenDatabase = openDatabase(':memory:');
+  const time = fakeClock();
+  /** A process's tables over the one database (a restart makes new ones). */
+  const newTables = () =>
+    new Tables({
+      db: o.db,
+      log: pino({ level: 'silent' }),
+      clock: time.clock,
+      nextDealPauseMs: 1_000,
+      newRngState: () => [1, 2, 3, 4],
+      newServerSeed: () => LAST_SEED,
+    });
+  let tables: Tables;
+  const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;
+
+  afterAll(async () => {
+    await tables.close();
+    await o.close();
+  });
+
+  it('commits when the game opens, takes the lobby presses’ ids, and deals on from the stored seeds after a restart', async () => {
+    await migrateToLatest(o.db);
+    tables = newTables();
+    const { runtime } = await tables.openGame(place, ann, 'three-card', {}, { fourColour: false }, '1400', 'hi');
+    const tableId = runtime.record.id;
+    const chain = buildChain(LAST_SEED);
+    expect(publicView(state(tableId)).fair).toMatchObject({ commitment: chain.commitment, phrase: 'hi' });
+    await tables.act(tableId, '1401', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    // Not a Discord id (a countdown's or a test's key): not part of the client seed.
+    await tables.act(tableId, 'k-2', { type: 'join', playerId: '3', name: 'Cat' }, { id: '3', name: 'Cat' });
+    const dealt = await tables.act(tableId, '1402', { type: 'startDeal', by: ann.id });
+    const clientSeed = '1401-1402 hi';
+    expect(dealt?.after.fair?.clientSeed).toBe(clientSeed);
+    const deck = fairDeck(seedOfDeal(chain.checkpoints, 1), clientSeed, 1);
+    expect(dealt?.after.deal?.deck).toEqual(deck.slice(9));
+    expect(JSON.stringify(dealt?.events)).not.toContain(seedOfDeal(chain.checkpoints, 1));
+
+    await tables.close();
+    tables = newTables(); // a new process: only the database
+    await tables.resumeAll();
+    expect(state(tableId).fair?.commitment).toBe(chain.commitment);
+    expect(state(tableId).deal?.deck).toEqual(deck.slice(9));
+    const events: GameEvent[] = [];
+    tables.listen({ committed: (s) => events.push(...s.events), publish: () => {}, resumed: () => {}, tell: () => {} });
+    // The countdown runs out: undecided players drop and the deal ends.
+    for (let i = 0; i < 100 && !events.some((e) => e.type === 'DealEnded'); i++) {
+      time.advance(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      await tables.idle();
+    }
+    const ended = events.find((e) => e.type === 'DealEnded');
+    expect(ended?.type === 'DealEnded' && ended.proof).toEqual({
+      dealNo: 1,
+      commitment: chain.commitment,
+      serverSeed: seedOfDeal(chain.checkpoints, 1),
+      clientSeed,
+    });
+  });
+});
