@@ -6,12 +6,12 @@ import {
   type SlashCommandSubcommandBuilder,
 } from 'discord.js';
 import { PHRASE_MAX } from '../src/cards/fair-deck.ts';
-import { scopeOf } from '../src/discord/acks.ts';
 import { commandDefinition } from '../src/discord/command-registry.ts';
 import { choice, named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { offerLastGame, repostTable, startGame, stopGame } from '../src/discord/game-commands.ts';
 import { CONTEXTS, INTEGRATION_TYPES } from '../src/discord/install.ts';
+import { scopeOf } from '../src/discord/interaction-place.ts';
 import { languageChoices, tableLanguage } from '../src/discord/language-choices.ts';
 import { parseOptionText } from '../src/discord/option-text.ts';
 import {
@@ -27,7 +27,7 @@ import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
 import { TABLE_LANGUAGES, t } from '../src/i18n/index.ts';
 import { findVariants, resolveVariant } from '../src/rules/find-variant.ts';
 import { optionSpec } from '../src/rules/index.ts';
-import { UserFacingError } from '../src/table/errors.ts';
+import { UserFacingError } from '../src/table/user-facing-error.ts';
 
 /** `/guts`: start, stop, rules, table, help. */
 

@@ -1,9 +1,9 @@
 import { type ChatInputCommandInteraction, EmbedBuilder, MessageFlags, SlashCommandBuilder } from 'discord.js';
-import { placeOf, publicLocale } from '../src/discord/acks.ts';
 import { commandDefinition } from '../src/discord/command-registry.ts';
 import { named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.ts';
+import { placeOf, publicLocale } from '../src/discord/interaction-place.ts';
 import { managesPlace } from '../src/discord/rights.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
 import { t, textOf } from '../src/i18n/index.ts';
@@ -17,7 +17,7 @@ import {
   reset,
   settle,
 } from '../src/ledger/index.ts';
-import { UserFacingError } from '../src/table/errors.ts';
+import { UserFacingError } from '../src/table/user-facing-error.ts';
 
 /** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
 

@@ -12,21 +12,21 @@ import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
 import { memoryAfterCollection } from '../threads/memory.ts';
 import type { ThreadMemory } from '../threads/rpc.ts';
+import { BlockedChannels } from './blocked-channels.ts';
+import { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
+import { onLostTable, watchDeletes, watchPermissions } from './channel-loss.ts';
 import { ChannelOutput } from './channel-output.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
 import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
-import { LostChannels } from './lost-channels.ts';
-import { onLostTable, watchDeletes, watchPermissions } from './lost-tables.ts';
 import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
 import type { Health } from './ops-server.ts';
 import { TablePublisher } from './publisher.ts';
-import { RestLanes } from './rest-lanes.ts';
 import { GroupDmOwners } from './rights.ts';
 import { createRouter } from './router.ts';
 import { StepPipeline } from './step-pipeline.ts';
@@ -107,7 +107,7 @@ export interface Bot {
 function botCaches(parts: {
   tables: Tables;
   tokens: ReplyTokens;
-  lost: LostChannels;
+  lost: BlockedChannels;
   output: ChannelOutput;
   publisher: TablePublisher;
   odds: OddsCache;
@@ -156,7 +156,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
   // payloads are built by code and Discord checks its own limits anyway.
   disableValidators();
-  const lanes = new RestLanes();
+  const lanes = new CallbackFirstDispatcher();
   const kept = new KeptGuilds();
   KeptGuilds.quietCacheWarning(options.log);
   const client = createClient(options, lanes, kept);
@@ -174,7 +174,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const offload = new Offload();
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now(), options.tokenFreshMs);
-  const lost = new LostChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
+  const lost = new BlockedChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const guilds = new GuildCache(client, tables, kept, options.log);
   guilds.trimGuildCreates();
   const output = new ChannelOutput(

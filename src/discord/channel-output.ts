@@ -7,8 +7,8 @@ import {
 } from 'discord.js';
 import type { Logger } from '../log.ts';
 import type { Runtimes } from '../table/runtimes.ts';
-import { Lane } from './lane.ts';
-import type { LostChannels } from './lost-channels.ts';
+import type { BlockedChannels } from './blocked-channels.ts';
+import { OutputLane } from './output-lane.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import type { PostedMessage, WebhookMessage } from './webhook-messages.ts';
 
@@ -24,7 +24,7 @@ import type { PostedMessage, WebhookMessage } from './webhook-messages.ts';
  * (no live token, an expired one, a restart, a refused follow-up).
  */
 export class ChannelOutput {
-  private readonly lane = new Lane(8);
+  private readonly lane = new OutputLane(8);
   /** The interaction that posted each message it posted: only its token may edit the message. */
   private readonly postedBy = new Map<string, TokenHandle>();
   private readonly webhookPosts = new PerChannelBudget(PUBLIC_FOLLOW_UPS_PER_MINUTE, 60_000);
@@ -40,7 +40,7 @@ export class ChannelOutput {
   constructor(
     private readonly client: Client,
     private readonly runtimes: Runtimes,
-    private readonly lost: LostChannels,
+    private readonly lost: BlockedChannels,
     private readonly tokens: ReplyTokens,
     private readonly log: Logger,
     private readonly now: () => number,
@@ -173,7 +173,7 @@ export class ChannelOutput {
     return this.lane.run(work);
   }
 
-  /** One channel call, watched: a channel that answers "no access" is not called again (lost-channels.ts). */
+  /** One channel call, watched: a channel that answers "no access" is not called again (blocked-channels.ts). */
   private async call<T>(tableId: number, work: (channel: TableChannel) => Promise<T>): Promise<T> {
     const record = this.runtimes.get(tableId)?.record;
     if (!record) throw new Error(`table ${tableId} is not loaded`);

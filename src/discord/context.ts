@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
 import type { Tables } from '../table/tables.ts';
-import type { LostChannels } from './lost-channels.ts';
+import type { BlockedChannels } from './blocked-channels.ts';
 import type { BotMetrics } from './metrics.ts';
 import type { TablePublisher } from './publisher.ts';
 import type { GroupDmOwners } from './rights.ts';
@@ -20,7 +20,7 @@ export interface BotContext {
   steps: StepPipeline;
   tokens: ReplyTokens;
   /** Channels the bot can no longer post in (their tables stopped). */
-  lost: LostChannels;
+  lost: BlockedChannels;
   log: Logger;
   /** Counts for operators (`METRICS_PORT`). */
   metrics: BotMetrics;

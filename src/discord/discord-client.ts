@@ -1,6 +1,6 @@
 import { type CacheFactory, Client, GatewayIntentBits, Options, type User } from 'discord.js';
+import type { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import type { KeptGuilds } from './guild-cache.ts';
-import type { RestLanes } from './rest-lanes.ts';
 
 /**
  * How often discord.js drops its idle per-route queues. Each interaction token is a
@@ -86,7 +86,7 @@ function sharingEmptyCaches(limits: Record<string, unknown>): CacheFactory {
 }
 
 /** The bot's discord.js client: its caches, its shards, and its REST requests over `lanes`. */
-export function createClient(settings: ClientSettings, lanes: RestLanes, kept: KeptGuilds): Client {
+export function createClient(settings: ClientSettings, lanes: CallbackFirstDispatcher, kept: KeptGuilds): Client {
   return new Client({
     intents: [GatewayIntentBits.Guilds],
     makeCache: sharingEmptyCaches({ ...CACHE_LIMITS, ...kept.limits }),

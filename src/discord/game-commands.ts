@@ -1,11 +1,11 @@
 import { type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from 'discord.js';
 import { t } from '../i18n/index.ts';
-import { UserFacingError } from '../table/errors.ts';
 import { gameOf } from '../table/game-record.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { TableLook } from '../table/tables.ts';
-import { memberOf, placeOf, publicLocale } from './acks.ts';
+import { UserFacingError } from '../table/user-facing-error.ts';
 import type { BotContext } from './context.ts';
+import { memberOf, placeOf, publicLocale } from './interaction-place.ts';
 import { checkCanPlayHere, refuseWithoutExternalApps } from './permissions.ts';
 import { managesPlace } from './rights.ts';
 import { publicOf, targetOf } from './table-message.ts';
@@ -37,7 +37,7 @@ export async function startGame(
   // A bad option or a running game: refused at once, privately.
   if (typeof setup !== 'function') ctx.tables.checkOpen(place, setup.variantId, setup.options);
   const host = memberOf(interaction);
-  // A refusal after the acknowledgement replaces the public placeholder with a private answer (errors.ts).
+  // A refusal after the acknowledgement replaces the public placeholder with a private answer (error-boundary.ts).
   await ctx.steps.command(
     interaction,
     async () => {

@@ -18,7 +18,7 @@ let warningQuieted = false;
  * Which servers' channels and roles discord.js keeps. By default it caches every
  * server's from GUILD_CREATE (about 38 KB a server: channels, their permission
  * overwrites, roles), but the bot reads them only to work out its own permissions in the
- * channels of running tables (lost-tables.ts, `watchPermissions`). So only the servers
+ * channels of running tables (channel-loss.ts, `watchPermissions`). So only the servers
  * with a running table keep theirs.
  *
  * discord.js warns that limiting these caches "will break functionality"; what it breaks

@@ -2,7 +2,7 @@ import { type Client, SnowflakeUtil } from 'discord.js';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { CacheSize } from '../cache-sizes.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
-import { isInteractionCallback } from './rest-lanes.ts';
+import { isInteractionCallback } from './callback-first-dispatcher.ts';
 
 /**
  * What the bot tells whoever runs it, in Prometheus's format (`/metrics`, ops-server.ts).

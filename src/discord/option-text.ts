@@ -1,4 +1,4 @@
-import { UserFacingError } from '../table/errors.ts';
+import { UserFacingError } from '../table/user-facing-error.ts';
 
 /**
  * The `/guts start options:` text: extra table options as `name=value` pairs

@@ -9,7 +9,7 @@ import { answersOnly, externalAppsOff } from './install.ts';
 
 type Interaction = ChatInputCommandInteraction | MessageComponentInteraction;
 
-import { UserFacingError } from '../table/errors.ts';
+import { UserFacingError } from '../table/user-facing-error.ts';
 
 /** A permission, by the name the catalogue keys its texts with (`permission.*`, `refusal.why_*`). */
 type Needed = { flag: bigint; name: KeyUnder<'permission'> };

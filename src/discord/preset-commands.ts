@@ -1,12 +1,12 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { t } from '../i18n/index.ts';
-import { UserFacingError } from '../table/errors.ts';
 import { gameOf } from '../table/game-record.ts';
 import { deletePreset, listPresets, type Preset, presetNamed, savePreset } from '../table/presets.ts';
-import { placeOf } from './acks.ts';
+import { UserFacingError } from '../table/user-facing-error.ts';
 import type { BotContext } from './context.ts';
 import type { TableSetup } from './game-commands.ts';
 import { inGroupDm } from './install.ts';
+import { placeOf } from './interaction-place.ts';
 import { managesPlace } from './rights.ts';
 import { clipLines, variantName } from './views/format.ts';
 

@@ -1,15 +1,15 @@
 import { awaiting, dealInPlay, type GameEvent, type GameState } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import { SerialQueues } from '../table/serial.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
+import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
-import { type PrivateAnswer, PrivateCards } from './private-cards.ts';
+import { type PrivateAnswer, PrivateCardSender } from './private-card-sender.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import type { ButtonRow } from './views/buttons.ts';
@@ -35,11 +35,15 @@ export interface PublisherDeps {
 export class TablePublisher implements StepListener {
   private readonly queues = new SerialQueues<number>();
   readonly tableMessage: TableMessage;
-  private readonly privateCards: PrivateCards;
+  private readonly privateCards: PrivateCardSender;
 
   constructor(private readonly deps: PublisherDeps) {
     this.tableMessage = new TableMessage(deps);
-    this.privateCards = new PrivateCards({ ...deps, queues: this.queues, runtime: (tableId) => this.runtime(tableId) });
+    this.privateCards = new PrivateCardSender({
+      ...deps,
+      queues: this.queues,
+      runtime: (tableId) => this.runtime(tableId),
+    });
     deps.output.onStall = (tableId) => this.stall(tableId);
   }
 
@@ -214,8 +218,8 @@ export class TablePublisher implements StepListener {
     return this.privateCards.hasLivePrivateMessage(rt, playerId);
   }
 
-  /** The presser's answer that is their private message (see `PrivateCards.answerPrivately`). */
-  answerPrivately(...args: Parameters<PrivateCards['answerPrivately']>): PrivateAnswer {
+  /** The presser's answer that is their private message (see `PrivateCardSender.answerPrivately`). */
+  answerPrivately(...args: Parameters<PrivateCardSender['answerPrivately']>): PrivateAnswer {
     return this.privateCards.answerPrivately(...args);
   }
 }

@@ -1,10 +1,10 @@
 import { type Interaction, InteractionContextType, type MessageComponentInteraction, MessageFlags } from 'discord.js';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import { childOnUse, type Logger } from '../log.ts';
-import { UserFacingError } from '../table/errors.ts';
+import { UserFacingError } from '../table/user-facing-error.ts';
 import type { SlashCommand } from './command-registry.ts';
 import type { BotContext } from './context.ts';
-import { answerError } from './errors.ts';
+import { answerError } from './error-boundary.ts';
 import type { ComponentHandler, ModalHandler } from './handlers/types.ts';
 import type { InteractionKind } from './metrics.ts';
 

@@ -1,10 +1,10 @@
 import { AttachmentBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { leaderboard, netSeries, playerStats } from '../db/deal-results.ts';
+import { leaderboard, netSeries, playerStats } from '../db/deal-results-store.ts';
 import { t } from '../i18n/index.ts';
 import { renderNetChart } from '../render/chart.ts';
-import { placeOf, publicLocale } from './acks.ts';
 import type { BotContext } from './context.ts';
 import { inGroupDm } from './install.ts';
+import { placeOf, publicLocale } from './interaction-place.ts';
 import { signed } from './views/format.ts';
 import { leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
 

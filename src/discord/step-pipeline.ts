@@ -11,7 +11,7 @@ import type { TableRuntime } from '../table/runtimes.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { DryRun, Member, Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
-import type { PrivateAnswer } from './private-cards.ts';
+import type { PrivateAnswer } from './private-card-sender.ts';
 import type { TablePublisher } from './publisher.ts';
 import type { ReplyTokens } from './tokens.ts';
 import { confirmation } from './views/answers.ts';

@@ -3,8 +3,8 @@ import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
 import { gameOf } from '../table/game-record.ts';
-import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
+import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
@@ -13,8 +13,8 @@ import type { Offload } from './offload.ts';
 import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
 import { lobbyView } from './views/lobby.ts';
-import { boardCells, boardSignature } from './views/table.ts';
 import { closedCard, tableView } from './views/table-card.ts';
+import { boardCells, boardSignature } from './views/table-pieces.ts';
 import type { WebhookMessage } from './webhook-messages.ts';
 
 /** The table message for the table's latest state. */

@@ -1,6 +1,6 @@
 import type { RngState } from '../cards/rng.ts';
-import { RuleError } from '../rules/errors.ts';
 import { changedOptions, type Options, parseOptions } from '../rules/options.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { getVariant, maxPlayersFor } from '../rules/variants.ts';
 import { clonePlain } from './clone.ts';
 import { type Ctx, DeckExhausted, dealOf, makeCtx, notAtThisTable } from './context.ts';

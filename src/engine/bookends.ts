@@ -1,4 +1,4 @@
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { maxPlayersFor } from '../rules/variants.ts';
 import { type Ctx, notAtThisTable } from './context.ts';
 import { balanceReserve, collectAntes } from './money.ts';

@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.ts';
 import { Rng } from '../cards/rng.ts';
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { getVariant, type Step, stepsFor, type Variant } from '../rules/variants.ts';
 import type { DealState, GameEvent, GameState, PlayerId } from './types.ts';
 

@@ -9,7 +9,7 @@ import {
   isHexSeed,
   seedOfDeal,
 } from '../cards/fair-deck.ts';
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import type { DealProof, DealState, FairState, GameState } from './types.ts';
 
 /** Provably fair games in the engine (docs/FAIRNESS.md): the state's part of it. */

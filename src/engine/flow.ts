@@ -1,5 +1,5 @@
 import { fullDeck } from '../cards/deck.ts';
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { anteUp, finishDeal, openDeal } from './bookends.ts';
 import { boardCard, type Ctx, cardFor, dealOf, inTurnOrder } from './context.ts';
 import { fairDeckFor, notePress, revealSeed } from './fair.ts';

@@ -1,5 +1,5 @@
 import { formatCard } from '../cards/card.ts';
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { type Ctx, cardFor, dealOf, inTurnOrder, notDealtIn } from './context.ts';
 import { drawnInTurn, drawStepInTurn } from './round.ts';
 import type { PlayerId } from './types.ts';

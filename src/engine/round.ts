@@ -1,4 +1,4 @@
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { type Ctx, cardFor, dealOf, inTurnOrder, notDealtIn } from './context.ts';
 import { killedBy } from './deadly.ts';
 import { move, POT, percentHalfUp, player } from './money.ts';

@@ -1,6 +1,6 @@
 import { type Card, CardParseError, formatCard, parseCard } from '../cards/card.ts';
 import { Rng } from '../cards/rng.ts';
-import { RuleError } from '../rules/errors.ts';
+import { RuleError } from '../rules/rule-error.ts';
 import { apply, createGame } from './apply.ts';
 import { checkProof } from './proof.ts';
 import type { Action, Choice, DealProof, GameEvent, GameState, PlayerId, Stack } from './types.ts';

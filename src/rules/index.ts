@@ -1,4 +1,3 @@
-export { RuleError } from './errors.ts';
 export { MAX_CHIPS, OPTION_SPECS, type OptionGroup, type OptionSpec, optionSpec } from './option-specs.ts';
 export {
   BASE_OPTIONS,
@@ -10,6 +9,7 @@ export {
   type Options,
   parseOptions,
 } from './options.ts';
+export { RuleError } from './rule-error.ts';
 export {
   type BoardPosition,
   cardsPerPlayer,

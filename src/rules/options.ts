@@ -1,6 +1,6 @@
 import { RANK_CHARS } from '../cards/card.ts';
-import { RuleError, type RuleSay } from './errors.ts';
 import { MAX_CHIPS, OPTION_SPECS, type OptionSpec } from './option-specs.ts';
+import { RuleError, type RuleSay } from './rule-error.ts';
 import type { Options, VariantId } from './types.ts';
 import { getVariant } from './variants.ts';
 

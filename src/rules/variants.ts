@@ -1,5 +1,5 @@
 import { CATALOGUE } from './catalogue.ts';
-import { RuleError } from './errors.ts';
+import { RuleError } from './rule-error.ts';
 import type { Options, Step, Variant, VariantId } from './types.ts';
 
 export type { BoardPosition, HandSpec, Step, Variant, VariantId } from './types.ts';

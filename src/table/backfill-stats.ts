@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { insertDealResults } from '../db/deal-results.ts';
+import { insertDealResults } from '../db/deal-results-store.ts';
 import type { Database } from '../db/index.ts';
 import type { GameEvent } from '../engine/index.ts';
-import { dealResultsOf } from './deal-results.ts';
+import { dealResultsOf } from './deal-results-of-events.ts';
 import type { GameOpened } from './steps.ts';
 
 /** Steps read at a time: a table with a long history is never loaded whole. */

@@ -1,4 +1,4 @@
-import { type DealResult, insertDealResults } from '../db/deal-results.ts';
+import { type DealResult, insertDealResults } from '../db/deal-results-store.ts';
 import { insertStepRecord, json, tableAsStepLeftIt, updateTableRow } from '../db/table-store.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
 import type { Transfer } from '../engine/transfer.ts';

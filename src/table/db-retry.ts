@@ -12,7 +12,7 @@ export interface RetryingWriter extends StepWriter {
 
 /**
  * A step writer whose steps wait for the database when it fails transiently (a full
- * disk, a lock held elsewhere, a PostgreSQL restart: db/errors.ts) and are committed
+ * disk, a lock held elsewhere, a PostgreSQL restart: db/db-error-kind.ts) and are committed
  * once it is back, instead of failing the table. Retrying is safe: a step commits all
  * or nothing, under its idempotency key. The table's queue waits meanwhile, and its
  * countdown with it: the step commits its countdown moved on by the time it waited, so

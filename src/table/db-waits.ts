@@ -1,4 +1,4 @@
-import { classifyDbError, type DbErrorKind } from '../db/errors.ts';
+import { classifyDbError, type DbErrorKind } from '../db/db-error-kind.ts';
 
 /**
  * How long a step waits for the database before it is retried, and for how long in all.

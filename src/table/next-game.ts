@@ -1,10 +1,10 @@
 import type { GameState, Seat } from '../engine/index.ts';
 import { changedOptions } from '../rules/index.ts';
-import { UserFacingError } from './errors.ts';
 import type { GameRecord } from './game-record.ts';
-import { asTableMessages, tableDealNo } from './messages.ts';
 import type { Place, TableLook } from './open-game.ts';
 import type { Decided } from './steps.ts';
+import { asTableNotes, tableDealNo } from './table-notes.ts';
+import { UserFacingError } from './user-facing-error.ts';
 
 /**
  * What follows a game at its table: Play again (the same setup, opened by its host in
@@ -42,7 +42,7 @@ export function endedGame(record: GameRecord | null, place: Place, dealNo: numbe
   const state = record.state;
   // Pressed again once the next lobby is open: refused as /guts start is there.
   if (record.running) throw new UserFacingError('refusal.running', { variant: state.variant });
-  const messages = asTableMessages(record.messages);
+  const messages = asTableNotes(record.messages);
   if (dealNo !== tableDealNo(messages, state.dealNo)) throw new UserFacingError('refusal.dealOver');
   if (by !== state.host) throw new UserFacingError('refusal.playAgainWho');
   return {
@@ -59,7 +59,7 @@ export function recentlyEnded(record: GameRecord | null, by: string, now: number
   const state = record?.state;
   if (!record || record.running || !state || state.host !== by) return null;
   if (now - record.updatedAt > PLAY_AGAIN_WINDOW_MS) return null;
-  const dealNo = tableDealNo(asTableMessages(record.messages), state.dealNo);
+  const dealNo = tableDealNo(asTableNotes(record.messages), state.dealNo);
   return { tableId: record.id, dealNo, variantId: state.variant };
 }
 

@@ -7,11 +7,11 @@ import { channelPotReserve } from '../ledger/index.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import type { RetryingWriter } from './db-retry.ts';
-import { UserFacingError } from './errors.ts';
 import { gameRecord } from './game-record.ts';
-import { NO_MESSAGES } from './messages.ts';
 import type { Runtimes, TableRuntime } from './runtimes.ts';
 import type { GameOpened, StepResult, TableSteps } from './steps.ts';
+import { NO_NOTES } from './table-notes.ts';
+import { UserFacingError } from './user-facing-error.ts';
 
 /** A player as the table knows them: their id and the name shown at the table and in /ledger. */
 export interface Member {
@@ -63,7 +63,7 @@ export class GameOpener {
   /**
    * Opens a game in the channel with `host` seated. One game per channel: a running
    * one is refused. The new game plays for the channel's pot and reserve, and numbers
-   * its deals on from the table's last one (see `TableMessages.dealBase`). Its deals are
+   * its deals on from the table's last one (see `TableNotes.dealBase`). Its deals are
    * provably fair (docs/FAIRNESS.md): `phrase`, the host's words for the client seed.
    * `others`: seats taken in the same first step (Play again: the last game's people and computers).
    */
@@ -86,10 +86,10 @@ export class GameOpener {
     if (table.running || live?.running) throw runningError((live ?? table).state);
     this.deps.runtimes.track(table, {
       messages: {
-        ...NO_MESSAGES,
+        ...NO_NOTES,
         dealBase: table.dealNo,
         fourColour: look.fourColour,
-        locale: look.locale ?? NO_MESSAGES.locale,
+        locale: look.locale ?? NO_NOTES.locale,
       },
     });
     const carried = await channelPotReserve(this.deps.db, place.guildId, place.channelId);

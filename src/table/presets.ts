@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
-import { deletePresetRow, findPreset, listPresetRows, type PresetRow, upsertPreset } from '../db/presets.ts';
+import { deletePresetRow, findPreset, listPresetRows, type PresetRow, upsertPreset } from '../db/presets-store.ts';
 import { changedOptions, type Options, parseOptions } from '../rules/index.ts';
-import { UserFacingError } from './errors.ts';
+import { UserFacingError } from './user-facing-error.ts';
 
 /**
  * Saved table setups per server (`/guts preset`): a name for a variant and the options

@@ -1,5 +1,5 @@
 import type { GameEvent } from '../engine/index.ts';
-import type { TableMessages } from './messages.ts';
+import type { TableNotes } from './table-notes.ts';
 
 /**
  * Abandoned games. A countdown that ends with nobody pressing drops everyone and the
@@ -12,10 +12,10 @@ export const QUIET_DEALS_TO_STOP = 2;
 
 /** The count after a step: a press marks the deal as played; a deal's end adds it up. */
 export function countQuiet(
-  messages: TableMessages,
+  messages: TableNotes,
   events: readonly GameEvent[],
   pressed: boolean,
-): Pick<TableMessages, 'pressedThisDeal' | 'quietDeals'> {
+): Pick<TableNotes, 'pressedThisDeal' | 'quietDeals'> {
   let { pressedThisDeal, quietDeals } = messages;
   for (const e of events) {
     if (e.type === 'DealStarted') pressedThisDeal = false;

@@ -85,7 +85,7 @@ function reviveError(error: ThreadError): Error {
   if (error.name === 'CarriedPotMovedError') return new CarriedPotMovedError(error.message);
   const revived = new Error(error.message);
   revived.name = error.name;
-  // SQLite's result code: whether the step is worth retrying (db/errors.ts).
+  // SQLite's result code: whether the step is worth retrying (db/db-error-kind.ts).
   if (typeof f.code === 'string') Object.assign(revived, { code: f.code });
   return revived;
 }

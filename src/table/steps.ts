@@ -4,14 +4,14 @@ import { loadTable, StaleVersionError } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
 import type { TextKey } from '../i18n/index.ts';
 import { NEXT_DEAL_PAUSE_MS, nextDeadline } from './deadline.ts';
-import { dealResultsOf } from './deal-results.ts';
+import { dealResultsOf } from './deal-results-of-events.ts';
 import { type GameRecord, gameRecord } from './game-record.ts';
-import { asTableMessages, NO_MESSAGES, type TableMessages, tableDealNo } from './messages.ts';
 import { countQuiet } from './quiet.ts';
 import type { Runtimes } from './runtimes.ts';
 import type { Clock, DeadlineScheduler } from './scheduler.ts';
 import { SerialQueues } from './serial.ts';
 import type { StepWriter } from './step-writer.ts';
+import { asTableNotes, NO_NOTES, type TableNotes, tableDealNo } from './table-notes.ts';
 
 /**
  * One game step against the database: load the table, let the engine decide, commit
@@ -55,7 +55,7 @@ export interface StepResult {
    * The table's messages as this step left them: a game that ended still edits its own
    * messages after a new game has opened at the table and taken the runtime's.
    */
-  messages: TableMessages;
+  messages: TableNotes;
   note?: TextKey;
   /** How long its transaction took to commit (operators' metrics). */
   commitMs?: number;
@@ -120,7 +120,7 @@ export class TableSteps {
     // Still at the version this process holds: nothing is stale (and messages learnt since, not saved yet, stay).
     if (!fresh || !rt || fresh.version === rt.record.version) return false;
     rt.record = fresh;
-    Object.assign(rt.messages, asTableMessages(fresh.messages));
+    Object.assign(rt.messages, asTableNotes(fresh.messages));
     scheduler.set(String(tableId), fresh.running ? fresh.deadline : null);
     return true;
   }
@@ -166,7 +166,7 @@ export class TableSteps {
             clock.now(),
             this.deps.pauseMs ?? NEXT_DEAL_PAUSE_MS,
           );
-          const current = runtimes.get(tableId)?.messages ?? NO_MESSAGES;
+          const current = runtimes.get(tableId)?.messages ?? NO_NOTES;
           const quiet = countQuiet(current, decided.events, by === 'player');
           const messages = { ...current, ...quiet };
           const dealNo = tableDealNo(messages, decided.state.dealNo);

@@ -8,9 +8,7 @@ import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
-import { UserFacingError } from './errors.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
-import { asTableMessages, tableDealNo } from './messages.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
@@ -21,7 +19,9 @@ import { type Standings, standings } from './standings.ts';
 import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type StepListener, type StepResult, TableSteps } from './steps.ts';
+import { asTableNotes, tableDealNo } from './table-notes.ts';
 import { TableTimers } from './timers.ts';
+import { UserFacingError } from './user-facing-error.ts';
 
 export type { EndedGame } from './next-game.ts';
 export type { Member, Place, TableLook } from './open-game.ts';
@@ -170,7 +170,7 @@ export class Tables {
     try {
       const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
       // Their languages first: a resumed table may speak at once.
-      await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
+      await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
         this.runtimes.track(record, { restarted: record.state?.phase === 'deal' });
         this.timers.countdowns.set(String(record.id), record.deadline);
@@ -192,7 +192,7 @@ export class Tables {
   async endAll(serves: (guildId: string, channelId: string) => boolean = () => true): Promise<number> {
     try {
       const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
-      await ensureLanguages(...open.map((r) => asTableMessages(r.messages).locale));
+      await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
         this.runtimes.track(record);
         const key = `restart:${record.id}:${record.version}`;
@@ -299,7 +299,7 @@ export class Tables {
     const known = this.runtimes.runningIn(place.channelId);
     const found = known ? null : await findTable(this.db, place.guildId, place.channelId);
     if (!known && !found?.state) return null;
-    const locale = known ? known.messages.locale : asTableMessages(found?.messages).locale;
+    const locale = known ? known.messages.locale : asTableNotes(found?.messages).locale;
     await ensureLanguages(locale);
     return locale;
   }

@@ -1,7 +1,7 @@
 import type { APIMessage } from 'discord-api-types/v10';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
+import { asTableNotes, tableDealNo } from '../../src/table/table-notes.ts';
 import { buttonId, openAndDeal } from './play.ts';
 import { World } from './world.ts';
 
@@ -29,7 +29,7 @@ describe('a long game', () => {
         await world.until((s) => s.dealNo > state.dealNo && awaiting(s).kind === 'declare');
         continue;
       }
-      const deal = tableDealNo(asTableMessages(record.messages), state.dealNo);
+      const deal = tableDealNo(asTableNotes(record.messages), state.dealNo);
       const stay = `g:${record.id}:${deal}:stay`;
       const table: APIMessage = await world.waitFor((m) => {
         try {

@@ -2,7 +2,7 @@ import { type InteractionHandle, interactiveComponents } from '@guts/local-disco
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
-import { asTableMessages, tableDealNo } from '../../src/table/messages.ts';
+import { asTableNotes, tableDealNo } from '../../src/table/table-notes.ts';
 import type { World } from './world.ts';
 
 function findButton(message: APIMessage, action: string): string | undefined {
@@ -38,7 +38,7 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
     if (w.kind === 'over') return state.dealNo;
     if (state.dealNo > maxDeals) throw new Error(`the game is still going after ${maxDeals} deals`);
     // Messages number the table's deals (they run on across games), the state its game's.
-    const tableDeal = tableDealNo(asTableMessages(record.messages), state.dealNo);
+    const tableDeal = tableDealNo(asTableNotes(record.messages), state.dealNo);
     const answers: string[] = [];
     if (w.kind === 'declare' || w.kind === 'take') {
       const movers = 'turn' in w && w.turn ? [w.turn] : w.pending;

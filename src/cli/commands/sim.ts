@@ -1,5 +1,5 @@
 import { type SimConfig, STRATEGIES, type Strategy, simulate } from '../../engine/sim.ts';
-import { RuleError } from '../../rules/errors.ts';
+import { RuleError } from '../../rules/rule-error.ts';
 
 export const summary =
   'bots play each other: guts sim --variant three-card --players 6 --deals 100000 [--options JSON] [--strategy threshold|random|always|cautious|balanced|bold[,…]] [--seed N]';

@@ -1,8 +1,9 @@
 import { MessageFlags } from 'discord.js';
-import { UserFacingError } from '../../table/errors.ts';
 import { gameOf } from '../../table/game-record.ts';
-import { ackIfSlow, placeOf } from '../acks.ts';
+import { UserFacingError } from '../../table/user-facing-error.ts';
+import { ackIfSlow } from '../acks.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
+import { placeOf } from '../interaction-place.ts';
 import type { ComponentHandler } from './types.ts';
 
 /**

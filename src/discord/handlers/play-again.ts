@@ -1,7 +1,7 @@
 import type { TableRuntime } from '../../table/runtimes.ts';
-import { memberOf, placeOf } from '../acks.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import { postLobby } from '../game-commands.ts';
+import { memberOf, placeOf } from '../interaction-place.ts';
 import type { ComponentHandler } from './types.ts';
 
 /**

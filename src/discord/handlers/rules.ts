@@ -3,13 +3,13 @@ import { apply, type GameState } from '../../engine/index.ts';
 import { ensureLanguages, languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
 import { valueWords } from '../../rules-text/option-help.ts';
-import { UserFacingError } from '../../table/errors.ts';
 import { gameOf } from '../../table/game-record.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
-import { memberOf, placeOf } from '../acks.ts';
+import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
-import { isUserFacing, refusalText } from '../errors.ts';
+import { isUserFacing, refusalText } from '../error-boundary.ts';
+import { memberOf, placeOf } from '../interaction-place.ts';
 import { parseOptionValue } from '../option-text.ts';
 import type { ButtonTarget } from '../views/buttons.ts';
 import {

@@ -7,15 +7,15 @@ import {
   type ComputerLevel,
   type GameState,
 } from '../../engine/index.ts';
-import { UserFacingError } from '../../table/errors.ts';
 import { gameOf } from '../../table/game-record.ts';
-import { tableDealNo } from '../../table/messages.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
+import { tableDealNo } from '../../table/table-notes.ts';
 import type { Member } from '../../table/tables.ts';
-import { memberOf, placeOf } from '../acks.ts';
+import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
-import { isUserFacing } from '../errors.ts';
+import { isUserFacing } from '../error-boundary.ts';
+import { memberOf, placeOf } from '../interaction-place.ts';
 import { missingHere } from '../permissions.ts';
 import type { PressAnswer, PressPlan } from '../step-pipeline.ts';
 import type { ComponentHandler } from './types.ts';

@@ -4,9 +4,9 @@ import { dealWasSettled } from '../../db/prune-history.ts';
 import { dealHistory, loadTable } from '../../db/table-store.ts';
 import type { Db } from '../../db/transaction.ts';
 import { cardsDrawn, checkProof, type GameEvent } from '../../engine/index.ts';
-import { UserFacingError } from '../../table/errors.ts';
-import { placeOf } from '../acks.ts';
+import { UserFacingError } from '../../table/user-facing-error.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
+import { placeOf } from '../interaction-place.ts';
 import { type DealProofFound, verifyPanel } from '../views/verify.ts';
 import type { ComponentHandler } from './types.ts';
 

@@ -12,14 +12,14 @@ import type { EquityResult } from '../../hands/index.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
-import { UserFacingError } from '../../table/errors.ts';
+import { UserFacingError } from '../../table/user-facing-error.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
 import { chips, clip, clipLines, escapeName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
-import { choiceButtons } from './table.ts';
+import { choiceButtons } from './table-pieces.ts';
 
 const percents = new Map<string, Intl.NumberFormat>();
 /** "45%", "45 %": a chance as the reader's language writes it, in whole percents. */

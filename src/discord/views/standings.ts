@@ -3,7 +3,7 @@ import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Standings } from '../../table/standings.ts';
 import { type ButtonRow, type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clipLines, signed } from './format.ts';
-import { OVER_COLOUR } from './table.ts';
+import { OVER_COLOUR } from './table-pieces.ts';
 
 /** Discord's limit for an embed's description. */
 const DESCRIPTION_MAX = 4096;

@@ -1,9 +1,9 @@
 import { EmbedBuilder } from 'discord.js';
-import type { LeaderboardRow, VariantStats } from '../../db/deal-results.ts';
+import type { LeaderboardRow, VariantStats } from '../../db/deal-results-store.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { bold, chips, clipLines, signed, variantName } from './format.ts';
 
-/** `/guts stats` and `/guts leaderboard`, from the deal results (db/deal-results.ts), in `locale`. */
+/** `/guts stats` and `/guts leaderboard`, from the deal results (db/deal-results-store.ts), in `locale`. */
 
 export const STATS_COLOUR = 0x5865f2;
 

@@ -23,7 +23,7 @@ import {
   seatStatus,
   TABLE_COLOUR,
   tableButtons,
-} from './table.ts';
+} from './table-pieces.ts';
 
 /**
  * The live table message as one Components V2 card, laid out for a phone: a container

@@ -1,8 +1,8 @@
 import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
+import { BlockedChannels, ChannelLostError, type LostReason } from '../../../src/discord/blocked-channels.ts';
 import { ChannelOutput, PUBLIC_FOLLOW_UPS_PER_MINUTE } from '../../../src/discord/channel-output.ts';
-import { ChannelLostError, LostChannels, type LostReason } from '../../../src/discord/lost-channels.ts';
 
 /**
  * Where a table's public posts and edits go: follow-ups and edits through interaction
@@ -52,7 +52,7 @@ function setup(options: { answersOnly?: boolean } = {}) {
     answersOnly: (_tableId: number) => options.answersOnly ?? false,
   };
   const lostTables: [number, LostReason][] = [];
-  const lost = new LostChannels((tableId, reason) => lostTables.push([tableId, reason]));
+  const lost = new BlockedChannels((tableId, reason) => lostTables.push([tableId, reason]));
   const output = new ChannelOutput(
     client as never,
     runtimes as never,

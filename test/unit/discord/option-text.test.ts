@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseOptionText } from '../../../src/discord/option-text.ts';
-import { UserFacingError } from '../../../src/table/errors.ts';
+import { UserFacingError } from '../../../src/table/user-facing-error.ts';
 
 describe('/guts start options text', () => {
   it('reads name=value pairs with typed values', () => {

@@ -7,7 +7,7 @@ import { encodeButtonId } from '../../../src/discord/custom-id.ts';
 import { dealHandler, declareHandler } from '../../../src/discord/handlers/table-press.ts';
 import type { ComponentHandler } from '../../../src/discord/handlers/types.ts';
 import { BotMetrics } from '../../../src/discord/metrics.ts';
-import type { PrivateAnswer } from '../../../src/discord/private-cards.ts';
+import type { PrivateAnswer } from '../../../src/discord/private-card-sender.ts';
 import { createRouter } from '../../../src/discord/router.ts';
 import { BUSY_STEPS, type PressAnswer, type PressPlan, StepPipeline } from '../../../src/discord/step-pipeline.ts';
 import { type Action, apply } from '../../../src/engine/index.ts';

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TableMessage, targetOf } from '../../../src/discord/table-message.ts';
 import { lobbyView } from '../../../src/discord/views/lobby.ts';
-import { boardSignature } from '../../../src/discord/views/table.ts';
 import { tableView } from '../../../src/discord/views/table-card.ts';
+import { boardSignature } from '../../../src/discord/views/table-pieces.ts';
 import { type Action, apply, createGame, type GameState, publicView } from '../../../src/engine/index.ts';
 import type { Picture } from '../../../src/render/index.ts';
-import { NO_MESSAGES, type TableMessages } from '../../../src/table/messages.ts';
 import type { TableRuntime } from '../../../src/table/runtimes.ts';
+import { NO_NOTES, type TableNotes } from '../../../src/table/table-notes.ts';
 
 /**
  * The lobby and the live table message on their own: hand-made table runtimes, a fake
@@ -30,7 +30,7 @@ const lobby = (variant = 'three-card'): GameState =>
   });
 const dealt = (variant = 'three-card'): GameState => step(lobby(variant), { type: 'startDeal', by: ANN });
 
-function runtimeOf(state: GameState, messages: Partial<TableMessages> = {}): TableRuntime {
+function runtimeOf(state: GameState, messages: Partial<TableNotes> = {}): TableRuntime {
   return {
     record: {
       id: TABLE,
@@ -44,7 +44,7 @@ function runtimeOf(state: GameState, messages: Partial<TableMessages> = {}): Tab
       dealNo: state.dealNo,
       updatedAt: 0,
     },
-    messages: { ...NO_MESSAGES, ...messages },
+    messages: { ...NO_NOTES, ...messages },
     restarted: false,
   };
 }
@@ -73,7 +73,7 @@ describe('the table message', () => {
   let runtimes: Map<number, TableRuntime>;
   let saveMessages: ReturnType<typeof vi.fn<(tableId: number) => Promise<void>>>;
   /** What the runtime said about its messages each time it was saved. */
-  let saved: TableMessages[];
+  let saved: TableNotes[];
   let posts: { tableId: number; payload: unknown; editable: boolean | undefined }[];
   let edits: { tableId: number; messageId: string; payload: unknown }[];
   let failEdits: boolean;
@@ -108,7 +108,7 @@ describe('the table message', () => {
     await vi.advanceTimersByTimeAsync(DELAY_MS);
     await tm.idle();
   };
-  const live = (state: GameState, messages: Partial<TableMessages> = {}) => {
+  const live = (state: GameState, messages: Partial<TableNotes> = {}) => {
     const rt = runtimeOf(state, messages);
     runtimes.set(TABLE, rt);
     return rt;

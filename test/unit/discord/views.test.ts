@@ -13,8 +13,8 @@ import {
   showdownRows,
   showdownView,
 } from '../../../src/discord/views/showdown.ts';
-import { boardCells } from '../../../src/discord/views/table.ts';
 import { tableView } from '../../../src/discord/views/table-card.ts';
+import { boardCells } from '../../../src/discord/views/table-pieces.ts';
 import { apply, createGame, type GameState, privateFacts, publicView, viewFor } from '../../../src/engine/index.ts';
 import { handPreview } from '../../../src/engine/preview.ts';
 import { cardEmojiSet, renderBoard, renderHand, renderShowdown } from '../../../src/render/index.ts';

@@ -11,7 +11,7 @@ import {
   textOf,
 } from '../../../src/i18n/index.ts';
 import { listVariants, OPTION_SPECS } from '../../../src/rules/index.ts';
-import { asTableMessages } from '../../../src/table/messages.ts';
+import { asTableNotes } from '../../../src/table/table-notes.ts';
 import { flatten, PLURAL } from './flatten.ts';
 
 /** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
@@ -104,9 +104,9 @@ describe('the message catalogue', () => {
 
 describe("a table's language kept with its messages", () => {
   it('reads back every Discord locale, and English for anything else', () => {
-    for (const locale of LOCALES) expect(asTableMessages({ locale }).locale).toBe(locale);
-    expect(asTableMessages({ locale: 'x"; drop' }).locale).toBe('en-US');
-    expect(asTableMessages({}).locale).toBe('en-US');
+    for (const locale of LOCALES) expect(asTableNotes({ locale }).locale).toBe(locale);
+    expect(asTableNotes({ locale: 'x"; drop' }).locale).toBe('en-US');
+    expect(asTableNotes({}).locale).toBe('en-US');
   });
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmation } from '../../../src/discord/views/answers.ts';
 import { chips, describeTransfers } from '../../../src/discord/views/format.ts';
 import { lobbyView } from '../../../src/discord/views/lobby.ts';
-import { tableButtons } from '../../../src/discord/views/table.ts';
+import { tableButtons } from '../../../src/discord/views/table-pieces.ts';
 import { apply, createGame, type GameState, publicView } from '../../../src/engine/index.ts';
 import { catalogues, has, textOf } from '../../../src/i18n/index.ts';
 import type { StepResult } from '../../../src/table/steps.ts';

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { leaderboard, playerStats } from '../../../src/db/deal-results.ts';
+import { leaderboard, playerStats } from '../../../src/db/deal-results-store.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
 import { backfillDealResults } from '../../../src/table/backfill-stats.ts';
 import { type Place, Tables } from '../../../src/table/tables.ts';

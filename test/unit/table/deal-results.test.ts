@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertDealResults, leaderboard, netSeries, playerStats } from '../../../src/db/deal-results.ts';
+import { insertDealResults, leaderboard, netSeries, playerStats } from '../../../src/db/deal-results-store.ts';
 import type { OpenDatabase } from '../../../src/db/index.ts';
 import { createOrLoadTable } from '../../../src/db/table-store.ts';
 import { apply, createGame, type GameEvent, type GameState } from '../../../src/engine/index.ts';
-import { dealResultsOf } from '../../../src/table/deal-results.ts';
+import { dealResultsOf } from '../../../src/table/deal-results-of-events.ts';
 import { backends } from '../../support/backends.ts';
 
 describe('dealResultsOf', () => {

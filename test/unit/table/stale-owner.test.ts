@@ -7,11 +7,11 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import { findTable, loadTable, StaleVersionError } from '../../../src/db/table-store.ts';
 import { awaiting, type GameState } from '../../../src/engine/index.ts';
 import { auditLedger } from '../../../src/ledger/index.ts';
-import { RuleError } from '../../../src/rules/errors.ts';
-import { UserFacingError } from '../../../src/table/errors.ts';
+import { RuleError } from '../../../src/rules/rule-error.ts';
 import { openStepWriter, type StepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Place, Tables } from '../../../src/table/tables.ts';
+import { UserFacingError } from '../../../src/table/user-facing-error.ts';
 import { backends } from '../../support/backends.ts';
 import { fakeClock } from './fake-clock.ts';
 

@@ -4,10 +4,10 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import { awaiting, type GameState } from '../../../src/engine/index.ts';
 import { textOf } from '../../../src/i18n/index.ts';
 import { auditLedger, playerBalances } from '../../../src/ledger/index.ts';
-import { UserFacingError } from '../../../src/table/errors.ts';
 import { STEP_PAUSED, STEP_RECOVERED, type StepFault } from '../../../src/table/step-recovery.ts';
 import type { StepListener, StepResult } from '../../../src/table/steps.ts';
 import { type Place, Tables } from '../../../src/table/tables.ts';
+import { UserFacingError } from '../../../src/table/user-facing-error.ts';
 import { fakeClock } from './fake-clock.ts';
 
 /**

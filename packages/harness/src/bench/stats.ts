@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Rng } from 'guts/src/cards/rng.ts';
-import { type DealResult, insertDealResults, leaderboard, playerStats } from 'guts/src/db/deal-results.ts';
+import { type DealResult, insertDealResults, leaderboard, playerStats } from 'guts/src/db/deal-results-store.ts';
 import { migrateToLatest, openDatabase } from 'guts/src/db/index.ts';
 import { createOrLoadTable } from 'guts/src/db/table-store.ts';
 import type { Bench } from './types.ts';

@@ -1,4 +1,4 @@
-import type { DealResult } from '../db/deal-results.ts';
+import type { DealResult } from '../db/deal-results-store.ts';
 import type { GameEvent } from '../engine/index.ts';
 
 /**

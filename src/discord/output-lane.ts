@@ -4,7 +4,7 @@
  * through one of these, so that under a flood of work the answers to presses, which
  * do not queue here, are never stuck behind hundreds of uploads on the event loop.
  */
-export class Lane {
+export class OutputLane {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 

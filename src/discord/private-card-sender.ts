@@ -2,18 +2,18 @@ import { MessageFlags } from 'discord.js';
 import { dealInPlay, type GameState, privateFacts, viewFor } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import { gameOf } from '../table/game-record.ts';
-import { tableDealNo } from '../table/messages.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { SerialQueues } from '../table/serial.ts';
 import type { StepResult } from '../table/steps.ts';
+import { tableDealNo } from '../table/table-notes.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
-import { type PrivateMessage, PrivateMessages } from './private-messages.ts';
+import { type PrivateMessage, PrivateMessageRegistry } from './private-message-registry.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import { cardsView, handPicture, privateAsks, privateSignature } from './views/cards.ts';
 
-export interface PrivateCardsDeps {
+export interface PrivateCardSenderDeps {
   log: Logger;
   output: ChannelOutput;
   tokens: ReplyTokens;
@@ -30,11 +30,11 @@ export interface PrivateCardsDeps {
  * their bookkeeping (which message, through which token, showing what of which version),
  * posts them, edits them after a step, and answers a press with one.
  */
-export class PrivateCards {
-  private readonly messages: PrivateMessages;
+export class PrivateCardSender {
+  private readonly messages: PrivateMessageRegistry;
 
-  constructor(private readonly deps: PrivateCardsDeps) {
-    this.messages = new PrivateMessages(deps.tokens);
+  constructor(private readonly deps: PrivateCardSenderDeps) {
+    this.messages = new PrivateMessageRegistry(deps.tokens);
   }
 
   private runtime(tableId: number): TableRuntime | undefined {
@@ -256,7 +256,7 @@ export class PrivateCards {
   }
 }
 
-/** The presser's answer that is their private message (see `PrivateCards.answerPrivately`). */
+/** The presser's answer that is their private message (see `PrivateCardSender.answerPrivately`). */
 export interface PrivateAnswer {
   /** The message to answer with, being drawn; null where there is none to show (the deal is over). */
   cards: Promise<ReturnType<typeof cardsView>> | null;

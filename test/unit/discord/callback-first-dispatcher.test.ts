@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { REST, Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isInteractionCallback, RestLanes } from '../../../src/discord/rest-lanes.ts';
+import { CallbackFirstDispatcher, isInteractionCallback } from '../../../src/discord/callback-first-dispatcher.ts';
 
 describe('isInteractionCallback', () => {
   it('is true only for an interaction callback', () => {
@@ -50,7 +50,7 @@ async function holdingServer() {
   };
 }
 
-describe('RestLanes', () => {
+describe('CallbackFirstDispatcher', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
   afterEach(async () => {
     for (const step of cleanup.splice(0).reverse()) await step();
@@ -59,7 +59,7 @@ describe('RestLanes', () => {
   it('answers a press while every socket of the shared pool waits on a follow-up', async () => {
     const discord = await holdingServer();
     cleanup.push(() => discord.close());
-    const lanes = new RestLanes({ callbacks: 2, others: 2 });
+    const lanes = new CallbackFirstDispatcher({ callbacks: 2, others: 2 });
     cleanup.push(() => lanes.destroy());
     const rest = new REST({ api: discord.api, retries: 0, timeout: 30_000 }).setToken('t').setAgent(lanes);
     // Four follow-ups on different tokens (discord.js queues one route's requests one by

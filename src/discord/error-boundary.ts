@@ -1,8 +1,8 @@
 import { DiscordAPIError, type Interaction, MessageFlags, RESTJSONErrorCodes } from 'discord.js';
 import { has, type TextKey, t, tell } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { RuleError } from '../rules/errors.ts';
-import { UserFacingError } from '../table/errors.ts';
+import type { RuleError } from '../rules/rule-error.ts';
+import { UserFacingError } from '../table/user-facing-error.ts';
 
 /**
  * The one error boundary (Skyra's `_shared.ts` model): rule errors become short

@@ -1,5 +1,9 @@
-/** What the bot keeps of a table beside the game: its Discord messages and the game's deal numbering. */
-export interface TableMessages {
+/**
+ * What a table keeps beside its game (the `messages` column of its row, a name kept for
+ * the stored JSON): the chat's message ids and the deal they show, the deal numbering
+ * across games, the counters of quiet deals, the table's language and deck colours.
+ */
+export interface TableNotes {
   lobby: string | null;
   table: string | null;
   /** The game's deal the table message shows: an edit meant for it never shows a later deal. */
@@ -25,7 +29,7 @@ export interface TableMessages {
   quietDeals: number;
 }
 
-export const NO_MESSAGES: TableMessages = {
+export const NO_NOTES: TableNotes = {
   lobby: null,
   table: null,
   tableDeal: null,
@@ -38,10 +42,10 @@ export const NO_MESSAGES: TableMessages = {
 };
 
 /** The table-wide number of the game's current deal. */
-export const tableDealNo = (messages: TableMessages, gameDealNo: number): number => messages.dealBase + gameDealNo;
+export const tableDealNo = (messages: TableNotes, gameDealNo: number): number => messages.dealBase + gameDealNo;
 
-export function asTableMessages(value: unknown): TableMessages {
-  const v = (value ?? {}) as Partial<TableMessages>;
+export function asTableNotes(value: unknown): TableNotes {
+  const v = (value ?? {}) as Partial<TableNotes>;
   const id = (x: unknown) => (typeof x === 'string' && /^\d+$/.test(x) ? x : null);
   const base = Number.isSafeInteger(v.dealBase) && (v.dealBase as number) >= 0 ? (v.dealBase as number) : 0;
   return {

@@ -1,3 +1,4 @@
+/** Pieces of a table the table card and the private message both show: seat lines, the board's cells, instructions, Stay and Drop. */
 import { ButtonStyle } from 'discord.js';
 import { prettyCards } from '../../cards/card.ts';
 import type { PlayerView } from '../../engine/index.ts';

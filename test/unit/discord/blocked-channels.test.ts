@@ -1,11 +1,11 @@
 import { DiscordAPIError, PermissionFlagsBits, PermissionsBitField, RESTJSONErrorCodes } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import {
+  BlockedChannels,
   ChannelLostError,
   FAILED_CALLS_TO_STOP,
-  LostChannels,
   type LostReason,
-} from '../../../src/discord/lost-channels.ts';
+} from '../../../src/discord/blocked-channels.ts';
 import { INVITE_PERMISSIONS, missingPermissions } from '../../../src/discord/permissions.ts';
 
 const apiError = (code: number, status: number) =>
@@ -13,10 +13,10 @@ const apiError = (code: number, status: number) =>
 
 function watcher() {
   const stopped: [number, LostReason][] = [];
-  return { stopped, lost: new LostChannels((tableId, reason) => stopped.push([tableId, reason])) };
+  return { stopped, lost: new BlockedChannels((tableId, reason) => stopped.push([tableId, reason])) };
 }
 
-describe('LostChannels', () => {
+describe('BlockedChannels', () => {
   it('stops the table at the first "missing permissions" and makes no further call to the channel', () => {
     const { stopped, lost } = watcher();
     lost.check('c1');

@@ -37,12 +37,12 @@ export class ChannelLostError extends Error {
  * Lost channels remembered: a bot in many servers loses channels for as long as it runs.
  * One forgotten past this is tried again once, and found lost again.
  */
-export const LOST_CHANNELS_KEPT = 10_000;
+export const BLOCKED_CHANNELS_KEPT = 10_000;
 
-export class LostChannels {
-  private readonly lost = new LruCache<string, LostReason>(LOST_CHANNELS_KEPT);
+export class BlockedChannels {
+  private readonly lost = new LruCache<string, LostReason>(BLOCKED_CHANNELS_KEPT);
   /** Per table; a table that ends failing leaves its count here until pushed out. */
-  private readonly failuresInARow = new LruCache<number, number>(LOST_CHANNELS_KEPT);
+  private readonly failuresInARow = new LruCache<number, number>(BLOCKED_CHANNELS_KEPT);
 
   /** `onLost` runs once per table whose channel is lost (the bot stops the game). */
   constructor(private readonly onLost: (tableId: number, reason: LostReason) => void) {}
@@ -89,7 +89,7 @@ export class LostChannels {
 
   /** Cache sizes: channels known lost, tables with failed calls in a row. */
   get sizes(): { lost: number; failing: number; capacity: number } {
-    return { lost: this.lost.size, failing: this.failuresInARow.size, capacity: LOST_CHANNELS_KEPT };
+    return { lost: this.lost.size, failing: this.failuresInARow.size, capacity: BLOCKED_CHANNELS_KEPT };
   }
 
   /** A new game may try the channel again (`/guts start` checked the permissions first). */

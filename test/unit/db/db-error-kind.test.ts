@@ -6,7 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { classifyDbError } from '../../../src/db/errors.ts';
+import { classifyDbError } from '../../../src/db/db-error-kind.ts';
 import { openDatabase } from '../../../src/db/index.ts';
 
 /** The error `work` throws (it must throw). */

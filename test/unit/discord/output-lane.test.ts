@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Lane } from '../../../src/discord/lane.ts';
+import { OutputLane } from '../../../src/discord/output-lane.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
-describe('Lane', () => {
+describe('OutputLane', () => {
   it('keeps at most its limit in flight and starts the rest first come, first served', async () => {
-    const lane = new Lane(2);
+    const lane = new OutputLane(2);
     let inFlight = 0;
     let most = 0;
     const started: number[] = [];
@@ -23,7 +23,7 @@ describe('Lane', () => {
   });
 
   it('frees the slot of work that fails', async () => {
-    const lane = new Lane(1);
+    const lane = new OutputLane(1);
     await expect(lane.run(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(await lane.run(async () => 'next')).toBe('next');
   });

@@ -27,7 +27,7 @@ export interface PrivateMessage {
  * next round's card all live in it, edited in place through the token that posted it.
  * A player sees a new one only when that token has run out, or when they press My cards.
  */
-export class PrivateMessages {
+export class PrivateMessageRegistry {
   private readonly byTable = new Map<number, Map<string, PrivateMessage>>();
 
   constructor(private readonly tokens: ReplyTokens) {}

@@ -11,7 +11,7 @@ import { Agent, Dispatcher } from 'undici';
  * limit (then each burst opened sockets that idled out before the next: 470 in a
  * 40-second run, each a TLS handshake on real Discord) or 16 sockets. On a lane of its
  * own, 100-125 ms, with p50 35-45 → 17-29 ms. The output to channels is already held to
- * 8 requests at a time (see lane.ts), so 8 keep-alive sockets carry it.
+ * 8 requests at a time (see output-lane.ts), so 8 keep-alive sockets carry it.
  */
 const CALLBACK_CONNECTIONS = 64;
 const OTHER_CONNECTIONS = 8;
@@ -21,7 +21,7 @@ export function isInteractionCallback(path: string): boolean {
   return /\/interactions\/[^/]+\/[^/]+\/callback(\?|$)/.test(path);
 }
 
-export class RestLanes extends Dispatcher {
+export class CallbackFirstDispatcher extends Dispatcher {
   private readonly callbacks: Agent;
   private readonly others: Agent;
 

@@ -1,8 +1,8 @@
 import { type Client, Events, type GuildBasedChannel, MessageFlags } from 'discord.js';
 import { type TextKey, t } from '../i18n/index.ts';
+import type { BlockedChannels, LostReason } from './blocked-channels.ts';
 import type { BotContext } from './context.ts';
 import type { GuildCache } from './guild-cache.ts';
-import type { LostChannels, LostReason } from './lost-channels.ts';
 import { missingPermissions } from './permissions.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function onLostTable(ctx: BotContext, tableId: number, reason: Lost
 }
 
 /** Discord says a channel, thread or server is gone (or the bot was removed from it): its tables stop. */
-export function watchDeletes(client: Client, ctx: BotContext, lost: LostChannels): void {
+export function watchDeletes(client: Client, ctx: BotContext, lost: BlockedChannels): void {
   const gone = (channelId: string) => {
     const rt = ctx.tables.runtimes.runningIn(channelId);
     lost.markLost(rt?.record.id ?? null, channelId, 'gone');
@@ -66,7 +66,7 @@ export function watchDeletes(client: Client, ctx: BotContext, lost: LostChannels
  * player's interaction token, which Discord lets through without the channel's
  * permissions.
  */
-export function watchPermissions(client: Client, ctx: BotContext, lost: LostChannels, guilds: GuildCache): void {
+export function watchPermissions(client: Client, ctx: BotContext, lost: BlockedChannels, guilds: GuildCache): void {
   const recheck = (guildId: string) => {
     // Its roles are not all in yet: the permissions would come out short. Rechecked once they are.
     if (!guilds.isLoaded(guildId)) return;
