@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { normalize } from 'node:path';
 import { DEFAULT_DATABASE_URL, loadConfig } from '../config.ts';
 import { sqlitePathOf } from '../db/index.ts';
+import { describeDatabase } from '../db/start-check.ts';
 
 /**
  * Which database a command that reads one (`guts export`, `guts backup`) works on, found
@@ -54,10 +56,17 @@ export function databaseToRead(command: string, flag: string | null): string | n
   }
 }
 
-/** `--db URL` taken out of a command's arguments: the URL (null when not given), the rest, and whether it lacked its URL. */
-export function takeDbFlag(args: string[]): { flag: string | null; rest: string[]; missing: boolean } {
-  const at = args.indexOf('--db');
-  if (at < 0) return { flag: null, rest: args, missing: false };
-  const flag = args[at + 1] ?? null;
-  return { flag, rest: [...args.slice(0, at), ...args.slice(at + 2)], missing: flag === null };
+/** `--db URL`, as each command that reads a database takes it, and what its help says of it. */
+export const DB_OPTION = { db: { type: 'string' } } as const;
+export const DB_HELP =
+  "The database: --db URL, else DATABASE_URL, else whichever of data/guts.db (the bot's) and data/playground.db (the playground's) is here; never one that is not there.";
+
+/**
+ * The database as a command's output names it: a file as given
+ * (`data/playground.db`), any other URL without its password.
+ */
+export function databaseLabel(url: string): string {
+  const path = sqlitePathOf(url);
+  if (path === ':memory:') return path;
+  return path === null ? describeDatabase(url, null) : normalize(path);
 }

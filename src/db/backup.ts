@@ -16,10 +16,13 @@ const ALL_PAGES = 0x7fffffff;
  * one step, inside one read transaction: in WAL mode the bot's writes go on meanwhile (a
  * write between SQLite's first, empty step and that one restarts it, once). The copy is
  * written beside `to`, checked with `quick_check` and only then renamed to `to`, so `to`
- * is a whole backup or nothing. Never overwrites: `to` must not exist.
+ * is a whole backup or nothing. A file already at `to` is refused unless `overwrite`
+ * says to replace it (the rename replaces it only once the copy is whole and checked).
  */
-export async function backupSqlite(from: string, to: string): Promise<BackupMade> {
-  if (existsSync(to)) throw new Error(`${to} is already there: a backup never overwrites a file`);
+export async function backupSqlite(from: string, to: string, { overwrite = false } = {}): Promise<BackupMade> {
+  if (existsSync(to) && !overwrite) {
+    throw new Error(`${to} is already there: a backup never overwrites a file unless told to (--force)`);
+  }
   const partial = `${to}.partial-${process.pid}`;
   const source = new SqliteDatabase(from, { readonly: true, fileMustExist: true });
   try {

@@ -1,11 +1,22 @@
 import { openDatabase } from '../../db/index.ts';
 import { auditLedger, describeProblem } from '../../ledger/audit.ts';
-import { databaseToRead, takeDbFlag } from '../which-database.ts';
+import { readCommandLine } from '../args.ts';
+import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
 
 export const summary =
   'recompute every ledger balance from its postings and check each guild sums to 0 (exit 1 if not)';
 
-const USAGE = 'usage: guts audit [--db URL | URL]   (default: DATABASE_URL, else the file that is here)\n';
+export const syntax = {
+  command: 'audit',
+  usage: '[--db URL | URL]',
+  details: [
+    summary,
+    `${DB_HELP} The URL may also come alone.`,
+    'Exit 0: the ledger sums; 1: what differs is listed; 2: no database, or one without a ledger.',
+  ],
+  options: DB_OPTION,
+  operands: [0, 1],
+} as const;
 
 /**
  * `guts audit [--db URL | URL]`: the URL, else $DATABASE_URL, else the file that is here
@@ -13,12 +24,14 @@ const USAGE = 'usage: guts audit [--db URL | URL]   (default: DATABASE_URL, else
  * file that is not there.
  */
 export async function run(args: string[]): Promise<number> {
-  const { flag, rest, missing } = takeDbFlag(args);
-  if (missing || rest.length > (flag === null ? 1 : 0)) {
-    process.stderr.write(USAGE);
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const [given] = line.operands;
+  if (line.values.db !== undefined && given !== undefined) {
+    process.stderr.write('guts audit: give the database once, as --db URL or as URL\n');
     return 2;
   }
-  const url = databaseToRead('audit', flag ?? rest[0] ?? null);
+  const url = databaseToRead('audit', line.values.db ?? given ?? null);
   if (url === null) return 2;
   let opened: ReturnType<typeof openDatabase>;
   try {
@@ -31,11 +44,13 @@ export async function run(args: string[]): Promise<number> {
     const report = await auditLedger(opened.db);
     const counts = `${report.guilds} guilds, ${report.accounts} accounts, ${report.entries} journal entries`;
     if (report.ok) {
-      process.stdout.write(`audit ok: ${counts}\n`);
+      process.stdout.write(`audit ok (${databaseLabel(url)}): ${counts}\n`);
       return 0;
     }
     const lines = report.problems.map(describeProblem);
-    process.stdout.write(`audit FAILED: ${counts}, ${lines.length} problems\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `audit FAILED (${databaseLabel(url)}): ${counts}, ${lines.length} problems\n${lines.join('\n')}\n`,
+    );
     return 1;
   } catch (e) {
     // Typically a database the bot never started on: no ledger tables yet.

@@ -3,23 +3,31 @@ import { dirname, resolve } from 'node:path';
 import { backupSqlite } from '../../db/backup.ts';
 import { sqlitePathOf } from '../../db/index.ts';
 import { describeDatabase } from '../../db/start-check.ts';
-import { databaseToRead, takeDbFlag } from '../which-database.ts';
+import { readCommandLine } from '../args.ts';
+import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
 
 export const summary =
-  'copy the SQLite database to FILE while the bot runs (SQLite online backup): backup [--db URL] FILE';
+  'copy the SQLite database to FILE while the bot runs (SQLite online backup): backup [--db URL] [--force] FILE';
 
-const USAGE = 'usage: guts backup [--db URL] FILE   (default: DATABASE_URL, else the file that is here)\n';
+export const syntax = {
+  command: 'backup',
+  usage: '[--db URL] [--force] FILE',
+  details: [
+    summary,
+    DB_HELP,
+    'FILE must not be there: --force replaces it (with a whole, checked copy, never half of one).',
+  ],
+  options: { ...DB_OPTION, force: { type: 'boolean' } },
+  operands: [1, 1],
+} as const;
 
 const MB = 1024 * 1024;
 
 export async function run(args: string[]): Promise<number> {
-  const { flag, rest, missing } = takeDbFlag(args);
-  const [file, ...extra] = rest;
-  if (!file || extra.length > 0 || missing) {
-    process.stderr.write(USAGE);
-    return 2;
-  }
-  const url = databaseToRead('backup', flag);
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const [file] = line.operands as [string];
+  const url = databaseToRead('backup', line.values.db ?? null);
   if (url === null) return 2;
   const path = sqlitePathOf(url);
   if (path === null) {
@@ -39,9 +47,9 @@ export async function run(args: string[]): Promise<number> {
     return 2;
   }
   try {
-    const made = await backupSqlite(path, file);
+    const made = await backupSqlite(path, file, { overwrite: line.values.force === true });
     const size = `${made.pages} pages, ${(made.bytes / MB).toFixed(1)} MB`;
-    process.stdout.write(`backed up ${resolve(path)} to ${resolve(file)} (${size}, quick_check ok)\n`);
+    process.stdout.write(`backed up ${databaseLabel(url)} to ${resolve(file)} (${size}, quick_check ok)\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`guts backup: ${(err as Error).message.replace(/\s+/g, ' ')}\n`);

@@ -2,11 +2,22 @@ import { REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } fr
 import { ConfigError, loadConfig } from '../../config.ts';
 import { uploadCardEmojis } from '../../discord/card-emojis.ts';
 import { commandBodies } from '../../discord/command-registry.ts';
+import { readCommandLine } from '../args.ts';
 
 export const summary =
   'register the slash commands with Discord (to GUILD_ID when set, else globally) and upload the card emojis';
 
+export const syntax = {
+  command: 'deploy-commands',
+  usage: '[--print]',
+  details: [summary, '--print: print the commands as they would be registered, and register nothing.'],
+  options: { print: { type: 'boolean' } },
+  operands: [0, 0],
+} as const;
+
 export async function run(args: string[]): Promise<number> {
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -18,7 +29,7 @@ export async function run(args: string[]): Promise<number> {
     throw err;
   }
   const body = registrationBody(await commandBodies(), config.guildId !== null);
-  if (args.includes('--print')) {
+  if (line.values.print) {
     process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;
   }

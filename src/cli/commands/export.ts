@@ -3,7 +3,8 @@ import { openDatabase } from '../../db/index.ts';
 import { dealWasSettled } from '../../db/prune-history.ts';
 import { type GameEvent, scenarioFromDeal } from '../../engine/index.ts';
 import type { GameOpened } from '../../table/steps.ts';
-import { databaseToRead, takeDbFlag } from '../which-database.ts';
+import { readCommandLine } from '../args.ts';
+import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
 
 export const summary =
   "print a played deal as a replay scenario: export [--db URL] TABLE DEAL (as a result message's footer says)";
@@ -38,25 +39,38 @@ export async function exportDeal(url: string, tableId: number, dealNo: number): 
   }
 }
 
-const USAGE = 'usage: guts export [--db URL] TABLE_ID DEAL_NO   (default: DATABASE_URL, else the file that is here)\n';
+export const syntax = {
+  command: 'export',
+  usage: '[--db URL] TABLE DEAL',
+  details: [
+    summary,
+    "TABLE and DEAL: the numbers a result message's footer names. The scenario is printed on stdout, the database it came from on stderr.",
+    DB_HELP,
+  ],
+  options: DB_OPTION,
+  operands: [2, 2],
+} as const;
 
 export async function run(args: string[]): Promise<number> {
-  const { flag, rest, missing } = takeDbFlag(args);
-  const [table, deal, ...extra] = rest;
-  if (!table || !deal || extra.length > 0 || !/^\d+$/.test(table) || !/^\d+$/.test(deal) || missing) {
-    process.stderr.write(USAGE);
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const [table, deal] = line.operands as [string, string];
+  if (!/^\d+$/.test(table) || !/^\d+$/.test(deal)) {
+    process.stderr.write(`guts export: TABLE and DEAL are numbers, got "${table}" "${deal}"\n`);
     return 2;
   }
-  const url = databaseToRead('export', flag);
+  const url = databaseToRead('export', line.values.db ?? null);
   if (url === null) return 2;
   try {
-    process.stdout.write(`${JSON.stringify(await exportDeal(url, Number(table), Number(deal)), null, 2)}\n`);
+    const scenario = await exportDeal(url, Number(table), Number(deal));
+    process.stdout.write(`${JSON.stringify(scenario, null, 2)}\n`);
+    process.stderr.write(`guts export: deal ${deal} of table ${table} from ${databaseLabel(url)}\n`);
     return 0;
   } catch (err) {
     const message = (err as Error).message;
     const why = /no such table|does not exist/.test(message)
-      ? `${url} holds no hand history (is it the bot's?)`
-      : message;
+      ? `${databaseLabel(url)} holds no hand history (is it the bot's?)`
+      : `${databaseLabel(url)}: ${message}`;
     process.stderr.write(`guts export: ${why}\n`);
     return 2;
   }

@@ -1,8 +1,17 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SAMPLES } from '../../render/samples.ts';
+import { readCommandLine } from '../args.ts';
 
 export const summary = 'write one card picture of every kind to DIR (with index.html on dark and light)';
+
+export const syntax = {
+  command: 'gallery',
+  usage: '[--force] DIR',
+  details: [summary, 'DIR is made if it is not there; files already in it are never replaced unless --force says to.'],
+  options: { force: { type: 'boolean' } },
+  operands: [1, 1],
+} as const;
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[ch] ?? ch);
@@ -25,10 +34,15 @@ function indexHtml(files: { file: string; alt: string; text: string }[]): string
 }
 
 export async function run(args: string[]): Promise<number> {
-  const dir = args[0];
-  if (!dir || args.length > 1) {
-    process.stderr.write('usage: guts gallery DIR\n');
-    return 2;
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const [dir] = line.operands as [string];
+  const taken = [...SAMPLES.map((s) => `${s.id}.png`), 'index.html'].filter((f) => existsSync(join(dir, f)));
+  if (taken.length > 0 && !line.values.force) {
+    process.stderr.write(
+      `guts gallery: ${join(dir, taken[0] as string)} and ${taken.length - 1} more are already there: pass --force to replace them\n`,
+    );
+    return 1;
   }
   mkdirSync(dir, { recursive: true });
   const written: { file: string; alt: string; text: string }[] = [];

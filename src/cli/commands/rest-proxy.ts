@@ -1,26 +1,29 @@
 import { ConfigError } from '../../config.ts';
+import { readCommandLine, type Values } from '../args.ts';
 
 export const summary =
   'run @discordjs/proxy on a port (--port, default 8080): every bot process sets DISCORD_API_URL to it';
 
 export const DEFAULT_PROXY_PORT = 8080;
 
-/** `guts rest-proxy [--port N] [--host H]`: the upstream is $DISCORD_API_URL (Discord's by default). */
-export function parseProxyArgs(
-  args: string[],
+export const syntax = {
+  command: 'rest-proxy',
+  usage: '[--port N] [--host H]',
+  details: [
+    summary,
+    `--port: else REST_PROXY_PORT, else ${DEFAULT_PROXY_PORT}; --host: default 0.0.0.0. The upstream is DISCORD_API_URL (Discord's by default).`,
+  ],
+  options: { port: { type: 'string' }, host: { type: 'string' } },
+  operands: [0, 0],
+} as const;
+
+/** Where the proxy listens and what it goes on to: `--port`/`--host` as given, the rest from `env`. */
+export function proxySettings(
+  given: Values<typeof syntax.options>,
   env: NodeJS.ProcessEnv,
 ): { port: number; host: string; upstream: string | null } {
-  let port = env.REST_PROXY_PORT?.trim() ? env.REST_PROXY_PORT.trim() : String(DEFAULT_PROXY_PORT);
-  let host = '0.0.0.0';
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    const value = args[i + 1];
-    if ((arg === '--port' || arg === '--host') && value === undefined) throw new ConfigError(`${arg} needs a value`);
-    if (arg === '--port') port = value as string;
-    else if (arg === '--host') host = value as string;
-    else throw new ConfigError(`unknown option "${arg}" (try: --port N, --host H)`);
-    i++;
-  }
+  const port = given.port ?? (env.REST_PROXY_PORT?.trim() || String(DEFAULT_PROXY_PORT));
+  const host = given.host ?? '0.0.0.0';
   if (!/^\d+$/.test(port) || Number(port) > 65_535) throw new ConfigError(`the port must be 0-65535, got "${port}"`);
   const upstream = env.DISCORD_API_URL?.trim() || null;
   if (upstream && !/^https?:\/\/[^\s]+$/.test(upstream)) {
@@ -30,9 +33,11 @@ export function parseProxyArgs(
 }
 
 export async function run(args: string[]): Promise<number> {
-  let options: ReturnType<typeof parseProxyArgs>;
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  let options: ReturnType<typeof proxySettings>;
   try {
-    options = parseProxyArgs(args, process.env);
+    options = proxySettings(line.values, process.env);
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`guts rest-proxy: ${err.message}\n`);

@@ -1,4 +1,5 @@
 import { type Config, ConfigError, loadConfig } from '../../config.ts';
+import { readCommandLine } from '../args.ts';
 
 export const summary = 'start the bot (DISCORD_TOKEN: its token; SHARD_COUNT: one process per shard)';
 
@@ -17,7 +18,17 @@ export function startConfig(): Config | null {
   }
 }
 
-export async function run(): Promise<number> {
+export const syntax = {
+  command: 'start',
+  usage: '',
+  details: [summary, 'Its settings come from the environment (docs/OPERATING.md), none from the command line.'],
+  options: {},
+  operands: [0, 0],
+} as const;
+
+export async function run(args: string[] = []): Promise<number> {
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
   const config = startConfig();
   if (!config) return 2;
   const { discordToken, sharding } = config;

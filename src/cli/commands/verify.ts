@@ -1,27 +1,38 @@
-import { parseArgs } from 'node:util';
 import { formatCards } from '../../cards/card.ts';
 import { CHAIN_LENGTH, fairDeck, isHexSeed, seedMatches } from '../../cards/fair-deck.ts';
+import { readCommandLine, type Values as ValuesOf } from '../args.ts';
 
 export const summary =
   'check a fair deal from its values alone: verify --commitment HEX --seed HEX --client-seed TEXT --deal N';
 
-interface Values {
+interface Checked {
   commitment: string;
   seed: string;
   clientSeed: string;
   dealNo: number;
 }
 
+export const syntax = {
+  command: 'verify',
+  usage: '--commitment HEX --seed HEX --client-seed TEXT --deal N',
+  details: [
+    summary,
+    "It reads no database: the values are the ones a deal's Verify panel shows (docs/FAIRNESS.md).",
+    'Exit 0: the seed is the committed one, and the cards it deals are printed; 1: it is not; 2: a malformed value.',
+  ],
+  options: {
+    commitment: { type: 'string' },
+    seed: { type: 'string' },
+    'client-seed': { type: 'string' },
+    deal: { type: 'string' },
+  },
+  operands: [0, 0],
+} as const;
+
 /** The values as given, or the one line that names the bad one. */
-function valuesOf(args: string[]): Values | string {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(args);
-  } catch (err) {
-    return (err as Error).message;
-  }
-  const { commitment, seed, deal } = parsed.values;
-  const clientSeed = parsed.values['client-seed'];
+function valuesOf(given: ValuesOf<typeof syntax.options>): Checked | string {
+  const { commitment, seed, deal } = given;
+  const clientSeed = given['client-seed'];
   if (commitment === undefined || seed === undefined || clientSeed === undefined || deal === undefined) {
     return 'give --commitment HEX --seed HEX --client-seed TEXT --deal N (docs/FAIRNESS.md)';
   }
@@ -33,25 +44,14 @@ function valuesOf(args: string[]): Values | string {
   return { commitment, seed, clientSeed, dealNo: Number(deal) };
 }
 
-const parse = (args: string[]) =>
-  parseArgs({
-    args,
-    options: {
-      commitment: { type: 'string' },
-      seed: { type: 'string' },
-      'client-seed': { type: 'string' },
-      deal: { type: 'string' },
-    },
-    strict: true,
-    allowPositionals: false,
-  });
-
 /**
  * Exit 0: the seed is the committed one and the deck is printed; 1: the seed does not
  * hash to the commitment (the deck it would deal is printed all the same); 2: a bad value.
  */
 export async function run(args: string[]): Promise<number> {
-  const values = valuesOf(args);
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const values = valuesOf(line.values);
   if (typeof values === 'string') {
     process.stderr.write(`guts verify: ${values}\n`);
     return 2;

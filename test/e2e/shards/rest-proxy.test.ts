@@ -1,21 +1,24 @@
 import { LocalDiscord, noRateLimits } from '@guts/local-discord';
 import { REST, Routes } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseProxyArgs } from '../../../src/cli/commands/rest-proxy.ts';
+import { proxySettings } from '../../../src/cli/commands/rest-proxy.ts';
 import { ConfigError } from '../../../src/config.ts';
 import { type RestProxy, startRestProxy } from '../../../src/shards/rest-proxy.ts';
 
 describe('guts rest-proxy options', () => {
   it('listens on 8080 of every interface by default and goes on to DISCORD_API_URL', () => {
-    expect(parseProxyArgs([], {})).toEqual({ port: 8080, host: '0.0.0.0', upstream: null });
-    expect(
-      parseProxyArgs(['--port', '9000', '--host', '127.0.0.1'], { DISCORD_API_URL: 'http://127.0.0.1:1/api' }),
-    ).toEqual({ port: 9000, host: '127.0.0.1', upstream: 'http://127.0.0.1:1/api' });
-    expect(parseProxyArgs([], { REST_PROXY_PORT: '8081' }).port).toBe(8081);
+    expect(proxySettings({}, {})).toEqual({ port: 8080, host: '0.0.0.0', upstream: null });
+    expect(proxySettings({ port: '9000', host: '127.0.0.1' }, { DISCORD_API_URL: 'http://127.0.0.1:1/api' })).toEqual({
+      port: 9000,
+      host: '127.0.0.1',
+      upstream: 'http://127.0.0.1:1/api',
+    });
+    expect(proxySettings({}, { REST_PROXY_PORT: '8081' }).port).toBe(8081);
+    expect(proxySettings({ port: '9001' }, { REST_PROXY_PORT: '8081' }).port).toBe(9001);
   });
 
-  it.each([[['--port', 'x']], [['--port']], [['--verbose']], [['--port', '70000']]])('refuses %j', (args) => {
-    expect(() => parseProxyArgs(args, {})).toThrow(ConfigError);
+  it.each([[{ port: 'x' }], [{ port: '70000' }]])('refuses %j', (given) => {
+    expect(() => proxySettings(given, {})).toThrow(ConfigError);
   });
 });
 

@@ -42,7 +42,10 @@ describe('guts audit', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('exits 0 on a clean ledger', async () => {
-    expect(await audit([url])).toEqual({ code: 0, out: 'audit ok: 1 guilds, 2 accounts, 1 journal entries\n' });
+    expect(await audit([url])).toEqual({
+      code: 0,
+      out: `audit ok (${join(dir, 'guts.db')}): 1 guilds, 2 accounts, 1 journal entries\n`,
+    });
   });
 
   it('prints what differs and exits 1', async () => {
@@ -52,7 +55,7 @@ describe('guts audit', () => {
     const { code, out } = await audit([url]);
     expect(code).toBe(1);
     expect(out).toBe(
-      'audit FAILED: 1 guilds, 2 accounts, 1 journal entries, 1 problems\n' +
+      `audit FAILED (${join(dir, 'guts.db')}): 1 guilds, 2 accounts, 1 journal entries, 1 problems\n` +
         'guild g1: pot c1 (account 2) has balance 99 but its postings sum to 10\n',
     );
   });
