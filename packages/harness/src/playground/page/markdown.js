@@ -1,5 +1,5 @@
 // Discord markdown, the parts the bot uses: **bold**, *italic*, __underline__,
-// ~~strike~~, `code`, backslash escapes (`\(` shows as `(`), <@user> and <#channel>
+// ~~strike~~, `code`, ``code with ` in it``, ```fenced blocks```, backslash escapes (`\(` shows as `(`), <@user> and <#channel>
 // mentions, <t:UNIX:STYLE> timestamps in the reader's language (relative ones tick live)
 // and <:name:id> custom emojis (the pictures the local Discord serves). Text is escaped
 // first; only the tags made here are HTML.
@@ -107,14 +107,38 @@ function inlineHtml(raw, names) {
   return release(html + emphasis(escapeHtml(text.slice(last))));
 }
 
+// Code as Discord reads it, before anything else: a fenced block (```, an optional
+// language on its first line, leading and trailing blank lines dropped), or an inline
+// span of one or two backticks closed by as many (``a `b` c`` holds single backticks;
+// the one space just inside a double span is padding). Nothing inside code is markdown.
+const CODE = /```(?:([a-z0-9_+\-.#]+?)\n)?\n*([^\n][\s\S]*?)\n*```|(``?)(?!`)([\s\S]*?[^`])\3(?!`)/gi;
+
+function codeHtml(match) {
+  if (match[2] !== undefined) return `<pre class="code-block"><code>${escapeHtml(match[2])}</code></pre>`;
+  const padded = match[3].length === 2 && /^ [\s\S]* $/.test(match[4]);
+  return `<code>${escapeHtml(padded ? match[4].slice(1, -1) : match[4])}</code>`;
+}
+
 /**
  * Discord markdown to safe HTML, as a reader sees it: `names.user(id)` and
  * `names.channel(id)` name mentions, `names.locale` is the reader's language.
  */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
 function markdownHtml(text, names) {
+  const source = String(text ?? '');
+  let html = '';
+  let last = 0;
+  for (const match of source.matchAll(CODE)) {
+    html += inlineHtml(source.slice(last, match.index), names) + codeHtml(match);
+    last = match.index + match[0].length;
+  }
+  return html + inlineHtml(source.slice(last), names);
+}
+
+/** Splits text into fenced code blocks and the text between them, in order (a text display's lines are read apart). */
+// biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
+function splitCodeBlocks(text) {
   return String(text ?? '')
-    .split(/(`[^`\n]+`)/)
-    .map((part, i) => (i % 2 === 1 ? `<code>${escapeHtml(part.slice(1, -1))}</code>` : inlineHtml(part, names)))
-    .join('');
+    .split(/(```[\s\S]*?```)/)
+    .filter((part) => part !== '');
 }

@@ -171,12 +171,13 @@ function renderMedia(media, description, className) {
 }
 
 /**
- * A text display: Discord's markdown with its block rules, line by line: "# ", "## " and
- * "### " headings, "-# " subtext, the rest inline markdown.
+ * A text display: Discord's markdown with its block rules: fenced code blocks whole, the
+ * rest line by line: "# ", "## " and "### " headings, "-# " subtext, the rest inline markdown.
  */
 function v2Text(content, ctx) {
   const node = el('div', 'v2-text');
-  for (const line of String(content).split('\n')) {
+  const lines = splitCodeBlocks(content).flatMap((part) => (part.startsWith('```') ? [part] : part.split('\n')));
+  for (const line of lines) {
     const heading = /^(#{1,3}) (.*)$/.exec(line);
     const subtext = /^-# (.*)$/.exec(line);
     if (heading) node.append(markdown('div', `v2-heading h${heading[1].length}`, heading[2], ctx));

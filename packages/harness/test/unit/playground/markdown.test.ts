@@ -62,4 +62,19 @@ describe("the playground's Discord markdown", () => {
     expect(html).toContain('Januar 2026');
     expect(html).toContain('data-locale="de"');
   });
+
+  it('reads code as Discord does: double backticks hold single ones, fenced blocks are blocks', () => {
+    const en = names('en-US');
+    // The Verify panel's phrase: a span of two backticks, padded by a space inside.
+    expect(markdownHtml('`` a `b` **c** ``', en)).toBe('<code>a `b` **c**</code>');
+    expect(markdownHtml('``x``', en)).toBe('<code>x</code>');
+    expect(markdownHtml('`one` and `two`', en)).toBe('<code>one</code> and <code>two</code>');
+    // Its deck: a fenced block, the fences and the blank lines inside them gone.
+    expect(markdownHtml('```\nAs Kd 7c\n```', en)).toBe('<pre class="code-block"><code>As Kd 7c</code></pre>');
+    expect(markdownHtml('before ```js\n<b>x</b> *y*\n``` after', en)).toBe(
+      'before <pre class="code-block"><code>&lt;b&gt;x&lt;/b&gt; *y*</code></pre> after',
+    );
+    // A lone backtick is only a backtick.
+    expect(markdownHtml('it`s **here**', en)).toBe('it`s <strong>here</strong>');
+  });
 });
