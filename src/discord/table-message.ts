@@ -1,3 +1,4 @@
+import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { type GameState, publicView } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
@@ -72,7 +73,13 @@ export class TableMessage {
   constructor(private readonly deps: TableMessageDeps) {
     this.editor = new EditCoalescer(
       (_key, edit) => deps.output.edit(edit.tableId, edit.messageId, edit.payload),
-      (key, err) => deps.log.warn({ err, message: key }, 'could not edit a table message'),
+      (key, err) => {
+        // A message Discord no longer has (deleted, or the playground's local Discord after
+        // a restart): expected, and nothing to retry. One short line, no stack.
+        if (err instanceof DiscordAPIError && err.code === RESTJSONErrorCodes.UnknownMessage) {
+          deps.log.info({ message: key }, 'a table message is gone (Unknown Message): not edited');
+        } else deps.log.warn({ err, message: key }, 'could not edit a table message');
+      },
       deps.editDelayMs ?? 250,
     );
   }

@@ -1,3 +1,4 @@
+import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TableMessage, targetOf } from '../../../src/discord/table-message.ts';
 import { lobbyView } from '../../../src/discord/views/lobby.ts';
@@ -76,12 +77,15 @@ describe('the table message', () => {
   let saved: TableNotes[];
   let posts: { tableId: number; payload: unknown; editable: boolean | undefined }[];
   let edits: { tableId: number; messageId: string; payload: unknown }[];
+  /** Whether each edit fails, and with what. */
   let failEdits: boolean;
+  let editError: Error;
   /** Players with a fresh interaction token: the bot reaches only them privately. */
   let reachable: Set<string> | null;
   let picture: Picture | null;
   let board: ReturnType<typeof vi.fn>;
   let warn: ReturnType<typeof vi.fn>;
+  let info: ReturnType<typeof vi.fn>;
   let tm: TableMessage;
 
   const make = (editDelayMs?: number) =>
@@ -94,13 +98,13 @@ describe('the table message', () => {
           return { id: `posted-${posts.length}` };
         },
         edit: async (tableId: number, messageId: string, payload: unknown) => {
-          if (failEdits) throw new Error('Missing Access');
+          if (failEdits) throw editError;
           edits.push({ tableId, messageId, payload });
         },
       } as never,
       offload: { board } as never,
       tokens: { fresh: (_tableId: number, id: string) => (reachable && !reachable.has(id) ? null : {}) } as never,
-      log: { warn } as never,
+      log: { warn, info } as never,
       editDelayMs,
     });
   /** The coalescer's delay passes and every edit it then sends is out. */
@@ -125,10 +129,12 @@ describe('the table message', () => {
     posts = [];
     edits = [];
     failEdits = false;
+    editError = new Error('Missing Access');
     reachable = null;
     picture = null;
     board = vi.fn(async () => picture);
     warn = vi.fn();
+    info = vi.fn();
     tm = make(DELAY_MS);
   });
 
@@ -319,6 +325,25 @@ describe('the table message', () => {
         expect.objectContaining({ message: `${TABLE}:lobby-1`, err: expect.any(Error) }),
         'could not edit a table message',
       );
+    });
+
+    it('says in one short line, with no stack, that a message Discord forgot is gone (10008)', async () => {
+      failEdits = true;
+      editError = new DiscordAPIError(
+        { code: RESTJSONErrorCodes.UnknownMessage, message: 'Unknown Message' },
+        RESTJSONErrorCodes.UnknownMessage,
+        404,
+        'PATCH',
+        '/channels/200/messages/lobby-1',
+        {},
+      );
+      live(lobby(), { lobby: 'lobby-1' });
+      tm.requestEdits(TABLE);
+      await flush();
+      expect(warn).not.toHaveBeenCalled();
+      expect(info.mock.calls).toEqual([
+        [{ message: `${TABLE}:lobby-1` }, 'a table message is gone (Unknown Message): not edited'],
+      ]);
     });
 
     it('waits the default delay when given none', async () => {
