@@ -210,3 +210,26 @@ export function parseCommandLine(
   invocation.options = invocationOptions(declared, rest, resolveUser, locale);
   return { name, invocation };
 }
+
+/**
+ * The command as the client of the seat that typed it names it (`/guts starten` for a
+ * German seat): what "Ben used …" above its answer shows, as Discord shows the invoker's
+ * own command.
+ */
+export function commandLabel(
+  parsed: ParsedCommand,
+  commands: readonly APIApplicationCommand[],
+  locale: string | undefined,
+): string {
+  const command = commands.find((c) => c.name === parsed.name);
+  if (!command) return `/${parsed.name}`;
+  const path = [localName(command, locale)];
+  let declared: readonly APIApplicationCommandOption[] = command.options ?? [];
+  for (const word of [parsed.invocation.subcommandGroup, parsed.invocation.subcommand]) {
+    const picked = word === undefined ? undefined : declared.find((o) => o.name === word);
+    if (!picked) continue;
+    path.push(localName(picked, locale));
+    declared = 'options' in picked ? (picked.options ?? []) : [];
+  }
+  return `/${path.join(' ')}`;
+}

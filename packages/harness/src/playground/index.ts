@@ -8,6 +8,7 @@ import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import type { Logger } from 'guts/src/log.ts';
 import { openStepWriter } from 'guts/src/table/step-writer.ts';
 import pino from 'pino';
+import { clientTexts } from './client-texts.ts';
 import { LiveFeed } from './live.ts';
 import { pageHtml } from './page.ts';
 import { SeatLanguages, seatLanguagesFile } from './seat-languages.ts';
@@ -116,6 +117,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       seats,
       feed,
       html: await pageHtml(),
+      texts: await clientTexts(),
       onError: (err) => log.error({ err }, 'playground request failed'),
     });
     const url = await pages.listen(options.port ?? DEFAULT_PLAYGROUND_PORT, host);

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { type InteractionHandle, InvocationError, type LocalDiscord, type ModalValue } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
-import { CommandLineError, parseCommandLine } from './command-line.ts';
+import type { ClientTexts } from './client-texts.ts';
+import { CommandLineError, commandLabel, parseCommandLine } from './command-line.ts';
 import { HttpError, optionalStringField, readJson, sendJson, stringField, stringListField } from './http.ts';
 import type { LiveFeed } from './live.ts';
 import { type Seat, SeatError, type Seats } from './seats.ts';
@@ -18,6 +19,8 @@ export interface PageServerOptions {
   feed: LiveFeed;
   /** The whole page: one self-contained HTML document. */
   html: string;
+  /** What the page's Discord client says, in each locale (see client-texts.ts). */
+  texts: Record<string, ClientTexts>;
   /** Unexpected failures (bugs), for the log. */
   onError?: (err: unknown) => void;
   /** How long the page waits for the bot to acknowledge, as Discord's client does. */
@@ -113,6 +116,7 @@ export class PageServer {
       seats: seats.list(),
       // The languages a seat's Discord client may speak: Discord's locales.
       locales: Object.values(Locale),
+      texts: this.options.texts,
       // Global commands: the server channel and, through the user installs, the group DM offer them.
       commands: discord.registeredCommands(),
     };
@@ -188,8 +192,7 @@ export class PageServer {
     const { discord, feed } = this.options;
     const parsed = this.parse(stringField(body, 'line'), seat);
     const handle = discord.runCommand(seat, channel, parsed.name, parsed.invocation);
-    const { subcommandGroup, subcommand } = parsed.invocation;
-    feed.rememberCommand(handle.id, ['/' + parsed.name, subcommandGroup, subcommand].filter(Boolean).join(' '));
+    feed.rememberCommand(handle.id, commandLabel(parsed, discord.registeredCommands(), seat.locale));
     return this.answered(handle);
   }
 

@@ -17,7 +17,7 @@ function drawHints() {
     row.setAttribute('aria-selected', String(i === page.hintIndex));
     row.append(el('span', 'hint-name', item.label));
     if (item.type) row.append(el('span', 'hint-type', item.type));
-    if (item.required) row.append(el('span', 'hint-required', 'required'));
+    if (item.required) row.append(el('span', 'hint-required', clientTexts().required));
     row.append(el('span', 'hint-desc', item.description ?? ''));
     row.addEventListener('mousedown', (e) => {
       e.preventDefault();
@@ -31,7 +31,7 @@ function drawHints() {
 function updateHints() {
   const names = page.seats.map((s) => s.name);
   const line = commandInput.value;
-  page.hints = commandHints(line, page.commands, names, seatLocale());
+  page.hints = commandHints(line, page.commands, names, seatLocale(), clientTexts());
   page.hintIndex = page.hints?.items.length ? 0 : -1;
   drawHints();
   const wanted = page.hints?.autocomplete;
@@ -153,6 +153,7 @@ $('add-seat').addEventListener('submit', async (e) => {
 async function boot() {
   const state = await (await fetch('/api/state')).json();
   page.commands = state.commands;
+  page.texts = state.texts;
   page.users.set(state.bot.id, state.bot.name);
   page.places = { server: state.channel, 'group-dm': state.groupDm };
   page.place = localStorage.getItem('guts-playground-place') === 'group-dm' ? 'group-dm' : 'server';

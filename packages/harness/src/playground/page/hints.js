@@ -1,20 +1,27 @@
 // The command box's hints: what may come next in a typed slash command (commands,
 // subcommands, options, choices), from the commands the bot registered, named as a
-// Discord client in the seat's language names them (the app's name_localizations).
+// Discord client in the seat's language names them (the app's name_localizations), and
+// described in its words (`texts`: the client's texts in that language).
 
 const SUBCOMMAND = 1;
 const SUBCOMMAND_GROUP = 2;
+/** Discord's option types, by the key of the client's word for each (`texts.optionType`). */
 const OPTION_TYPES = {
   3: 'text',
-  4: 'whole number',
-  5: 'true/false',
+  4: 'wholeNumber',
+  5: 'trueFalse',
   6: 'user',
   7: 'channel',
   8: 'role',
-  9: 'user or role',
+  9: 'mentionable',
   10: 'number',
   11: 'file',
 };
+
+/** "whole number 1–100", "text ≤ 200": an option's type in the client's words, and its bounds. */
+function typeText(option, texts) {
+  return `${texts.optionType[OPTION_TYPES[option.type] ?? 'value']}${range(option)}`;
+}
 
 /** What a client in `locale` calls a command, option or choice: the app's name in that language, if it gave one. */
 function localName(item, locale) {
@@ -40,15 +47,15 @@ function range(option) {
   const high = option.max_value ?? option.max_length;
   if (low === undefined && high === undefined) return '';
   return option.min_length !== undefined || option.max_length !== undefined
-    ? ` up to ${high} characters`
+    ? ` ≤ ${high}`
     : ` ${low ?? '…'}–${high ?? '…'}`;
 }
 
-function optionHint(option, from, used, locale) {
+function optionHint(option, from, used, locale, texts) {
   const name = localName(option, locale);
   return {
     label: `${name}:`,
-    type: option.choices?.length ? 'choice' : `${OPTION_TYPES[option.type] ?? 'value'}${range(option)}`,
+    type: option.choices?.length ? texts.optionType.choice : typeText(option, texts),
     description: localDescription(option, locale),
     required: Boolean(option.required) && !used,
     insert: `${name}:`,
@@ -61,16 +68,17 @@ function optionHint(option, from, used, locale) {
  * An autocomplete option's values come from the bot, as in Discord: the hints say so
  * (`autocomplete`), and the page asks for them.
  */
-function valueHints(option, typed, from, seatNames, locale) {
+function valueHints(option, typed, from, seatNames, locale, texts) {
   const prefix = typed.toLowerCase();
   const name = localName(option, locale);
-  const about = `${name}: ${OPTION_TYPES[option.type] ?? 'value'}${range(option)}, ${localDescription(option, locale)}`;
+  const about = `${name}: ${typeText(option, texts)}, ${localDescription(option, locale)}`;
   // The page asks the bot by Discord's option name, as the interaction names it.
   if (option.autocomplete) return { title: about, items: [], autocomplete: { option: option.name, typed: name, from } };
   let values = [];
   if (option.choices?.length) {
     values = option.choices.map((c) => ({ value: String(c.value), description: localName(c, locale) }));
-  } else if (option.type === 6 || option.type === 9) values = seatNames.map((n) => ({ value: n, description: 'user' }));
+  } else if (option.type === 6 || option.type === 9)
+    values = seatNames.map((n) => ({ value: n, description: texts.optionType.user }));
   else if (option.type === 5) values = ['true', 'false'].map((v) => ({ value: v, description: '' }));
   const items = values
     .filter((v) => v.value.toLowerCase().startsWith(prefix) || v.description.toLowerCase().startsWith(prefix))
@@ -79,11 +87,11 @@ function valueHints(option, typed, from, seatNames, locale) {
 }
 
 /**
- * Hints for `text` typed by a seat whose client speaks `locale`; `from` is where the
- * completion (`insert`) replaces the text to the end.
+ * Hints for `text` typed by a seat whose client speaks `locale` (and says `texts`);
+ * `from` is where the completion (`insert`) replaces the text to the end.
  */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
-function commandHints(text, commands, seatNames, locale) {
+function commandHints(text, commands, seatNames, locale, texts) {
   if (!text.startsWith('/')) return null;
   const head = /^\/(\S*)(\s[\s\S]*)?$/.exec(text);
   if (head[2] === undefined) {
@@ -93,7 +101,7 @@ function commandHints(text, commands, seatNames, locale) {
         const name = localName(c, locale);
         return { label: `/${name}`, description: localDescription(c, locale), insert: `/${name} `, from: 0 };
       });
-    return { title: 'Commands', items };
+    return { title: texts.commands, items };
   }
   const command = commands.find((c) => named(c, head[1].toLowerCase(), locale));
   if (!command) return null;
@@ -125,7 +133,7 @@ function commandHints(text, commands, seatNames, locale) {
   // Option names in any script: "bestätigen:", "ставка:".
   const valueTyped = /^([^\s:]+):([\s\S]*)$/u.exec(token);
   const option = valueTyped && declared.find((o) => named(o, valueTyped[1].toLowerCase(), locale));
-  if (option) return valueHints(option, valueTyped[2], tokenStart, seatNames, locale);
+  if (option) return valueHints(option, valueTyped[2], tokenStart, seatNames, locale, texts);
   const typedNames = [...text.slice(offset, tokenStart).matchAll(/(?:^|\s)([^\s:]+):/gu)].map((m) =>
     m[1].toLowerCase(),
   );
@@ -134,6 +142,6 @@ function commandHints(text, commands, seatNames, locale) {
   const title = `${signature} ${declared.map(shown).join(' ')}`;
   const items = declared
     .filter((o) => !used.has(o.name) && startsWith(o, token.toLowerCase(), locale))
-    .map((o) => optionHint(o, tokenStart, used.has(o.name), locale));
+    .map((o) => optionHint(o, tokenStart, used.has(o.name), locale, texts));
   return { title: title.trim(), items };
 }

@@ -246,24 +246,30 @@ function renderHeader(message) {
   return head;
 }
 
-function renderReplyLine(message) {
+/** "Ben used /guts start" above a command's answer, in the reader's language, the command as Ben's client names it. */
+function renderReplyLine(message, ctx) {
   const meta = message.interaction_metadata;
   if (!meta || meta.type !== COMMAND_INTERACTION) return null;
   const line = el('div', 'reply-line');
   const name = meta.user.global_name ?? meta.user.username;
-  line.append(avatar(name, 'tiny'), el('strong', '', name), document.createTextNode(' used '));
-  line.append(el('span', 'used', message.command_line ?? 'a command'));
+  line.append(avatar(name, 'tiny'));
+  // The sentence's words around the name and the command, in the order the language puts them.
+  for (const part of ctx.texts().used.split(/(\{\{user\}\}|\{\{command\}\})/)) {
+    if (part === '{{user}}') line.append(el('strong', '', name));
+    else if (part === '{{command}}') line.append(el('span', 'used', message.command_line ?? '/'));
+    else if (part) line.append(document.createTextNode(part));
+  }
   return line;
 }
 
-/** One message as an element; `ctx` = { names(), press, select, dismiss, failed(id) }. */
+/** One message as an element; `ctx` = { names(), texts(), press, select, dismiss, failed(id) }. */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.
 function renderMessage(message, ctx) {
   const flags = message.flags ?? 0;
   const node = el('article', 'message');
   node.dataset.id = message.id;
   if (flags & EPHEMERAL) node.classList.add('ephemeral');
-  const reply = renderReplyLine(message);
+  const reply = renderReplyLine(message, ctx);
   if (reply) node.append(reply);
   // What `groupMessages` compares: Discord runs one author's messages together.
   node.dataset.author = message.author.id;
@@ -289,7 +295,11 @@ function renderMessage(message, ctx) {
   for (const embed of message.embeds ?? []) body.append(renderEmbed(embed, ctx));
   body.append(...renderComponents(message, ctx));
   const failure = ctx.failed(message.id);
-  if (failure) body.append(el('div', 'interaction-failed', failure));
+  if (failure !== undefined) {
+    const note = el('div', 'interaction-failed', ctx.texts().interactionFailed);
+    note.dataset.reason = failure;
+    body.append(note);
+  }
   if (flags & EPHEMERAL) {
     const note = el('div', 'ephemeral-note');
     const dismiss = el('button', '', 'Dismiss message');

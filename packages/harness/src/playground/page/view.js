@@ -10,6 +10,8 @@ const page = {
   place: 'server',
   places: {},
   commands: [],
+  /** What the client itself says, by locale (the server's /api/state `texts`). */
+  texts: {},
   users: new Map(),
   messages: new Map(),
   dismissed: new Set(),
@@ -49,6 +51,11 @@ function seatLocale() {
   return page.seats.find((s) => s.name === page.seat)?.locale ?? 'en-US';
 }
 
+/** What this seat's Discord client says, in its language. */
+function clientTexts() {
+  return page.texts[seatLocale()] ?? page.texts['en-US'];
+}
+
 /** What the header, the title and the command box call the place on screen. */
 function placeLabel() {
   return page.place === 'server' ? `#${page.places.server.name}` : groupDmName();
@@ -69,6 +76,7 @@ const renderContext = {
     },
     locale: seatLocale(),
   }),
+  texts: clientTexts,
   failed: (id) => page.failures.get(id),
   dismiss(id) {
     page.dismissed.add(id);
@@ -83,9 +91,9 @@ const renderContext = {
       showForm(answer.modal, async (values) => {
         try {
           const sent = await api('/api/modal', { seat: page.seat, interactionId, values });
-          return sent.ok ? null : `This interaction failed: ${sent.error}`;
-        } catch (err) {
-          return err.message;
+          return sent.ok ? null : clientTexts().interactionFailed;
+        } catch {
+          return clientTexts().interactionFailed;
         }
       });
     }
@@ -96,14 +104,19 @@ const renderContext = {
   },
 };
 
-/** Runs a press or a pick; "This interaction failed" under the message if the bot did not answer. */
+/**
+ * Runs a press or a pick. When it fails (the bot did not answer, or Discord refused it: a
+ * button a newer version of the message no longer has), the message says what Discord's
+ * client says, "This interaction failed", and nothing of why: the reason is kept for a
+ * developer's inspector only.
+ */
 async function interact(message, control, send) {
   control.classList.add('pending');
   page.failures.delete(message.id);
   let answer = null;
   try {
     answer = await send();
-    if (!answer.ok) page.failures.set(message.id, `This interaction failed: ${answer.error}`);
+    if (!answer.ok) page.failures.set(message.id, answer.error ?? '');
   } catch (err) {
     page.failures.set(message.id, err.message);
   }
@@ -241,8 +254,16 @@ function drawPlaces() {
       ? 'guts poker with the real bot, no Discord needed'
       : 'the app through its members’ user installs';
   document.title = `${placeLabel()} · guts playground`;
-  commandInput.placeholder = `Message ${placeLabel()} as ${page.seat}: type / for commands`;
+  // A phone's box is too narrow for the whole sentence: the place alone, as Discord says it
+  // (the seat is named at the top there).
+  commandInput.placeholder = onPhone.matches
+    ? `Message ${placeLabel()}`
+    : `Message ${placeLabel()} as ${page.seat}: type / for commands`;
 }
+
+/** The width at which the page lays itself out for a phone (layout.css's media query). */
+const onPhone = matchMedia('(max-width: 600px)');
+onPhone.addEventListener('change', () => drawPlaces());
 
 /** Each Discord locale by its own name ("Deutsch", "日本語"), as a client's language menu shows it. */
 // biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; a later one calls it.

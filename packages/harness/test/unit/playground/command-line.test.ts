@@ -1,7 +1,7 @@
 import type { APIApplicationCommand } from 'discord-api-types/v10';
 import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CommandLineError, parseCommandLine } from '../../../src/playground/command-line.ts';
+import { CommandLineError, commandLabel, parseCommandLine } from '../../../src/playground/command-line.ts';
 
 describe('typed slash commands', () => {
   let commands: APIApplicationCommand[];
@@ -87,5 +87,15 @@ describe('typed slash commands', () => {
   ])('refuses %s', (line, message) => {
     expect(() => parse(line)).toThrow(CommandLineError);
     expect(() => parse(line)).toThrow(message);
+  });
+
+  it('names the command as the seat that typed it reads it ("Ben used /guts starten")', () => {
+    const label = (line: string, locale: string) =>
+      commandLabel(parseCommandLine(line, commands, resolveUser, locale), commands, locale);
+    expect(label('/guts starten variante:three-card', 'de')).toBe('/guts starten');
+    expect(label('/guts start variant:three-card', 'de')).toBe('/guts starten');
+    expect(label('/guts start', 'en-US')).toBe('/guts start');
+    expect(label('/ledger show', 'en-US')).toBe('/ledger show');
+    expect(label('/guts preset save name:x', 'en-US')).toBe('/guts preset save');
   });
 });
