@@ -70,7 +70,7 @@ export function parseCommandLine<O extends Options>(syntax: Syntax<O>, args: str
   const dashed = operands.find((o) => o.startsWith('-'));
   if (dashed !== undefined) throw new UsageError(`"${dashed}" is not an option of guts ${syntax.command}`);
   const [min, max] = syntax.operands;
-  if (operands.length < min) throw new UsageError(`too few arguments: usage: guts ${syntax.command} ${syntax.usage}`);
+  if (operands.length < min) throw new UsageError('too few arguments');
   if (operands.length > max) throw new UsageError(`unexpected "${operands[max]}"`);
   return { values: parsed.values as Values<O>, operands };
 }

@@ -6,8 +6,7 @@ import { describeDatabase } from '../../db/start-check.ts';
 import { readCommandLine } from '../args.ts';
 import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
 
-export const summary =
-  'copy the SQLite database to FILE while the bot runs (SQLite online backup): backup [--db URL] [--force] FILE';
+export const summary = 'copy the SQLite database to a file while the bot runs (SQLite online backup)';
 
 export const syntax = {
   command: 'backup',

@@ -6,8 +6,7 @@ import type { GameOpened } from '../../table/steps.ts';
 import { readCommandLine } from '../args.ts';
 import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
 
-export const summary =
-  "print a played deal as a replay scenario: export [--db URL] TABLE DEAL (as a result message's footer says)";
+export const summary = "print a played deal as a replay scenario (TABLE DEAL, as a result message's footer says)";
 
 /** The scenario of deal `dealNo` of table `tableId`, or an error line. */
 export async function exportDeal(url: string, tableId: number, dealNo: number): Promise<unknown> {

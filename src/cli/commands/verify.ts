@@ -3,7 +3,7 @@ import { CHAIN_LENGTH, fairDeck, isHexSeed, seedMatches } from '../../cards/fair
 import { readCommandLine, type Values as ValuesOf } from '../args.ts';
 
 export const summary =
-  'check a fair deal from its values alone: verify --commitment HEX --seed HEX --client-seed TEXT --deal N';
+  'check a fair deal from its values alone: its seed against the commitment, and the cards it deals';
 
 interface Checked {
   commitment: string;
