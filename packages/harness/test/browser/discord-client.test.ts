@@ -118,6 +118,11 @@ describe.skipIf(browserMissingLocally)("the playground draws what Discord's clie
       await expect.poll(() => page.inputValue('#command'), WAIT).toBe('');
       const reply = page.locator('.message .reply-line').last();
       await expect.poll(() => reply.textContent(), WAIT).toBe('CCat hat /guts starten verwendet');
+      // A private answer says who may see it, as a German client says it.
+      await page.fill('#command', '/guts hilfe');
+      await page.press('#command', 'Enter');
+      const note = page.locator('.message.ephemeral .ephemeral-note').last();
+      await expect.poll(() => note.textContent(), WAIT).toBe('👁 Nur du kannst das sehen ·Nachricht verwerfen');
     } finally {
       await speak('Cat', 'en-US');
     }

@@ -302,10 +302,10 @@ function renderMessage(message, ctx) {
   }
   if (flags & EPHEMERAL) {
     const note = el('div', 'ephemeral-note');
-    const dismiss = el('button', '', 'Dismiss message');
+    const dismiss = el('button', '', ctx.texts().dismiss);
     dismiss.type = 'button';
     dismiss.addEventListener('click', () => ctx.dismiss(message.id));
-    note.append(el('span', '', '👁 Only you can see this ·'), dismiss);
+    note.append(el('span', '', `👁 ${ctx.texts().onlyYou} ·`), dismiss);
     body.append(note);
   }
   return node;
