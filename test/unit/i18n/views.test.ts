@@ -147,7 +147,7 @@ const FOR_OPERATORS: Readonly<Record<string, string>> = {
   'src/discord/ops-server.ts': 'the health and metrics endpoint',
   'src/discord/bot.ts': 'the process health report',
   'src/discord/offload-worker.ts': 'a helper thread',
-  'src/discord/lost-channels.ts': 'an error for the logs',
+  'src/discord/blocked-channels.ts': 'an error for the logs',
   'src/discord/channel-output.ts': "errors for the logs and a thread's audit-log reason",
   'src/discord/command-registry.ts': 'registering commands',
   'src/discord/install.ts': 'an error for the logs (a follow-up past the five is never sent)',
