@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
+import type { GameOpened } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
 import { type Applied, apply, createGame, type GameState, type Seat } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
@@ -9,7 +10,7 @@ import { CarriedPotMovedError } from './commit.ts';
 import type { RetryingWriter } from './db-retry.ts';
 import { gameRecord } from './game-record.ts';
 import type { Runtimes, TableRuntime } from './runtimes.ts';
-import type { GameOpened, StepResult, TableSteps } from './steps.ts';
+import type { StepResult, TableSteps } from './steps.ts';
 import { NO_NOTES } from './table-notes.ts';
 import { UserFacingError } from './user-facing-error.ts';
 

@@ -1,9 +1,10 @@
 import { MessageFlags } from 'discord.js';
 import { fairDeck, seedMatches } from '../../cards/fair-deck.ts';
+import { dealHistory, gameEvents } from '../../db/hand-history.ts';
 import { dealWasSettled } from '../../db/prune-history.ts';
-import { dealHistory, loadTable } from '../../db/table-store.ts';
+import { loadTable } from '../../db/table-store.ts';
 import type { Db } from '../../db/transaction.ts';
-import { cardsDrawn, checkProof, type GameEvent } from '../../engine/index.ts';
+import { cardsDrawn, checkProof } from '../../engine/index.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import { placeOf } from '../interaction-place.ts';
@@ -18,7 +19,7 @@ import type { ComponentHandler } from './types.ts';
 
 /** Deal `dealNo`'s proof as the hand history holds it, checked. */
 export async function findDealProof(db: Db, tableId: number, dealNo: number): Promise<DealProofFound> {
-  const events = (await dealHistory(db, tableId, dealNo)) as GameEvent[];
+  const events = gameEvents(await dealHistory(db, tableId, dealNo));
   const ended = events.find((e) => e.type === 'DealEnded');
   if (!ended) return (await dealWasSettled(db, tableId, dealNo)) ? { kind: 'pruned' } : { kind: 'none' };
   const proof = ended.type === 'DealEnded' ? ended.proof : undefined;
