@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import { insertDealResults } from '../db/deal-results-store.ts';
 import { gameEvents, historyLines } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
-import type { GameEvent } from '../engine/index.ts';
 import { dealResultsOf } from './deal-results-of-events.ts';
 
 /** Steps read at a time: a table with a long history is never loaded whole. */

@@ -5,7 +5,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import type { BotContext } from '../../../src/discord/context.ts';
 import { encodeButtonId } from '../../../src/discord/custom-id.ts';
 import { dealHandler, declareHandler } from '../../../src/discord/handlers/table-press.ts';
-import type { ComponentHandler } from '../../../src/discord/handlers/types.ts';
+import { type ComponentHandler, routed } from '../../../src/discord/handlers/types.ts';
 import { BotMetrics } from '../../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../../src/discord/private-card-sender.ts';
 import { createRouter } from '../../../src/discord/router.ts';
@@ -283,7 +283,7 @@ describe('the step pipeline', () => {
       steps: pipeline,
       publisher: { ...publisher, waiting: () => false },
     } as unknown as BotContext;
-    const route = createRouter(ctx, new Map(), [handler as ComponentHandler<unknown>], [], () => 1_000);
+    const route = createRouter(ctx, new Map(), [routed(handler)], [], () => 1_000);
     const press = {
       ...pressOf('p1', ann),
       type: 3,
