@@ -1,5 +1,6 @@
 import type { MessageComponentInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext } from '../context.ts';
+import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
 import type { ComponentPlan, FormPlan } from '../step-pipeline.ts';
 
 /** What every parsed interaction says: the table it points at, if any (for its log lines, and a table waiting for a press). */
@@ -21,6 +22,25 @@ interface Handler<I, P extends Parsed, Plan> {
 
 /** One family of buttons or menus. */
 export type ComponentHandler<P extends Parsed> = Handler<MessageComponentInteraction, P, ComponentPlan>;
+
+/**
+ * A family of the bot's own buttons and menus (`g:<tableId>:<dealNo>:<action>`,
+ * custom-id.ts): the presses whose action is one of `actions`.
+ */
+export function buttonHandler(
+  name: string,
+  actions: readonly ButtonAction[],
+  run: ComponentHandler<ButtonId>['run'],
+): ComponentHandler<ButtonId> {
+  return {
+    name,
+    parse(interaction) {
+      const id = parseButtonId(interaction.customId);
+      return id && actions.includes(id.action) ? id : null;
+    },
+    run,
+  };
+}
 
 /** One family of modals: as a component handler, for the forms the bot opens. */
 export type ModalHandler<P extends Parsed> = Handler<ModalSubmitInteraction, P, FormPlan>;

@@ -6,10 +6,9 @@ import { loadTable } from '../../db/table-store.ts';
 import type { Db } from '../../db/transaction.ts';
 import { cardsDrawn, checkProof } from '../../engine/index.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
-import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import { placeOf } from '../interaction-place.ts';
 import { type DealProofFound, verifyPanel } from '../views/verify.ts';
-import type { ComponentHandler } from './types.ts';
+import { buttonHandler } from './types.ts';
 
 /**
  * A result's **Verify** button: the deal's proof, privately, from its hand history.
@@ -35,22 +34,15 @@ export async function findDealProof(db: Db, tableId: number, dealNo: number): Pr
   };
 }
 
-export const verifyHandler: ComponentHandler<ButtonId> = {
-  name: 'verify',
-  parse(interaction) {
-    const id = parseButtonId(interaction.customId);
-    return id?.action === 'verify' ? id : null;
-  },
-  async run(interaction, id, ctx) {
-    const place = placeOf(interaction);
-    const tableId = Number(id.tableId);
-    const table = await loadTable(ctx.db, tableId);
-    // A finished game's results stay checkable: only the place is held to the press.
-    if (!table || table.guildId !== place.guildId || table.channelId !== place.channelId) {
-      throw new UserFacingError('refusal.tableGone');
-    }
-    const found = await findDealProof(ctx.db, tableId, id.dealNo);
-    await interaction.reply({ ...verifyPanel(found, id.dealNo, interaction.locale), flags: MessageFlags.Ephemeral });
-    return undefined;
-  },
-};
+export const verifyHandler = buttonHandler('verify', ['verify'], async (interaction, id, ctx) => {
+  const place = placeOf(interaction);
+  const tableId = Number(id.tableId);
+  const table = await loadTable(ctx.db, tableId);
+  // A finished game's results stay checkable: only the place is held to the press.
+  if (!table || table.guildId !== place.guildId || table.channelId !== place.channelId) {
+    throw new UserFacingError('refusal.tableGone');
+  }
+  const found = await findDealProof(ctx.db, tableId, id.dealNo);
+  await interaction.reply({ ...verifyPanel(found, id.dealNo, interaction.locale), flags: MessageFlags.Ephemeral });
+  return undefined;
+});

@@ -136,7 +136,14 @@ describe('the step pipeline', () => {
       },
       log,
     });
-    const { runtime } = await tables.openGame(place, ann, 'three-card', { ante: 5 }, { fourColour: false }, 'start');
+    const { runtime } = await tables.openGame({
+      place,
+      host: ann,
+      variantId: 'three-card',
+      options: { ante: 5 },
+      look: { fourColour: false },
+      key: 'start',
+    });
     tableId = runtime.record.id;
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
