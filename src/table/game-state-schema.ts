@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPUTER_LEVELS, type GameState } from '../engine/index.ts';
+import type { GameState } from '../engine/index.ts';
 import type { Options } from '../rules/index.ts';
 
 /**
@@ -106,7 +106,7 @@ export const gameStateSchema = z.object({
       name: z.string(),
       legs: count,
       leaving: z.boolean(),
-      computer: z.enum(COMPUTER_LEVELS as ['cautious', 'balanced', 'bold']).optional(),
+      computer: z.enum(['cautious', 'balanced', 'bold']).optional(),
     }),
   ),
   button: playerId.nullable(),
