@@ -88,18 +88,6 @@ export async function listOpenTables(db: Db): Promise<TableRecord[]> {
   return rows.map(toRecord).sort((a, b) => (a.deadline ?? Infinity) - (b.deadline ?? Infinity) || a.id - b.id);
 }
 
-/** Every event of one deal at a table, in the order the steps were committed. */
-export async function dealHistory(db: Db, tableId: number, dealNo: number): Promise<unknown[]> {
-  const steps = await db
-    .selectFrom('game_steps')
-    .select('events')
-    .where('table_id', '=', tableId)
-    .where('deal_no', '=', dealNo)
-    .orderBy('id')
-    .execute();
-  return steps.flatMap((s) => JSON.parse(s.events) as unknown[]);
-}
-
 /**
  * Records where the table's messages are. Message ids are learnt only after Discord
  * answers, which is after the step's transaction: this writes them on their own,

@@ -1,6 +1,7 @@
 import { type ChatInputCommandInteraction, type MessageComponentInteraction, MessageFlags } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import { gameOf } from '../table/game-record.ts';
+import type { GameOpening } from '../table/open-game.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { TableLook } from '../table/tables.ts';
 import { UserFacingError } from '../table/user-facing-error.ts';
@@ -8,6 +9,7 @@ import type { BotContext } from './context.ts';
 import { memberOf, placeOf, publicLocale } from './interaction-place.ts';
 import { checkCanPlayHere, refuseWithoutExternalApps } from './permissions.ts';
 import { managesPlace } from './rights.ts';
+import type { OpenPlan } from './step-pipeline.ts';
 import { publicOf, targetOf } from './table-message.ts';
 import { bold, variantName } from './views/format.ts';
 import { lobbyView } from './views/lobby.ts';
@@ -37,29 +39,35 @@ export async function startGame(
   // A bad option or a running game: refused at once, privately.
   if (typeof setup !== 'function') ctx.tables.checkOpen(place, setup.variantId, setup.options);
   const host = memberOf(interaction);
+  const opening = lobbyOpening(interaction, ctx, async () => {
+    const { variantId, options } = typeof setup === 'function' ? await setup() : setup;
+    ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
+    return { place, host, variantId, options, look, key: interaction.id, phrase };
+  });
   // A refusal after the acknowledgement replaces the public placeholder with a private answer (error-boundary.ts).
-  await ctx.steps.command(
-    interaction,
-    async () => {
-      const { variantId, options } = typeof setup === 'function' ? await setup() : setup;
-      ctx.lost.reopen(place.channelId); // the permissions are back (checked above)
-      const { runtime, result } = await ctx.tables.openGame(
-        place,
-        host,
-        variantId,
-        options,
-        look,
-        interaction.id,
-        phrase,
-      );
-      return { runtime, step: result };
-    },
-    ({ runtime }) => postLobby(interaction, ctx, runtime, host.id),
-  );
+  await ctx.steps.command(interaction, opening.commit, opening.answer);
 }
 
-/** A new game's lobby, posted as the answer of what opened it (`/guts start`, Play again). */
-export async function postLobby(
+/**
+ * A game opened as a step and answered with its new lobby (`/guts start`, Play again):
+ * what `StepPipeline.command` commits, and how it answers the host who asked.
+ */
+export function lobbyOpening(
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: BotContext,
+  opening: () => Promise<GameOpening>,
+): Pick<OpenPlan, 'commit' | 'answer'> {
+  return {
+    commit: async () => {
+      const { runtime, result } = await ctx.tables.openGame(await opening());
+      return { runtime, step: result };
+    },
+    answer: ({ runtime }) => postLobby(interaction, ctx, runtime, interaction.user.id),
+  };
+}
+
+/** A new game's lobby, posted as the answer of what opened it. */
+async function postLobby(
   interaction: ChatInputCommandInteraction | MessageComponentInteraction,
   ctx: BotContext,
   runtime: TableRuntime,

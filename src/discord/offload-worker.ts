@@ -2,11 +2,12 @@ import { setPriority } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
-import { type EquityOptions, equity } from '../hands/index.ts';
+import { type EquityOptions, type EquityResult, equity } from '../hands/index.ts';
 import {
   type BoardCell,
   clearPictureCache,
   type HandOptions,
+  type Picture,
   type RenderOptions,
   renderBoard,
   renderHand,
@@ -20,12 +21,16 @@ import { serve } from '../threads/serve.ts';
  * pictures as PNG) runs here, so the bot's own thread stays free to answer presses.
  * Odds and pictures each have a thread running this module (offload.ts).
  */
-export type OffloadJob =
-  | { kind: 'odds'; options: Omit<EquityOptions, 'now' | 'budgetMs'>; budgetMs: number }
-  | { kind: 'hand'; cards: number[]; options: HandOptions }
-  | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
-  | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions }
-  | { kind: 'warm-up' };
+/** A picture as it crosses the thread's port: its Buffer arrives as a Uint8Array. */
+export type PictureData = Omit<Picture, 'png'> & { png: Uint8Array };
+
+export interface OffloadProtocol {
+  odds: { args: { options: Omit<EquityOptions, 'now' | 'budgetMs'>; budgetMs: number }; result: EquityResult };
+  hand: { args: { cards: number[]; options: HandOptions }; result: PictureData | null };
+  board: { args: { cells: BoardCell[]; options: RenderOptions }; result: PictureData | null };
+  showdown: { args: { rows: ShowdownRow[]; options: RenderOptions }; result: PictureData | null };
+  warmUp: { args: null; result: boolean };
+}
 
 // On Linux a thread has its own nice value: this one yields the CPU to the bot's
 // thread, whose answers to presses are due within a tenth of a second; pictures and
@@ -50,22 +55,11 @@ function warmUp(): boolean {
   return true;
 }
 
-function run(job: OffloadJob): unknown {
-  switch (job.kind) {
-    case 'odds':
-      return equity(
-        { ...job.options, now: () => performance.now(), budgetMs: job.budgetMs },
-        new Rng(randomRngState()),
-      );
-    case 'hand':
-      return renderHand(job.cards, job.options);
-    case 'board':
-      return renderBoard(job.cells, job.options);
-    case 'showdown':
-      return renderShowdown(job.rows, job.options);
-    case 'warm-up':
-      return warmUp();
-  }
-}
-
-serve<OffloadJob>(run);
+serve<OffloadProtocol>({
+  odds: ({ options, budgetMs }) =>
+    equity({ ...options, now: () => performance.now(), budgetMs }, new Rng(randomRngState())),
+  hand: ({ cards, options }) => renderHand(cards, options),
+  board: ({ cells, options }) => renderBoard(cells, options),
+  showdown: ({ rows, options }) => renderShowdown(rows, options),
+  warmUp,
+});

@@ -2,7 +2,7 @@ import type { EquityResult } from '../hands/index.ts';
 import { moduleUrl } from '../modules.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
 import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadMemory } from '../threads/rpc.ts';
-import type { OffloadJob } from './offload-worker.ts';
+import type { OffloadProtocol, PictureData } from './offload-worker.ts';
 
 /**
  * Runs odds and card pictures on helper threads (offload-worker.ts), one each: odds that
@@ -25,24 +25,20 @@ export class Offload {
   private readonly oddsThread = helperThread();
   private readonly pictureThread = helperThread();
 
-  odds(options: Extract<OffloadJob, { kind: 'odds' }>['options'], budgetMs: number): Promise<EquityResult | null> {
-    return this.run(
-      this.oddsThread,
-      { kind: 'odds', options, budgetMs },
-      this.counts.odds,
-    ) as Promise<EquityResult | null>;
+  odds(options: OffloadProtocol['odds']['args']['options'], budgetMs: number): Promise<EquityResult | null> {
+    return this.run(this.oddsThread, 'odds', { options, budgetMs }, this.counts.odds);
   }
 
   hand(cards: readonly number[], options: HandOptions = {}): Promise<Picture | null> {
-    return this.picture({ kind: 'hand', cards: [...cards], options });
+    return this.picture(this.run(this.pictureThread, 'hand', { cards: [...cards], options }, this.counts.pictures));
   }
 
   board(cells: readonly BoardCell[], options: RenderOptions = {}): Promise<Picture | null> {
-    return this.picture({ kind: 'board', cells: [...cells], options });
+    return this.picture(this.run(this.pictureThread, 'board', { cells: [...cells], options }, this.counts.pictures));
   }
 
   showdown(rows: readonly ShowdownRow[], options: RenderOptions = {}): Promise<Picture | null> {
-    return this.picture({ kind: 'showdown', rows: [...rows], options });
+    return this.picture(this.run(this.pictureThread, 'showdown', { rows: [...rows], options }, this.counts.pictures));
   }
 
   /**
@@ -52,7 +48,7 @@ export class Offload {
    * most odds come from a table on the bot's thread (odds.ts).
    */
   async warmUp(): Promise<void> {
-    if (!this.pictureThread.running) void this.run(this.pictureThread, { kind: 'warm-up' }, null);
+    if (!this.pictureThread.running) void this.run(this.pictureThread, 'warmUp', null, null);
     await this.pictureThread.ready();
   }
 
@@ -60,10 +56,9 @@ export class Offload {
     await Promise.all([this.oddsThread.close({ drain: false }), this.pictureThread.close({ drain: false })]);
   }
 
-  private async picture(job: OffloadJob): Promise<Picture | null> {
-    const result = (await this.run(this.pictureThread, job, this.counts.pictures)) as
-      | (Omit<Picture, 'png'> & { png: Uint8Array })
-      | null;
+  /** A picture back from its thread, its PNG a Buffer again. */
+  private async picture(job: Promise<PictureData | null>): Promise<Picture | null> {
+    const result = await job;
     if (!result) return null;
     return { ...result, png: Buffer.from(result.png.buffer, result.png.byteOffset, result.png.byteLength) };
   }
@@ -83,17 +78,22 @@ export class Offload {
    * A job that fails, times out or loses its thread is null: the message goes out
    * without it. `count` (none for the warm-up) tallies what was asked and dropped.
    */
-  private run(thread: ThreadClient, job: OffloadJob, count: { asked: number; dropped: number } | null) {
+  private run<K extends keyof OffloadProtocol>(
+    thread: ThreadClient<OffloadProtocol>,
+    method: K,
+    args: OffloadProtocol[K]['args'],
+    count: { asked: number; dropped: number } | null,
+  ): Promise<OffloadProtocol[K]['result'] | null> {
     if (count) count.asked++;
-    return thread.call(job, JOB_TIMEOUT_MS).catch(() => {
+    return thread.call(method, args, JOB_TIMEOUT_MS).catch(() => {
       if (count) count.dropped++;
       return null;
     });
   }
 }
 
-function helperThread(): ThreadClient {
-  return new ThreadClient({
+function helperThread(): ThreadClient<OffloadProtocol> {
+  return new ThreadClient<OffloadProtocol>({
     module: moduleUrl('./offload-worker', import.meta.url),
     unref: true,
     idleStopMs: HELPER_IDLE_STOP_MS,

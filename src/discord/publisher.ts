@@ -83,7 +83,7 @@ export class TablePublisher implements StepListener {
 
   resumed(tableId: number): void {
     const rt = this.runtime(tableId);
-    const state = rt?.record.state as GameState | null | undefined;
+    const state = rt?.record.state;
     // The process stopped between a deal's first commit and the post of its message (a
     // crash, or a backup taken then and restored): no message carries the deal's buttons,
     // and an edit never moves an earlier deal's message on. Post it, as the deal's start would have.

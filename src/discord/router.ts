@@ -1,12 +1,19 @@
-import { type Interaction, InteractionContextType, type MessageComponentInteraction, MessageFlags } from 'discord.js';
+import {
+  type Interaction,
+  InteractionContextType,
+  type MessageComponentInteraction,
+  MessageFlags,
+  type ModalSubmitInteraction,
+} from 'discord.js';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import { childOnUse, type Logger } from '../log.ts';
 import { UserFacingError } from '../table/user-facing-error.ts';
 import type { SlashCommand } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { answerError } from './error-boundary.ts';
-import type { ComponentHandler, ModalHandler } from './handlers/types.ts';
+import type { Claimed, RoutedHandler } from './handlers/types.ts';
 import type { InteractionKind } from './metrics.ts';
+import type { ComponentPlan, FormPlan } from './step-pipeline.ts';
 
 /**
  * Discord wants an answer within 3 seconds of an interaction's creation. One that reaches
@@ -26,8 +33,8 @@ export const TOO_LATE = 'refusal.tooLate';
 export function createRouter(
   ctx: BotContext,
   commands: Map<string, SlashCommand>,
-  handlers: readonly ComponentHandler<unknown>[],
-  modals: readonly ModalHandler<unknown>[],
+  handlers: readonly RoutedHandler<MessageComponentInteraction, ComponentPlan>[],
+  modals: readonly RoutedHandler<ModalSubmitInteraction, FormPlan>[],
   now: () => number = Date.now,
 ) {
   return async function route(interaction: Interaction): Promise<void> {
@@ -64,11 +71,11 @@ export function createRouter(
       }
       if (interaction.isModalSubmit()) {
         for (const handler of modals) {
-          const parsed = handler.parse(interaction);
-          if (parsed === null) continue;
-          log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(parsed) });
-          const plan = await handler.run(interaction, parsed, { ...ctx, log });
-          if (plan) await ctx.steps.run(interaction, plan, log);
+          const claimed = handler.claim(interaction);
+          if (claimed === null) continue;
+          log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(claimed) });
+          const plan = await claimed.run({ ...ctx, log });
+          if (plan) await ctx.steps.form(interaction, plan, log);
           ctx.metrics.interaction(kind, 'ok');
           return;
         }
@@ -76,14 +83,14 @@ export function createRouter(
       }
       if (interaction.isMessageComponent()) {
         for (const handler of handlers) {
-          const parsed = handler.parse(interaction);
-          if (parsed === null) continue;
-          log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(parsed) });
+          const claimed = handler.claim(interaction);
+          if (claimed === null) continue;
+          log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(claimed) });
           log.debug('press');
-          const waiting = Number(tableOf(parsed).tableId);
-          if (ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
+          const waiting = claimed.tableId === null ? null : Number(claimed.tableId);
+          if (waiting !== null && ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
           else {
-            const plan = await handler.run(interaction, parsed, { ...ctx, log });
+            const plan = await claimed.run({ ...ctx, log });
             if (plan) await ctx.steps.run(interaction, plan, log);
           }
           ctx.metrics.interaction(kind, 'ok');
@@ -115,8 +122,7 @@ function kindOf(interaction: Interaction): InteractionKind {
   return 'command';
 }
 
-/** The table a parsed press points at, for its log lines. */
-function tableOf(parsed: unknown): { tableId?: string } {
-  const tableId = (parsed as { tableId?: unknown }).tableId;
-  return typeof tableId === 'string' ? { tableId } : {};
+/** The table a claimed press points at, for its log lines. */
+function tableOf({ tableId }: Claimed<unknown>): { tableId?: string } {
+  return tableId === null ? {} : { tableId };
 }

@@ -21,7 +21,7 @@ import type { rulesMenu } from './views/rules-form.ts';
 /**
  * Every game step a player asks for runs here, in one order (docs/ARCHITECTURE.md: The
  * path of one button press): the handler has parsed the press or command into an
- * action and how to answer it (a `StepPlan`), with its dry run; this acknowledges when
+ * action and how to answer it (a `PressPlan`, `OpenPlan` or `FormPlan`), with its dry run; this acknowledges when
  * the step will be slow, commits it (`Tables.act`), answers the presser, and only then
  * publishes it to the channel. The table layer never calls back into this code from
  * inside its queue: `act` returns the committed step, and this tells the listener
@@ -72,7 +72,8 @@ export interface OpenPlan {
   answer(committed: { runtime: TableRuntime }): Promise<void>;
 }
 
-export type StepPlan = PressPlan | FormPlan | OpenPlan;
+/** What a button or menu's handler asks of the pipeline (a modal's asks a `FormPlan`). */
+export type ComponentPlan = PressPlan | OpenPlan;
 
 /** How an answer looks once resolved against the player's private message ('cards': a new one). */
 type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards';
@@ -89,11 +90,16 @@ export interface StepPipelineDeps {
 export class StepPipeline {
   constructor(private readonly deps: StepPipelineDeps) {}
 
-  /** Runs a handler's plan for its interaction. */
-  run(interaction: MessageComponentInteraction | ModalSubmitInteraction, plan: StepPlan, log?: Logger): Promise<void> {
-    if (plan.kind === 'form') return this.form(interaction as ModalSubmitInteraction, plan, log);
-    if (plan.kind === 'open') return this.command(interaction as MessageComponentInteraction, plan.commit, plan.answer);
-    return this.press(interaction as MessageComponentInteraction, plan, log);
+  /** Runs a button or menu handler's plan for its interaction. */
+  run(interaction: MessageComponentInteraction, plan: ComponentPlan, log?: Logger): Promise<void> {
+    switch (plan.kind) {
+      case 'press':
+        return this.press(interaction, plan, log);
+      case 'open':
+        return this.command(interaction, plan.commit, plan.answer);
+      default:
+        return plan satisfies never;
+    }
   }
 
   /**
@@ -174,7 +180,8 @@ export class StepPipeline {
     });
   }
 
-  private async form(interaction: ModalSubmitInteraction, plan: FormPlan, log?: Logger): Promise<void> {
+  /** Runs a modal handler's plan (the rules' form): its answer is the menu it was opened from. */
+  async form(interaction: ModalSubmitInteraction, plan: FormPlan, log?: Logger): Promise<void> {
     const { table, action, member } = plan;
     await this.step({
       defer: () =>

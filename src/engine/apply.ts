@@ -136,6 +136,8 @@ function dispatch(ctx: Ctx, action: Action): void {
       else duringDeal(ctx, () => timeout(ctx));
       return;
     default:
+      // Every action is handled above (a new one fails to compile here); this refuses one from outside TypeScript.
+      action satisfies never;
       throw new RuleError('bad-action', 'Unknown action');
   }
 }

@@ -117,6 +117,8 @@ function runSteps(ctx: Ctx): void {
           return;
         }
         break;
+      default:
+        step satisfies never;
     }
     d.step++;
   }

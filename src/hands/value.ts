@@ -142,7 +142,9 @@ function significantRanks(category: Category, size: number): number {
       return size - 3;
     case 'full-house':
       return 2;
-    default:
+    case 'straight':
+    case 'straight-flush':
+    case 'five-of-a-kind':
       return 1;
   }
 }

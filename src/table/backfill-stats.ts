@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { insertDealResults } from '../db/deal-results-store.ts';
+import { gameEvents, historyLines } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
-import type { GameEvent } from '../engine/index.ts';
 import { dealResultsOf } from './deal-results-of-events.ts';
-import type { GameOpened } from './steps.ts';
 
 /** Steps read at a time: a table with a long history is never loaded whole. */
 const PAGE = 1_000;
@@ -39,10 +38,10 @@ export async function backfillDealResults(db: Kysely<Database> | Transaction<Dat
       if (steps.length === 0) break;
       after = Number(steps.at(-1)?.id);
       for (const step of steps) {
-        const events = JSON.parse(step.events) as (GameEvent | GameOpened)[];
+        const events = historyLines(step.events, { tableId, dealNo: step.deal_no });
         for (const e of events) if (e.type === 'GameOpened') variant = e.variant;
         if (variant === null || done.has(step.deal_no)) continue;
-        const results = dealResultsOf(events.filter((e): e is GameEvent => e.type !== 'GameOpened'));
+        const results = dealResultsOf(gameEvents(events));
         if (results.length === 0) continue;
         const where = { guildId: table.guild_id, tableId, dealNo: step.deal_no, variant, at: Number(step.created_at) };
         await insertDealResults(db, where, results);

@@ -1,10 +1,13 @@
 import { type DealResult, insertDealResults } from '../db/deal-results-store.ts';
+import type { HistoryLine } from '../db/hand-history.ts';
 import { insertStepRecord, json, tableAsStepLeftIt, updateTableRow } from '../db/table-store.ts';
 import { type Db, inTransaction } from '../db/transaction.ts';
+import type { GameState } from '../engine/index.ts';
 import type { Transfer } from '../engine/transfer.ts';
 import { rememberDisplayNames } from '../ledger/accounts.ts';
 import { postTransfers } from '../ledger/journal.ts';
 import { channelPotReserve } from '../ledger/queries.ts';
+import type { TableNotes } from './table-notes.ts';
 
 /**
  * A new game took over the channel's pot and reserve, and the ledger no longer holds
@@ -17,18 +20,23 @@ export class CarriedPotMovedError extends Error {
   }
 }
 
-/** One step of a game: everything it changes, committed together or not at all. */
-export interface TableStep {
+/**
+ * One step of a game: everything it changes, committed together or not at all. The
+ * table layer's steps hold the engine's state, the hand history's lines and the table's
+ * messages (the defaults); the transaction only stores them as JSON, so `commitStep`
+ * takes any (the ledger's and the database's own tests commit states of their own).
+ */
+export interface TableStep<State = GameState, Line = HistoryLine, Messages = TableNotes> {
   tableId: number;
   /** The version the step was computed from (`TableRecord.version`). */
   expectedVersion: number;
   /** Idempotency key: the interaction id, or `table:deal:step` for a timeout. */
   key: string;
   /** The engine's state after the step (must survive JSON), or null for no game. */
-  state: unknown;
+  state: State | null;
   running: boolean;
   deadline: number | null;
-  messages: unknown;
+  messages: Messages;
   /**
    * The deal the events belong to (0 before the first deal). Count deals per table,
    * across games (a new game's first deal is `TableRecord.dealNo + 1`), so a deal
@@ -37,7 +45,7 @@ export interface TableStep {
    */
   dealNo: number;
   /** The engine's events for this step, appended to the deal's hand history. */
-  events: readonly unknown[];
+  events: readonly Line[];
   /** Chip movements of the step, posted as one journal entry keyed by `key`. */
   transfers: readonly Transfer[];
   /**
@@ -71,7 +79,7 @@ export type CommitResult =
  * appends the events to the deal's hand history and posts the transfers as one
  * journal entry with the step's key (which links the two).
  */
-export async function commitStep(db: Db, step: TableStep): Promise<CommitResult> {
+export async function commitStep<S, L, M>(db: Db, step: TableStep<S, L, M>): Promise<CommitResult> {
   const at = step.at ?? Date.now();
   const state = step.state === null ? null : json(step.state, 'table state');
   const messages = json(step.messages, 'table messages');

@@ -1,5 +1,6 @@
 import type { TableRecord } from '../db/table-store.ts';
 import type { GameState } from '../engine/index.ts';
+import { gameStateSchema } from './game-state-schema.ts';
 
 /**
  * A table's row as the table layer reads it: its state is the engine's, checked once
@@ -21,9 +22,10 @@ export function gameOf(record: GameRecord): GameState {
   return record.state;
 }
 
-/** The engine's version-1 state: what `createGame` makes and every step commits. */
+/**
+ * The engine's version-1 state, every field the engine reads (game-state-schema.ts): what
+ * `createGame` makes and every step commits. Checked only: the value read is kept as it is.
+ */
 function isGameState(value: unknown): value is GameState {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Partial<Record<keyof GameState, unknown>>;
-  return v.v === 1 && typeof v.variant === 'string' && Array.isArray(v.players) && typeof v.phase === 'string';
+  return gameStateSchema.safeParse(value).success;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
+import type { GameOpened } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
 import { type Applied, apply, createGame, type GameState, type Seat } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
@@ -9,7 +10,7 @@ import { CarriedPotMovedError } from './commit.ts';
 import type { RetryingWriter } from './db-retry.ts';
 import { gameRecord } from './game-record.ts';
 import type { Runtimes, TableRuntime } from './runtimes.ts';
-import type { GameOpened, StepResult, TableSteps } from './steps.ts';
+import type { StepResult, TableSteps } from './steps.ts';
 import { NO_NOTES } from './table-notes.ts';
 import { UserFacingError } from './user-facing-error.ts';
 
@@ -30,6 +31,21 @@ export interface TableLook {
 export interface Place {
   guildId: string;
   channelId: string;
+}
+
+/** A game to open: where, who hosts it, what it plays, how it looks, and its first step's key. */
+export interface GameOpening {
+  place: Place;
+  host: Member;
+  variantId: string;
+  options: Record<string, unknown>;
+  look: TableLook;
+  /** The first step's idempotency key (the interaction's id). */
+  key: string;
+  /** The host's words for the client seed (docs/FAIRNESS.md). */
+  phrase?: string;
+  /** Seats taken in the same first step (Play again: the last game's people and computers). */
+  seats?: readonly Seat[];
 }
 
 /** What opening a game needs of the table layer (see `Tables`). */
@@ -64,19 +80,10 @@ export class GameOpener {
    * Opens a game in the channel with `host` seated. One game per channel: a running
    * one is refused. The new game plays for the channel's pot and reserve, and numbers
    * its deals on from the table's last one (see `TableNotes.dealBase`). Its deals are
-   * provably fair (docs/FAIRNESS.md): `phrase`, the host's words for the client seed.
-   * `others`: seats taken in the same first step (Play again: the last game's people and computers).
+   * provably fair (docs/FAIRNESS.md).
    */
-  async open(
-    place: Place,
-    host: Member,
-    variantId: string,
-    options: Record<string, unknown>,
-    look: TableLook,
-    key: string,
-    phrase?: string,
-    others: readonly Seat[] = [],
-  ): Promise<{ runtime: TableRuntime; result: StepResult }> {
+  async open(opening: GameOpening): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    const { place, host, variantId, options, look, key, phrase, seats = [] } = opening;
     await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.check(place, variantId, options);
     const table = gameRecord(await this.deps.writer.createOrLoadTable(place.guildId, place.channelId));
@@ -103,7 +110,7 @@ export class GameOpener {
         host: host.id,
         hostName: host.name,
       }),
-      others,
+      seats,
     );
     const result = await this.deps.steps
       .run(table.id, key, (record) => {

@@ -1,6 +1,6 @@
-import { dealHistory } from '../db/table-store.ts';
+import { dealsHistory } from '../db/hand-history.ts';
 import type { Db } from '../db/transaction.ts';
-import type { GameEvent, GameState } from '../engine/index.ts';
+import type { GameState } from '../engine/index.ts';
 
 /** A finished game's result per player, best first. */
 export interface Standings {
@@ -14,11 +14,9 @@ export interface Standings {
 /** Adds up the game's deals from the hand history (deals `dealBase + 1` to `dealBase + state.dealNo`). */
 export async function standings(db: Db, tableId: number, state: GameState, dealBase: number): Promise<Standings> {
   const net = new Map<string, number>();
-  for (let deal = dealBase + 1; deal <= dealBase + state.dealNo; deal++) {
-    for (const e of (await dealHistory(db, tableId, deal)) as GameEvent[]) {
-      if (e.type !== 'DealEnded') continue;
-      for (const [id, n] of Object.entries(e.delta)) net.set(id, (net.get(id) ?? 0) + n);
-    }
+  for (const e of await dealsHistory(db, tableId, dealBase + 1, dealBase + state.dealNo)) {
+    if (e.type !== 'DealEnded') continue;
+    for (const [id, n] of Object.entries(e.delta)) net.set(id, (net.get(id) ?? 0) + n);
   }
   const names = new Map(state.players.map((p) => [p.id, p.name]));
   return {

@@ -3,8 +3,15 @@ import { sqlitePathOf } from '../db/index.ts';
 import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
 import type { Db } from '../db/transaction.ts';
 import { moduleUrl } from '../modules.ts';
-import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadError, type ThreadMemory } from '../threads/rpc.ts';
+import {
+  HELPER_IDLE_STOP_MS,
+  ThreadClient,
+  type ThreadError,
+  type ThreadMemory,
+  type ThreadMethods,
+} from '../threads/rpc.ts';
 import { CarriedPotMovedError, type CommitResult, commitStep, type TableStep } from './commit.ts';
+import type { TableNotes } from './table-notes.ts';
 
 /**
  * Where the bot's game steps are written: the hot path, one transaction per step.
@@ -21,7 +28,7 @@ export interface StepWriter {
   createOrLoadTable(guildId: string, channelId: string): Promise<TableRecord>;
   commitStep(step: TableStep): Promise<CommitResult>;
   /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
-  saveTableMessages(tableId: number, messages: unknown, version?: number): Promise<boolean>;
+  saveTableMessages(tableId: number, messages: TableNotes, version?: number): Promise<boolean>;
   /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
   warmUp(): Promise<void>;
   /** What its thread's V8 isolate holds after a full collection; null when it writes on the caller's thread. */
@@ -29,40 +36,42 @@ export interface StepWriter {
   close(): Promise<void>;
 }
 
-export type WriterJob =
-  | { kind: 'createOrLoadTable'; guildId: string; channelId: string }
-  | { kind: 'commitStep'; step: TableStep }
-  | { kind: 'saveTableMessages'; tableId: number; messages: unknown; version?: number };
-
-/** Runs one writer job on `db`: the direct writer and the writer thread share it. */
-export function runWriterJob(db: Db, job: WriterJob): Promise<unknown> {
-  switch (job.kind) {
-    case 'createOrLoadTable':
-      return createOrLoadTable(db, job.guildId, job.channelId);
-    case 'commitStep':
-      return commitStep(db, job.step);
-    case 'saveTableMessages':
-      return saveTableMessages(db, job.tableId, job.messages, job.version);
-  }
+/**
+ * The writer's jobs, as its thread's protocol (threads/rpc.ts): the direct writer runs
+ * them on the caller's thread, the thread writer posts them to its thread.
+ */
+export interface WriterProtocol {
+  createOrLoadTable: { args: { guildId: string; channelId: string }; result: TableRecord };
+  commitStep: { args: TableStep; result: CommitResult };
+  saveTableMessages: { args: { tableId: number; messages: TableNotes; version?: number }; result: boolean };
 }
 
+/** The writer's jobs run on `db`: the direct writer and the writer thread share them. */
+export function writerMethods(db: Db): ThreadMethods<WriterProtocol> {
+  return {
+    createOrLoadTable: ({ guildId, channelId }) => createOrLoadTable(db, guildId, channelId),
+    commitStep: (step) => commitStep(db, step),
+    saveTableMessages: ({ tableId, messages, version }) => saveTableMessages(db, tableId, messages, version),
+  };
+}
+
+/** Runs one writer job, wherever the writer's jobs run. */
+type RunWriterJob = <K extends keyof WriterProtocol>(
+  method: K,
+  args: WriterProtocol[K]['args'],
+) => Promise<WriterProtocol[K]['result']>;
+
 function writerOver(
-  run: (job: WriterJob) => Promise<unknown>,
+  run: RunWriterJob,
   close: () => Promise<void>,
   warmUp: () => Promise<void> = async () => {},
   memoryAfterGc: () => Promise<ThreadMemory | null> = async () => null,
 ): StepWriter {
   return {
-    createOrLoadTable: (guildId, channelId) =>
-      run({ kind: 'createOrLoadTable', guildId, channelId }) as Promise<TableRecord>,
-    commitStep: (step) => run({ kind: 'commitStep', step }) as Promise<CommitResult>,
+    createOrLoadTable: (guildId, channelId) => run('createOrLoadTable', { guildId, channelId }),
+    commitStep: (step) => run('commitStep', step),
     saveTableMessages: (tableId, messages, version) =>
-      run({
-        kind: 'saveTableMessages',
-        tableId,
-        messages,
-        ...(version !== undefined ? { version } : {}),
-      }) as Promise<boolean>,
+      run('saveTableMessages', { tableId, messages, ...(version !== undefined ? { version } : {}) }),
     warmUp,
     memoryAfterGc,
     close,
@@ -70,8 +79,9 @@ function writerOver(
 }
 
 export function directStepWriter(db: Db): StepWriter {
+  const methods = writerMethods(db);
   return writerOver(
-    (job) => runWriterJob(db, job),
+    async (method, args) => methods[method](args),
     async () => {},
   );
 }
@@ -94,14 +104,14 @@ function reviveError(error: ThreadError): Error {
 export function openStepWriter(database: OpenDatabase): StepWriter {
   const path = sqlitePathOf(database.url);
   if (database.dialect !== 'sqlite' || path === null || path === ':memory:') return directStepWriter(database.db);
-  const thread = new ThreadClient({
+  const thread = new ThreadClient<WriterProtocol>({
     module: moduleUrl('./step-writer-worker', import.meta.url),
     data: { url: database.url },
     revive: reviveError,
     idleStopMs: HELPER_IDLE_STOP_MS,
   });
   return writerOver(
-    (job) => thread.call(job),
+    (method, args) => thread.call(method, args),
     () => thread.close({ drain: true }),
     () => {
       if (!thread.running) thread.start();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { GameOpened } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
 import { loadTable, StaleVersionError } from '../db/table-store.ts';
 import { awaiting, type GameEvent, type GameState, transfersOf } from '../engine/index.ts';
@@ -32,18 +33,6 @@ export interface Decided {
   note?: TextKey;
   /** The running countdown starts again in full (a paused table resuming). */
   restartCountdown?: boolean;
-}
-
-/**
- * The bot's own line in a table's hand history: a game opened with this variant and
- * these options, its first deal numbered `firstDeal` at the table. `guts export`
- * needs it to turn a deal's events back into a scenario.
- */
-export interface GameOpened {
-  type: 'GameOpened';
-  variant: string;
-  options: GameState['options'];
-  firstDeal: number;
 }
 
 export interface StepResult {

@@ -10,7 +10,7 @@ import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
-import { GameOpener, type Member, type Place } from './open-game.ts';
+import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
@@ -264,8 +264,8 @@ export class Tables {
   }
 
   /** Opens a game in the channel with `host` seated (see `GameOpener.open`). */
-  openGame(...args: Parameters<GameOpener['open']>): Promise<{ runtime: TableRuntime; result: StepResult }> {
-    return this.opener.open(...args);
+  openGame(opening: GameOpening): Promise<{ runtime: TableRuntime; result: StepResult }> {
+    return this.opener.open(opening);
   }
 
   /** Play again: the game that ended at this table, checked before anything is written (next-game.ts). */

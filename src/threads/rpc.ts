@@ -2,10 +2,24 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The bot's helper threads (the step writer, pictures and odds) speak one small
- * protocol: the caller posts `{ id, job }`, the thread answers `{ id, ok, result }` or
- * `{ id, ok: false, error }` (serve.ts), one job at a time and in order. This is the
+ * protocol: the caller posts `{ id, method, args }`, the thread answers
+ * `{ id, ok, result }` or `{ id, ok: false, error }` (serve.ts), one job at a time and in
+ * order. What each method takes and answers is one type, the thread's method map, which
+ * the thread implements (`serve`) and the caller calls (`ThreadClient.call`): a result
+ * is typed where the method is written, never cast where it is used. This is the
  * caller's side: a thread started on first use, and again after it dies.
  */
+
+/**
+ * A thread's protocol: each method's argument and result, both structured-cloneable
+ * (the types are what crosses the thread's port: a Buffer arrives as a Uint8Array).
+ */
+export type ThreadProtocol<P> = { [K in keyof P]: { args: unknown; result: unknown } };
+
+/** The methods that implement protocol `P` (on the thread, or on the caller's thread where there is none). */
+export type ThreadMethods<P extends ThreadProtocol<P>> = {
+  [K in keyof P]: (args: P[K]['args']) => P[K]['result'] | Promise<P[K]['result']>;
+};
 
 /** An error as plain data: its name, message and own fields, so the caller can revive its class. */
 export interface ThreadError {
@@ -15,9 +29,10 @@ export interface ThreadError {
 }
 
 /** A job as posted (in batches, see `ThreadClient.post`): `until` (epoch ms), when the caller gives up waiting for it. */
-export interface ThreadJob<Job = unknown> {
+export interface ThreadJob {
   id: number;
-  job: Job;
+  method: string;
+  args: unknown;
   until?: number;
 }
 
@@ -81,7 +96,7 @@ function plainError(error: ThreadError): Error {
   return err;
 }
 
-export class ThreadClient {
+export class ThreadClient<P extends ThreadProtocol<P>> {
   private worker: Worker | null = null;
   private readonly heapWaiters: ((memory: ThreadMemory | null) => void)[] = [];
   private nextId = 1;
@@ -145,11 +160,11 @@ export class ThreadClient {
     this.idleTimer.unref();
   }
 
-  /** Runs `job` on the thread; rejects with the thread's error, a timeout, or the thread's death. */
-  call(job: unknown, timeoutMs?: number): Promise<unknown> {
+  /** Runs `method` on the thread; rejects with the thread's error, a timeout, or the thread's death. */
+  call<K extends keyof P & string>(method: K, args: P[K]['args'], timeoutMs?: number): Promise<P[K]['result']> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       const timer =
         timeoutMs === undefined
           ? undefined
@@ -167,8 +182,10 @@ export class ThreadClient {
         };
       this.pending.set(id, { worker, resolve: settle(resolve), reject: settle(reject) });
       // The thread skips a job still queued when its caller has stopped waiting (serve.ts).
-      this.post(worker, timeoutMs === undefined ? { id, job } : { id, job, until: Date.now() + timeoutMs });
-    });
+      const job: ThreadJob = { id, method, args };
+      this.post(worker, timeoutMs === undefined ? job : { ...job, until: Date.now() + timeoutMs });
+      // The thread ran `method` of the same protocol `P` (serve.ts): its answer is that method's result.
+    }) as Promise<P[K]['result']>;
   }
 
   /**

@@ -1,17 +1,27 @@
 import { parentPort } from 'node:worker_threads';
 import { memoryAfterCollection } from './memory.ts';
-import type { ThreadError, ThreadJob, ThreadReply } from './rpc.ts';
+import type { ThreadError, ThreadJob, ThreadMethods, ThreadProtocol, ThreadReply } from './rpc.ts';
 
 /**
- * The thread's side of rpc.ts: runs each job with `run`, one at a time in the order
+ * The thread's side of rpc.ts: runs each job with its method of `methods` (which implement the thread's
+ * protocol, the same one its caller's `ThreadClient` speaks), one at a time in the order
  * they came, and answers with its result or its error as plain data. On 'close' (sent
  * after the last job) it calls `onClose` and lets the thread end. A job whose caller
  * has already given up (`until` passed while it waited its turn) is skipped, unanswered:
  * under load, a queue of stale jobs would otherwise make every later job late too.
  */
-export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<void> = async () => {}): void {
+export function serve<P extends ThreadProtocol<P>>(
+  methods: ThreadMethods<P>,
+  onClose: () => Promise<void> = async () => {},
+): void {
+  const run = (job: ThreadJob): unknown => {
+    if (!Object.hasOwn(methods, job.method)) throw new Error(`no method ${job.method} on this thread`);
+    const method: (args: never) => unknown = methods[job.method as keyof P];
+    // The caller posted `args` for this very method of the same protocol (rpc.ts `call`).
+    return method.call(methods, job.args as never);
+  };
   let queue: Promise<void> = Promise.resolve();
-  const take = (message: ThreadJob<Job> | 'close') => {
+  const take = (message: ThreadJob | 'close') => {
     queue = queue.then(async () => {
       if (message === 'close') {
         await onClose();
@@ -21,7 +31,7 @@ export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<vo
       if (message.until !== undefined && Date.now() >= message.until) return;
       let reply: ThreadReply;
       try {
-        reply = { id: message.id, ok: true, result: await run(message.job) };
+        reply = { id: message.id, ok: true, result: await run(message) };
       } catch (err) {
         reply = { id: message.id, ok: false, error: asThreadError(err) };
       }
@@ -29,7 +39,7 @@ export function serve<Job>(run: (job: Job) => unknown, onClose: () => Promise<vo
     });
   };
   // Jobs come in batches (rpc.ts), 'close' and 'heap' on their own.
-  parentPort?.on('message', (message: ThreadJob<Job>[] | 'close' | 'heap') => {
+  parentPort?.on('message', (message: ThreadJob[] | 'close' | 'heap') => {
     if (message === 'heap') parentPort?.postMessage({ memory: memoryAfterCollection() });
     else if (message === 'close') take(message);
     else for (const job of message) take(job);

@@ -1,8 +1,7 @@
-import { tableHistory } from '../../db/hand-history.ts';
+import { type GameOpened, tableHistory } from '../../db/hand-history.ts';
 import { openDatabase } from '../../db/index.ts';
 import { dealWasSettled } from '../../db/prune-history.ts';
 import { type GameEvent, scenarioFromDeal } from '../../engine/index.ts';
-import type { GameOpened } from '../../table/steps.ts';
 import { readCommandLine } from '../args.ts';
 import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
 
@@ -16,7 +15,7 @@ export async function exportDeal(url: string, tableId: number, dealNo: number): 
     const games: GameOpened[] = [];
     const events: GameEvent[] = [];
     for (const step of await tableHistory(db, tableId)) {
-      for (const e of step.events as (GameEvent | GameOpened)[]) {
+      for (const e of step.events) {
         if (e.type === 'GameOpened') games.push({ ...e });
         else if (e.type === 'OptionsChanged' && games.length > 0) (games.at(-1) as GameOpened).options = e.options;
         else if (step.dealNo === dealNo) events.push(e);

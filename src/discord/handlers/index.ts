@@ -1,25 +1,27 @@
+import type { MessageComponentInteraction, ModalSubmitInteraction } from 'discord.js';
+import type { ComponentPlan, FormPlan } from '../step-pipeline.ts';
 import { helpMenuHandler } from './help.ts';
 import { myCardsHandler } from './my-cards.ts';
 import { playAgainHandler } from './play-again.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
-import type { ComponentHandler, ModalHandler } from './types.ts';
+import { type RoutedHandler, routed } from './types.ts';
 import { verifyHandler } from './verify.ts';
 
 /** Every button and menu family the bot answers, asked in this order. */
-export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
-  seatHandler,
-  computerHandler,
-  dealHandler,
-  declareHandler,
-  myCardsHandler,
-  passHandler,
-  swapHandler,
-  rulesButtonHandler,
-  verifyHandler,
-  helpMenuHandler,
-  playAgainHandler,
+export const COMPONENT_HANDLERS: readonly RoutedHandler<MessageComponentInteraction, ComponentPlan>[] = [
+  routed(seatHandler),
+  routed(computerHandler),
+  routed(dealHandler),
+  routed(declareHandler),
+  routed(myCardsHandler),
+  routed(passHandler),
+  routed(swapHandler),
+  routed(rulesButtonHandler),
+  routed(verifyHandler),
+  routed(helpMenuHandler),
+  routed(playAgainHandler),
 ];
 
 /** Every modal the bot opens and answers. */
-export const MODAL_HANDLERS: readonly ModalHandler<unknown>[] = [rulesFormHandler];
+export const MODAL_HANDLERS: readonly RoutedHandler<ModalSubmitInteraction, FormPlan>[] = [routed(rulesFormHandler)];

@@ -13,12 +13,12 @@ import { tableDealNo } from '../../table/table-notes.ts';
 import type { Member } from '../../table/tables.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
-import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
+import type { ButtonAction, ButtonId } from '../custom-id.ts';
 import { isUserFacing } from '../error-boundary.ts';
 import { memberOf, placeOf } from '../interaction-place.ts';
 import { missingHere } from '../permissions.ts';
 import type { PressAnswer, PressPlan } from '../step-pipeline.ts';
-import type { ComponentHandler } from './types.ts';
+import { buttonHandler, type ComponentHandler } from './types.ts';
 
 /**
  * Presses that change the game: sitting down, dealing, declaring, taking a card,
@@ -43,14 +43,7 @@ interface PressFamily {
 }
 
 function pressHandler(family: PressFamily): ComponentHandler<ButtonId> {
-  return {
-    name: family.name,
-    parse(interaction) {
-      const id = parseButtonId(interaction.customId);
-      return id && family.actions.includes(id.action) ? id : null;
-    },
-    run: (interaction, id, ctx) => planPress(interaction, id, ctx, family),
-  };
+  return buttonHandler(family.name, family.actions, (interaction, id, ctx) => planPress(interaction, id, ctx, family));
 }
 
 /** The press as a step: the table it points at, the action, its dry run and how it is answered. */

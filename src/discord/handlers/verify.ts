@@ -1,14 +1,14 @@
 import { MessageFlags } from 'discord.js';
 import { fairDeck, seedMatches } from '../../cards/fair-deck.ts';
+import { dealHistory, gameEvents } from '../../db/hand-history.ts';
 import { dealWasSettled } from '../../db/prune-history.ts';
-import { dealHistory, loadTable } from '../../db/table-store.ts';
+import { loadTable } from '../../db/table-store.ts';
 import type { Db } from '../../db/transaction.ts';
-import { cardsDrawn, checkProof, type GameEvent } from '../../engine/index.ts';
+import { cardsDrawn, checkProof } from '../../engine/index.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
-import { type ButtonId, parseButtonId } from '../custom-id.ts';
 import { placeOf } from '../interaction-place.ts';
 import { type DealProofFound, verifyPanel } from '../views/verify.ts';
-import type { ComponentHandler } from './types.ts';
+import { buttonHandler } from './types.ts';
 
 /**
  * A result's **Verify** button: the deal's proof, privately, from its hand history.
@@ -18,7 +18,7 @@ import type { ComponentHandler } from './types.ts';
 
 /** Deal `dealNo`'s proof as the hand history holds it, checked. */
 export async function findDealProof(db: Db, tableId: number, dealNo: number): Promise<DealProofFound> {
-  const events = (await dealHistory(db, tableId, dealNo)) as GameEvent[];
+  const events = gameEvents(await dealHistory(db, tableId, dealNo));
   const ended = events.find((e) => e.type === 'DealEnded');
   if (!ended) return (await dealWasSettled(db, tableId, dealNo)) ? { kind: 'pruned' } : { kind: 'none' };
   const proof = ended.type === 'DealEnded' ? ended.proof : undefined;
@@ -34,22 +34,15 @@ export async function findDealProof(db: Db, tableId: number, dealNo: number): Pr
   };
 }
 
-export const verifyHandler: ComponentHandler<ButtonId> = {
-  name: 'verify',
-  parse(interaction) {
-    const id = parseButtonId(interaction.customId);
-    return id?.action === 'verify' ? id : null;
-  },
-  async run(interaction, id, ctx) {
-    const place = placeOf(interaction);
-    const tableId = Number(id.tableId);
-    const table = await loadTable(ctx.db, tableId);
-    // A finished game's results stay checkable: only the place is held to the press.
-    if (!table || table.guildId !== place.guildId || table.channelId !== place.channelId) {
-      throw new UserFacingError('refusal.tableGone');
-    }
-    const found = await findDealProof(ctx.db, tableId, id.dealNo);
-    await interaction.reply({ ...verifyPanel(found, id.dealNo, interaction.locale), flags: MessageFlags.Ephemeral });
-    return undefined;
-  },
-};
+export const verifyHandler = buttonHandler('verify', ['verify'], async (interaction, id, ctx) => {
+  const place = placeOf(interaction);
+  const tableId = Number(id.tableId);
+  const table = await loadTable(ctx.db, tableId);
+  // A finished game's results stay checkable: only the place is held to the press.
+  if (!table || table.guildId !== place.guildId || table.channelId !== place.channelId) {
+    throw new UserFacingError('refusal.tableGone');
+  }
+  const found = await findDealProof(ctx.db, tableId, id.dealNo);
+  await interaction.reply({ ...verifyPanel(found, id.dealNo, interaction.locale), flags: MessageFlags.Ephemeral });
+  return undefined;
+});

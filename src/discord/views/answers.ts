@@ -30,7 +30,13 @@ export function confirmation(action: Action, result: StepResult, locale: string 
     case 'discard':
     case 'draw':
       return action.cards.length ? say('answer.swapped', { count: action.cards.length }) : say('answer.kept');
-    default:
+    // Answered otherwise (quietly, by a form's menu, by a command), or never a press: should one get here, "done".
+    case 'startDeal':
+    case 'timeout':
+    case 'stop':
+    case 'setOptions':
       return say('answer.done');
+    default:
+      return action satisfies never;
   }
 }

@@ -108,8 +108,10 @@ export function instructions(state: PlayerView, deadline: number | null, locale:
       return state.stopRequested ? say('turn.stopAfter') : say('turn.next', { when });
     case 'over':
       return say('turn.over');
-    default:
+    case 'lobby':
       return say('turn.waiting');
+    default:
+      return wait satisfies never;
   }
 }
 

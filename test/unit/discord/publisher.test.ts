@@ -4,6 +4,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import { OddsCache } from '../../../src/discord/odds.ts';
 import { TablePublisher } from '../../../src/discord/publisher.ts';
 import type { Action } from '../../../src/engine/index.ts';
+import type { GameOpening } from '../../../src/table/open-game.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
 import { fakeClock } from '../table/fake-clock.ts';
@@ -16,6 +17,15 @@ import { fakeClock } from '../table/fake-clock.ts';
 
 const place: Place = { guildId: '100', channelId: '200' };
 const ann: Member = { id: '1', name: 'Ann' };
+/** Ann opens a game here, with the variant's own options. */
+const opening = (variantId: string, key: string, host = ann): GameOpening => ({
+  place,
+  host,
+  variantId,
+  options: {},
+  look: { fourColour: false },
+  key,
+});
 const bob: Member = { id: '2', name: 'Bob' };
 
 /** A player's way in: an interaction token whose follow-ups and edits are written down. */
@@ -66,7 +76,7 @@ describe('the table publisher', () => {
   const edited = (handle: FakeHandle | undefined) => handle?.edit.mock.calls.length ?? 0;
 
   const open = async (variant: string) => {
-    const { runtime: rt, result } = await tables.openGame(place, ann, variant, {}, { fourColour: false }, 'start');
+    const { runtime: rt, result } = await tables.openGame(opening(variant, 'start'));
     tableId = rt.record.id;
     rt.messages.lobby = 'lobby-message';
     publisher.publish(result);
@@ -158,11 +168,11 @@ describe('the table publisher', () => {
   });
 
   it("edits an ended game's lobby even when a new game took the table before the step was published", async () => {
-    const { runtime: rt } = await tables.openGame(place, ann, 'three-card', {}, { fourColour: false }, 'start');
+    const { runtime: rt } = await tables.openGame(opening('three-card', 'start'));
     tableId = rt.record.id;
     rt.messages.lobby = 'old-lobby';
     const stopped = await tables.stopGame(place, { id: ann.id, admin: false }, 'stop');
-    await tables.openGame(place, bob, 'three-card', {}, { fourColour: false }, 'start-again');
+    await tables.openGame(opening('three-card', 'start-again', bob));
     expect(runtime().messages.lobby).toBeNull();
     publisher.committed(stopped as StepResult);
     publisher.publish(stopped as StepResult);

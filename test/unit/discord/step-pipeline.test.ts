@@ -5,7 +5,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import type { BotContext } from '../../../src/discord/context.ts';
 import { encodeButtonId } from '../../../src/discord/custom-id.ts';
 import { dealHandler, declareHandler } from '../../../src/discord/handlers/table-press.ts';
-import type { ComponentHandler } from '../../../src/discord/handlers/types.ts';
+import { type ComponentHandler, routed } from '../../../src/discord/handlers/types.ts';
 import { BotMetrics } from '../../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../../src/discord/private-card-sender.ts';
 import { createRouter } from '../../../src/discord/router.ts';
@@ -136,7 +136,14 @@ describe('the step pipeline', () => {
       },
       log,
     });
-    const { runtime } = await tables.openGame(place, ann, 'three-card', { ante: 5 }, { fourColour: false }, 'start');
+    const { runtime } = await tables.openGame({
+      place,
+      host: ann,
+      variantId: 'three-card',
+      options: { ante: 5 },
+      look: { fourColour: false },
+      key: 'start',
+    });
     tableId = runtime.record.id;
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
@@ -283,7 +290,7 @@ describe('the step pipeline', () => {
       steps: pipeline,
       publisher: { ...publisher, waiting: () => false },
     } as unknown as BotContext;
-    const route = createRouter(ctx, new Map(), [handler as ComponentHandler<unknown>], [], () => 1_000);
+    const route = createRouter(ctx, new Map(), [routed(handler)], [], () => 1_000);
     const press = {
       ...pressOf('p1', ann),
       type: 3,

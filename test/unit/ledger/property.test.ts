@@ -35,7 +35,7 @@ describe.each(backends)('ledger property on $name', (backend) => {
           const expected = new Map<string, number>(); // `${guild}/${player}` → balance
           const credit = (guild: string, player: string, amount: number) =>
             expected.set(`${guild}/${player}`, (expected.get(`${guild}/${player}`) ?? 0) + amount);
-          const committed: TableStep[] = [];
+          const committed: TableStep<unknown, unknown, unknown>[] = [];
           for (const [i, op] of ops.entries()) {
             if (op.kind === 'deal') {
               const guild = GUILDS[op.guild]!;
@@ -44,7 +44,7 @@ describe.each(backends)('ledger property on $name', (backend) => {
               const table = tables.get(`${guild}/${channel}`) ?? { pot: 0, reserve: 0 };
               tables.set(`${guild}/${channel}`, table);
               const transfers = syntheticDeal(Rng.fromSeed(op.seed), PLAYERS, table);
-              const step: TableStep = {
+              const step: TableStep<unknown, unknown, unknown> = {
                 tableId: record.id,
                 expectedVersion: record.version,
                 key: `${run}:${i}`,

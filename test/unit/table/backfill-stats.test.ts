@@ -36,7 +36,14 @@ describe('backfilling deal results', () => {
       [1, 'three-card'],
       [2, 'two-card'],
     ] as const) {
-      const { runtime } = await tables.openGame(place, ann, variant, { ante: 5 }, { fourColour: false }, `start-${n}`);
+      const { runtime } = await tables.openGame({
+        place,
+        host: ann,
+        variantId: variant,
+        options: { ante: 5 },
+        look: { fourColour: false },
+        key: `start-${n}`,
+      });
       const id = runtime.record.id;
       await tables.act(id, `join-${n}`, { type: 'join', playerId: bob.id, name: bob.name }, bob);
       await tables.act(id, `deal-${n}`, { type: 'startDeal', by: ann.id });

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dealHistory, dealsHistory } from '../../../src/db/hand-history.ts';
 import type { OpenDatabase } from '../../../src/db/index.ts';
 import {
   createOrLoadTable,
-  dealHistory,
   listOpenTables,
   loadTable,
   StaleVersionError,
@@ -20,8 +20,11 @@ const ante = (id: string, amount = 10): Transfer => ({
   reason: 'ante',
 });
 
+/** A step of any JSON: the transaction stores what it is given (the table layer's steps are typed). */
+type AnyStep = TableStep<unknown, unknown, unknown>;
+
 /** A step on `table` with sensible defaults for what a test does not care about. */
-function step(table: TableRecord, over: Partial<TableStep> = {}): TableStep {
+function step(table: TableRecord, over: Partial<AnyStep> = {}): AnyStep {
   return {
     tableId: table.id,
     expectedVersion: table.version,
@@ -105,7 +108,11 @@ describe.each(backends)('table store on $name', (backend) => {
 
   it('applies a key once: a retry, even one computed from the old version, changes nothing', async () => {
     const t = await createOrLoadTable(o.db, 'g1', 'c1');
-    const first = step(t, { key: 'click', transfers: [ante('ann')], events: [{ type: 'stay' }] });
+    const first = step(t, {
+      key: 'click',
+      transfers: [ante('ann')],
+      events: [{ type: 'PlayerLeft', playerId: 'ann' }],
+    });
     expect((await commitStep(o.db, first)).applied).toBe(true);
     // The step is still the table's last: a retry learns how it left the table.
     const onTop = { version: 1, deadline: null };
@@ -117,7 +124,7 @@ describe.each(backends)('table store on $name', (backend) => {
     const now = await loadTable(o.db, t.id);
     expect(now?.version).toBe(1);
     expect(now?.state).toEqual(first.state);
-    expect(await dealHistory(o.db, t.id, 1)).toEqual([{ type: 'stay' }]);
+    expect(await dealHistory(o.db, t.id, 1)).toEqual([{ type: 'PlayerLeft', playerId: 'ann' }]);
     expect(await channelPotReserve(o.db, 'g1', 'c1')).toEqual({ pot: 10, reserve: 0 });
   });
 
@@ -162,25 +169,37 @@ describe.each(backends)('table store on $name', (backend) => {
 
   it('keeps each deal’s events in commit order', async () => {
     let t = await createOrLoadTable(o.db, 'g1', 'c1');
+    const line = (playerId: string) => ({ type: 'PlayerLeft', playerId });
     const script: [number, unknown[]][] = [
-      [1, [{ e: 'deal' }, { e: 'ante' }]],
-      [1, [{ e: 'stay', who: 'ann' }]],
+      [1, [line('deal'), line('ante')]],
+      [1, [line('ann')]],
       [1, []],
-      [2, [{ e: 'deal' }]],
-      [1, [{ e: 'late' }]],
+      [2, [line('deal 2')]],
+      [1, [line('late')]],
+      [3, [line('deal 3')]],
     ];
     for (const [dealNo, events] of script) {
       await commitStep(o.db, step(t, { dealNo, events }));
       t = (await loadTable(o.db, t.id))!;
     }
-    expect(await dealHistory(o.db, t.id, 1)).toEqual([
-      { e: 'deal' },
-      { e: 'ante' },
-      { e: 'stay', who: 'ann' },
-      { e: 'late' },
+    expect(await dealHistory(o.db, t.id, 1)).toEqual([line('deal'), line('ante'), line('ann'), line('late')]);
+    expect(await dealHistory(o.db, t.id, 2)).toEqual([line('deal 2')]);
+    expect(await dealHistory(o.db, t.id, 4)).toEqual([]);
+    // Several deals in one query, still in commit order.
+    expect(await dealsHistory(o.db, t.id, 2, 3)).toEqual([line('deal 2'), line('deal 3')]);
+    expect(await dealsHistory(o.db, t.id, 1, 2)).toEqual([
+      line('deal'),
+      line('ante'),
+      line('ann'),
+      line('deal 2'),
+      line('late'),
     ]);
-    expect(await dealHistory(o.db, t.id, 2)).toEqual([{ e: 'deal' }]);
-    expect(await dealHistory(o.db, t.id, 3)).toEqual([]);
+  });
+
+  it('refuses a hand history line the bot never writes, where it is read', async () => {
+    const t = await createOrLoadTable(o.db, 'g1', 'c1');
+    await commitStep(o.db, step(t, { dealNo: 1, events: [{ type: 'PlayerLeft', playerId: 'ann' }, { type: 'stay' }] }));
+    await expect(dealHistory(o.db, t.id, 1)).rejects.toThrow(/deal 1 of table \d+ holds a line the bot never writes/);
   });
 
   it('lists running tables, earliest deadline first', async () => {

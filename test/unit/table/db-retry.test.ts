@@ -6,6 +6,7 @@ import type { CommitResult, TableStep } from '../../../src/table/commit.ts';
 import { retryingStepWriter } from '../../../src/table/db-retry.ts';
 import { DbWaits, retryDelay } from '../../../src/table/db-waits.ts';
 import type { StepWriter } from '../../../src/table/step-writer.ts';
+import { NO_NOTES } from '../../../src/table/table-notes.ts';
 import { fakeClock } from './fake-clock.ts';
 
 const full = () => new SqliteDatabase.SqliteError('database or disk is full', 'SQLITE_FULL');
@@ -34,7 +35,7 @@ const step: TableStep = {
   state: null,
   running: true,
   deadline: 50_000,
-  messages: {},
+  messages: NO_NOTES,
   dealNo: 1,
   events: [],
   transfers: [],

@@ -73,14 +73,14 @@ describe('a table whose database is away', () => {
   });
 
   it('its countdown waits while it cannot be read, then starts afresh: nobody drops', async () => {
-    const { runtime } = await tables.openGame(
+    const { runtime } = await tables.openGame({
       place,
-      ann,
-      'three-card',
-      { ante: 5, timer: 10 },
-      { fourColour: false },
-      's',
-    );
+      host: ann,
+      variantId: 'three-card',
+      options: { ante: 5, timer: 10 },
+      look: { fourColour: false },
+      key: 's',
+    });
     const tableId = runtime.record.id;
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });

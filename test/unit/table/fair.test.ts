@@ -37,7 +37,15 @@ describe('a fair table', () => {
   it('commits when the game opens, takes the lobby presses’ ids, and deals on from the stored seeds after a restart', async () => {
     await migrateToLatest(o.db);
     tables = newTables();
-    const { runtime } = await tables.openGame(place, ann, 'three-card', {}, { fourColour: false }, '1400', 'hi');
+    const { runtime } = await tables.openGame({
+      place,
+      host: ann,
+      variantId: 'three-card',
+      options: {},
+      look: { fourColour: false },
+      key: '1400',
+      phrase: 'hi',
+    });
     const tableId = runtime.record.id;
     const chain = buildChain(LAST_SEED);
     expect(publicView(state(tableId)).fair).toMatchObject({ commitment: chain.commitment, phrase: 'hi' });

@@ -26,6 +26,7 @@ import { fakeClock } from './fake-clock.ts';
 const log = pino({ level: 'silent' });
 const place: Place = { guildId: '100', channelId: '200' };
 const ann = { id: '1', name: 'Ann' };
+const look = { fourColour: false };
 const bob = { id: '2', name: 'Bob' };
 const cat = { id: '3', name: 'Cat' };
 const postgres = backends.find((b) => b.name === 'postgres');
@@ -111,10 +112,10 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
     const state = async () => (await record()).state as GameState;
 
     // Both open a game in the channel at once: one game.
-    const look = { fourColour: false };
+    const opening = { place, host: ann, variantId: 'three-card', options: { ante: 5, timer: 10 }, look };
     const opened = await race(
-      () => A.openGame(place, ann, 'three-card', { ante: 5, timer: 10 }, look, 'start-a'),
-      () => B.openGame(place, ann, 'three-card', { ante: 5, timer: 10 }, look, 'start-b'),
+      () => A.openGame({ ...opening, key: 'start-a' }),
+      () => B.openGame({ ...opening, key: 'start-b' }),
     );
     expect(opened.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
     const tableId = (await record()).id;
@@ -208,7 +209,14 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
 
   it("never lets a stale process overwrite the newer owner's message ids", async () => {
     const { a, b, db } = await setUp();
-    const { runtime } = await a.tables.openGame(place, ann, 'three-card', {}, { fourColour: false }, 'start');
+    const { runtime } = await a.tables.openGame({
+      place,
+      host: ann,
+      variantId: 'three-card',
+      options: {},
+      look,
+      key: 'start',
+    });
     const tableId = runtime.record.id;
     await b.tables.running(place); // B loads the table, at A's version
     await a.tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);

@@ -7,6 +7,7 @@ import { createOrLoadTable, loadTable, StaleVersionError } from '../../../src/db
 import { auditLedger, playerBalances } from '../../../src/ledger/index.ts';
 import { CarriedPotMovedError, type TableStep } from '../../../src/table/commit.ts';
 import { openStepWriter, type StepWriter } from '../../../src/table/step-writer.ts';
+import { NO_NOTES } from '../../../src/table/table-notes.ts';
 
 describe('the step writer on its own thread (SQLite file)', () => {
   let dir: string;
@@ -32,12 +33,12 @@ describe('the step writer on its own thread (SQLite file)', () => {
     tableId,
     expectedVersion: version,
     key,
-    state: { phase: 'declare', version },
+    state: null,
     running: true,
     deadline: 1234,
-    messages: { table: 'm1' },
+    messages: { ...NO_NOTES, table: '1' },
     dealNo: 1,
-    events: [{ type: 'Anted' }],
+    events: [{ type: 'StopRequested', by: 'ann' }],
     transfers: [{ from: { kind: 'player', id: 'ann' }, to: { kind: 'pot' }, amount: 10, reason: 'ante' }],
   });
 
@@ -77,10 +78,10 @@ describe('the step writer on its own thread (SQLite file)', () => {
     const results = await Promise.all([
       writer.commitStep(step(table.id, 0, 'k1')),
       writer.commitStep(step(table.id, 1, 'k2')),
-      writer.saveTableMessages(table.id, { table: 'm2' }),
+      writer.saveTableMessages(table.id, { ...NO_NOTES, table: '2' }),
     ]);
     expect(results.slice(0, 2)).toMatchObject([{ version: 1 }, { version: 2 }]);
-    expect((await loadTable(database.db, table.id))?.messages).toEqual({ table: 'm2' });
+    expect((await loadTable(database.db, table.id))?.messages).toEqual({ ...NO_NOTES, table: '2' });
   });
 
   it('starts a new thread when asked to write after closing', async () => {

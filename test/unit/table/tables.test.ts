@@ -4,6 +4,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import { awaiting, type GameState } from '../../../src/engine/index.ts';
 import { textOf } from '../../../src/i18n/index.ts';
 import { auditLedger, playerBalances } from '../../../src/ledger/index.ts';
+import type { GameOpening } from '../../../src/table/open-game.ts';
 import { STEP_PAUSED, STEP_RECOVERED, type StepFault } from '../../../src/table/step-recovery.ts';
 import type { StepListener, StepResult } from '../../../src/table/steps.ts';
 import { type Place, Tables } from '../../../src/table/tables.ts';
@@ -60,9 +61,22 @@ describe('the table layer', () => {
     return t;
   };
 
-  const open = async (variant = 'three-card', options: Record<string, unknown> = { ante: 5 }) => {
-    const { runtime, result } = await tables.openGame(place, ann, variant, options, { fourColour: false }, 'start-1');
-    return { tableId: runtime.record.id, result };
+  const open = async (
+    variant = 'three-card',
+    options: Record<string, unknown> = { ante: 5 },
+    more: Partial<GameOpening> = {},
+  ) => {
+    const look = { fourColour: false };
+    const { runtime, result } = await tables.openGame({
+      place,
+      host: ann,
+      variantId: variant,
+      options,
+      look,
+      key: 'start-1',
+      ...more,
+    });
+    return { tableId: runtime.record.id, runtime, result };
   };
 
   const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;
@@ -88,9 +102,16 @@ describe('the table layer', () => {
     expect(heard.committedSteps).toHaveLength(0);
     expect(heard.published).toHaveLength(0);
     expect(() => tables.checkOpen(place, 'two-card', {})).toThrow(/already running/);
-    await expect(tables.openGame(place, bob, 'two-card', {}, { fourColour: false }, 'start-2')).rejects.toBeInstanceOf(
-      UserFacingError,
-    );
+    await expect(
+      tables.openGame({
+        place,
+        host: bob,
+        variantId: 'two-card',
+        options: {},
+        look: { fourColour: false },
+        key: 'start-2',
+      }),
+    ).rejects.toBeInstanceOf(UserFacingError);
     expect((await playerBalances(o.db, place.guildId)).map((b) => b.displayName)).toEqual(['Ann']);
   });
 
@@ -153,7 +174,7 @@ describe('the table layer', () => {
     expect(stopped?.after.phase).toBe('over');
     expect(await tables.abandon(tableId)).toBeNull();
 
-    const next = await tables.openGame(place, ann, 'three-card', { ante: 5 }, { fourColour: false }, 'start-3');
+    const next = await open('three-card', { ante: 5 }, { key: 'start-3' });
     const id = next.runtime.record.id;
     await tables.act(id, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(id, 'deal-2', { type: 'startDeal', by: ann.id });
@@ -182,7 +203,7 @@ describe('the table layer', () => {
       tables.runtimes.release(ended);
       return taken;
     });
-    const next = await tables.openGame(place, ann, 'two-card', { ante: 5 }, { fourColour: true }, 'start-2');
+    const next = await open('two-card', { ante: 5 }, { look: { fourColour: true }, key: 'start-2' });
     expect(next.runtime.messages).toMatchObject({ dealBase: 1, fourColour: true });
     await tables.act(tableId, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-2', { type: 'startDeal', by: ann.id });

@@ -2,4 +2,9 @@
 import { threadId } from 'node:worker_threads';
 import { serve } from '../../../src/threads/serve.ts';
 
-serve<unknown>((job) => ({ job, threadId }));
+/** The echo thread's one method: the job back, with the id of the thread that ran it. */
+export interface EchoProtocol {
+  echo: { args: unknown; result: { job: unknown; threadId: number } };
+}
+
+serve<EchoProtocol>({ echo: (job) => ({ job, threadId }) });
