@@ -43,7 +43,11 @@ function setUp(table: GameRecord = record()) {
       return decided ? ({ key } as unknown as StepResult) : null;
     }),
   };
-  const pauses = new TablePauses({ runtimes, countdowns: () => countdowns, steps: () => steps as unknown as TableSteps });
+  const pauses = new TablePauses({
+    runtimes,
+    countdowns: () => countdowns,
+    steps: () => steps as unknown as TableSteps,
+  });
   return { time, runtimes, fired, countdowns, steps, ran, pauses };
 }
 
