@@ -28,14 +28,17 @@ export async function tablesFixture(options: Partial<TablesOptions> = {}) {
   const database: OpenDatabase = openDatabase(':memory:');
   await migrateToLatest(database.db);
   const time = fakeClock();
-  const tables = new Tables({
-    db: database.db,
-    log: silentLog,
-    clock: time.clock,
-    newRngState: () => [1, 2, 3, 4],
-    newServerSeed: null,
-    ...options,
-  });
+  const newTables = () =>
+    new Tables({
+      db: database.db,
+      log: silentLog,
+      clock: time.clock,
+      newRngState: () => [1, 2, 3, 4],
+      newServerSeed: null,
+      ...options,
+    });
+  const tables = newTables();
+  const others: Tables[] = [];
   const heard: Heard = { committed: [], published: [], told: [] };
   const listener: StepListener = {
     committed: (step) => heard.committed.push(step),
@@ -55,7 +58,14 @@ export async function tablesFixture(options: Partial<TablesOptions> = {}) {
       await new Promise((resolve) => setImmediate(resolve));
       await tables.idle();
     },
+    /** Another process's tables on the same database (its own runtimes, nothing loaded). */
+    anotherProcess: () => {
+      const other = newTables();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await tables.close();
       await database.close();
     },
