@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Action, apply, createGame, type GameState } from '../../../src/engine/index.ts';
 import { ComputerTimers, computerToMove } from '../../../src/table/computers.ts';
 import type { GameRecord } from '../../../src/table/game-record.ts';
-import { fakeClock } from '../../table/fake-clock.ts';
+import { fakeClock } from './fake-clock.ts';
 
 /**
  * computers.ts on its own: which computer seat the game asks something of, and when

@@ -5,7 +5,7 @@ import { TablePauses } from '../../../src/table/pauses.ts';
 import { Runtimes } from '../../../src/table/runtimes.ts';
 import { DeadlineScheduler } from '../../../src/table/scheduler.ts';
 import type { Decided, StepResult, TableSteps } from '../../../src/table/steps.ts';
-import { fakeClock } from '../../table/fake-clock.ts';
+import { fakeClock } from './fake-clock.ts';
 
 /**
  * pauses.ts on its own: a paused table's countdown stops, and resuming commits the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../src/engine/index.ts';
-import { NO_MESSAGES, type TableMessages } from '../../../src/table/messages.ts';
 import { countQuiet } from '../../../src/table/quiet.ts';
+import { NO_NOTES, type TableNotes } from '../../../src/table/table-notes.ts';
 
 /** quiet.ts on its own: how a table counts the deals in a row that nobody played. */
 
@@ -20,8 +20,8 @@ const started: GameEvent = {
 const ended: GameEvent = { type: 'DealEnded', dealNo: 1, stayed: [], winners: [], delta: {}, pot: 10, reserve: 0 };
 const joined: GameEvent = { type: 'PlayerJoined', playerId: '3', name: 'Cat' };
 
-const table = (counts: Partial<Pick<TableMessages, 'pressedThisDeal' | 'quietDeals'>>): TableMessages => ({
-  ...NO_MESSAGES,
+const table = (counts: Partial<Pick<TableNotes, 'pressedThisDeal' | 'quietDeals'>>): TableNotes => ({
+  ...NO_NOTES,
   ...counts,
 });
 

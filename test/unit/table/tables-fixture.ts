@@ -3,7 +3,7 @@ import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/d
 import type { Seat } from '../../../src/engine/index.ts';
 import type { StepListener, StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, type TableLook, Tables, type TablesOptions } from '../../../src/table/tables.ts';
-import { fakeClock } from '../../table/fake-clock.ts';
+import { fakeClock } from './fake-clock.ts';
 
 /**
  * The table layer for unit tests: SQLite in memory, a hand-driven clock, fixed decks

@@ -1,15 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { Events, PermissionFlagsBits, PermissionsBitField } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { onLostTable, watchDeletes, watchPermissions } from '../../../src/discord/channel-loss.ts';
 import type { BotContext } from '../../../src/discord/context.ts';
-import { onLostTable, watchDeletes, watchPermissions } from '../../../src/discord/lost-tables.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { ensureLanguages, t } from '../../../src/i18n/index.ts';
 import { ANN, BOB, dealtTable, openTable, PLACE, type TablesFixture, tablesFixture } from '../table/tables-fixture.ts';
 import { botContext } from './fixture.ts';
 
 /**
- * lost-tables.ts: a table whose channel the bot cannot use any more. The table layer
+ * channel-loss.ts: a table whose channel the bot cannot use any more. The table layer
  * on SQLite in memory; Discord's client is an event emitter with a channel cache, and
  * players' ways in are fake reply tokens that write down what they are told.
  */
