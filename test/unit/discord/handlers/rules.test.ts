@@ -107,7 +107,7 @@ describe('the Rules button and form', () => {
     expect(notChanged).toMatch(/Ante/);
     expect(options()?.ante).toBe(5);
     expect(options()?.cap).toBe(50);
-    const nothing = await submit('money-1', { ante: '5', cap: '50' });
+    const nothing = await submit('money-1', { ante: '5', cap: '50' }, { id: '9002' });
     expect(fx.heard.published).toHaveLength(1);
     expect(options()?.cap).toBe(50);
     const [none] = nothing.update.mock.calls.at(-1) as [{ content: string }];
