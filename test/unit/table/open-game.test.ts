@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { dealHistory } from '../../../src/db/table-store.ts';
+import { dealHistory } from '../../../src/db/hand-history.ts';
 import type { GameState } from '../../../src/engine/index.ts';
 import { ANN, BOB, CAT, dealtTable, openTable, PLACE, type TablesFixture, tablesFixture } from './tables-fixture.ts';
 
@@ -88,9 +88,7 @@ describe('opening a game', () => {
     expect(result.after).toMatchObject({ pot: left.pot, reserve: left.reserve, dealNo: 0 });
     // Its opening is written beside the table's deal 1, the last game's last.
     const history = await dealHistory(fx.db, first, 1);
-    expect(history.filter((e) => (e as { type: string }).type === 'GameOpened')).toEqual([
-      expect.objectContaining({ firstDeal: 2 }),
-    ]);
+    expect(history.filter((e) => e.type === 'GameOpened')).toEqual([expect.objectContaining({ firstDeal: 2 })]);
   });
 
   it('opens once per key: the same start again is refused as done', async () => {

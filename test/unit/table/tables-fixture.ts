@@ -86,16 +86,16 @@ export interface Opening {
 
 /** `/guts start` as the table layer sees it (three-card, ante 5, by Ann, unless said). */
 export function openTable(tables: Tables, o: Opening = {}) {
-  return tables.openGame(
-    o.place ?? PLACE,
-    o.host ?? ANN,
-    o.variantId ?? 'three-card',
-    o.options ?? { ante: 5 },
-    o.look ?? { fourColour: false },
-    o.key ?? 'start-1',
-    o.phrase,
-    o.seats,
-  );
+  return tables.openGame({
+    place: o.place ?? PLACE,
+    host: o.host ?? ANN,
+    variantId: o.variantId ?? 'three-card',
+    options: o.options ?? { ante: 5 },
+    look: o.look ?? { fourColour: false },
+    key: o.key ?? 'start-1',
+    phrase: o.phrase,
+    seats: o.seats,
+  });
 }
 
 /** A game with Ann hosting and Bob seated, its first deal dealt: both must declare. */

@@ -42,7 +42,7 @@ describe('the Rules button and form', () => {
     const parsed = rulesFormHandler.parse(interaction as never);
     expect(parsed).not.toBeNull();
     const plan = await rulesFormHandler.run(interaction as never, parsed as never, bot.ctx);
-    if (plan) await bot.ctx.steps.run(interaction as never, plan);
+    if (plan) await bot.ctx.steps.form(interaction as never, plan);
     return interaction;
   };
   const options = () => fx.tables.runtimes.get(tableId)?.record.state?.options;
