@@ -6,6 +6,7 @@ import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.t
 import { placeOf, publicLocale } from '../src/discord/interaction-place.ts';
 import { managesPlace } from '../src/discord/rights.ts';
 import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
+import { settleLines } from '../src/discord/views/settle.ts';
 import { t, textOf } from '../src/i18n/index.ts';
 import {
   adjust,
@@ -149,31 +150,22 @@ async function history(interaction: ChatInputCommandInteraction, ctx: BotContext
 async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
   const locale = await publicLanguage(interaction, ctx);
   const plan = await settle(ctx.db, guildId);
-  const names = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
-  const who = async (id: string) => bold(await nameOf(interaction, id, names.get(id) ?? null, locale));
-  const lines = await Promise.all(
-    plan.payments.map(async (p) =>
-      t(locale, 'ledger.pays', { from: await who(p.from), to: await who(p.to), amount: chips(p.amount, locale) }),
+  const stored = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
+  const ids = new Set([...plan.payments.flatMap((p) => [p.from, p.to]), ...plan.shares.keys()]);
+  const names = new Map(
+    await Promise.all(
+      [...ids].map(async (id) => [id, await nameOf(interaction, id, stored.get(id) ?? null, locale)] as const),
     ),
   );
-  // What people won from or lost to computers: one line, never a computer paying anyone.
-  const house = plan.house === 0 ? [] : [houseLine(plan.house, locale)];
+  const lines = settleLines(plan, (id) => names.get(id) ?? id, locale);
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
     .setTitle(t(locale, 'ledger.settleTitle'))
-    .setDescription(
-      lines.length || house.length ? clip([...lines, ...house].join('\n'), 4000) : t(locale, 'ledger.square'),
-    );
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : t(locale, 'ledger.square'));
   if (plan.inPots > 0) {
     embed.setFooter({ text: t(locale, 'ledger.inPots', { amount: t(locale, 'chips', { count: plan.inPots }) }) });
   }
   await interaction.editReply({ embeds: [embed] });
-}
-
-/** The computers' balance together: up is what people lost to them, down what people won. */
-function houseLine(house: number, locale: string): string {
-  const amount = t(locale, 'chips', { count: Math.abs(house) });
-  return t(locale, 'ledger.house', { context: house > 0 ? 'won' : 'lost', amount });
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
