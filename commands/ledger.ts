@@ -5,9 +5,9 @@ import type { BotContext } from '../src/discord/context.ts';
 import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.ts';
 import { placeOf, publicLocale } from '../src/discord/interaction-place.ts';
 import { managesPlace } from '../src/discord/rights.ts';
-import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
-import { settleLines } from '../src/discord/views/settle.ts';
-import { t, textOf } from '../src/i18n/index.ts';
+import { bold, chips, clip, seatName, signed } from '../src/discord/views/format.ts';
+import { historyLine, settleLines } from '../src/discord/views/ledger.ts';
+import { t } from '../src/i18n/index.ts';
 import {
   adjust,
   channelPotReserve,
@@ -61,9 +61,8 @@ async function nameOf(
   stored: string | null,
   locale: string,
 ): Promise<string> {
-  return (
-    stored ?? interaction.guild?.members.cache.get(userId)?.displayName ?? t(locale, 'ledger.user', { id: userId })
-  );
+  if (stored) return seatName(userId, stored, locale);
+  return interaction.guild?.members.cache.get(userId)?.displayName ?? t(locale, 'ledger.user', { id: userId });
 }
 
 /** A public answer's language: the channel's table's, where it has one, else the server's. */
@@ -114,21 +113,6 @@ async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, g
   await interaction.editReply({ embeds: [embed] });
 }
 
-/** One journal line of a player's history: when, how much, why, where. */
-function historyLine(
-  locale: string,
-  i: { at: number; amount: number; reason: string; channelId: string | null; memo: string | null },
-) {
-  const vars = {
-    when: `<t:${Math.floor(i.at / 1000)}:d>`,
-    amount: signed(i.amount, locale),
-    reason: textOf(locale, `ledger.reason_${i.reason}`, i.reason.replace(/-/g, ' ')),
-    channel: `<#${i.channelId}>`,
-  };
-  const entry = t(locale, i.channelId ? 'ledger.entryIn' : 'ledger.entry', vars);
-  return i.memo ? t(locale, 'ledger.memo', { entry, memo: i.memo }) : entry;
-}
-
 async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
   // A player's own history is answered privately: in their language.
   const locale = interaction.locale;
@@ -138,7 +122,10 @@ async function history(interaction: ChatInputCommandInteraction, ctx: BotContext
   const upTo = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE * page });
   const items = upTo.items.slice(PAGE * (page - 1));
   if (page > 1 && items.length === 0) throw new UserFacingError('ledger.noPage', { page });
-  const lines = items.map((i) => historyLine(locale, i));
+  // A group DM's ledger is its own: every entry is in it, and Discord writes its mention as
+  // "#Ann, Ben, Cat", a channel it is not.
+  const groupDm = inGroupDm(interaction);
+  const lines = items.map((i) => historyLine(groupDm ? { ...i, channelId: null } : i, locale));
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
     .setTitle(t(locale, 'ledger.historyTitle', { name: user.displayName, page }))

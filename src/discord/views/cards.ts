@@ -17,7 +17,7 @@ import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
-import { chips, clip, clipLines, escapeName, variantName } from './format.ts';
+import { chips, clip, clipLines, escapeName, seatName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 import { choiceButtons } from './table-pieces.ts';
 
@@ -182,7 +182,7 @@ export function cardsView(
     const others = d.players
       .filter((p) => p !== playerId)
       .map((p) => {
-        const name = state.players.find((s) => s.id === p)?.name ?? p;
+        const name = seatName(p, state.players.find((s) => s.id === p)?.name ?? p, locale);
         return `${escapeName(name)} ${prettyCards(visibleCards(state, p))}`;
       });
     const choice = choiceLine(state, playerId, locale);

@@ -2,7 +2,7 @@ import { ButtonStyle, EmbedBuilder } from 'discord.js';
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import type { Standings } from '../../table/standings.ts';
 import { type ButtonRow, type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, clipLines, signed } from './format.ts';
+import { bold, chips, clipLines, seatName, signed } from './format.ts';
 import { OVER_COLOUR } from './table-pieces.ts';
 
 /** Discord's limit for an embed's description. */
@@ -20,7 +20,9 @@ export function standingsEmbed(
   descriptionMax = DESCRIPTION_MAX,
   locale: string = SOURCE_LOCALE,
 ): EmbedBuilder {
-  const lines = s.net.map((p) => `${bold(p.name ?? `<@${p.playerId}>`)} ${signed(p.chips, locale)}`);
+  const lines = s.net.map(
+    (p) => `${bold(p.name ? seatName(p.playerId, p.name, locale) : `<@${p.playerId}>`)} ${signed(p.chips, locale)}`,
+  );
   return new EmbedBuilder()
     .setColor(OVER_COLOUR)
     .setTitle(t(locale, 'standings.title', { count: s.deals }))

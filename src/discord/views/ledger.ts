@@ -1,6 +1,18 @@
-import { t } from '../../i18n/index.ts';
-import type { Settlement } from '../../ledger/index.ts';
-import { bold, chips, type NameOf } from './format.ts';
+import { t, textOf } from '../../i18n/index.ts';
+import type { HistoryItem, Settlement } from '../../ledger/index.ts';
+import { bold, chips, type NameOf, signed } from './format.ts';
+
+/** One journal line of a player's history: when, how much, why, where (an entry without a channel: no where). */
+export function historyLine(i: HistoryItem, locale: string): string {
+  const vars = {
+    when: `<t:${Math.floor(i.at / 1000)}:d>`,
+    amount: signed(i.amount, locale),
+    reason: textOf(locale, `ledger.reason_${i.reason}`, i.reason.replace(/-/g, ' ')),
+    channel: `<#${i.channelId}>`,
+  };
+  const entry = t(locale, i.channelId ? 'ledger.entryIn' : 'ledger.entry', vars);
+  return i.memo ? t(locale, 'ledger.memo', { entry, memo: i.memo }) : entry;
+}
 
 /**
  * `/ledger settle`'s lines: who pays whom, what the house (the computer players) is up or

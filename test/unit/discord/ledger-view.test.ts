@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settleLines } from '../../../src/discord/views/settle.ts';
+import { settleLines } from '../../../src/discord/views/ledger.ts';
 import { ensureLanguages } from '../../../src/i18n/index.ts';
 import type { Settlement } from '../../../src/ledger/index.ts';
 
