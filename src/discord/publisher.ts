@@ -168,7 +168,7 @@ export class TablePublisher implements StepListener {
     }
     await this.privateCards.updatePrivateMessages(tableId, after, step.record.version, playersDealt(events));
     if (before && dealInPlay(before) && !dealInPlay(after)) {
-      await this.privateCards.retireAsks(tableId, dealNo, before.deal?.players ?? [], step.record.version);
+      await this.privateCards.endDeal(tableId, dealNo, before, events, step.record.version);
     }
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
