@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import { type EquityOptions, equity } from '../hands/index.ts';
+import { type ChartWords, renderStandingsChart, type StandingsLine } from '../render/chart.ts';
 import {
   type BoardCell,
   clearPictureCache,
@@ -25,6 +26,7 @@ export type OffloadJob =
   | { kind: 'hand'; cards: number[]; options: HandOptions }
   | { kind: 'board'; cells: BoardCell[]; options: RenderOptions }
   | { kind: 'showdown'; rows: ShowdownRow[]; options: RenderOptions }
+  | { kind: 'standings'; lines: StandingsLine[]; words: ChartWords; alt: string }
   | { kind: 'warm-up' };
 
 // On Linux a thread has its own nice value: this one yields the CPU to the bot's
@@ -63,6 +65,8 @@ function run(job: OffloadJob): unknown {
       return renderBoard(job.cells, job.options);
     case 'showdown':
       return renderShowdown(job.rows, job.options);
+    case 'standings':
+      return renderStandingsChart(job.lines, job.words, job.alt);
     case 'warm-up':
       return warmUp();
   }

@@ -1,5 +1,6 @@
 import type { EquityResult } from '../hands/index.ts';
 import { moduleUrl } from '../modules.ts';
+import type { ChartWords, StandingsLine } from '../render/chart.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
 import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadMemory } from '../threads/rpc.ts';
 import type { OffloadJob } from './offload-worker.ts';
@@ -43,6 +44,11 @@ export class Offload {
 
   showdown(rows: readonly ShowdownRow[], options: RenderOptions = {}): Promise<Picture | null> {
     return this.picture({ kind: 'showdown', rows: [...rows], options });
+  }
+
+  /** A game's final standings as a chart (render/chart.ts). */
+  standings(lines: readonly StandingsLine[], words: ChartWords, alt: string): Promise<Picture | null> {
+    return this.picture({ kind: 'standings', lines: [...lines], words, alt });
   }
 
   /**
