@@ -1,4 +1,5 @@
 import { type ChatInputCommandInteraction, EmbedBuilder, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { cardEmojis } from '../src/discord/card-emojis.ts';
 import { commandDefinition } from '../src/discord/command-registry.ts';
 import { named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
@@ -7,6 +8,7 @@ import { placeOf, publicLocale } from '../src/discord/interaction-place.ts';
 import { managesPlace } from '../src/discord/rights.ts';
 import { bold, chips, clip, seatName, signed } from '../src/discord/views/format.ts';
 import { historyLine, settleLines } from '../src/discord/views/ledger.ts';
+import { standingsChart, standingsEmbed, standingsFile } from '../src/discord/views/standings.ts';
 import { t } from '../src/i18n/index.ts';
 import {
   adjust,
@@ -18,6 +20,7 @@ import {
   reset,
   settle,
 } from '../src/ledger/index.ts';
+import { renderStandingsChart } from '../src/render/chart.ts';
 import { UserFacingError } from '../src/table/user-facing-error.ts';
 
 /** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
@@ -110,7 +113,14 @@ async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, g
         : []),
     )
     .setFooter({ text: t(locale, 'ledger.footer') });
-  await interaction.editReply({ embeds: [embed] });
+  // The channel's last game, as its final standings showed it: the chart, or emoji rows.
+  const last = user ? null : await ctx.tables.lastStandings(placeOf(interaction));
+  const chart = last && !cardEmojis() ? standingsChart(last, locale) : null;
+  const picture = chart && renderStandingsChart(chart.lines, chart.words, chart.alt);
+  await interaction.editReply({
+    embeds: [embed, ...(last ? [standingsEmbed(last, undefined, locale, picture)] : [])],
+    files: picture ? [standingsFile(picture)] : [],
+  });
 }
 
 async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
