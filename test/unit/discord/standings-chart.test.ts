@@ -70,6 +70,7 @@ describe('the final standings show how the game went', () => {
     if (!picture) throw new Error('no picture');
     expect(picture.alt).toBe(chart.alt);
     // The first three of the palette: Ann's, Ada's and Ben's lines (and legend swatches).
-    for (const colour of ['#ffc629', '#7fd3ff', '#ff8ad8']) expect(await pixelsLike(picture.png, colour)).toBeGreaterThan(150);
+    for (const colour of ['#ffc629', '#7fd3ff', '#ff8ad8'])
+      expect(await pixelsLike(picture.png, colour)).toBeGreaterThan(150);
   });
 });
