@@ -1,12 +1,15 @@
 import { type ChatInputCommandInteraction, EmbedBuilder, MessageFlags, SlashCommandBuilder } from 'discord.js';
+import { cardEmojis } from '../src/discord/card-emojis.ts';
 import { commandDefinition } from '../src/discord/command-registry.ts';
 import { named } from '../src/discord/command-text.ts';
 import type { BotContext } from '../src/discord/context.ts';
 import { CONTEXTS, INTEGRATION_TYPES, inGroupDm } from '../src/discord/install.ts';
 import { placeOf, publicLocale } from '../src/discord/interaction-place.ts';
 import { managesPlace } from '../src/discord/rights.ts';
-import { bold, chips, clip, signed } from '../src/discord/views/format.ts';
-import { t, textOf } from '../src/i18n/index.ts';
+import { bold, chips, clip, seatName, signed } from '../src/discord/views/format.ts';
+import { historyLine, settleLines } from '../src/discord/views/ledger.ts';
+import { standingsChart, standingsEmbed, standingsFile } from '../src/discord/views/standings.ts';
+import { t } from '../src/i18n/index.ts';
 import {
   adjust,
   channelPotReserve,
@@ -17,6 +20,7 @@ import {
   reset,
   settle,
 } from '../src/ledger/index.ts';
+import { renderStandingsChart } from '../src/render/chart.ts';
 import { UserFacingError } from '../src/table/user-facing-error.ts';
 
 /** `/ledger`: balances, history, settle-up, and the admin entries adjust and reset. */
@@ -60,9 +64,8 @@ async function nameOf(
   stored: string | null,
   locale: string,
 ): Promise<string> {
-  return (
-    stored ?? interaction.guild?.members.cache.get(userId)?.displayName ?? t(locale, 'ledger.user', { id: userId })
-  );
+  if (stored) return seatName(userId, stored, locale);
+  return interaction.guild?.members.cache.get(userId)?.displayName ?? t(locale, 'ledger.user', { id: userId });
 }
 
 /** A public answer's language: the channel's table's, where it has one, else the server's. */
@@ -110,22 +113,14 @@ async function show(interaction: ChatInputCommandInteraction, ctx: BotContext, g
         : []),
     )
     .setFooter({ text: t(locale, 'ledger.footer') });
-  await interaction.editReply({ embeds: [embed] });
-}
-
-/** One journal line of a player's history: when, how much, why, where. */
-function historyLine(
-  locale: string,
-  i: { at: number; amount: number; reason: string; channelId: string | null; memo: string | null },
-) {
-  const vars = {
-    when: `<t:${Math.floor(i.at / 1000)}:d>`,
-    amount: signed(i.amount, locale),
-    reason: textOf(locale, `ledger.reason_${i.reason}`, i.reason.replace(/-/g, ' ')),
-    channel: `<#${i.channelId}>`,
-  };
-  const entry = t(locale, i.channelId ? 'ledger.entryIn' : 'ledger.entry', vars);
-  return i.memo ? t(locale, 'ledger.memo', { entry, memo: i.memo }) : entry;
+  // The channel's last game, as its final standings showed it: the chart, or emoji rows.
+  const last = user ? null : await ctx.tables.lastStandings(placeOf(interaction));
+  const chart = last && !cardEmojis() ? standingsChart(last, locale) : null;
+  const picture = chart && renderStandingsChart(chart.lines, chart.words, chart.alt);
+  await interaction.editReply({
+    embeds: [embed, ...(last ? [standingsEmbed(last, undefined, locale, picture)] : [])],
+    files: picture ? [standingsFile(picture)] : [],
+  });
 }
 
 async function history(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
@@ -137,7 +132,10 @@ async function history(interaction: ChatInputCommandInteraction, ctx: BotContext
   const upTo = await playerHistory(ctx.db, guildId, user.id, { limit: PAGE * page });
   const items = upTo.items.slice(PAGE * (page - 1));
   if (page > 1 && items.length === 0) throw new UserFacingError('ledger.noPage', { page });
-  const lines = items.map((i) => historyLine(locale, i));
+  // A group DM's ledger is its own: every entry is in it, and Discord writes its mention as
+  // "#Ann, Ben, Cat", a channel it is not.
+  const groupDm = inGroupDm(interaction);
+  const lines = items.map((i) => historyLine(groupDm ? { ...i, channelId: null } : i, locale));
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
     .setTitle(t(locale, 'ledger.historyTitle', { name: user.displayName, page }))
@@ -149,31 +147,22 @@ async function history(interaction: ChatInputCommandInteraction, ctx: BotContext
 async function settleUp(interaction: ChatInputCommandInteraction, ctx: BotContext, guildId: string) {
   const locale = await publicLanguage(interaction, ctx);
   const plan = await settle(ctx.db, guildId);
-  const names = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
-  const who = async (id: string) => bold(await nameOf(interaction, id, names.get(id) ?? null, locale));
-  const lines = await Promise.all(
-    plan.payments.map(async (p) =>
-      t(locale, 'ledger.pays', { from: await who(p.from), to: await who(p.to), amount: chips(p.amount, locale) }),
+  const stored = new Map((await playerBalances(ctx.db, guildId)).map((b) => [b.userId, b.displayName]));
+  const ids = new Set([...plan.payments.flatMap((p) => [p.from, p.to]), ...plan.shares.keys()]);
+  const names = new Map(
+    await Promise.all(
+      [...ids].map(async (id) => [id, await nameOf(interaction, id, stored.get(id) ?? null, locale)] as const),
     ),
   );
-  // What people won from or lost to computers: one line, never a computer paying anyone.
-  const house = plan.house === 0 ? [] : [houseLine(plan.house, locale)];
+  const lines = settleLines(plan, (id) => names.get(id) ?? id, locale);
   const embed = new EmbedBuilder()
     .setColor(LEDGER_COLOUR)
     .setTitle(t(locale, 'ledger.settleTitle'))
-    .setDescription(
-      lines.length || house.length ? clip([...lines, ...house].join('\n'), 4000) : t(locale, 'ledger.square'),
-    );
+    .setDescription(lines.length ? clip(lines.join('\n'), 4000) : t(locale, 'ledger.square'));
   if (plan.inPots > 0) {
     embed.setFooter({ text: t(locale, 'ledger.inPots', { amount: t(locale, 'chips', { count: plan.inPots }) }) });
   }
   await interaction.editReply({ embeds: [embed] });
-}
-
-/** The computers' balance together: up is what people lost to them, down what people won. */
-function houseLine(house: number, locale: string): string {
-  const amount = t(locale, 'chips', { count: Math.abs(house) });
-  return t(locale, 'ledger.house', { context: house > 0 ? 'won' : 'lost', amount });
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {

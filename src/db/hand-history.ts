@@ -88,8 +88,13 @@ export async function tableHistory(db: Db, tableId: number): Promise<{ dealNo: n
   return steps.map((s) => ({ dealNo: s.deal_no, events: historyLines(s.events, { tableId, dealNo: s.deal_no }) }));
 }
 
-/** Every event of deals `from` to `to` of a table, in the order the steps were committed (one query). */
-export async function dealsHistory(db: Db, tableId: number, from: number, to: number): Promise<HistoryLine[]> {
+/** The steps of deals `from` to `to` of a table, each with its deal number, in commit order (one query). */
+export async function dealsSteps(
+  db: Db,
+  tableId: number,
+  from: number,
+  to: number,
+): Promise<{ dealNo: number; events: HistoryLine[] }[]> {
   const steps = await db
     .selectFrom('game_steps')
     .select(['deal_no', 'events'])
@@ -98,7 +103,12 @@ export async function dealsHistory(db: Db, tableId: number, from: number, to: nu
     .where('deal_no', '<=', to)
     .orderBy('id')
     .execute();
-  return steps.flatMap((s) => historyLines(s.events, { tableId, dealNo: s.deal_no }));
+  return steps.map((s) => ({ dealNo: s.deal_no, events: historyLines(s.events, { tableId, dealNo: s.deal_no }) }));
+}
+
+/** Every event of deals `from` to `to` of a table, in the order the steps were committed (one query). */
+export async function dealsHistory(db: Db, tableId: number, from: number, to: number): Promise<HistoryLine[]> {
+  return (await dealsSteps(db, tableId, from, to)).flatMap((s) => s.events);
 }
 
 /** Every event of one deal at a table, in the order the steps were committed. */

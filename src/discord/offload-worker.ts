@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Rng } from '../cards/rng.ts';
 import { randomRngState } from '../cards/seed.ts';
 import { type EquityOptions, type EquityResult, equity } from '../hands/index.ts';
+import { type ChartWords, renderStandingsChart, type StandingsLine } from '../render/chart.ts';
 import {
   type BoardCell,
   clearPictureCache,
@@ -29,6 +30,7 @@ export interface OffloadProtocol {
   hand: { args: { cards: number[]; options: HandOptions }; result: PictureData | null };
   board: { args: { cells: BoardCell[]; options: RenderOptions }; result: PictureData | null };
   showdown: { args: { rows: ShowdownRow[]; options: RenderOptions }; result: PictureData | null };
+  standings: { args: { lines: StandingsLine[]; words: ChartWords; alt: string }; result: PictureData | null };
   warmUp: { args: null; result: boolean };
 }
 
@@ -61,5 +63,6 @@ serve<OffloadProtocol>({
   hand: ({ cards, options }) => renderHand(cards, options),
   board: ({ cells, options }) => renderBoard(cells, options),
   showdown: ({ rows, options }) => renderShowdown(rows, options),
+  standings: ({ lines, words, alt }) => renderStandingsChart(lines, words, alt),
   warmUp,
 });

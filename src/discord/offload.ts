@@ -1,5 +1,6 @@
 import type { EquityResult } from '../hands/index.ts';
 import { moduleUrl } from '../modules.ts';
+import type { ChartWords, StandingsLine } from '../render/chart.ts';
 import type { BoardCell, HandOptions, Picture, RenderOptions, ShowdownRow } from '../render/index.ts';
 import { HELPER_IDLE_STOP_MS, ThreadClient, type ThreadMemory } from '../threads/rpc.ts';
 import type { OffloadProtocol, PictureData } from './offload-worker.ts';
@@ -39,6 +40,13 @@ export class Offload {
 
   showdown(rows: readonly ShowdownRow[], options: RenderOptions = {}): Promise<Picture | null> {
     return this.picture(this.run(this.pictureThread, 'showdown', { rows: [...rows], options }, this.counts.pictures));
+  }
+
+  /** A game's final standings as a chart (render/chart.ts). */
+  standings(lines: readonly StandingsLine[], words: ChartWords, alt: string): Promise<Picture | null> {
+    return this.picture(
+      this.run(this.pictureThread, 'standings', { lines: [...lines], words, alt }, this.counts.pictures),
+    );
   }
 
   /**

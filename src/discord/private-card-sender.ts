@@ -1,5 +1,5 @@
 import { MessageFlags } from 'discord.js';
-import { dealInPlay, type GameState, privateFacts, viewFor } from '../engine/index.ts';
+import { type Choice, dealInPlay, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import { gameOf } from '../table/game-record.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
@@ -11,7 +11,7 @@ import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateMessage, PrivateMessageRegistry } from './private-message-registry.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
-import { cardsView, handPicture, privateAsks, privateSignature } from './views/cards.ts';
+import { cardsView, type DealEnded, handPicture, privateAsks, privateSignature } from './views/cards.ts';
 
 export interface PrivateCardSenderDeps {
   log: Logger;
@@ -100,10 +100,11 @@ export class PrivateCardSender {
    * What a player's private message shows now (cards, picture, hand name, odds, choice),
    * its signature and whether it asks something of them.
    */
-  private async privateView(rt: TableRuntime, state: GameState, playerId: string) {
+  private async privateView(rt: TableRuntime, state: GameState, playerId: string, ended: DealEnded | null = null) {
     const view = viewFor(state, playerId);
     const { preview, odds } = this.deps.odds.preview(state, playerId);
-    const wanted = handPicture(view, playerId, preview);
+    // A deal's end edits words and buttons only: the picture already shown stays.
+    const wanted = ended ? null : handPicture(view, playerId, preview);
     const colours = { fourColour: rt.messages.fourColour };
     // Both jobs queue on the helper thread at once, the picture right behind the odds.
     const [equity, picture] = await Promise.all([
@@ -122,6 +123,7 @@ export class PrivateCardSender {
         picture,
         this.deps.tokens.localeOf(rt.record.id, playerId),
         colours.fourColour,
+        ended,
       ),
       ...shownOf(state, playerId),
     };
@@ -235,11 +237,58 @@ export class PrivateCardSender {
   }
 
   /**
-   * A deal ended (a reveal, a countdown, a stop) while some private messages still asked
-   * something (Stay and Drop, a picker) of players who never answered it there: those
-   * buttons would only be refused now, so they are taken off. The rest stays as it was.
+   * A deal ended (a reveal, a countdown, a stop): no private message of it may read as
+   * current. Each that still asks something, or says a choice ("You stay. Hidden from the
+   * others until the reveal."), is edited once, through its own token, to what the player
+   * chose in the past tense and that the deal is over, without buttons. `before` is the
+   * deal as it last stood in play; the step's reveal says the choices made with it. A
+   * message its presser's answer already redrew with this step is left as it is.
    */
-  async retireAsks(tableId: number, dealNo: number, players: readonly string[], version: number) {
+  async endDeal(
+    tableId: number,
+    dealNo: number,
+    before: GameState,
+    events: readonly GameEvent[],
+    version: number,
+  ): Promise<void> {
+    const rt = this.runtime(tableId);
+    if (!rt) return;
+    const revealed = events.findLast((e) => e.type === 'Revealed');
+    const finalChoice = (playerId: string): Choice | null => {
+      if (revealed?.type === 'Revealed') {
+        if (revealed.stayed.includes(playerId)) return 'stay';
+        if (revealed.dropped.includes(playerId) || revealed.timedOut.includes(playerId)) return 'drop';
+      }
+      return privateFacts(before, playerId).deal?.myChoice ?? null;
+    };
+    await Promise.all(
+      (before.deal?.players ?? []).map(async (playerId) => {
+        const live = this.messages.live(tableId, playerId, dealNo);
+        const messageId = live?.messageId;
+        if (!live || !messageId || live.version >= version) {
+          // The deal is over as of `version`: a step from before it, published late, must not redraw it.
+          if (live) live.version = Math.max(live.version, version);
+          return;
+        }
+        live.version = version;
+        const ended = { choice: finalChoice(playerId) };
+        if (!live.asks && !ended.choice) return;
+        live.asks = false;
+        try {
+          const { payload } = await this.privateView(rt, before, playerId, ended);
+          await this.deps.output.run(() => live.via.edit(messageId, { content: payload.content, components: [] }));
+        } catch (err) {
+          this.deps.log.warn({ err, tableId, playerId }, 'could not end a private message');
+        }
+      }),
+    );
+  }
+
+  /**
+   * A claimed private message was not redrawn after all, and its deal is over: its
+   * buttons (Stay and Drop, a picker) would only be refused now, so they are taken off.
+   */
+  private async retireAsks(tableId: number, dealNo: number, players: readonly string[], version: number) {
     await Promise.all(
       players.map(async (playerId) => {
         const live = this.messages.live(tableId, playerId, dealNo);

@@ -1,11 +1,14 @@
 import { awaiting, dealInPlay, type GameEvent, type GameState } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { Picture } from '../render/index.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import { SerialQueues } from '../table/serial.ts';
+import type { Standings } from '../table/standings.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
+import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
@@ -14,7 +17,7 @@ import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import type { ButtonRow } from './views/buttons.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
-import { BESIDE_RESULT_MAX, playAgainRow, standingsEmbed } from './views/standings.ts';
+import { BESIDE_RESULT_MAX, playAgainRow, standingsChart, standingsEmbed, standingsFile } from './views/standings.ts';
 import type { tableView } from './views/table-card.ts';
 
 export interface PublisherDeps {
@@ -168,11 +171,13 @@ export class TablePublisher implements StepListener {
     }
     await this.privateCards.updatePrivateMessages(tableId, after, step.record.version, playersDealt(events));
     if (before && dealInPlay(before) && !dealInPlay(after)) {
-      await this.privateCards.retireAsks(tableId, dealNo, before.deal?.players ?? [], step.record.version);
+      await this.privateCards.endDeal(tableId, dealNo, before, events, step.record.version);
     }
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;
+    const chart = standings ? await this.standingsPicture(standings, rt.messages.locale) : null;
+    const chartFiles = chart ? [standingsFile(chart)] : [];
     // A step's note is the catalogue's key ("the game stopped by itself"): said in the table's language.
     const note = step.note ? { content: t(rt.messages.locale, step.note) } : {};
     if (before && hasResult(events)) {
@@ -181,18 +186,30 @@ export class TablePublisher implements StepListener {
       const picture = showdownNeedsPicture(hands) ? await this.deps.offload.showdown(hands.rows, { fourColour }) : null;
       const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
-      if (standings) result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale).toJSON());
+      if (standings) {
+        result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale, chart).toJSON());
+      }
       // The last result keeps its Verify beside the game's Play again.
       const components = [...result.components, ...(over ? playAgain(rt, after).components : [])];
-      await this.deps.output.send(tableId, { ...note, ...result, components });
+      await this.deps.output.send(tableId, { ...note, ...result, files: [...result.files, ...chartFiles], components });
     } else if (standings) {
       await this.deps.output.send(tableId, {
         ...note,
-        embeds: [standingsEmbed(standings, undefined, rt.messages.locale)],
+        embeds: [standingsEmbed(standings, undefined, rt.messages.locale, chart)],
+        files: chartFiles,
         ...playAgain(rt, after),
       });
     }
     this.tableMessage.requestEdits(tableId);
+  }
+
+  /**
+   * The game's chart for its final standings, drawn on the picture thread; none where the
+   * bot shows cards as emojis (pictures off: the standings show emoji rows instead).
+   */
+  private async standingsPicture(s: Standings, locale: string): Promise<Picture | null> {
+    const chart = cardEmojis() ? null : standingsChart(s, locale);
+    return chart ? this.deps.offload.standings(chart.lines, chart.words, chart.alt) : null;
   }
 
   /** A press updated the table message it is on: its token may edit that message (see `ChannelOutput.pressedOn`). */

@@ -20,4 +20,4 @@ export {
   playerBalances,
   playerHistory,
 } from './queries.ts';
-export { type Payment, planSettlement, type Settlement, settle } from './settle.ts';
+export { type Payment, planSettlement, type Settlement, settle, settlePeople, shareGap } from './settle.ts';

@@ -53,8 +53,52 @@ function largest(side: [string, number][]): [string, number] {
   return best;
 }
 
+/**
+ * What no person pays: people's balances together are up (won from the house) or down
+ * (lost to the house, or sitting in pots and reserves). That gap is shared by the people
+ * on its side, the winners when people are up, the losers when down, in proportion to
+ * their balances: each share is the gap × balance ÷ their total, rounded down, and the
+ * chips left by rounding go one each to the largest remainders (ties: the larger balance,
+ * then the smaller id). The shares add up to the gap exactly, and none passes its
+ * balance. docs/RULES.md, "Settling up", says this rule to the players.
+ */
+export function shareGap(balances: ReadonlyMap<string, number>): Map<string, number> {
+  const gap = [...balances.values()].reduce((a, b) => a + b, 0);
+  const side = [...balances]
+    .filter(([, b]) => Math.sign(b) === Math.sign(gap) && b !== 0)
+    .map(([id, b]) => ({ id, weight: Math.abs(b) }));
+  const total = side.reduce((a, s) => a + s.weight, 0);
+  const size = Math.abs(gap);
+  // gap × balance can pass 2^53 with large balances: BigInt keeps it exact.
+  const shares = side.map((s) => {
+    const product = BigInt(size) * BigInt(s.weight);
+    return { ...s, share: Number(product / BigInt(total)), remainder: product % BigInt(total) };
+  });
+  let left = size - shares.reduce((a, s) => a + s.share, 0);
+  const byRemainder = [...shares].sort(
+    (a, b) =>
+      (a.remainder < b.remainder ? 1 : a.remainder > b.remainder ? -1 : 0) ||
+      b.weight - a.weight ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  for (const s of byRemainder) {
+    if (left === 0) break;
+    s.share += 1;
+    left -= 1;
+  }
+  return new Map(shares.filter((s) => s.share > 0).map((s) => [s.id, s.share]));
+}
+
 export interface Settlement {
   payments: Payment[];
+  /**
+   * Each person's share of what no person pays (shareGap): a winner's share is credit
+   * nobody pays them, a loser's is debt they pay to nobody. A person's payments plus their
+   * share are their balance.
+   */
+  shares: Map<string, number>;
+  /** People's balances together: up (won from the house) or down (lost to it, or in pots). */
+  gap: number;
   /** Chips in the guild's pots and reserves: the part of the players' debt that no payment settles. */
   inPots: number;
   /**
@@ -63,9 +107,17 @@ export interface Settlement {
    * computer never pays a person, nor a person a computer.
    */
   house: number;
+  /**
+   * Of the house's loss (house < 0), the chips people won: what people are up together.
+   * The rest of it sits in pots and reserves, nobody's winnings yet.
+   */
+  wonFromHouse: number;
 }
 
-/** The fewest-payments plan (greedy, ≤ n-1) that settles a guild's people among themselves. */
+/**
+ * Settles a guild's people among themselves: each shares what no person pays
+ * (shareGap), then the fewest-payments plan (greedy, ≤ n-1) squares the rest.
+ */
 export async function settle(db: Db, guildId: string): Promise<Settlement> {
   const rows = await db
     .selectFrom('ledger_accounts')
@@ -73,13 +125,31 @@ export async function settle(db: Db, guildId: string): Promise<Settlement> {
     .where('guild_id', '=', guildId)
     .where('balance', '<>', 0)
     .execute();
-  const players = new Map<string, number>();
+  const people = new Map<string, number>();
   let inPots = 0;
   let house = 0;
   for (const row of rows) {
     if (row.kind !== 'player') inPots += row.balance;
     else if (isComputerId(row.owner)) house += row.balance;
-    else players.set(row.owner, row.balance);
+    else people.set(row.owner, row.balance);
   }
-  return { payments: planSettlement(players), inPots, house };
+  // People + house + pots = 0, and pots are never negative: what people are up together
+  // came from the house, and is never more than its loss.
+  const plan = settlePeople(people);
+  return { ...plan, inPots, house, wonFromHouse: house < 0 ? Math.max(0, plan.gap) : 0 };
+}
+
+/**
+ * People's balances settled: each one's share of the gap (people's balances together:
+ * positive, shared by the winners; negative, by the losers), then payments for the rest.
+ */
+export function settlePeople(balances: ReadonlyMap<string, number>): {
+  payments: Payment[];
+  shares: Map<string, number>;
+  gap: number;
+} {
+  const shares = shareGap(balances);
+  const owed = new Map(balances);
+  for (const [id, share] of shares) owed.set(id, owed.get(id)! - Math.sign(owed.get(id)!) * share);
+  return { payments: planSettlement(owed), shares, gap: [...balances.values()].reduce((a, b) => a + b, 0) };
 }

@@ -128,7 +128,7 @@ function stepLine(
 function specialLines(say: Say, variant: Variant, o: Options): string[] {
   const lines: string[] = [];
   const phantom = say('howto.phantomHand');
-  if (variant.phantom && o.kitty === 'off') lines.push(say('howto.phantomKittyOff', { phantom }));
+  if (variant.phantom && o.kitty === 'off') lines.push(say('howto.phantomOff', { phantom }));
   else if (variant.phantom) lines.push(say('howto.phantomAlone', { phantom }));
   else if (o.kitty === 'always') lines.push(say('howto.kittyAlways'));
   else if (o.kitty === 'alone') lines.push(say('howto.kittyAlone'));

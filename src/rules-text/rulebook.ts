@@ -109,6 +109,31 @@ reaches the number of legs, or when the host stops it with \`/guts stop\`. A sto
 game leaves its pot and reserve with the channel: the next game there plays for them.`,
   },
   {
+    title: 'Settling up: the ledger and the house',
+    body: `Every game's chips are kept in a ledger per server (or per group DM). \`/ledger settle\`
+squares it up with the fewest payments between people. Computer players pay nobody and
+nobody pays them: together they are *the house*. So people's balances seldom add up to
+zero: what people won from the house, no person owes; what they lost to it, or left in
+pots and reserves, no person is owed. That part is shared by the people on its side, in
+proportion to their balances:
+
+- People up together (they won from the house): the winners share it by what each won.
+  A winner's share is the part of their winnings no person pays them.
+- People down together (they lost to the house, or chips sit in pots and reserves): the
+  losers share it by what each lost. A loser's share is the part of their loss they pay
+  to no person.
+
+A share is that amount × the player's balance ÷ the balances on that side together,
+rounded down; the chips left by rounding go one each to the largest fractions (ties: the
+larger balance, then the smaller Discord id). The rest is paid between people in full: a
+player's payments plus their share are their balance.
+
+Example: Ann +140, Cat +55, Ben −148, the house −47. Ann and Cat won the house's 47:
+Ann's share is 47 × 140 ÷ 195 = 33.7, Cat's 13.3, so Ann 34 and Cat 13. Ben pays Ann
+106 and Cat 42. Chips in a pot are nobody's winnings: the house's line says how much of
+its loss people won and how much still sits in pots.`,
+  },
+  {
     title: 'Readings settled where the usual rules are silent',
     body: `- A countdown that ends in a round where nobody may drop counts everyone who has not
   chosen as staying.

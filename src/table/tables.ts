@@ -413,6 +413,15 @@ export class Tables {
   standings(tableId: number, state: GameState): Promise<Standings> {
     return standings(this.db, tableId, state, this.runtimes.get(tableId)?.messages.dealBase ?? 0);
   }
+
+  /** The standings of the channel's last game (or the one under way), null where no deal was played. */
+  async lastStandings(place: Place): Promise<Standings | null> {
+    const found = await findTable(this.db, place.guildId, place.channelId);
+    if (!found) return null;
+    const table = gameRecord(found);
+    if (!table.state?.dealNo) return null;
+    return standings(this.db, table.id, table.state, asTableNotes(found.messages).dealBase);
+  }
 }
 
 /** Joins and Deal presses carry their interaction id (a snowflake) for a fair game's client seed. */

@@ -203,6 +203,8 @@ describe('every variant in a group DM', () => {
       const history = await world.reply('bob', 'ledger', { subcommand: 'history' });
       expect(history.embeds[0]?.title).toBe('History: bob, page 1');
       expect(history.embeds[0]?.description).toMatch(/ante/);
+      // Every entry is in the group DM, which has no `#`: its mention would read "#ann, bob, cat".
+      expect(history.embeds[0]?.description).not.toContain('<#');
     });
     expect((await world.audit()).problems).toEqual([]);
   });

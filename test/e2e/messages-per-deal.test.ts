@@ -70,5 +70,23 @@ describe('what a player sees of one deal', () => {
       ).toHaveLength(3);
       expect(seen.filter(isPrivate).map((m) => m.id)).toEqual([first[name].id]);
     }
+    // Once the deal is over no private message reads as current: each says what its player
+    // chose, in the past tense, and has no buttons left.
+    const ended = /This deal is over: its result is in the channel\./;
+    const after = Object.fromEntries(
+      await Promise.all(
+        ['ann', 'bob', 'cat'].map(async (n) => [
+          n,
+          await world.waitFor((m) => m.id === first[n].id && ended.test(m.content ?? ''), n),
+        ]),
+      ),
+    );
+    for (const name of ['ann', 'bob', 'cat']) {
+      expect(after[name].content).not.toMatch(/Hidden from the others|You stay\b|You drop\b/);
+      expect(after[name].components ?? []).toEqual([]);
+    }
+    expect(after.ann.content).toMatch(/\*\*You stayed\*\* \(round 2\)\./);
+    expect(after.bob.content).toMatch(/\*\*You stayed\*\* \(round 2\)\./);
+    expect(after.cat.content).toMatch(/\*\*You dropped\*\* \(round 2\)\. It cost you 3 \(late drop\)\./);
   });
 });

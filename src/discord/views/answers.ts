@@ -1,6 +1,7 @@
 import type { Action } from '../../engine/index.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { StepResult } from '../../table/steps.ts';
+import { seatName } from './format.ts';
 
 /**
  * The private line that answers a seat press (Join, Leave) once its step has committed,
@@ -20,7 +21,8 @@ export function confirmation(action: Action, result: StepResult, locale: string 
     case 'addComputer': {
       const joined = result.events.find((e) => e.type === 'PlayerJoined');
       return say('answer.computerSits', {
-        name: joined?.type === 'PlayerJoined' ? joined.name : say('answer.aComputer'),
+        name:
+          joined?.type === 'PlayerJoined' ? seatName(joined.playerId, joined.name, locale) : say('answer.aComputer'),
       });
     }
     case 'removeComputer':

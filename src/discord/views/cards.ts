@@ -6,7 +6,7 @@ import {
   StringSelectMenuOptionBuilder,
 } from 'discord.js';
 import { prettyCard, prettyCards } from '../../cards/card.ts';
-import type { PlayerView, PrivateFacts } from '../../engine/index.ts';
+import type { Choice, PlayerView, PrivateFacts } from '../../engine/index.ts';
 import { dropCost, type HandPreview } from '../../engine/preview.ts';
 import type { EquityResult } from '../../hands/index.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
@@ -17,7 +17,7 @@ import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
-import { chips, clip, clipLines, escapeName, variantName } from './format.ts';
+import { chips, clip, clipLines, escapeName, seatName, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 import { choiceButtons } from './table-pieces.ts';
 
@@ -138,18 +138,33 @@ export function privateAsks(facts: Pick<PrivateFacts, 'viewer' | 'awaiting'>): b
   return 'pending' in wait && wait.pending.includes(facts.viewer);
 }
 
-/** The player's own choice this round, as only they may read it before the reveal. */
-function choiceLine(state: PlayerView, playerId: string, locale: string): string | null {
+/**
+ * How a deal that ended left a player's choice: their last choice (the reveal's, or
+ * none), said in the past tense; the private message then asks nothing more.
+ */
+export interface DealEnded {
+  choice: Choice | null;
+}
+
+/**
+ * The player's own choice this round, as only they may read it before the reveal; once
+ * the deal ended, what they chose, in the past tense, and that the deal is over.
+ */
+function choiceLine(state: PlayerView, playerId: string, locale: string, ended: DealEnded | null): string | null {
   const d = state.deal;
-  const choice = d?.myChoice;
-  if (!d || !choice || !d.players.includes(playerId)) return null;
-  const said = d.round > 1 ? t(locale, `cards.${choice}Round`, { round: d.round }) : t(locale, `cards.${choice}`);
+  const choice = ended ? ended.choice : d?.myChoice;
+  if (!d?.players.includes(playerId)) return null;
+  const over = ended && t(locale, 'cards.over');
+  if (!choice) return over || null;
+  const key = ended ? (choice === 'stay' ? 'stayed' : 'dropped') : choice;
+  const said = d.round > 1 ? t(locale, `cards.${key}Round`, { round: d.round }) : t(locale, `cards.${key}`);
   const cost = choice === 'drop' ? dropCost(state) : 0;
   const wait = state.awaiting;
   return [
     said,
-    cost > 0 && t(locale, 'cards.lateDrop', { amount: chips(cost, locale) }),
-    wait.kind === 'declare' && wait.mode === 'simultaneous' && t(locale, 'cards.hidden'),
+    cost > 0 && t(locale, ended ? 'cards.lateDropped' : 'cards.lateDrop', { amount: chips(cost, locale) }),
+    !ended && wait.kind === 'declare' && wait.mode === 'simultaneous' && t(locale, 'cards.hidden'),
+    over,
   ]
     .filter(Boolean)
     .join(' ');
@@ -172,6 +187,8 @@ export function cardsView(
   locale: string = SOURCE_LOCALE,
   /** The table's deck: clubs green and diamonds blue. */
   fourColour = false,
+  /** The deal is over (`state` is as it last stood in play): nothing is current any more. */
+  ended: DealEnded | null = null,
 ) {
   const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
@@ -182,15 +199,15 @@ export function cardsView(
     const others = d.players
       .filter((p) => p !== playerId)
       .map((p) => {
-        const name = state.players.find((s) => s.id === p)?.name ?? p;
+        const name = seatName(p, state.players.find((s) => s.id === p)?.name ?? p, locale);
         return `${escapeName(name)} ${prettyCards(visibleCards(state, p))}`;
       });
-    const choice = choiceLine(state, playerId, locale);
+    const choice = choiceLine(state, playerId, locale, ended);
     const head = [title, say('cards.forehead'), choice, say('cards.youSee')].filter(Boolean).join('\n');
     return {
       content: `${head}\n${clipLines(others, CONTENT_MAX - head.length - 1, locale)}`,
       files: [] as AttachmentBuilder[],
-      components: choiceRows(target, state, playerId, locale),
+      components: ended ? [] : choiceRows(target, state, playerId, locale),
     };
   }
   const cards = visibleCards(state, playerId);
@@ -206,7 +223,7 @@ export function cardsView(
     const estimated = !odds.exact && ` ${say('cards.estimated')}`;
     lines.push(`${say('cards.oddsOne', { percent: percent(odds.beatOne, locale) })}${all || ''}${estimated || ''}`);
   }
-  const choice = choiceLine(state, playerId, locale);
+  const choice = choiceLine(state, playerId, locale, ended);
   if (choice) lines.push(choice);
   else if (d.dead.includes(playerId)) lines.push(say('cards.dead'));
   else if (!d.in.includes(playerId)) lines.push(say('cards.out'));
@@ -218,6 +235,8 @@ export function cardsView(
   return {
     content: lines.join('\n'),
     files,
-    components: [...choiceRows(target, state, playerId, locale), ...pickerRows(target, state, playerId, cards, locale)],
+    components: ended
+      ? []
+      : [...choiceRows(target, state, playerId, locale), ...pickerRows(target, state, playerId, cards, locale)],
   };
 }

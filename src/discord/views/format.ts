@@ -1,4 +1,4 @@
-import type { Party, Transfer } from '../../engine/index.ts';
+import { COMPUTER_LEVELS, isComputerId, type Party, type Transfer } from '../../engine/index.ts';
 import { formatNumber, SOURCE_LOCALE, t, textOf } from '../../i18n/index.ts';
 
 /** Text helpers shared by every message the bot writes. */
@@ -21,6 +21,18 @@ export const variantSummary = (id: string, locale: string = SOURCE_LOCALE): stri
 export const relativeTime = (epochMs: number): string => `<t:${Math.ceil(epochMs / 1000)}:R>`;
 
 export type NameOf = (playerId: string) => string;
+
+/**
+ * A seat's name as `locale` shows it. A computer player is named with its level in
+ * English where the game stores it ("🤖 Ada (balanced)", its identity in the ledger and
+ * the stats): its level is said in the reader's language ("🤖 Ada (ausgewogen)").
+ */
+export function seatName(playerId: string, name: string, locale: string): string {
+  if (!isComputerId(playerId)) return name;
+  const level = COMPUTER_LEVELS.find((l) => name.endsWith(` (${l})`));
+  if (!level) return name;
+  return `${name.slice(0, -` (${level})`.length)} (${t(locale, `computerLevel.${level}`)})`;
+}
 
 /**
  * Escapes the Discord markdown a name could start (emphasis, code, spoilers, links; a

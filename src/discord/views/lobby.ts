@@ -11,7 +11,7 @@ import { changedOptions, getVariant, maxPlayersFor, type Options, optionSpec } f
 import { optionTitle, valueWords } from '../../rules-text/option-help.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, clip, variantName, variantSummary } from './format.ts';
+import { bold, chips, clip, seatName, variantName, variantSummary } from './format.ts';
 
 export const LOBBY_COLOUR = 0x2b7a4b;
 
@@ -53,7 +53,9 @@ export function lobbyView(target: ButtonTarget, state: PlayerView, locale: strin
   const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const variant = getVariant(state.variant);
   const max = maxPlayersFor(variant, state.options);
-  const seated = state.players.map((p) => `${bold(p.name)}${p.id === state.host ? ` ${say('lobby.host')}` : ''}`);
+  const seated = state.players.map(
+    (p) => `${bold(seatName(p.id, p.name, locale))}${p.id === state.host ? ` ${say('lobby.host')}` : ''}`,
+  );
   const embed = new EmbedBuilder()
     .setColor(LOBBY_COLOUR)
     .setTitle(say('lobby.title', { variant: variantName(variant.id, locale) }))

@@ -6,7 +6,7 @@ import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import { showdownCaption } from './captions.ts';
-import { bold, chips, clip, describeTransfers, type NameOf, signed, variantName } from './format.ts';
+import { bold, chips, clip, describeTransfers, type NameOf, seatName, signed, variantName } from './format.ts';
 import { handName } from './hand-names.ts';
 import { verifyRow } from './verify.ts';
 
@@ -21,10 +21,10 @@ const EMOJI_DESCRIPTION_MAX = 2000;
 export const hasResult = (events: readonly GameEvent[]): boolean =>
   events.some((e) => ['Showdown', 'AllDropped', 'DealVoided', 'DealEnded'].includes(e.type));
 
-/** Names of everyone the step mentions, including players who left with it. */
-export function namesFrom(...states: GameState[]): NameOf {
+/** Names of everyone the step mentions, including players who left with it, as `locale` shows them. */
+export function namesFrom(locale: string, ...states: GameState[]): NameOf {
   const names = new Map<string, string>();
-  for (const s of states) for (const p of s.players) names.set(p.id, p.name);
+  for (const s of states) for (const p of s.players) names.set(p.id, seatName(p.id, p.name, locale));
   return (id) => names.get(id) ?? `player ${id}`;
 }
 
@@ -94,7 +94,7 @@ export function showdownRows(
 ): ShowdownRow[] {
   const sd = events.find((e) => e.type === 'Showdown');
   if (sd?.type !== 'Showdown') return [];
-  const nameOf = namesFrom(before, after);
+  const nameOf = namesFrom(locale, before, after);
   const hands = handsAfter(before, events);
   const rows: ShowdownRow[] = sd.hands.map((h) => ({
     name: nameOf(h.playerId),
@@ -138,7 +138,7 @@ export function showdownHands(
   const emojis = cardEmojis();
   if (!emojis || !rows.length) return { rows, withEmojis: null };
   const lines = rows.map((row) => `${emojis.row(row.cards, fourColour, row.folded ? [] : row.used)} ${bold(row.name)}`);
-  const description = [headline(events, namesFrom(before, after), locale), '', ...lines].join('\n');
+  const description = [headline(events, namesFrom(locale, before, after), locale), '', ...lines].join('\n');
   return { rows, withEmojis: description.length <= EMOJI_DESCRIPTION_MAX ? description : null };
 }
 
@@ -160,7 +160,7 @@ export function showdownView(
   hands: ShowdownHands = showdownHands(before, after, events, locale, false),
 ) {
   const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
-  const nameOf = namesFrom(before, after);
+  const nameOf = namesFrom(locale, before, after);
   const variant = getVariant(before.variant);
   const sd = events.find((e) => e.type === 'Showdown');
   const ended = events.find((e) => e.type === 'DealEnded');
@@ -187,7 +187,9 @@ export function showdownView(
     { name: say('result.reserve'), value: chips(after.reserve, locale), inline: true },
   );
   if (after.options.legs !== null) {
-    const legs = after.players.filter((p) => p.legs > 0).map((p) => `${bold(p.name)} ${p.legs}`);
+    const legs = after.players
+      .filter((p) => p.legs > 0)
+      .map((p) => `${bold(seatName(p.id, p.name, locale))} ${p.legs}`);
     if (legs.length)
       fields.push({ name: say('result.legs', { count: after.options.legs }), value: legs.join(' · '), inline: true });
   }

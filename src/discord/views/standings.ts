@@ -1,8 +1,10 @@
-import { ButtonStyle, EmbedBuilder } from 'discord.js';
+import { AttachmentBuilder, ButtonStyle, EmbedBuilder } from 'discord.js';
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
+import type { ChartWords, StandingsLine } from '../../render/chart.ts';
+import type { Picture } from '../../render/index.ts';
 import type { Standings } from '../../table/standings.ts';
 import { type ButtonRow, type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, clipLines, signed } from './format.ts';
+import { bold, chips, clipLines, seatName, signed } from './format.ts';
 import { OVER_COLOUR } from './table-pieces.ts';
 
 /** Discord's limit for an embed's description. */
@@ -14,14 +16,34 @@ const DESCRIPTION_MAX = 4096;
  */
 export const BESIDE_RESULT_MAX = 1500;
 
-/** A finished game's final standings: everyone's net chips, and what stays with the channel (in the table's language). */
+/** The most deals an emoji row shows: the game's last ones. */
+const TREND_DEALS = 12;
+
+const nameIn = (p: Standings['net'][number], locale: string) =>
+  p.name ? seatName(p.playerId, p.name, locale) : `<@${p.playerId}>`;
+
+/** Whether the game has a course to show: two deals or more. */
+const charted = (s: Standings) => s.deals >= 2 && !!s.series;
+
+/**
+ * A finished game's final standings: everyone's net chips, and what stays with the
+ * channel (in the table's language). How the game went is the chart `picture` (see
+ * `standingsChart`); without one (pictures off, or not drawn), a row of emojis per
+ * player, a square per deal: won, lost or even.
+ */
 export function standingsEmbed(
   s: Standings,
   descriptionMax = DESCRIPTION_MAX,
   locale: string = SOURCE_LOCALE,
+  picture: Picture | null = null,
 ): EmbedBuilder {
-  const lines = s.net.map((p) => `${bold(p.name ?? `<@${p.playerId}>`)} ${signed(p.chips, locale)}`);
-  return new EmbedBuilder()
+  const trend = !picture && charted(s);
+  const lines = s.net.map((p) => {
+    const line = `${bold(nameIn(p, locale))} ${signed(p.chips, locale)}`;
+    return trend ? `${line} ${trendRow(s.series?.[p.playerId] ?? [])}` : line;
+  });
+  if (trend && lines.length) lines.push(t(locale, 'standings.trendKey'));
+  const embed = new EmbedBuilder()
     .setColor(OVER_COLOUR)
     .setTitle(t(locale, 'standings.title', { count: s.deals }))
     .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
@@ -30,7 +52,40 @@ export function standingsEmbed(
       { name: t(locale, 'standings.reserveLeft'), value: chips(s.reserve, locale), inline: true },
     )
     .setFooter({ text: t(locale, 'standings.footer') });
+  if (picture) embed.setImage(`attachment://${picture.name}`);
+  return embed;
 }
+
+/** "🟩🟥⬜🟩": what each deal did to a player's chips, the last TREND_DEALS of them. */
+function trendRow(points: readonly number[]): string {
+  const squares = points.map((n, i) => {
+    const change = n - (i > 0 ? (points[i - 1] as number) : 0);
+    return change > 0 ? '🟩' : change < 0 ? '🟥' : '⬜';
+  });
+  return squares.length > TREND_DEALS ? `…${squares.slice(-TREND_DEALS).join('')}` : squares.join('');
+}
+
+/**
+ * What the picture thread needs to draw the game's chart (render/chart.ts), in the
+ * table's language, or null where there is no course to show (fewer than two deals).
+ */
+export function standingsChart(
+  s: Standings,
+  locale: string = SOURCE_LOCALE,
+): { lines: StandingsLine[]; words: ChartWords; alt: string } | null {
+  if (!charted(s) || !s.net.length) return null;
+  const lines = s.net.map((p) => ({ name: nameIn(p, locale), points: s.series?.[p.playerId] ?? [] }));
+  const players = s.net.map((p) => `${nameIn(p, locale)} ${signed(p.chips, locale)}`).join(', ');
+  return {
+    lines,
+    words: { deals: t(locale, 'standings.chartDeals'), chips: t(locale, 'standings.chartChips') },
+    alt: t(locale, 'standings.chartAlt', { players }),
+  };
+}
+
+/** The chart as the message's file, its caption the chart's words. */
+export const standingsFile = (picture: Picture): AttachmentBuilder =>
+  new AttachmentBuilder(picture.png, { name: picture.name, description: picture.alt });
 
 /** Play again (the host's, handlers/play-again.ts), pointing at a game's last deal: under its final standings. */
 export function playAgainRow(target: ButtonTarget, locale: string = SOURCE_LOCALE): ButtonRow {

@@ -13,7 +13,7 @@ import { getVariant } from '../../rules/index.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import type { ButtonTarget } from './buttons.ts';
 import { boardCaption, textWords } from './captions.ts';
-import { bold, chips, clip, clipLines, escapeName, variantName } from './format.ts';
+import { bold, chips, clip, clipLines, escapeName, seatName, variantName } from './format.ts';
 import {
   BOARD_FILE,
   boardCells,
@@ -108,7 +108,9 @@ export function tableView(input: TableViewInput) {
   const dealing = d && !['over', 'between-deals'].includes(state.awaiting.kind);
   const unreached = !dealing ? [] : (input.unreached ?? []).filter((id) => d.players.includes(id));
   if (unreached.length) {
-    const names = unreached.map((id) => escapeName(state.players.find((p) => p.id === id)?.name ?? id));
+    const names = unreached.map((id) =>
+      escapeName(seatName(id, state.players.find((p) => p.id === id)?.name ?? id, locale)),
+    );
     notes.push(clip(say('table.unreached', { names: names.join(', ') }), 300));
   }
   if (notes.length) tail.push(text(`-# ${notes.join(' ')}`));

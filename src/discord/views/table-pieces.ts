@@ -7,7 +7,7 @@ import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { BoardCell } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
-import { bold, chips, relativeTime } from './format.ts';
+import { bold, chips, relativeTime, seatName } from './format.ts';
 
 export const TABLE_COLOUR = 0x1f6f8b;
 export const OVER_COLOUR = 0x6b6b6b;
@@ -41,7 +41,7 @@ export function seatStatus(state: PlayerView, playerId: string, locale: string =
   const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const d = state.deal;
   const player = state.players.find((p) => p.id === playerId);
-  const name = bold(player?.name ?? playerId);
+  const name = bold(player ? seatName(player.id, player.name, locale) : playerId);
   const legs =
     state.options.legs !== null && player && player.legs > 0 ? ` · ${say('seat.legs', { count: player.legs })}` : '';
   const wait = state.awaiting;
@@ -78,7 +78,7 @@ export function instructions(state: PlayerView, deadline: number | null, locale:
   const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const when = deadline ? relativeTime(deadline) : say('turn.soon');
   const wait = state.awaiting;
-  const nameOf = (id: string) => bold(state.players.find((p) => p.id === id)?.name ?? id);
+  const nameOf = (id: string) => bold(seatName(id, state.players.find((p) => p.id === id)?.name ?? id, locale));
   const sentences = (...parts: (string | false)[]) => parts.filter(Boolean).join(' ');
   switch (wait.kind) {
     case 'declare': {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from '../../../src/db/index.ts';
-import { adjust, planSettlement, postTransfers, settle } from '../../../src/ledger/index.ts';
+import { adjust, planSettlement, postTransfers, settle, settlePeople, shareGap } from '../../../src/ledger/index.ts';
 import { backends } from '../../support/backends.ts';
 
 /** Balances after making the payments: a payer's debt shrinks, a payee's credit shrinks. */
@@ -84,6 +84,128 @@ describe('planSettlement', () => {
   });
 });
 
+/** What each person has paid (a debtor, negative) or been paid (a creditor, positive). */
+function settledBy(payments: ReturnType<typeof planSettlement>) {
+  const out = new Map<string, number>();
+  for (const p of payments) {
+    out.set(p.from, (out.get(p.from) ?? 0) - p.amount);
+    out.set(p.to, (out.get(p.to) ?? 0) + p.amount);
+  }
+  return out;
+}
+
+describe('settlePeople: what no person pays is shared by the people on its side', () => {
+  it('shares the house’s loss of the issue’s night between Ann and Cat, not Cat alone', () => {
+    // Ann +140, Cat +55, Ben −148; the computers −47, won by Ann and Cat.
+    const plan = settlePeople(
+      new Map([
+        ['ann', 140],
+        ['ben', -148],
+        ['cat', 55],
+      ]),
+    );
+    // 47 × 140/195 = 33.7 and 47 × 55/195 = 13.3: the chip left by rounding goes to Ann's .7.
+    expect(plan.shares).toEqual(
+      new Map([
+        ['ann', 34],
+        ['cat', 13],
+      ]),
+    );
+    expect(plan.payments).toEqual([
+      { from: 'ben', to: 'ann', amount: 106 },
+      { from: 'ben', to: 'cat', amount: 42 },
+    ]);
+    expect(plan.gap).toBe(47);
+  });
+
+  it('shares what the house won among the people it won from', () => {
+    // Ann −30, Ben −10, Cat +20; the house is up 20.
+    const plan = settlePeople(
+      new Map([
+        ['ann', -30],
+        ['ben', -10],
+        ['cat', 20],
+      ]),
+    );
+    expect(plan.shares).toEqual(
+      new Map([
+        ['ann', 15],
+        ['ben', 5],
+      ]),
+    );
+    expect(plan.payments).toEqual([
+      { from: 'ann', to: 'cat', amount: 15 },
+      { from: 'ben', to: 'cat', amount: 5 },
+    ]);
+  });
+
+  it('every person’s payments plus their share are their balance; chips conserved; remainders fixed', () => {
+    fc.assert(
+      fc.property(balanceMap(12), fc.integer(), (balances, seed) => {
+        const plan = settlePeople(balances);
+        const gap = [...balances.values()].reduce((a, b) => a + b, 0);
+        const paid = settledBy(plan.payments);
+        for (const [id, balance] of balances) {
+          const share = plan.shares.get(id) ?? 0;
+          // A share is on the gap's side and never passes the balance it comes from.
+          if (share > 0) expect(Math.sign(balance)).toBe(Math.sign(gap));
+          expect(share).toBeLessThanOrEqual(Math.abs(balance));
+          expect((paid.get(id) ?? 0) + Math.sign(balance) * share).toBe(balance);
+        }
+        expect([...plan.shares.values()].reduce((a, b) => a + b, 0)).toBe(Math.abs(gap));
+        for (const p of plan.payments) expect(p.amount).toBeGreaterThan(0);
+        const n = [...balances.values()].filter((b) => b !== 0).length;
+        expect(plan.payments.length).toBeLessThanOrEqual(Math.max(0, n - 1));
+        // Proportional: two shares differ by what their balances say, give or take the one chip of rounding.
+        for (const [a, sa] of plan.shares)
+          for (const [b, sb] of plan.shares) {
+            const exact =
+              (Math.abs(gap) * (Math.abs(balances.get(a)!) - Math.abs(balances.get(b)!))) /
+              [...balances.values()]
+                .filter((x) => Math.sign(x) === Math.sign(gap))
+                .reduce((s, x) => s + Math.abs(x), 0);
+            expect(Math.abs(sa - sb - exact)).toBeLessThanOrEqual(1);
+          }
+        // The same balances in any order: the same plan.
+        const shuffled = new Map(
+          fc.sample(fc.shuffledSubarray([...balances], { minLength: balances.size }), { seed, numRuns: 1 })[0],
+        );
+        expect(settlePeople(shuffled)).toEqual(plan);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('splits a remainder by the largest fraction, then the larger balance, then the id', () => {
+    // 1 chip among three equal winners: the smallest id takes it.
+    expect(
+      shareGap(
+        new Map([
+          ['cat', 1],
+          ['ann', 1],
+          ['ben', 1],
+          ['dan', -2],
+        ]),
+      ),
+    ).toEqual(new Map([['ann', 1]]));
+    // 2 chips by 2 and 1: exact 1.33 and 0.67, so 1 each by the largest remainder.
+    expect(
+      shareGap(
+        new Map([
+          ['ann', 2],
+          ['ben', 1],
+          ['cat', -1],
+        ]),
+      ),
+    ).toEqual(
+      new Map([
+        ['ann', 1],
+        ['ben', 1],
+      ]),
+    );
+  });
+});
+
 describe.each(backends)('settle on $name', (backend) => {
   let o: OpenDatabase;
   beforeEach(async () => {
@@ -109,14 +231,15 @@ describe.each(backends)('settle on $name', (backend) => {
     });
     const plan = await settle(o.db, 'g1');
     expect(plan.inPots).toBe(10);
+    // The 10 in the pot is shared by Bob and Cat, who lost equally: each pays Ann 25.
     expect(plan.payments).toEqual([
-      { from: 'bob', to: 'ann', amount: 30 },
-      { from: 'cat', to: 'ann', amount: 20 },
+      { from: 'bob', to: 'ann', amount: 25 },
+      { from: 'cat', to: 'ann', amount: 25 },
     ]);
     for (const [i, pay] of plan.payments.entries()) {
       await adjust(o.db, { guildId: 'g1', payer: pay.from, payee: pay.to, amount: pay.amount, key: `pay-${i}` });
     }
-    expect(await settle(o.db, 'g1')).toEqual({ payments: [], inPots: 10, house: 0 });
+    expect(await settle(o.db, 'g1')).toMatchObject({ payments: [], inPots: 10, house: 0, wonFromHouse: 0 });
   });
 
   it('settles people among themselves and shows computers as one house, never paying anyone', async () => {
@@ -134,7 +257,22 @@ describe.each(backends)('settle on $name', (backend) => {
     });
     const plan = await settle(o.db, 'g1');
     // Ann +60, Bob −30; the computers −30 −20 +20: the house is down 30, won by people.
-    expect(plan).toEqual({ payments: [{ from: 'bob', to: 'ann', amount: 30 }], inPots: 0, house: -30 });
+    expect(plan).toMatchObject({ payments: [{ from: 'bob', to: 'ann', amount: 30 }], inPots: 0, house: -30 });
+    // Ann's 60 is 30 from Bob and 30 from the house, which pays nobody: her share.
+    expect(plan.shares).toEqual(new Map([['ann', 30]]));
+    expect(plan.wonFromHouse).toBe(30);
     for (const pay of plan.payments) expect([pay.from, pay.to].some((id) => id.startsWith('cpu-'))).toBe(false);
+  });
+
+  it('counts chips the house put in a pot as nobody’s winnings', async () => {
+    // A group DM's night: the computer antes 15, Ann takes 5 back out; 10 sit in the pot.
+    await postTransfers(o.db, {
+      guildId: 'dm1',
+      channelId: 'dm1',
+      key: 'd1',
+      transfers: [pays('cpu-balanced-1', 15), takes('ann', 5)],
+    });
+    const plan = await settle(o.db, 'dm1');
+    expect(plan).toMatchObject({ house: -15, inPots: 10, wonFromHouse: 5, payments: [] });
   });
 });

@@ -84,6 +84,8 @@ describe("a finished game's standings", () => {
         { playerId: '3', name: null, chips: -1 },
         { playerId: '2', name: 'Bob', chips: -3 },
       ],
+      // Each player's net after each of the game's three deals (the night's chart).
+      series: { '1': [-10, 10, 4], '2': [5, -15, -3], '3': [5, 5, -1] },
       pot: 30,
       reserve: 4,
     });
@@ -92,10 +94,19 @@ describe("a finished game's standings", () => {
   it('adds up a deal told over several steps, and names nobody in a game with no deals', async () => {
     await step(1, [ended(1, { '1': 3, '2': -3 })]);
     await step(1, [ended(1, { '1': 2, '2': -2 })]);
-    expect((await standings(o.db, tableId, gameOf(1), 0)).net).toEqual([
+    const told = await standings(o.db, tableId, gameOf(1), 0);
+    expect(told.net).toEqual([
       { playerId: '1', name: 'Ann', chips: 5 },
       { playerId: '2', name: 'Bob', chips: -5 },
     ]);
-    expect(await standings(o.db, tableId, gameOf(0), 1)).toEqual({ deals: 0, net: [], pot: 30, reserve: 4 });
+    // One deal is one point on the chart, however many steps told it.
+    expect(told.series).toEqual({ '1': [5], '2': [-5] });
+    expect(await standings(o.db, tableId, gameOf(0), 1)).toEqual({
+      deals: 0,
+      net: [],
+      series: {},
+      pot: 30,
+      reserve: 4,
+    });
   });
 });
