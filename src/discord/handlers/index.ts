@@ -1,5 +1,6 @@
 import { helpMenuHandler } from './help.ts';
 import { myCardsHandler } from './my-cards.ts';
+import { openTableHandler } from './open-table.ts';
 import { playAgainHandler } from './play-again.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
@@ -19,6 +20,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler<unknown>[] = [
   verifyHandler,
   helpMenuHandler,
   playAgainHandler,
+  openTableHandler,
 ];
 
 /** Every modal the bot opens and answers. */
