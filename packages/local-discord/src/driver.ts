@@ -138,6 +138,11 @@ export class LocalDiscord extends LocalDiscordUsers {
     return this.activities.instances.get(instanceId) ?? null;
   }
 
+  /** The instance running in a channel (a bot's LAUNCH_ACTIVITY may have started it), or null. */
+  activityInstanceIn(channel: Ref): ActivityInstanceRecord | null {
+    return this.activities.inChannel(channel.id);
+  }
+
   /**
    * What the Embedded App SDK's `authorize` hands the page for `user`: a single-use OAuth2
    * code, which the Activity's server exchanges at `POST /oauth2/token`.
