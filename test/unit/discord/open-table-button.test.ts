@@ -26,9 +26,9 @@ describe('Open table', () => {
 
   it('is offered on the lobby and the table card when the bot serves an Activity', () => {
     const target = { tableId: 7, dealNo: 1, openTable: true };
-    expect(buttons(lobbyView(target, publicView(lobby), 'de').components)).toContainEqual({
+    expect(buttons(lobbyView(target, publicView(lobby)).components)).toContainEqual({
       action: 'open',
-      label: 'Tisch öffnen',
+      label: 'Open table',
     });
     const card = tableView({
       target,
