@@ -15,6 +15,17 @@ export interface Config {
   metricsPort: number | null;
   /** `HISTORY_DAYS`: hand histories are kept this many days; all of them when null. */
   historyDays: number | null;
+  /**
+   * `ACTIVITY_PORT` and `DISCORD_CLIENT_SECRET`: where the bot serves its tables as a
+   * Discord Activity, and the OAuth2 client secret it exchanges players' codes with; off
+   * (null) when `ACTIVITY_PORT` is unset.
+   */
+  activity: ActivityConfig | null;
+}
+
+export interface ActivityConfig {
+  port: number;
+  clientSecret: string;
 }
 
 /**
@@ -74,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (historyText !== null && !(/^\d+$/.test(historyText) && Number(historyText) >= 1)) {
     throw new ConfigError(`HISTORY_DAYS must be a whole number of days (1 or more), got "${historyText}"`);
   }
+  const activity = parseActivity(env);
   const sharding = parseSharding(env);
   if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
     throw new ConfigError(
@@ -94,7 +106,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharding,
     metricsPort: metricsText === null ? null : Number(metricsText),
     historyDays: historyText === null ? null : Number(historyText),
+    activity,
   };
+}
+
+/** The Activity's settings: both, or neither (a secret alone is harmless, and ignored). */
+function parseActivity(env: NodeJS.ProcessEnv): ActivityConfig | null {
+  const portText = nonEmpty(env, 'ACTIVITY_PORT');
+  if (portText === null) return null;
+  if (!(/^\d+$/.test(portText) && Number(portText) >= 1 && Number(portText) <= 65535)) {
+    throw new ConfigError(`ACTIVITY_PORT must be a port number from 1 to 65535, got "${portText}"`);
+  }
+  const clientSecret = nonEmpty(env, 'DISCORD_CLIENT_SECRET');
+  if (clientSecret === null) {
+    throw new ConfigError(
+      'ACTIVITY_PORT needs DISCORD_CLIENT_SECRET (Developer Portal, OAuth2, Client Secret) to know who plays',
+    );
+  }
+  return { port: Number(portText), clientSecret };
 }
 
 function shardCountOf(text: string, name: string): number {

@@ -1,5 +1,8 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
+import { restActivityDiscord } from '../activity/discord-api.ts';
+import { type ActivityServer, startActivityServer } from '../activity/http-server.ts';
+import type { ActivityHubPort } from '../activity/hub-port.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -67,6 +70,23 @@ export interface BotOptions extends ClientSettings {
    * Discord that kept none of their messages (the playground's). Discord keeps them: unset there.
    */
   endOpenTables?: boolean;
+  /**
+   * Serve the tables as a Discord Activity (ACTIVITY_PORT): the HTTP server starts with
+   * the bot, and lobbies and table cards offer Open table. Absent, none of it exists.
+   */
+  activity?: BotActivityOptions;
+}
+
+export interface BotActivityOptions {
+  /** This process's port (with shards, ACTIVITY_PORT + its shard id); 0 picks a free one (tests). */
+  port: number;
+  host?: string;
+  /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
+  clientSecret: string;
+  /** The table side the checked sockets are handed to. */
+  hub(ctx: BotContext): ActivityHubPort;
+  /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
+  assetsDir?: string;
 }
 
 export interface Bot {
@@ -101,6 +121,8 @@ export interface Bot {
    * pictures); null for a helper not running.
    */
   memoryAfterGc(): Promise<Record<string, ThreadMemory | null>>;
+  /** Where the Activity is served once started (`activity` option), else null. */
+  activityPort(): number | null;
 }
 
 /** The bot's own caches, each with its bound (see cache-sizes.ts). */
@@ -195,6 +217,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     odds,
     offload,
     ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
+    openTable: options.activity !== undefined,
   });
   const caches = botCaches({ tables, tokens, lost, output, publisher, odds });
   const metrics = new BotMetrics({
@@ -237,6 +260,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     log: options.log,
     metrics,
     groupDms,
+    openTable: options.activity !== undefined,
   };
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost, guilds);
@@ -255,6 +279,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
 
+  const hub = options.activity?.hub(ctx) ?? null;
+  let activityServer: ActivityServer | null = null;
   const idle = async () => {
     await tables.idle();
     await publisher.idle();
@@ -275,6 +301,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       return { main, stepWriter: writer, ...helpers };
     },
     offloadCounts: () => structuredClone(offload.counts),
+    activityPort: () => activityServer?.port ?? null,
     wake,
     async start() {
       buildAllTables(); // before any press can wait behind it
@@ -291,10 +318,24 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         if (!client.guilds.cache.has(rt.record.guildId)) tokens.markAnswersOnly(rt.record.id);
       }
       if (resumed > 0) void wake(); // deals under way go on without a press
+      if (options.activity && hub) {
+        const { clientSecret } = options.activity;
+        activityServer = await startActivityServer({
+          ...options.activity,
+          hub,
+          // Through the bot's own REST client: its lanes and rate limits, the one REST budget.
+          discord: restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
+          log: options.log,
+          shard: { id: options.shards?.[0] ?? 0, count: options.shardCount ?? 1 },
+          now: () => clock.now(),
+        });
+        options.log.info({ port: activityServer.port }, 'serving the Activity');
+      }
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');
     },
     async stop() {
       client.removeAllListeners(Events.InteractionCreate); // take no new work
+      await activityServer?.close(); // nor presses from the page
       await tables.close(); // steps under way finish their transactions
       // What is queued for Discord gets a moment to go out, not forever: a post held back
       // by a long 429 must not keep a stopping bot alive. Everything is committed; the next

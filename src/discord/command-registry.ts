@@ -1,12 +1,16 @@
 import { readdirSync } from 'node:fs';
-import type {
-  AutocompleteInteraction,
-  ChatInputCommandInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
+import {
+  ApplicationCommandType,
+  type AutocompleteInteraction,
+  type ChatInputCommandInteraction,
+  EntryPointCommandHandlerType,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody,
 } from 'discord.js';
-import { loadAllLanguages } from '../i18n/index.ts';
+import { loadAllLanguages, SOURCE_LOCALE, t, translations } from '../i18n/index.ts';
 import { isModuleFile } from '../modules.ts';
 import type { BotContext } from './context.ts';
+import { CONTEXTS, INTEGRATION_TYPES } from './install.ts';
 
 /** One slash command: one file in `commands/` with its builder and its handler. */
 export interface SlashCommand {
@@ -38,6 +42,26 @@ export async function loadCommands(): Promise<Map<string, SlashCommand>> {
     commands.set(mod.data.name, mod);
   }
   return commands;
+}
+
+/**
+ * The app's Entry Point command (type 4, PRIMARY_ENTRY_POINT), which opens the Activity
+ * from Discord's App Launcher. Discord handles it (DISCORD_LAUNCH_ACTIVITY): it launches
+ * the Activity and says so in the channel, with nothing for the bot to answer. A bulk
+ * overwrite replaces every type, so `guts deploy-commands` carries it whenever the bot
+ * serves an Activity; it exists only globally (call after `loadAllLanguages`).
+ */
+export function entryPointCommand(): RESTPostAPIPrimaryEntryPointApplicationCommandJSONBody {
+  return {
+    type: ApplicationCommandType.PrimaryEntryPoint,
+    handler: EntryPointCommandHandlerType.DiscordLaunchActivity,
+    name: t(SOURCE_LOCALE, 'commands.launch.name'),
+    name_localizations: translations('commands.launch.name'),
+    description: t(SOURCE_LOCALE, 'commands.launch.description'),
+    description_localizations: translations('commands.launch.description'),
+    integration_types: INTEGRATION_TYPES,
+    contexts: CONTEXTS,
+  };
 }
 
 /** What registering the commands sends Discord: each command in every language (all catalogues loaded first). */

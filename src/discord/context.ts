@@ -26,4 +26,6 @@ export interface BotContext {
   metrics: BotMetrics;
   /** Who made each group DM (their owner runs its ledger). */
   groupDms: GroupDmOwners;
+  /** The bot serves its tables as an Activity (ACTIVITY_PORT): lobbies and table cards offer Open table. */
+  openTable?: boolean;
 }

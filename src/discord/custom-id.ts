@@ -22,6 +22,8 @@ export const BUTTON_ACTIONS = [
   'verify',
   /** The game-over message's Play again (host): the same setup, in a new lobby. */
   'again',
+  /** Open table: the channel's table as an Activity (answered LAUNCH_ACTIVITY, no step). */
+  'open',
 ] as const;
 export type ButtonAction = (typeof BUTTON_ACTIONS)[number];
 

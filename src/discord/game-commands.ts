@@ -73,7 +73,9 @@ async function postLobby(
   runtime: TableRuntime,
   hostId: string,
 ): Promise<void> {
-  const lobby = await interaction.editReply(lobbyView(targetOf(runtime), publicOf(runtime), runtime.messages.locale));
+  const lobby = await interaction.editReply(
+    lobbyView(targetOf(runtime, ctx.openTable), publicOf(runtime), runtime.messages.locale),
+  );
   ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, hostId, interaction));
   runtime.messages.lobby = lobby.id;
   await ctx.tables.saveMessages(runtime.record.id);
@@ -121,7 +123,9 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   }
   const state = gameOf(rt.record);
   if (state.phase === 'lobby') {
-    rt.messages.lobby = (await interaction.editReply(lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale))).id;
+    rt.messages.lobby = (
+      await interaction.editReply(lobbyView(targetOf(rt, ctx.openTable), publicOf(rt), rt.messages.locale))
+    ).id;
     await ctx.tables.saveMessages(rt.record.id);
   } else {
     await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));

@@ -28,6 +28,8 @@ export interface PublisherDeps {
   odds: OddsCache;
   offload: Offload;
   editDelayMs?: number;
+  /** The bot serves its tables as an Activity: their messages offer Open table. */
+  openTable?: boolean;
 }
 
 /**

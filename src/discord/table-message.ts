@@ -21,7 +21,7 @@ import type { WebhookMessage } from './webhook-messages.ts';
 /** The table message for the table's latest state. */
 function liveTableView(
   rt: TableRuntime,
-  deps: Pick<TableMessageDeps, 'tokens' | 'output'>,
+  deps: Pick<TableMessageDeps, 'tokens' | 'output' | 'openTable'>,
   picture: Picture | null,
   hasBoardImage: boolean,
 ) {
@@ -29,7 +29,7 @@ function liveTableView(
   const state = gameOf(rt.record);
   return tableView({
     waiting: deps.output.stalled(rt.record.id),
-    target: targetOf(rt),
+    target: targetOf(rt, deps.openTable),
     view: publicOf(rt),
     deadline: rt.record.deadline,
     restarted: rt.restarted,
@@ -47,9 +47,13 @@ function liveTableView(
 /** What the channel may see of the table's game: the table message never shows more. */
 export const publicOf = (rt: TableRuntime) => publicView(gameOf(rt.record));
 
-/** The table-wide coordinates the table's buttons carry. */
-export function targetOf(rt: TableRuntime): ButtonTarget {
-  return { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, rt.record.state?.dealNo ?? 0) };
+/** The table-wide coordinates the table's buttons carry, and whether they offer Open table. */
+export function targetOf(rt: TableRuntime, openTable = false): ButtonTarget {
+  return {
+    tableId: rt.record.id,
+    dealNo: tableDealNo(rt.messages, rt.record.state?.dealNo ?? 0),
+    ...(openTable ? { openTable } : {}),
+  };
 }
 
 export interface TableMessageDeps {
@@ -60,6 +64,8 @@ export interface TableMessageDeps {
   tokens: ReplyTokens;
   log: Logger;
   editDelayMs?: number;
+  /** The bot serves its tables as an Activity: their messages offer Open table. */
+  openTable?: boolean;
 }
 
 /**
@@ -192,7 +198,11 @@ export class TableMessage {
     this.editor.request(`${tableId}:${messageId}`, () => {
       const live = this.runtime(tableId);
       const rt = live?.messages.lobby === messageId ? live : asked;
-      return { tableId, messageId, payload: lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale) };
+      return {
+        tableId,
+        messageId,
+        payload: lobbyView(targetOf(rt, this.deps.openTable), publicOf(rt), rt.messages.locale),
+      };
     });
   }
 

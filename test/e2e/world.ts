@@ -9,7 +9,7 @@ import pino from 'pino';
 import { Rng } from '../../src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../src/db/index.ts';
 import { createOrLoadTable } from '../../src/db/table-store.ts';
-import { type Bot, createBot } from '../../src/discord/bot.ts';
+import { type Bot, type BotActivityOptions, createBot } from '../../src/discord/bot.ts';
 import { uploadCardEmojis } from '../../src/discord/card-emojis.ts';
 import { commandBodies } from '../../src/discord/command-registry.ts';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
@@ -77,6 +77,8 @@ export interface WorldOptions {
   directWriter?: boolean;
   /** How the bot's steps wait for a database that fails transiently (production waits longer between tries). */
   dbRetry?: Partial<DbRetryOptions>;
+  /** Serve the Activity (on a free port of 127.0.0.1), handing checked sockets to this hub. */
+  activityHub?: BotActivityOptions['hub'];
 }
 
 type Ref = { id: string };
@@ -181,6 +183,16 @@ export class World {
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
       ...(how.endOpenTables ? { endOpenTables: true } : {}),
+      ...(this.options.activityHub
+        ? {
+            activity: {
+              port: 0,
+              host: '127.0.0.1',
+              clientSecret: this.discord.clientSecret,
+              hub: this.options.activityHub,
+            },
+          }
+        : {}),
     });
     // A bot someone has just used: its helper threads boot while it logs in, and the test
     // goes on once they are up (run from TypeScript, a thread can take seconds to boot on

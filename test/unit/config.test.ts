@@ -13,6 +13,7 @@ describe('configuration from the environment', () => {
       sharding: { mode: 'single' },
       metricsPort: null,
       historyDays: null,
+      activity: null,
     });
   });
 
@@ -25,6 +26,8 @@ describe('configuration from the environment', () => {
       GUILD_ID: '123456789012345678',
       METRICS_PORT: '9464',
       HISTORY_DAYS: '30',
+      ACTIVITY_PORT: '8090',
+      DISCORD_CLIENT_SECRET: ' s3cret ',
     });
     expect(c).toEqual({
       discordToken: 'abc',
@@ -35,6 +38,7 @@ describe('configuration from the environment', () => {
       sharding: { mode: 'single' },
       metricsPort: 9464,
       historyDays: 30,
+      activity: { port: 8090, clientSecret: 's3cret' },
     });
   });
 
@@ -47,6 +51,8 @@ describe('configuration from the environment', () => {
     [{ METRICS_PORT: 'http' }, 'METRICS_PORT'],
     [{ HISTORY_DAYS: '0' }, 'HISTORY_DAYS'],
     [{ HISTORY_DAYS: '1.5' }, 'HISTORY_DAYS'],
+    [{ ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: 's' }, 'ACTIVITY_PORT'],
+    [{ ACTIVITY_PORT: '8090' }, 'DISCORD_CLIENT_SECRET'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

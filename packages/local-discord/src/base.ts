@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Server } from 'node:http';
+import { ActivityRegistry } from './activities.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { FaultInjector } from './faults.ts';
 import { type BotIdentity, forwardMessageEvents, Gateway } from './gateway.ts';
@@ -8,6 +9,7 @@ import { type InteractionRecord, InteractionRegistry } from './interactions.ts';
 import { MessageComposer } from './messages.ts';
 import { discordRateLimits, type RateLimitConfig, RateLimiter } from './ratelimit.ts';
 import { RequestCounter } from './request-counts.ts';
+import { activityRoutes } from './rest/activities.ts';
 import { channelRoutes } from './rest/channels.ts';
 import { commandRoutes } from './rest/commands.ts';
 import type { RouteContext } from './rest/context.ts';
@@ -39,6 +41,11 @@ export interface LocalDiscordOptions {
    * "Checked against Discord's spec"). Default on; needs the dev dependencies.
    */
   specCheck?: boolean;
+  /**
+   * Activities turned on for the application (Developer Portal): LAUNCH_ACTIVITY answers
+   * and Entry Point commands are refused without. Default on.
+   */
+  activities?: boolean;
 }
 
 /** Where a started server listens: `restBase` is what discord.js's `rest.api` (DISCORD_API_URL) takes. */
@@ -84,6 +91,8 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
   protected readonly shardedGuildIds: ShardedGuildIds;
   protected readonly gateway: Gateway;
   protected readonly rest: RestServer;
+  /** The application's Activity: its client secret, OAuth2 grants and running instances. */
+  protected readonly activities: ActivityRegistry;
   /** Emits a channel's id on every message change and acknowledgement there: what waiters re-check on. */
   protected readonly changes = new EventEmitter();
   protected readonly handles = new WeakMap<InteractionRecord, InteractionHandle>();
@@ -101,6 +110,7 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
     const botUser = this.store.createUser(options.botName ?? 'guts', true);
     this.bot = { user: botUser, token: `${Buffer.from(botUser.id).toString('base64url')}.local.discord` };
     this.interactions = new InteractionRegistry(this.clock);
+    this.activities = new ActivityRegistry(options.activities ?? true, this.clock, this.store.ids);
     this.limiter = new RateLimiter(options.rateLimits ?? discordRateLimits, () => this.clock.now());
     this.gateway = new Gateway({
       store: this.store,
@@ -114,6 +124,7 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
       composer: new MessageComposer(this.store, () => this.requireAddress().httpBase),
       interactions: this.interactions,
       bot: this.bot,
+      activities: this.activities,
       gatewayUrl: () => this.requireAddress().gatewayUrl,
       threadChanged: (thread) => this.gateway.dispatch(thread.guildId, 'THREAD_UPDATE', apiThread(thread)),
       shardCount: options.shards ?? 1,
@@ -130,11 +141,13 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
         ...channelRoutes(ctx),
         ...guildRoutes(ctx),
         ...interactionRoutes(ctx),
+        ...activityRoutes(ctx),
       ],
       botToken: this.bot.token,
       limiter: this.limiter,
       faults: this.faults,
       counter: this.requestCounter,
+      bearer: (accessToken) => this.activities.bearer(accessToken)?.userId ?? null,
     });
     this.wireEvents();
   }

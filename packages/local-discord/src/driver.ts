@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIMessage } from 'discord-api-types/v10';
+import type { ActivityInstanceRecord } from './activities.ts';
 import type { LocalDiscordAddress, Ref } from './base.ts';
+import { InvocationError } from './commands.ts';
 import type { FaultOptions } from './faults.ts';
 import type { LatencyStats } from './interactions.ts';
 import type { RateLimitConfig } from './ratelimit.ts';
@@ -98,6 +100,56 @@ export class LocalDiscord extends LocalDiscordUsers {
     const timeoutMs = options.timeoutMs ?? 5000;
     const check = () => this.channelMessages(channel, options).reverse().find(predicate);
     return waitUntil(this.changes, channel.id, check, timeoutMs, `a matching message in channel ${channel.id}`);
+  }
+
+  /** The application's OAuth2 client secret: what a self-hoster copies from the Developer Portal (DISCORD_CLIENT_SECRET). */
+  get clientSecret(): string {
+    return this.activities.clientSecret;
+  }
+
+  /**
+   * `user` opens the app's Activity in `channel` from the App Launcher: they join the
+   * instance running there, or start one. (A bot's LAUNCH_ACTIVITY answer does the same.)
+   */
+  launchActivity(user: Ref, channel: Ref): ActivityInstanceRecord {
+    if (!this.activities.enabled) throw new InvocationError('the application has no Activities');
+    const record = this.store.channel(channel.id);
+    const inChannel = record.group
+      ? record.group.recipientIds.includes(user.id)
+      : record.guildId === ''
+        ? record.recipientId === user.id
+        : this.store.guild(record.guildId).members.has(user.id);
+    if (!inChannel) throw new InvocationError(`user ${user.id} cannot see channel ${channel.id}`);
+    return this.activities.launch(record, user.id);
+  }
+
+  /** `user` joins a running instance (Discord's "Join Activity"). */
+  joinActivity(user: Ref, instance: { instanceId: string }): ActivityInstanceRecord {
+    return this.activities.join(instance.instanceId, user.id);
+  }
+
+  /** `user` closes the Activity; once the last one has, the instance is gone (404). */
+  leaveActivity(user: Ref, instance: { instanceId: string }): void {
+    this.activities.leave(instance.instanceId, user.id);
+  }
+
+  /** A running instance as Discord keeps it, or null once it ended. */
+  activityInstance(instanceId: string): ActivityInstanceRecord | null {
+    return this.activities.instances.get(instanceId) ?? null;
+  }
+
+  /** The instance running in a channel (a bot's LAUNCH_ACTIVITY may have started it), or null. */
+  activityInstanceIn(channel: Ref): ActivityInstanceRecord | null {
+    return this.activities.inChannel(channel.id);
+  }
+
+  /**
+   * What the Embedded App SDK's `authorize` hands the page for `user`: a single-use OAuth2
+   * code, which the Activity's server exchanges at `POST /oauth2/token`.
+   */
+  authorizeActivity(user: Ref, scopes: string[] = ['identify']): string {
+    this.store.user(user.id);
+    return this.activities.authorize(user.id, scopes);
   }
 
   /** An uploaded file by attachment id (also served at the attachment's `url`). */

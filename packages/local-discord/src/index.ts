@@ -1,5 +1,10 @@
 /** The local Discord: a Discord-compatible server and its driver, for tests and the playground. */
 
+export {
+  type ActivityInstanceRecord,
+  accessTokenLifetimeSeconds,
+  authorizationCodeLifetimeMs,
+} from './activities.ts';
 export type { DriverEvents, LocalDiscordAddress, LocalDiscordOptions } from './base.ts';
 export { AdjustableClock, type Clock, systemClock } from './clock.ts';
 export { type CommandInvocation, InvocationError, type OptionValue } from './commands.ts';

@@ -1,7 +1,13 @@
-import { REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, Routes } from 'discord.js';
-import { ConfigError, loadConfig } from '../../config.ts';
+import {
+  ApplicationCommandType,
+  REST,
+  type RESTPostAPIApplicationCommandsJSONBody,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  Routes,
+} from 'discord.js';
+import { type Config, ConfigError, loadConfig } from '../../config.ts';
 import { uploadCardEmojis } from '../../discord/card-emojis.ts';
-import { commandBodies } from '../../discord/command-registry.ts';
+import { commandBodies, entryPointCommand } from '../../discord/command-registry.ts';
 import { readCommandLine } from '../args.ts';
 
 export const summary =
@@ -28,7 +34,7 @@ export async function run(args: string[]): Promise<number> {
     }
     throw err;
   }
-  const body = registrationBody(await commandBodies(), config.guildId !== null);
+  const body = await commandsToRegister(config);
   if (line.values.print) {
     process.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
     return 0;
@@ -44,11 +50,32 @@ export async function run(args: string[]): Promise<number> {
     : Routes.applicationCommands(app.id);
   await rest.put(route, { body });
   const where = config.guildId ? `server ${config.guildId}` : 'all servers (may take up to an hour to appear)';
-  process.stdout.write(`Registered ${body.map((c) => `/${c.name}`).join(', ')} for ${where}.\n`);
+  process.stdout.write(`Registered ${body.map(commandLabel).join(', ')} for ${where}.\n`);
+  if (config.activity && config.guildId) {
+    process.stdout.write("The Activity's Entry Point is global only: run without GUILD_ID to register it.\n");
+  }
   const uploaded = await uploadCardEmojis(rest, app.id);
   process.stdout.write(`Card emojis: ${uploaded} uploaded (the others were there already).\n`);
   return 0;
 }
+
+/**
+ * What the bulk overwrite sends: the slash commands and, when the bot serves an Activity,
+ * its Entry Point (global only). The overwrite replaces every command type, so an Entry
+ * Point left out would be deleted.
+ */
+export async function commandsToRegister(
+  config: Pick<Config, 'guildId' | 'activity'>,
+): Promise<RESTPostAPIApplicationCommandsJSONBody[]> {
+  const body = registrationBody(await commandBodies(), config.guildId !== null);
+  return config.activity && !config.guildId ? [...body, entryPointCommand()] : body;
+}
+
+/** `/guts` for a slash command; the Entry Point by its name, as the App Launcher shows it. */
+const commandLabel = (command: RESTPostAPIApplicationCommandsJSONBody) =>
+  'type' in command && command.type === ApplicationCommandType.PrimaryEntryPoint
+    ? `${command.name} (the Activity's Entry Point)`
+    : `/${command.name}`;
 
 /**
  * Global commands carry where they may be installed (`integration_types`: a server, a

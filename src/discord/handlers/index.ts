@@ -2,6 +2,7 @@ import type { MessageComponentInteraction, ModalSubmitInteraction } from 'discor
 import type { ComponentPlan, FormPlan } from '../step-pipeline.ts';
 import { helpMenuHandler } from './help.ts';
 import { myCardsHandler } from './my-cards.ts';
+import { openTableHandler } from './open-table.ts';
 import { playAgainHandler } from './play-again.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
 import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
@@ -21,6 +22,7 @@ export const COMPONENT_HANDLERS: readonly RoutedHandler<MessageComponentInteract
   routed(verifyHandler),
   routed(helpMenuHandler),
   routed(playAgainHandler),
+  routed(openTableHandler),
 ];
 
 /** Every modal the bot opens and answers. */

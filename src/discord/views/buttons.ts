@@ -15,6 +15,13 @@ export interface ButtonSpec {
 export interface ButtonTarget {
   tableId: number;
   dealNo: number;
+  /** The bot serves the table as an Activity (ACTIVITY_PORT): the lobby and table card offer Open table. */
+  openTable?: boolean;
+}
+
+/** Open table, when the bot serves an Activity: pressing it opens the channel's table in Discord's Activity frame. */
+export function openTableButtons(target: ButtonTarget, label: string): ButtonSpec[] {
+  return target.openTable ? [{ action: 'open', label, style: ButtonStyle.Primary }] : [];
 }
 
 /** One button of a table and deal, pointing at `spec.action` (with its argument). */

@@ -10,7 +10,7 @@ import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { changedOptions, getVariant, maxPlayersFor, type Options, optionSpec } from '../../rules/index.ts';
 import { optionTitle, valueWords } from '../../rules-text/option-help.ts';
 import { encodeButtonId } from '../custom-id.ts';
-import { type ButtonTarget, buttonRow } from './buttons.ts';
+import { type ButtonTarget, buttonRow, openTableButtons } from './buttons.ts';
 import { bold, chips, clip, seatName, variantName, variantSummary } from './format.ts';
 
 export const LOBBY_COLOUR = 0x2b7a4b;
@@ -87,6 +87,7 @@ export function lobbyView(target: ButtonTarget, state: PlayerView, locale: strin
           ...(computers ? [{ action: 'computer' as const, label: say('button.removeComputer'), arg: 'remove' }] : []),
         ]),
         computerMenu(target, locale),
+        ...(target.openTable ? [buttonRow(target, openTableButtons(target, say('button.openTable')))] : []),
       ]
     : [];
   return { embeds: [embed], components };

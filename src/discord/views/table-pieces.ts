@@ -6,7 +6,7 @@ import { dropCost } from '../../engine/preview.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { BoardCell } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
-import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow } from './buttons.ts';
+import { type ButtonRow, type ButtonSpec, type ButtonTarget, buttonRow, openTableButtons } from './buttons.ts';
 import { bold, chips, relativeTime, seatName } from './format.ts';
 
 export const TABLE_COLOUR = 0x1f6f8b;
@@ -162,6 +162,7 @@ export function tableButtons(target: ButtonTarget, state: PlayerView, locale: st
     buttonRow(target, [
       { action: 'join', label: say('button.join') },
       { action: 'leave', label: say('button.leave') },
+      ...openTableButtons(target, say('button.openTable')),
     ]),
   );
   return rows;

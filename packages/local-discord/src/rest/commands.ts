@@ -155,7 +155,41 @@ function checkOptions(
   });
 }
 
-function checkCommands(body: unknown): CommandBody[] {
+/**
+ * An Entry Point command (type 4, PRIMARY_ENTRY_POINT) as Discord takes it: only for an
+ * app with Activities on, only globally, one per app, its handler APP_HANDLER (1) or
+ * DISCORD_LAUNCH_ACTIVITY (2), a description like a slash command's, and no options.
+ * https://discord.com/developers/docs/interactions/application-commands#entry-point-commands
+ */
+function checkEntryPoint(
+  out: FieldError[],
+  ctx: RouteContext,
+  command: CommandBody,
+  i: number,
+  guildId: string | null,
+  entryPointsBefore: number,
+): void {
+  const invalid = (path: (string | number)[], code: string, message: string) =>
+    out.push({ path: [i, ...path], code, message });
+  if (!ctx.activities.enabled) {
+    invalid(['type'], 'APPLICATION_COMMAND_TYPE_INVALID', 'Entry Point commands need Activities enabled');
+  }
+  if (guildId !== null) {
+    invalid(['type'], 'APPLICATION_COMMAND_TYPE_INVALID', 'Entry Point commands can only be global');
+  }
+  if (entryPointsBefore > 0) {
+    invalid(['type'], 'APPLICATION_COMMAND_TOO_MANY_ENTRY_POINTS', 'An application may have one Entry Point command');
+  }
+  const handler = (command as { handler?: unknown }).handler;
+  if (handler !== undefined && handler !== 1 && handler !== 2) {
+    invalid(['handler'], 'ENUM_TYPE_COERCE', `Value "${String(handler)}" is not a valid enum value.`);
+  }
+  if ((command.options ?? []).length > 0) {
+    invalid(['options'], 'BASE_TYPE_MAX_LENGTH', 'Must be 0 or fewer in length.');
+  }
+}
+
+function checkCommands(ctx: RouteContext, body: unknown, guildId: string | null): CommandBody[] {
   if (!Array.isArray(body)) {
     throw errors.invalidFormBody([{ path: [], code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' }]);
   }
@@ -163,10 +197,13 @@ function checkCommands(body: unknown): CommandBody[] {
   if (body.length > 100)
     problems.push({ path: [], code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 100 or fewer in length.' });
   const seen = new Set<string>();
+  let entryPoints = 0;
   (body as CommandBody[]).forEach((command, i) => {
     const type = command.type ?? ApplicationCommandType.ChatInput;
     const name = command.name ?? '';
     const chatInput = type === ApplicationCommandType.ChatInput;
+    const entryPoint = type === ApplicationCommandType.PrimaryEntryPoint;
+    if (entryPoint) checkEntryPoint(problems, ctx, command, i, guildId, entryPoints++);
     if (!commandName.test(name) || (chatInput && name !== name.toLowerCase())) {
       problems.push({
         path: [i, 'name'],
@@ -184,7 +221,7 @@ function checkCommands(body: unknown): CommandBody[] {
     }
     seen.add(key);
     const description = command.description ?? '';
-    if (chatInput && (description.length < 1 || description.length > 100)) {
+    if ((chatInput || entryPoint) && (description.length < 1 || description.length > 100)) {
       problems.push({
         path: [i, 'description'],
         code: 'BASE_TYPE_BAD_LENGTH',
@@ -213,7 +250,7 @@ function checkCommands(body: unknown): CommandBody[] {
  * of the same type and name existed, as in Discord; every command gets a new version.
  */
 function overwrite(ctx: RouteContext, existing: APIApplicationCommand[], body: unknown, guildId: string | null) {
-  return checkCommands(body).map((command): APIApplicationCommand => {
+  return checkCommands(ctx, body, guildId).map((command): APIApplicationCommand => {
     const type = command.type ?? ApplicationCommandType.ChatInput;
     const previous = existing.find((c) => c.type === type && c.name === command.name);
     return {
@@ -229,6 +266,10 @@ function overwrite(ctx: RouteContext, existing: APIApplicationCommand[], body: u
       nsfw: command.nsfw ?? false,
       contexts: command.contexts ?? null,
       integration_types: command.integration_types ?? [0],
+      // An Entry Point's handler: the app answers it (1, the default), or Discord launches the Activity (2).
+      ...(type === ApplicationCommandType.PrimaryEntryPoint
+        ? { handler: (command as { handler?: number }).handler ?? 1 }
+        : {}),
       ...(command.name_localizations ? { name_localizations: command.name_localizations } : {}),
       ...(command.description_localizations ? { description_localizations: command.description_localizations } : {}),
     } as APIApplicationCommand;

@@ -1,3 +1,4 @@
+import type { ActivityRegistry } from '../activities.ts';
 import type { BotIdentity } from '../gateway.ts';
 import type { InteractionRegistry } from '../interactions.ts';
 import type { MessageComposer } from '../messages.ts';
@@ -10,6 +11,8 @@ export interface RouteContext {
   composer: MessageComposer;
   interactions: InteractionRegistry;
   bot: BotIdentity;
+  /** The application's Activity: whether it is on, its client secret, OAuth2 grants, running instances. */
+  activities: ActivityRegistry;
   /** A thread was unarchived by a post: the bot hears THREAD_UPDATE. */
   threadChanged(thread: ChannelRecord): void;
   /** The gateway URL `GET /gateway/bot` hands out. */

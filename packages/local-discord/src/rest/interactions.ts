@@ -141,6 +141,7 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
   const body = (request.body ?? {}) as CallbackBody;
   const data = body.data ?? {};
   let message: StoredMessage | null = null;
+  let activityInstanceId: string | null = null;
   // An autocomplete interaction takes only choices (type 8), nothing else.
   if (
     record.payload.type === InteractionType.ApplicationCommandAutocomplete &&
@@ -178,6 +179,12 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
       checkModal(data);
       record.modal = data as APIModalInteractionResponseCallbackData;
       break;
+    // The Activity opens for the user in this channel (joining the instance running there);
+    // only for an app with Activities turned on.
+    case InteractionResponseType.LaunchActivity:
+      if (!ctx.activities.enabled) invalidResponseType();
+      activityInstanceId = ctx.activities.launch(ctx.store.channel(record.channelId), record.userId).instanceId;
+      break;
     default:
       invalidResponseType();
   }
@@ -187,6 +194,7 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
     interaction: {
       id: record.id,
       type: record.payload.type,
+      ...(activityInstanceId ? { activity_instance_id: activityInstanceId } : {}),
       ...(message
         ? {
             response_message_id: message.message.id,
@@ -195,8 +203,10 @@ function respond(ctx: RouteContext, request: RestRequest): RestResult {
           }
         : {}),
     },
-    resource: { type: body.type, ...(message ? { message: message.message } : {}) },
-  };
+    resource: activityInstanceId
+      ? { type: InteractionResponseType.LaunchActivity, activity_instance: { id: activityInstanceId } }
+      : { type: body.type, ...(message ? { message: message.message } : {}) },
+  } as RESTPostAPIInteractionCallbackWithResponseResult;
   return ok(result);
 }
 

@@ -15,6 +15,10 @@ export interface RestRequest {
   files: UploadedFile[];
   /** `performance.now()` when the request arrived: acknowledgement latency ends here. */
   receivedAt: number;
+  /** The `Authorization` header as sent (routes that take client credentials read it). */
+  authorization: string | undefined;
+  /** Set when a `bot-or-bearer` route was called with a user's OAuth2 access token: that user. */
+  bearerUserId: string | null;
 }
 
 export interface RestResult {
@@ -28,8 +32,12 @@ export interface Route {
   method: HttpMethod;
   /** Template with `:name` parameters, e.g. `/channels/:channelId/messages`. */
   path: string;
-  /** `bot`: needs `Authorization: Bot <token>`; `none`: the interaction token in the path is the credential. */
-  auth: 'bot' | 'none';
+  /**
+   * `bot`: needs `Authorization: Bot <token>`; `bot-or-bearer`: that, or a user's OAuth2
+   * access token (`Bearer <token>`); `none`: the credential is in the path (an
+   * interaction token) or the body (client credentials), and the route checks it.
+   */
+  auth: 'bot' | 'bot-or-bearer' | 'none';
   /** Rate-limit bucket; null for routes Discord does not limit (interaction callbacks). */
   bucket: BucketName | null;
   /** Parameters that form the bucket's major parameter (channel, guild, webhook id + token). */

@@ -26,6 +26,8 @@ export interface RestServerOptions {
   limiter: RateLimiter;
   faults: FaultInjector;
   counter: RequestCounter;
+  /** The user an OAuth2 access token belongs to while it lives, else null. */
+  bearer(accessToken: string): string | null;
 }
 
 interface ParsedBody {
@@ -65,6 +67,10 @@ function parseJson(text: string): unknown {
 async function parseBody(request: IncomingMessage, raw: Buffer): Promise<ParsedBody> {
   const type = request.headers['content-type'] ?? '';
   if (raw.length === 0) return { body: undefined, files: [] };
+  // OAuth2's token endpoint takes a form, as every OAuth2 server does.
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return { body: Object.fromEntries(new URLSearchParams(raw.toString('utf8'))), files: [] };
+  }
   if (!type.startsWith('multipart/form-data')) return { body: parseJson(raw.toString('utf8')), files: [] };
   const form = await new Response(raw, { headers: { 'content-type': type } }).formData().catch(() => {
     throw new DiscordHttpError(400, 50035, 'Invalid Form Body');
@@ -148,12 +154,11 @@ export class RestServer {
       if (!match.route) throw match.methodMismatch ? errors.methodNotAllowed() : errors.notFound();
       const { route, params } = match;
       this.options.counter.record(route);
-      if (route.auth === 'bot' && request.headers.authorization !== `Bot ${this.options.botToken}`) {
-        throw errors.unauthorized();
-      }
+      const bearerUserId = this.authenticate(route, request.headers.authorization);
       if (route.bucket) {
-        const major = route.major.map((name) => params[name]).join('/');
-        const verdict = this.options.limiter.take(route.bucket, major, route.globalExempt);
+        // A user's token is limited apart from the bot, and outside the bot's global limit.
+        const major = bearerUserId ? `bearer:${bearerUserId}` : route.major.map((name) => params[name]).join('/');
+        const verdict = this.options.limiter.take(route.bucket, major, route.globalExempt || bearerUserId !== null);
         Object.assign(headers, verdict.headers);
         if (!verdict.allowed) {
           return this.reply(out, rateLimited(verdict.retryAfterMs, verdict.global), headers);
@@ -170,6 +175,8 @@ export class RestServer {
         body,
         files,
         receivedAt,
+        authorization: request.headers.authorization,
+        bearerUserId,
       };
       const result = await route.handle(restRequest);
       if (fault) return this.sendFault(out, fault);
@@ -178,6 +185,17 @@ export class RestServer {
       if (!(error instanceof DiscordHttpError)) throw error;
       this.reply(out, { status: error.status, body: error.body() }, headers);
     }
+  }
+
+  /** Checks the route's credential: null for the bot (or a route that checks its own), the user for a Bearer token. */
+  private authenticate(route: Route, authorization: string | undefined): string | null {
+    if (route.auth === 'none' || authorization === `Bot ${this.options.botToken}`) return null;
+    const bearer =
+      route.auth === 'bot-or-bearer' && authorization?.startsWith('Bearer ')
+        ? this.options.bearer(authorization.slice('Bearer '.length))
+        : null;
+    if (bearer === null) throw errors.unauthorized();
+    return bearer;
   }
 
   private sendFault(out: Reply, fault: Fault): void {

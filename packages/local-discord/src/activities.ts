@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock.ts';
+import type { SnowflakeFactory } from './snowflake.ts';
+import type { ChannelRecord } from './state/types.ts';
+
+/**
+ * An Activity running in a channel, as Discord keeps it: made when someone launches the
+ * app's Activity there (a LAUNCH_ACTIVITY answer, or the driver), joined and left by
+ * users, and gone once the last one leaves (its id is never used again).
+ * https://discord.com/developers/docs/activities/development-guides/multiplayer-experience
+ */
+export interface ActivityInstanceRecord {
+  /** `i-{launch_id}-gc-{guild_id}-{channel_id}`, or `i-{launch_id}-pc-{channel_id}` in a DM or group DM. */
+  instanceId: string;
+  launchId: string;
+  /** `gc-{guild_id}-{channel_id}` or `pc-{channel_id}`. */
+  locationId: string;
+  channelId: string;
+  /** Null in a DM or group DM (a private channel, location kind `pc`). */
+  guildId: string | null;
+  /** Users connected now, in joining order. */
+  users: string[];
+}
+
+/** How long an OAuth2 authorization code may wait for its exchange (Discord's are short-lived and single-use). */
+export const authorizationCodeLifetimeMs = 10 * 60 * 1000;
+/** An access token's `expires_in`, Discord's usual week. */
+export const accessTokenLifetimeSeconds = 604_800;
+
+interface Grant {
+  userId: string;
+  scopes: string[];
+  expiresAt: number;
+}
+
+const secret = (bytes: number) => randomBytes(bytes).toString('base64url');
+
+/**
+ * What Discord keeps for an application's Activity: whether Activities are on, its
+ * OAuth2 client secret, the authorization codes the SDK's `authorize` hands out, the
+ * access tokens they are exchanged for, and the instances running.
+ */
+export class ActivityRegistry {
+  readonly instances = new Map<string, ActivityInstanceRecord>();
+  /** The application's OAuth2 client secret (the Developer Portal's "Client Secret"). */
+  readonly clientSecret = secret(24);
+  private readonly codes = new Map<string, Grant>();
+  private readonly tokens = new Map<string, Grant>();
+
+  constructor(
+    /** Activities turned on for the application (Developer Portal, Activities → Getting Started). */
+    readonly enabled: boolean,
+    private readonly clock: Clock,
+    private readonly ids: SnowflakeFactory,
+  ) {}
+
+  /** The instance running in `channel`, if any: a second launch there joins it, as Discord's client does. */
+  inChannel(channelId: string): ActivityInstanceRecord | null {
+    for (const instance of this.instances.values()) if (instance.channelId === channelId) return instance;
+    return null;
+  }
+
+  /** `user` launches the Activity in `channel`: they join the instance running there, or start a new one. */
+  launch(channel: ChannelRecord, userId: string): ActivityInstanceRecord {
+    const running = this.inChannel(channel.id);
+    if (running) return this.join(running.instanceId, userId);
+    const launchId = this.ids.next();
+    const guildId = channel.guildId === '' ? null : channel.guildId;
+    const locationId = guildId ? `gc-${guildId}-${channel.id}` : `pc-${channel.id}`;
+    const instance: ActivityInstanceRecord = {
+      instanceId: `i-${launchId}-${locationId}`,
+      launchId,
+      locationId,
+      channelId: channel.id,
+      guildId,
+      users: [userId],
+    };
+    this.instances.set(instance.instanceId, instance);
+    return instance;
+  }
+
+  join(instanceId: string, userId: string): ActivityInstanceRecord {
+    const instance = this.require(instanceId);
+    if (!instance.users.includes(userId)) instance.users.push(userId);
+    return instance;
+  }
+
+  /** `user` closes the Activity; the last one out ends the instance. */
+  leave(instanceId: string, userId: string): void {
+    const instance = this.require(instanceId);
+    instance.users = instance.users.filter((id) => id !== userId);
+    if (instance.users.length === 0) this.instances.delete(instanceId);
+  }
+
+  /** What the SDK's `authorize` returns to the page: a single-use code for this user and these scopes. */
+  authorize(userId: string, scopes: string[]): string {
+    const code = secret(20);
+    this.codes.set(code, { userId, scopes, expiresAt: this.clock.now() + authorizationCodeLifetimeMs });
+    return code;
+  }
+
+  /** Exchanges a code once (a second exchange, or a late one, finds nothing); null when it is no good. */
+  exchange(code: string): { accessToken: string; grant: Grant } | null {
+    const grant = this.codes.get(code);
+    this.codes.delete(code);
+    if (!grant || grant.expiresAt <= this.clock.now()) return null;
+    const accessToken = secret(24);
+    const token = { ...grant, expiresAt: this.clock.now() + accessTokenLifetimeSeconds * 1000 };
+    this.tokens.set(accessToken, token);
+    return { accessToken, grant: token };
+  }
+
+  /** The user behind a Bearer token, while it lives. */
+  bearer(accessToken: string): Grant | null {
+    const grant = this.tokens.get(accessToken);
+    return grant && grant.expiresAt > this.clock.now() ? grant : null;
+  }
+
+  private require(instanceId: string): ActivityInstanceRecord {
+    const instance = this.instances.get(instanceId);
+    if (!instance) throw new RangeError(`no activity instance ${instanceId} (it ended, or never started)`);
+    return instance;
+  }
+}
