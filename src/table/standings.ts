@@ -1,6 +1,6 @@
 import { dealsHistory } from '../db/hand-history.ts';
 import type { Db } from '../db/transaction.ts';
-import type { GameState } from '../engine/index.ts';
+import { type GameState, transfersOf } from '../engine/index.ts';
 
 /** A finished game's result per player, best first. */
 export interface Standings {
@@ -11,12 +11,27 @@ export interface Standings {
   reserve: number;
 }
 
-/** Adds up the game's deals from the hand history (deals `dealBase + 1` to `dealBase + state.dealNo`). */
+/**
+ * Adds up the game's deals from the hand history (deals `dealBase + 1` to `dealBase +
+ * state.dealNo`): each ended deal by its result, and a deal the game ended in the middle
+ * of (a restart) by the chips it moved, its antes in the pot that stays with the channel.
+ */
 export async function standings(db: Db, tableId: number, state: GameState, dealBase: number): Promise<Standings> {
   const net = new Map<string, number>();
+  const add = (id: string, n: number) => net.set(id, (net.get(id) ?? 0) + n);
+  let ended = 0;
   for (const e of await dealsHistory(db, tableId, dealBase + 1, dealBase + state.dealNo)) {
     if (e.type !== 'DealEnded') continue;
-    for (const [id, n] of Object.entries(e.delta)) net.set(id, (net.get(id) ?? 0) + n);
+    ended += 1;
+    for (const [id, n] of Object.entries(e.delta)) add(id, n);
+  }
+  // Only the game's last deal can have ended in its middle: the chips it moved count.
+  if (ended < state.dealNo) {
+    const last = await dealsHistory(db, tableId, dealBase + state.dealNo, dealBase + state.dealNo);
+    for (const { from, to, amount } of transfersOf(last.filter((e) => e.type !== 'GameOpened'))) {
+      if (from.kind === 'player') add(from.id, -amount);
+      if (to.kind === 'player') add(to.id, amount);
+    }
   }
   const names = new Map(state.players.map((p) => [p.id, p.name]));
   return {
