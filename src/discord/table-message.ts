@@ -52,6 +52,10 @@ export function targetOf(rt: TableRuntime): ButtonTarget {
   return { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, rt.record.state?.dealNo ?? 0) };
 }
 
+/** The table's lobby message as it stands (the people Play again asked back included). */
+export const lobbyOf = (rt: TableRuntime) =>
+  lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale, rt.messages.returning);
+
 export interface TableMessageDeps {
   tables: Tables;
   output: ChannelOutput;
@@ -192,7 +196,7 @@ export class TableMessage {
     this.editor.request(`${tableId}:${messageId}`, () => {
       const live = this.runtime(tableId);
       const rt = live?.messages.lobby === messageId ? live : asked;
-      return { tableId, messageId, payload: lobbyView(targetOf(rt), publicOf(rt), rt.messages.locale) };
+      return { tableId, messageId, payload: lobbyOf(rt) };
     });
   }
 

@@ -21,15 +21,18 @@ export function standingsEmbed(
   locale: string = SOURCE_LOCALE,
 ): EmbedBuilder {
   const lines = s.net.map((p) => `${bold(p.name ?? `<@${p.playerId}>`)} ${signed(p.chips, locale)}`);
-  return new EmbedBuilder()
-    .setColor(OVER_COLOUR)
-    .setTitle(t(locale, 'standings.title', { count: s.deals }))
-    .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
-    .addFields(
-      { name: t(locale, 'standings.potLeft'), value: chips(s.pot, locale), inline: true },
-      { name: t(locale, 'standings.reserveLeft'), value: chips(s.reserve, locale), inline: true },
-    )
-    .setFooter({ text: t(locale, 'standings.footer') });
+  return (
+    new EmbedBuilder()
+      .setColor(OVER_COLOUR)
+      // A lobby stopped before its first deal ends as a lobby, not as a game of 0 deals.
+      .setTitle(s.deals > 0 ? t(locale, 'standings.title', { count: s.deals }) : t(locale, 'standings.closed'))
+      .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
+      .addFields(
+        { name: t(locale, 'standings.potLeft'), value: chips(s.pot, locale), inline: true },
+        { name: t(locale, 'standings.reserveLeft'), value: chips(s.reserve, locale), inline: true },
+      )
+      .setFooter({ text: t(locale, 'standings.footer') })
+  );
 }
 
 /** Play again (the host's, handlers/play-again.ts), pointing at a game's last deal: under its final standings. */
