@@ -15,6 +15,11 @@ export interface Config {
   metricsPort: number | null;
   /** `HISTORY_DAYS`: hand histories are kept this many days; all of them when null. */
   historyDays: number | null;
+  /**
+   * `FAIRNESS_URL`: a page that tells players how to check a deal themselves, linked
+   * from each Verify panel; no link when null.
+   */
+  fairnessUrl: string | null;
 }
 
 /**
@@ -74,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (historyText !== null && !(/^\d+$/.test(historyText) && Number(historyText) >= 1)) {
     throw new ConfigError(`HISTORY_DAYS must be a whole number of days (1 or more), got "${historyText}"`);
   }
+  const fairnessUrl = nonEmpty(env, 'FAIRNESS_URL');
+  if (fairnessUrl && !/^https?:\/\/[^\s()<>]+$/.test(fairnessUrl)) {
+    throw new ConfigError(`FAIRNESS_URL must be an http(s) URL, got "${fairnessUrl}"`);
+  }
   const sharding = parseSharding(env);
   if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
     throw new ConfigError(
@@ -94,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sharding,
     metricsPort: metricsText === null ? null : Number(metricsText),
     historyDays: historyText === null ? null : Number(historyText),
+    fairnessUrl,
   };
 }
 

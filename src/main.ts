@@ -56,6 +56,7 @@ export async function runBot(config: Config & { discordToken: string }): Promise
     db,
     writer: openStepWriter(database),
     log,
+    fairnessUrl: config.fairnessUrl,
   });
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;

@@ -67,6 +67,8 @@ export interface BotOptions extends ClientSettings {
    * Discord that kept none of their messages (the playground's). Discord keeps them: unset there.
    */
   endOpenTables?: boolean;
+  /** `FAIRNESS_URL`: linked from each Verify panel (none when unset). */
+  fairnessUrl?: string | null;
 }
 
 export interface Bot {
@@ -237,6 +239,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     log: options.log,
     metrics,
     groupDms,
+    fairnessUrl: options.fairnessUrl ?? null,
   };
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost, guilds);

@@ -26,4 +26,6 @@ export interface BotContext {
   metrics: BotMetrics;
   /** Who made each group DM (their owner runs its ledger). */
   groupDms: GroupDmOwners;
+  /** `FAIRNESS_URL`: how to check a deal, linked from each Verify panel; none when null. */
+  fairnessUrl: string | null;
 }

@@ -13,6 +13,7 @@ describe('configuration from the environment', () => {
       sharding: { mode: 'single' },
       metricsPort: null,
       historyDays: null,
+      fairnessUrl: null,
     });
   });
 
@@ -25,6 +26,7 @@ describe('configuration from the environment', () => {
       GUILD_ID: '123456789012345678',
       METRICS_PORT: '9464',
       HISTORY_DAYS: '30',
+      FAIRNESS_URL: 'https://example.com/fair',
     });
     expect(c).toEqual({
       discordToken: 'abc',
@@ -35,6 +37,7 @@ describe('configuration from the environment', () => {
       sharding: { mode: 'single' },
       metricsPort: 9464,
       historyDays: 30,
+      fairnessUrl: 'https://example.com/fair',
     });
   });
 
@@ -47,6 +50,7 @@ describe('configuration from the environment', () => {
     [{ METRICS_PORT: 'http' }, 'METRICS_PORT'],
     [{ HISTORY_DAYS: '0' }, 'HISTORY_DAYS'],
     [{ HISTORY_DAYS: '1.5' }, 'HISTORY_DAYS'],
+    [{ FAIRNESS_URL: 'docs/FAIRNESS.md' }, 'FAIRNESS_URL'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);
