@@ -10,7 +10,7 @@ import { memberOf, placeOf, publicLocale } from './interaction-place.ts';
 import { checkCanPlayHere, refuseWithoutExternalApps } from './permissions.ts';
 import { managesPlace } from './rights.ts';
 import type { OpenPlan } from './step-pipeline.ts';
-import { lobbyOf, publicOf, targetOf } from './table-message.ts';
+import { lobbyOf } from './table-message.ts';
 import { bold, variantName } from './views/format.ts';
 import { playAgainRow } from './views/standings.ts';
 
