@@ -16,6 +16,11 @@ export interface Config {
   /** `HISTORY_DAYS`: hand histories are kept this many days; all of them when null. */
   historyDays: number | null;
   /**
+   * `FAIRNESS_URL`: a page that tells players how to check a deal themselves, linked
+   * from each Verify panel; no link when null.
+   */
+  fairnessUrl: string | null;
+  /**
    * `ACTIVITY_PORT` and `DISCORD_CLIENT_SECRET`: where the bot serves its tables as a
    * Discord Activity, and the OAuth2 client secret it exchanges players' codes with; off
    * (null) when `ACTIVITY_PORT` is unset.
@@ -86,6 +91,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`HISTORY_DAYS must be a whole number of days (1 or more), got "${historyText}"`);
   }
   const activity = parseActivity(env);
+  const fairnessUrl = nonEmpty(env, 'FAIRNESS_URL');
+  if (fairnessUrl && !/^https?:\/\/[^\s()<>]+$/.test(fairnessUrl)) {
+    throw new ConfigError(`FAIRNESS_URL must be an http(s) URL, got "${fairnessUrl}"`);
+  }
   const sharding = parseSharding(env);
   if (sharding.mode === 'manager' && /^(file:)?:memory:$/.test(databaseUrl)) {
     throw new ConfigError(
@@ -107,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: metricsText === null ? null : Number(metricsText),
     historyDays: historyText === null ? null : Number(historyText),
     activity,
+    fairnessUrl,
   };
 }
 

@@ -70,6 +70,7 @@ export async function runBot(
           },
         }
       : {}),
+    fairnessUrl: config.fairnessUrl,
   });
   if (config.activity && !activityHub) log.error('ACTIVITY_PORT is set, but this build has no Activity table to serve');
   const stopped = new Promise<void>((resolve) => {

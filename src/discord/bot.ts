@@ -70,6 +70,8 @@ export interface BotOptions extends ClientSettings {
    * Discord that kept none of their messages (the playground's). Discord keeps them: unset there.
    */
   endOpenTables?: boolean;
+  /** `FAIRNESS_URL`: linked from each Verify panel (none when unset). */
+  fairnessUrl?: string | null;
   /**
    * Serve the tables as a Discord Activity (ACTIVITY_PORT): the HTTP server starts with
    * the bot, and lobbies and table cards offer Open table. Absent, none of it exists.
@@ -261,6 +263,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     metrics,
     groupDms,
     openTable: options.activity !== undefined,
+    fairnessUrl: options.fairnessUrl ?? null,
   };
   watchDeletes(client, ctx, lost);
   watchPermissions(client, ctx, lost, guilds);

@@ -28,4 +28,6 @@ export interface BotContext {
   groupDms: GroupDmOwners;
   /** The bot serves its tables as an Activity (ACTIVITY_PORT): lobbies and table cards offer Open table. */
   openTable?: boolean;
+  /** `FAIRNESS_URL`: how to check a deal, linked from each Verify panel; none when null. */
+  fairnessUrl: string | null;
 }

@@ -10,9 +10,8 @@ import { memberOf, placeOf, publicLocale } from './interaction-place.ts';
 import { checkCanPlayHere, refuseWithoutExternalApps } from './permissions.ts';
 import { managesPlace } from './rights.ts';
 import type { OpenPlan } from './step-pipeline.ts';
-import { publicOf, targetOf } from './table-message.ts';
+import { lobbyOf } from './table-message.ts';
 import { bold, variantName } from './views/format.ts';
-import { lobbyView } from './views/lobby.ts';
 import { playAgainRow } from './views/standings.ts';
 
 /**
@@ -73,9 +72,7 @@ async function postLobby(
   runtime: TableRuntime,
   hostId: string,
 ): Promise<void> {
-  const lobby = await interaction.editReply(
-    lobbyView(targetOf(runtime, ctx.openTable), publicOf(runtime), runtime.messages.locale),
-  );
+  const lobby = await interaction.editReply(lobbyOf(runtime, ctx.openTable));
   ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, hostId, interaction));
   runtime.messages.lobby = lobby.id;
   await ctx.tables.saveMessages(runtime.record.id);
@@ -123,9 +120,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   }
   const state = gameOf(rt.record);
   if (state.phase === 'lobby') {
-    rt.messages.lobby = (
-      await interaction.editReply(lobbyView(targetOf(rt, ctx.openTable), publicOf(rt), rt.messages.locale))
-    ).id;
+    rt.messages.lobby = (await interaction.editReply(lobbyOf(rt, ctx.openTable))).id;
     await ctx.tables.saveMessages(rt.record.id);
   } else {
     await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));

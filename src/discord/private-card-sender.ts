@@ -57,6 +57,40 @@ export class PrivateCardSender {
   }
 
   /**
+   * Whether a private message of the current deal went to the player (or is on its
+   * way), live or not: whether they may choose without being shown their cards first.
+   */
+  hasSeenCards(rt: TableRuntime, playerId: string): boolean {
+    const shown = rt.messages.cardsShown;
+    return shown?.deal === tableDealNo(rt.messages, gameOf(rt.record).dealNo) && shown.to.includes(playerId);
+  }
+
+  /**
+   * A deal was dealt: the players a token can reach get their cards in the private
+   * message `updatePrivateMessages` posts next, after the table card; they count as
+   * shown from now (a press on that card may come first), until the posting fails.
+   */
+  dealing(rt: TableRuntime, state: GameState, dealt: readonly string[]): void {
+    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    for (const playerId of dealt)
+      if (this.deps.tokens.fresh(rt.record.id, playerId)) this.shownTo(rt, dealNo, playerId);
+  }
+
+  /** The deal's private message did not reach the player after all. */
+  private notShownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
+    const shown = rt.messages.cardsShown;
+    if (shown?.deal === dealNo) shown.to = shown.to.filter((id) => id !== playerId);
+  }
+
+  /** A private message of deal `dealNo` went to the player (see `hasSeenCards`). */
+  private shownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
+    const shown = rt.messages.cardsShown;
+    if (shown?.deal === dealNo) {
+      if (!shown.to.includes(playerId)) shown.to.push(playerId);
+    } else rt.messages.cardsShown = { deal: dealNo, to: [playerId] };
+  }
+
+  /**
    * The presser's answer that is their private message (a press on it, one that found
    * none live, My cards): drawn from the table as `step` left it (else as it stands).
    * This class alone keeps the private messages' bookkeeping: the caller only says
@@ -148,6 +182,7 @@ export class PrivateCardSender {
     // A later step was published while this answer was drawn: it shows less than that.
     const behind = (this.messages.live(tableId, playerId, dealNo)?.version ?? 0) > version;
     this.messages.remember(tableId, playerId, { dealNo, via, messageId: '@original', signature, asks, version });
+    this.shownTo(rt, dealNo, playerId);
     if (behind) this.redrawPrivateMessage(rt, playerId);
   }
 
@@ -215,9 +250,10 @@ export class PrivateCardSender {
           }
           if (live || !dealt.includes(playerId)) return;
           const handle = this.deps.tokens.fresh(tableId, playerId);
-          if (!handle) return;
+          if (!handle) return this.notShownTo(rt, dealNo, playerId);
           const posting: PrivateMessage = { dealNo, via: handle, messageId: null, signature: '', asks: false, version };
           this.messages.remember(tableId, playerId, posting);
+          this.shownTo(rt, dealNo, playerId);
           try {
             const { payload, signature, asks } = await this.privateView(rt, state, playerId);
             Object.assign(posting, { signature, asks });
@@ -227,6 +263,7 @@ export class PrivateCardSender {
             posting.messageId = message.id;
           } catch (err) {
             this.messages.drop(tableId, playerId, posting);
+            this.notShownTo(rt, dealNo, playerId);
             throw err;
           }
         } catch (err) {

@@ -166,6 +166,8 @@ export class TablePublisher implements StepListener {
     const { before, after, events } = step;
     const started = events.find((e) => e.type === 'DealStarted');
     if (started) {
+      // Before the table card that offers their choices: whose cards are on their way.
+      this.privateCards.dealing(rt, after, playersDealt(events));
       // Even if the table message cannot be posted, players still get their cards.
       await this.tableMessage
         .startDeal(rt, before)
@@ -235,6 +237,11 @@ export class TablePublisher implements StepListener {
   /** Whether the player's private message of the current deal can still be edited (a choice is then answered quietly). */
   hasLivePrivateMessage(rt: TableRuntime, playerId: string): boolean {
     return this.privateCards.hasLivePrivateMessage(rt, playerId);
+  }
+
+  /** Whether the deal's cards reached the player privately (see `PrivateCardSender.hasSeenCards`). */
+  hasSeenCards(rt: TableRuntime, playerId: string): boolean {
+    return this.privateCards.hasSeenCards(rt, playerId);
   }
 
   /** The presser's answer that is their private message (see `PrivateCardSender.answerPrivately`). */

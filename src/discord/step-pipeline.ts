@@ -75,12 +75,15 @@ export interface OpenPlan {
 /** What a button or menu's handler asks of the pipeline (a modal's asks a `FormPlan`). */
 export type ComponentPlan = PressPlan | OpenPlan;
 
-/** How an answer looks once resolved against the player's private message ('cards': a new one). */
-type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards';
+/**
+ * How an answer looks once resolved against the player's private message ('cards': a
+ * new one; 'show': a new one instead of the choice, whose player has not seen their cards).
+ */
+type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
   tables: Pick<Tables, 'act' | 'inFlight'>;
-  publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'answerPrivately' | 'pressedOn'>;
+  publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn'>;
   tokens: Pick<ReplyTokens, 'remember'>;
   /** Who shows the steps (the publisher, as metrics and the guild cache watch it). */
   listener: Pick<StepListener, 'committed' | 'publish'>;
@@ -128,14 +131,15 @@ export class StepPipeline {
     const style = this.styleOf(plan.answer, table, member.id, interaction);
     // A choice pressed on the player's own cards: its answer redraws them.
     const onCards = style === 'menu' && plan.answer === 'choice';
+    const newCards = style === 'cards' || style === 'show';
     let privately: PrivateAnswer | null = null;
     await this.step({
       defer: () =>
-        style === 'line' || style === 'cards'
+        style === 'line' || newCards
           ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
           : interaction.deferUpdate(),
       commit: async () => {
-        if (!action) return null;
+        if (!action || style === 'show') return null;
         try {
           return await this.deps.tables.act(table.record.id, interaction.id, action, member, plan.dryRun);
         } catch (err) {
@@ -145,7 +149,7 @@ export class StepPipeline {
       },
       // Where the answer is the player's private message, it is drawn (picture, odds) within the ack budget.
       prepare: async (result) => {
-        if (style !== 'cards' && style !== 'menu') return { result, cards: null };
+        if (!newCards && style !== 'menu') return { result, cards: null };
         privately = this.deps.publisher.answerPrivately(table, member.id, result, { claim: onCards });
         return { result, cards: await privately.cards };
       },
@@ -242,7 +246,9 @@ export class StepPipeline {
    * How a press is answered. A choice (Stay, Drop, Take) adds no message: the player's
    * private message of the deal shows it, redrawn by the press itself when pressed there,
    * else edited in place, unless they have none that can still be edited; then the answer
-   * is that message, new.
+   * is that message, new. Nobody chooses blind: pressed on the table card by a player
+   * the deal's cards never reached, the choice is not made, and the answer is their
+   * cards, with the same choice on them.
    */
   private styleOf(
     answer: PressAnswer,
@@ -253,6 +259,7 @@ export class StepPipeline {
     if (answer !== 'choice') return answer;
     // Pressed on the player's own cards (the only ephemeral message with these buttons): redrawn in place.
     if (interaction.message.flags.has(MessageFlags.Ephemeral)) return 'menu';
-    return this.deps.publisher.hasLivePrivateMessage(table, playerId) ? 'quiet' : 'cards';
+    if (this.deps.publisher.hasLivePrivateMessage(table, playerId)) return 'quiet';
+    return this.deps.publisher.hasSeenCards(table, playerId) ? 'cards' : 'show';
   }
 }

@@ -56,6 +56,10 @@ export function targetOf(rt: TableRuntime, openTable = false): ButtonTarget {
   };
 }
 
+/** The table's lobby message as it stands (the people Play again asked back included). */
+export const lobbyOf = (rt: TableRuntime, openTable = false) =>
+  lobbyView(targetOf(rt, openTable), publicOf(rt), rt.messages.locale, rt.messages.returning);
+
 export interface TableMessageDeps {
   tables: Tables;
   output: ChannelOutput;
@@ -198,11 +202,7 @@ export class TableMessage {
     this.editor.request(`${tableId}:${messageId}`, () => {
       const live = this.runtime(tableId);
       const rt = live?.messages.lobby === messageId ? live : asked;
-      return {
-        tableId,
-        messageId,
-        payload: lobbyView(targetOf(rt, this.deps.openTable), publicOf(rt), rt.messages.locale),
-      };
+      return { tableId, messageId, payload: lobbyOf(rt, this.deps.openTable) };
     });
   }
 

@@ -26,6 +26,7 @@ export type {
   GameEvent,
   GameState,
   Hand,
+  Opponent,
   PlayerId,
   Seat,
   ShownHand,

@@ -1,7 +1,7 @@
 import type { GameState, Seat } from '../engine/index.ts';
 import { changedOptions } from '../rules/index.ts';
 import type { GameRecord } from './game-record.ts';
-import type { Place, TableLook } from './open-game.ts';
+import type { Member, Place, TableLook } from './open-game.ts';
 import type { Decided } from './steps.ts';
 import { asTableNotes, tableDealNo } from './table-notes.ts';
 import { UserFacingError } from './user-facing-error.ts';
@@ -18,8 +18,13 @@ export const PLAY_AGAIN_WINDOW_MS = 30 * 60_000;
 export interface EndedGame {
   variantId: string;
   options: Record<string, unknown>;
-  seats: readonly Seat[];
+  /** The computers, seated again at once: they need no press to get their cards. */
+  computers: readonly Seat[];
+  /** The other people of the ended game: each takes their seat again with a press of their own (Join). */
+  returning: readonly Member[];
   look: TableLook;
+  /** The host's words for the client seed, kept as the ended game had them (docs/FAIRNESS.md). */
+  phrase: string | null;
 }
 
 /** Where a Play again button points: the table and its ended game's last deal. */
@@ -31,9 +36,12 @@ export interface PlayAgainTarget {
 
 /**
  * The game that ended at this table, as Play again opens the next one with it (the
- * same variant, options, look and seats: people who left are gone from its seats,
- * computers stay). Only its host may ask, from its last message; a game open since is
- * refused as any running one is.
+ * same variant, options, look, phrase and computers; people who left are gone). Its
+ * other people are asked back rather than seated: a seat taken by their own press is
+ * one the bot can reach privately (that press's token carries their cards), and the
+ * press goes into the new game's client seed as a Join does in any lobby. Only its
+ * host may ask, from its last message; a game open since is refused as any running
+ * one is.
  */
 export function endedGame(record: GameRecord | null, place: Place, dealNo: number, by: string): EndedGame {
   if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
@@ -49,8 +57,10 @@ export function endedGame(record: GameRecord | null, place: Place, dealNo: numbe
     variantId: state.variant,
     // As a preset keeps them: the options that differ from the variant's defaults.
     options: changedOptions(state.variant, state.options),
-    seats: state.players,
+    computers: state.players.filter((p) => p.computer),
+    returning: state.players.filter((p) => !p.computer && p.id !== state.host).map(({ id, name }) => ({ id, name })),
     look: { fourColour: messages.fourColour, locale: messages.locale },
+    phrase: state.fair?.phrase ?? null,
   };
 }
 

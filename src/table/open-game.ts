@@ -44,7 +44,7 @@ export interface GameOpening {
   key: string;
   /** The host's words for the client seed (docs/FAIRNESS.md). */
   phrase?: string;
-  /** Seats taken in the same first step (Play again: the last game's people and computers). */
+  /** Seats taken in the same first step (Play again: the last game's computers). */
   seats?: readonly Seat[];
 }
 

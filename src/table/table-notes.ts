@@ -27,6 +27,17 @@ export interface TableNotes {
   pressedThisDeal: boolean;
   /** Deals in a row that ended with nobody pressing anything (see quiet.ts). */
   quietDeals: number;
+  /**
+   * The people of the game before, when Play again opened this one: the lobby asks
+   * those not seated yet to take their seat again (next-game.ts).
+   */
+  returning: readonly { id: string; name: string }[];
+  /**
+   * The players a private message of this table deal reached (or is on its way to): the
+   * others are shown their cards before any choice of theirs counts. Saved with the
+   * table's steps, so a restart keeps it.
+   */
+  cardsShown: { deal: number; to: string[] } | null;
 }
 
 export const NO_NOTES: TableNotes = {
@@ -39,6 +50,8 @@ export const NO_NOTES: TableNotes = {
   locale: 'en-US',
   pressedThisDeal: false,
   quietDeals: 0,
+  returning: [],
+  cardsShown: null,
 };
 
 /** The table-wide number of the game's current deal. */
@@ -58,5 +71,18 @@ export function asTableNotes(value: unknown): TableNotes {
     locale: typeof v.locale === 'string' && /^[a-zA-Z0-9-]{2,8}$/.test(v.locale) ? v.locale : 'en-US',
     pressedThisDeal: v.pressedThisDeal === true,
     quietDeals: Number.isSafeInteger(v.quietDeals) && (v.quietDeals as number) > 0 ? (v.quietDeals as number) : 0,
+    returning: Array.isArray(v.returning)
+      ? v.returning.filter(
+          (m): m is { id: string; name: string } => typeof m?.id === 'string' && typeof m?.name === 'string',
+        )
+      : [],
+    cardsShown: asCardsShown(v.cardsShown),
   };
+}
+
+function asCardsShown(value: unknown): TableNotes['cardsShown'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { deal, to } = value as { deal?: unknown; to?: unknown };
+  if (!Number.isSafeInteger(deal) || !Array.isArray(to)) return null;
+  return { deal: deal as number, to: to.filter((id): id is string => typeof id === 'string') };
 }

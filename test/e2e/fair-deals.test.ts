@@ -68,7 +68,7 @@ function shownCards(world: World, name: string, deal: number): number[] {
   return (line.split(': ')[1] as string).split(' ').map(cardNumber);
 }
 
-/** The values of the Verify panel, by its fields' order: commitment, seed, client seed, deal, deck. */
+/** The values of the Verify panel, by its fields' order (commitment, seed, client seed, deck), and the game's deal number its title gives. */
 function panelValues(panel: APIMessage) {
   const fields = panel.embeds[0]?.fields ?? [];
   const code = (i: number) => /^`` (.*) ``$/s.exec(fields[i]?.value ?? '')?.[1] ?? '';
@@ -77,7 +77,7 @@ function panelValues(panel: APIMessage) {
     commitment: code(0),
     seed: code(1),
     clientSeed: code(2),
-    dealNo: Number(fields[3]?.value),
+    dealNo: Number(/: deal (\d+) of its game$/.exec(panel.embeds[0]?.title ?? '')?.[1]),
   };
 }
 
@@ -149,7 +149,7 @@ describe('provably fair deals, checked from Discord alone', () => {
         expect(new Set(seats).size, `${name}'s cards are one seat's`).toBe(1);
       }
       // The panel's deck is the one recomputed here.
-      const panelDeck = /```\n(.+)\n```/.exec(panel.embeds[0]?.fields?.[4]?.value ?? '')?.[1]?.split(' ');
+      const panelDeck = /```\n(.+)\n```/.exec(panel.embeds[0]?.fields?.[3]?.value ?? '')?.[1]?.split(' ');
       expect(panelDeck?.map(cardNumber)).toEqual(deck);
     }
   });

@@ -1,7 +1,7 @@
 import { AdjustableClock, titleOf } from '@guts/local-discord';
 import { describe, expect, it } from 'vitest';
 import { test } from './fixture.ts';
-import { playToEnd } from './play.ts';
+import { buttonId, playToEnd, privately } from './play.ts';
 import type { World } from './world.ts';
 
 /**
@@ -56,9 +56,16 @@ describe('public messages on interaction tokens', () => {
     expect(fallback['PATCH /channels/:channelId/messages/:messageId']).toBeGreaterThanOrEqual(1);
     // It knew the tokens were too old: it never tried one (Discord counts each 401 toward a ban).
     expect(world.discord.invalidRequests()).toBe(0);
-    // The presses bring fresh tokens: the result goes out on one of them again.
+    // The presses bring fresh tokens: the result goes out on one of them again. No token
+    // carried deal 2's cards, so nobody's Stay on the table counts before they saw them:
+    // it shows their cards, Stay and Drop on them, and the Stay pressed there counts.
     world.discord.resetRequestCounts();
-    for (const name of ['ann', 'bob', 'cat']) await world.press(name, table2, 'Stay').response();
+    for (const name of ['ann', 'bob', 'cat']) {
+      const cards = await privately(world.press(name, table2, 'Stay').response());
+      expect(cards.content).toMatch(/\*\*Your cards\*\*/);
+      expect((await world.state()).deal?.choices ?? {}).not.toHaveProperty(world.user(name).id);
+      await world.press(name, cards, buttonId(cards, 'stay')).response();
+    }
     const result2 = await world.waitForTitle(/deal 2 result$/);
     expect(world.messages('owner').some((m) => m.id === result2.id)).toBe(true);
     const routes = Object.fromEntries(channelRoutes());

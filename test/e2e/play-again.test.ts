@@ -3,7 +3,7 @@ import type { APIMessage } from 'discord-api-types/v10';
 import { describe, expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { test } from './fixture.ts';
-import { answeredQuietly, buttonId, privately } from './play.ts';
+import { answeredQuietly, buttonId, expectCardsPrivate, playToEnd, privately } from './play.ts';
 import type { World } from './world.ts';
 
 const ADD = 'Add computer player: pick how it plays (host)';
@@ -79,6 +79,51 @@ describe('play again', () => {
     await world.press('ann', again, 'Deal').acknowledged();
     const dealt = await world.until((s) => s.phase === 'deal');
     expect(dealt.deal?.players.length).toBe(3);
+    expect((await world.audit()).problems).toEqual([]);
+  });
+
+  test('the people Play again asks back take their seats with a press, and each gets their cards; the phrase stays', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000, fairDeals: true });
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', phrase: 'lucky sevens' },
+    });
+    for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
+    await privately(world.discord.selectOptions(world.user('ann'), lobby, ADD, ['balanced']).response());
+    await world.until((s) => s.players.length === 4);
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    await world.reply('ann', 'guts', { subcommand: 'stop' });
+    await playToEnd(world, () => 'stay');
+    const over = await world.waitFor(isGameOver);
+    const earlier = new Set(['ann', 'bob', 'cat'].flatMap((name) => world.messages(name).map((m) => m.id)));
+
+    const again = await world.press('ann', over, 'Play again').response();
+    // The computer is back at once; Bob and Cat are asked back, not seated without a press.
+    expect(textOf(again)).toMatch(/Back from the last game/);
+    expect(textOf(again)).toMatch(/bob\*\*, \*\*cat\*\*: press Join/);
+    const next = await world.state();
+    expect(next.players.map((p) => p.computer ?? p.id)).toEqual([world.user('ann').id, 'balanced']);
+    for (const name of ['bob', 'cat']) await world.press(name, again, 'Join').response();
+    await world.until((s) => s.players.length === 4);
+    const seated = await world.waitFor((m) => m.id === again.id && !/Back from the last game/.test(textOf(m)));
+    expect(textOf(seated)).toMatch(/cat/);
+
+    await world.press('ann', again, 'Deal').acknowledged();
+    await world.until((s) => s.phase === 'deal');
+    // Everyone's cards came in the deal's private message, with no My cards to press.
+    for (const name of ['ann', 'bob', 'cat']) {
+      await world.waitFor((m) => !earlier.has(m.id) && /\*\*Your cards\*\*/.test(m.content ?? ''), name);
+    }
+    expectCardsPrivate(world, ['ann', 'bob', 'cat'], earlier);
+    const table = await world.waitFor((m) => !earlier.has(m.id) && /: deal 2$/.test(titleOf(m)));
+    expect(textOf(table)).not.toMatch(/Didn't get your cards/);
+    // The same guarantee as a new game's: the phrase, and the presses of its people.
+    const fair = (await world.state()).fair;
+    expect(fair?.phrase).toBe('lucky sevens');
+    expect(fair?.presses).toHaveLength(3);
+    expect(fair?.clientSeed).toBe(`${fair?.presses.join('-')} lucky sevens`);
     expect((await world.audit()).problems).toEqual([]);
   });
 });

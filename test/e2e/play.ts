@@ -1,7 +1,7 @@
 import { type InteractionHandle, interactiveComponents } from '@guts/local-discord';
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
 import { expect } from 'vitest';
-import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { awaiting, type GameState, isComputerId } from '../../src/engine/index.ts';
 import { asTableNotes, tableDealNo } from '../../src/table/table-notes.ts';
 import type { World } from './world.ts';
 
@@ -27,7 +27,7 @@ export type Decide = (ctx: { dealNo: number; round: number; player: string; stat
 
 /**
  * Plays the running game through the channel until it is over, as people would:
- * each pending player presses Stay or Drop (Take a card, where a variant deals face
+ * each pending person (computers play for themselves) presses Stay or Drop (Take a card, where a variant deals face
  * up) on the live table message. Returns the number of deals played.
  */
 export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Promise<number> {
@@ -42,7 +42,8 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
     const answers: string[] = [];
     if (w.kind === 'declare' || w.kind === 'take') {
       const movers = 'turn' in w && w.turn ? [w.turn] : w.pending;
-      for (const id of movers) {
+      // Computers play for themselves.
+      for (const id of movers.filter((p) => !isComputerId(p))) {
         const player = world.nameOf(id);
         const choice = decide({ dealNo: state.dealNo, round: w.kind === 'declare' ? w.round : 0, player, state });
         const action = choice === 'drop' ? 'drop' : w.kind === 'take' ? 'take' : 'stay';

@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       metricsPort: null,
       historyDays: null,
       activity: null,
+      fairnessUrl: null,
     });
   });
 
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
       HISTORY_DAYS: '30',
       ACTIVITY_PORT: '8090',
       DISCORD_CLIENT_SECRET: ' s3cret ',
+      FAIRNESS_URL: 'https://example.com/fair',
     });
     expect(c).toEqual({
       discordToken: 'abc',
@@ -39,6 +41,7 @@ describe('configuration from the environment', () => {
       metricsPort: 9464,
       historyDays: 30,
       activity: { port: 8090, clientSecret: 's3cret' },
+      fairnessUrl: 'https://example.com/fair',
     });
   });
 
@@ -53,6 +56,7 @@ describe('configuration from the environment', () => {
     [{ HISTORY_DAYS: '1.5' }, 'HISTORY_DAYS'],
     [{ ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: 's' }, 'ACTIVITY_PORT'],
     [{ ACTIVITY_PORT: '8090' }, 'DISCORD_CLIENT_SECRET'],
+    [{ FAIRNESS_URL: 'docs/FAIRNESS.md' }, 'FAIRNESS_URL'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

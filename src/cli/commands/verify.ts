@@ -1,5 +1,5 @@
 import { formatCards } from '../../cards/card.ts';
-import { CHAIN_LENGTH, fairDeck, isHexSeed, seedMatches } from '../../cards/fair-deck.ts';
+import { CHAIN_LENGTH, fairDeck, isHexSeed, previousSeed, seedMatches } from '../../cards/fair-deck.ts';
 import { readCommandLine, type Values as ValuesOf } from '../args.ts';
 
 export const summary =
@@ -18,6 +18,7 @@ export const syntax = {
   details: [
     summary,
     "It reads no database: the values are the ones a deal's Verify panel shows (docs/FAIRNESS.md).",
+    'N is the deal\'s number in its game: the one after "of its game" in the Verify panel\'s title.',
     'Exit 0: the seed is the committed one, and the cards it deals are printed; 1: it is not; 2: a malformed value.',
   ],
   options: {
@@ -45,6 +46,19 @@ function valuesOf(given: ValuesOf<typeof syntax.options>): Checked | string {
 }
 
 /**
+ * Where the seed sits in the chain that ends at the commitment: the deal of its game it
+ * is the seed of (SHA-256 applied that many times gives the commitment), or null.
+ */
+function chainPosition(seed: string, commitment: string): number | null {
+  let hashed = seed;
+  for (let times = 1; times <= CHAIN_LENGTH; times++) {
+    hashed = previousSeed(hashed);
+    if (hashed === commitment) return times;
+  }
+  return null;
+}
+
+/**
  * Exit 0: the seed is the committed one and the deck is printed; 1: the seed does not
  * hash to the commitment (the deck it would deal is printed all the same); 2: a bad value.
  */
@@ -59,6 +73,14 @@ export async function run(args: string[]): Promise<number> {
   const { commitment, seed, clientSeed, dealNo } = values;
   const matches = seedMatches(seed, dealNo, commitment);
   const deck = fairDeck(seed, clientSeed, dealNo);
+  // The table's deal number (a result's title) given for the game's: say which one the seed is.
+  const position = matches ? null : chainPosition(seed, commitment);
+  const elsewhere = position
+    ? [
+        `             it is the committed seed of deal ${position} of its game: run again with --deal ${position}`,
+        '             (the number after "of its game" in the Verify panel\'s title)',
+      ]
+    : [];
   process.stdout.write(
     [
       `commitment   ${commitment}`,
@@ -68,6 +90,7 @@ export async function run(args: string[]): Promise<number> {
       matches
         ? `seed         matches the commitment (SHA-256 applied ${dealNo} time${dealNo === 1 ? '' : 's'})`
         : `seed         DOES NOT match the commitment: this is not the committed seed of deal ${dealNo}`,
+      ...elsewhere,
       `cards dealt  ${formatCards(deck)}`,
       '',
     ].join('\n'),

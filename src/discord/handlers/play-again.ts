@@ -4,17 +4,34 @@ import { buttonHandler } from './types.ts';
 
 /**
  * Play again, on a game-over message: the host opens the next game in one press, with
- * the ended game's variant, options and seats, in a new lobby (others may still join,
- * anyone seated may leave, and the host deals when ready). Checked before the
- * acknowledgement, so a stranger's press or one after the next lobby opened is refused
- * privately; the opening itself is a step like `/guts start`'s.
+ * the ended game's variant, options, phrase and computers, in a new lobby that asks
+ * the ended game's other people to take their seat again with Join (anyone else may
+ * join too, anyone seated may leave, and the host deals when ready): see
+ * `Tables.endedGame`. Checked before the acknowledgement, so a stranger's press or one
+ * after the next lobby opened is refused privately; the opening itself is a step like
+ * `/guts start`'s.
  */
 export const playAgainHandler = buttonHandler('again', ['again'], async (interaction, id, ctx) => {
   const place = placeOf(interaction);
   const host = memberOf(interaction);
   const ended = await ctx.tables.endedGame(Number(id.tableId), place, id.dealNo, host.id);
+  const { computers, returning, phrase, ...setup } = ended;
+  const opening = lobbyOpening(interaction, ctx, async () => ({
+    place,
+    host,
+    key: interaction.id,
+    ...setup,
+    seats: computers,
+    ...(phrase === null ? {} : { phrase }),
+  }));
   return {
     kind: 'open',
-    ...lobbyOpening(interaction, ctx, async () => ({ place, host, key: interaction.id, ...ended })),
+    ...opening,
+    commit: async () => {
+      const committed = await opening.commit();
+      // Saved with the lobby's message id (postLobby): its later redraws keep asking them.
+      committed.runtime.messages.returning = returning;
+      return committed;
+    },
   };
 });

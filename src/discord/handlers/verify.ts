@@ -25,12 +25,17 @@ export async function findDealProof(db: Db, tableId: number, dealNo: number): Pr
   if (!proof) return { kind: 'none' };
   const matches = seedMatches(proof.serverSeed, proof.dealNo, proof.commitment);
   const problem = checkProof(proof, cardsDrawn(events));
+  const showdown = events.find((e) => e.type === 'Showdown' && e.kittyCards !== null);
   return {
     kind: 'proof',
     proof,
     deck: fairDeck(proof.serverSeed, proof.clientSeed, proof.dealNo),
     seedMatches: matches,
     cardsMatch: matches && problem === null,
+    opponent:
+      showdown?.type === 'Showdown' && showdown.kittyCards && showdown.opponent
+        ? { kind: showdown.opponent, cards: showdown.kittyCards }
+        : null,
   };
 }
 
@@ -43,6 +48,7 @@ export const verifyHandler = buttonHandler('verify', ['verify'], async (interact
     throw new UserFacingError('refusal.tableGone');
   }
   const found = await findDealProof(ctx.db, tableId, id.dealNo);
-  await interaction.reply({ ...verifyPanel(found, id.dealNo, interaction.locale), flags: MessageFlags.Ephemeral });
+  const panel = verifyPanel(found, id.dealNo, interaction.locale, ctx.fairnessUrl);
+  await interaction.reply({ ...panel, flags: MessageFlags.Ephemeral });
   return undefined;
 });

@@ -45,6 +45,13 @@ export const escapeName = (name: string): string => name.replace(/[\\*_~`|[\]]/g
 
 export const bold = (name: string): string => `**${escapeName(name)}**`;
 
+/**
+ * Text a player typed (a phrase), shown as typed wherever Discord renders Markdown:
+ * what `escapeName` escapes, and `<` and `@` too, so a mention, a channel, a timestamp
+ * or an @everyone in it reads as the characters, not as what they would render.
+ */
+export const escapeText = (text: string): string => escapeName(text).replace(/[<@]/g, '\\$&');
+
 function partyText(party: Party, nameOf: NameOf, locale: string): string {
   if (party.kind === 'player') return bold(nameOf(party.id));
   return t(locale, party.kind === 'pot' ? 'pay.thePot' : 'pay.theReserve');

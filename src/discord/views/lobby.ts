@@ -9,6 +9,7 @@ import type { ComputerLevel, PlayerView } from '../../engine/index.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { changedOptions, getVariant, maxPlayersFor, type Options, optionSpec } from '../../rules/index.ts';
 import { optionTitle, valueWords } from '../../rules-text/option-help.ts';
+import type { Member } from '../../table/open-game.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow, openTableButtons } from './buttons.ts';
 import { bold, chips, clip, seatName, variantName, variantSummary } from './format.ts';
@@ -48,8 +49,17 @@ function computerMenu(target: ButtonTarget, locale: string) {
   return new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu);
 }
 
-/** The lobby: what is being played, for what, and who is in. Join, Leave, Deal, Rules, computer players. */
-export function lobbyView(target: ButtonTarget, state: PlayerView, locale: string = SOURCE_LOCALE) {
+/**
+ * The lobby: what is being played, for what, and who is in. Join, Leave, Deal, Rules,
+ * computer players. `returning`: the people of the game before (Play again), asked to
+ * take their seat again while they have not.
+ */
+export function lobbyView(
+  target: ButtonTarget,
+  state: PlayerView,
+  locale: string = SOURCE_LOCALE,
+  returning: readonly Member[] = [],
+) {
   const say = (key: TextKey, vars?: Record<string, unknown>) => t(locale, key, vars);
   const variant = getVariant(state.variant);
   const max = maxPlayersFor(variant, state.options);
@@ -73,9 +83,14 @@ export function lobbyView(target: ButtonTarget, state: PlayerView, locale: strin
   // Shown before any press that goes into the client seed: the deals are fixed from here (docs/FAIRNESS.md).
   if (state.fair) embed.addFields({ name: say('lobby.commitment'), value: `\`${state.fair.commitment}\`` });
   const open = state.phase === 'lobby';
-  if (state.phase === 'over' && state.dealNo > 0) {
-    embed.setFooter({ text: say('lobby.over') });
-  } else if (!open) embed.setFooter({ text: say('lobby.on', { deal: target.dealNo }) });
+  const away = returning.filter((m) => !state.players.some((p) => p.id === m.id));
+  if (open && away.length) {
+    const names = away.map((m) => bold(m.name)).join(', ');
+    embed.addFields({ name: say('lobby.returning'), value: clip(say('lobby.returningHow', { names }), 1024) });
+  }
+  // A lobby stopped before its first deal ends as a lobby: no deal is below it.
+  if (state.phase === 'over') embed.setFooter({ text: say(state.dealNo > 0 ? 'lobby.over' : 'lobby.closed') });
+  else if (!open) embed.setFooter({ text: say('lobby.on', { deal: target.dealNo }) });
   const computers = state.players.some((p) => p.computer);
   const components = open
     ? [

@@ -45,7 +45,8 @@ export function standingsEmbed(
   if (trend && lines.length) lines.push(t(locale, 'standings.trendKey'));
   const embed = new EmbedBuilder()
     .setColor(OVER_COLOUR)
-    .setTitle(t(locale, 'standings.title', { count: s.deals }))
+    // A lobby stopped before its first deal ends as a lobby, not as a game of 0 deals.
+    .setTitle(s.deals > 0 ? t(locale, 'standings.title', { count: s.deals }) : t(locale, 'standings.closed'))
     .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
     .addFields(
       { name: t(locale, 'standings.potLeft'), value: chips(s.pot, locale), inline: true },

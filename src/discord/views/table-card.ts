@@ -13,7 +13,7 @@ import { getVariant } from '../../rules/index.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import type { ButtonTarget } from './buttons.ts';
 import { boardCaption, textWords } from './captions.ts';
-import { bold, chips, clip, clipLines, escapeName, seatName, variantName } from './format.ts';
+import { bold, chips, clip, clipLines, escapeName, escapeText, seatName, variantName } from './format.ts';
 import {
   BOARD_FILE,
   boardCells,
@@ -118,7 +118,9 @@ export function tableView(input: TableViewInput) {
   if (fair?.clientSeed != null) {
     // The commitment's first 16 digits tell it from another game's; Verify shows it whole.
     const commitment = `${fair.commitment.slice(0, 16)}…`;
-    tail.push(text(`-# ${clip(say('table.fair', { commitment, clientSeed: fair.clientSeed }), 300)}`));
+    // The phrase as typed: the bytes hashed, never Markdown or a mention.
+    const clientSeed = escapeText(fair.clientSeed);
+    tail.push(text(`-# ${clip(say('table.fair', { commitment, clientSeed }), 300)}`));
   }
   for (const row of tableButtons(target, state, input.locale)) tail.push(row.toJSON());
 

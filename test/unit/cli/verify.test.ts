@@ -36,6 +36,8 @@ describe('guts verify', () => {
     const io = capture();
     expect(await run(args({ ...good, deal: '3' }))).toBe(1);
     expect(io.out()).toContain('DOES NOT match the commitment: this is not the committed seed of deal 3');
+    // The seed is deal 2's of its game (a table's deal 3, say): the answer names the number to give.
+    expect(io.out()).toContain('it is the committed seed of deal 2 of its game: run again with --deal 2');
     expect(await run(args({ ...good, seed: COMMITMENT, deal: '1' }))).toBe(1);
   });
 

@@ -10,7 +10,7 @@ import { BotMetrics } from '../../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../../src/discord/private-card-sender.ts';
 import { createRouter } from '../../../src/discord/router.ts';
 import { BUSY_STEPS, type PressAnswer, type PressPlan, StepPipeline } from '../../../src/discord/step-pipeline.ts';
-import { type Action, apply } from '../../../src/engine/index.ts';
+import { type Action, apply, awaiting } from '../../../src/engine/index.ts';
 import { t } from '../../../src/i18n/index.ts';
 import { gameOf } from '../../../src/table/game-record.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
@@ -55,11 +55,15 @@ function pressOf(id: string, by: Member, options: { onPrivateMessage?: boolean }
 /** The publisher's side the pipeline calls, recording it. */
 function fakePublisher() {
   const live = new Set<string>();
+  /** Players a private message of the deal reached, live or not. */
+  const seen = new Set<string>();
   const answers: { playerId: string; step: StepResult | null; claim: boolean; answer: PrivateAnswer }[] = [];
   return {
     live,
+    seen,
     answers,
     hasLivePrivateMessage: (_rt: unknown, playerId: string) => live.has(playerId),
+    hasSeenCards: (_rt: unknown, playerId: string) => seen.has(playerId) || live.has(playerId),
     answerPrivately: (
       rt: { record: { id: number } },
       playerId: string,
@@ -155,13 +159,28 @@ describe('the step pipeline', () => {
   });
 
   it('answers the presser before it publishes the step', async () => {
+    publisher.seen.add(ann.id);
     const press = pressOf('p1', ann);
     await pipeline.run(press as never, plan(stay(ann), ann, 'choice'));
     await settled();
-    // No private message of Ann's lives: her answer is a new one, her cards.
+    // Ann saw her cards, but no private message of hers lives: her answer is a new one, her cards.
     expect(press.reply).toHaveBeenCalledWith({ content: 'cards of 1 at v4', flags: EPHEMERAL });
     expect(said).toEqual(['committed v4', 'p1 reply', 'sent 1', 'publish v4']);
     expect(published.map((s) => s.events.map((e) => e.type))).toEqual([['Declared']]);
+  });
+
+  it('shows her cards instead of choosing for a player the deal never reached privately', async () => {
+    const press = pressOf('p1', ann);
+    await pipeline.run(press as never, plan(stay(ann), ann, 'choice'));
+    await settled();
+    // Her cards, drawn as the table stands (Stay and Drop on them), and nothing committed.
+    expect(publisher.answers.map((a) => [a.playerId, a.step, a.claim])).toEqual([['1', null, false]]);
+    expect(press.reply).toHaveBeenCalledWith({ content: 'cards of 1 at vundefined', flags: EPHEMERAL });
+    expect(said).toEqual(['p1 reply', 'sent 1']);
+    expect(published).toEqual([]);
+    expect(awaiting(gameOf(tables.runtimes.get(tableId)?.record as never))).toMatchObject({
+      pending: [ann.id, bob.id],
+    });
   });
 
   it('answers a choice quietly where the private message lives: the publisher edits it', async () => {
@@ -207,6 +226,7 @@ describe('the step pipeline', () => {
   });
 
   it('answers a press after the deal ended with a line, not cards', async () => {
+    publisher.seen.add(bob.id);
     await pipeline.run(pressOf('p2', bob) as never, plan(stay(bob), bob, 'choice'));
     // Ann's Stay ends the deal (the reveal): her private message has nothing left to show.
     const press = pressOf('p1', ann, { onPrivateMessage: true });
@@ -306,6 +326,7 @@ describe('the step pipeline', () => {
       isMessageComponent: () => true,
       isRepliable: () => true,
     };
+    publisher.seen.add(ann.id);
     await tables.resumeAll(); // the router waits for the tables a restart left open
     failCommits = true;
     await route(press as never);

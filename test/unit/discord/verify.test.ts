@@ -24,7 +24,7 @@ describe("a result's Verify panel", () => {
   });
 
   /** A table whose deal 5 (the game's deal 1) dealt `cards` two by two to two players and ended with `proof`. */
-  async function dealRecorded(cards: number[], proof: Record<string, unknown> | undefined) {
+  async function dealRecorded(cards: number[], proof: Record<string, unknown> | undefined, more: object[] = []) {
     database = await (sqlite as NonNullable<typeof sqlite>).fresh();
     const { db } = database;
     const { id } = await db
@@ -34,6 +34,7 @@ describe("a result's Verify panel", () => {
       .executeTakeFirstOrThrow();
     const events = [
       { type: 'Dealt', private: { a: cards.slice(0, 3), b: cards.slice(3) }, faceUp: {}, board: {} },
+      ...more,
       { type: 'DealEnded', dealNo: 1, stayed: [], winners: [], delta: {}, pot: 0, reserve: 0, ...(proof && { proof }) },
     ];
     await db
@@ -50,15 +51,45 @@ describe("a result's Verify panel", () => {
     const found = await findDealProof(db, tableId, 5);
     expect(found).toMatchObject({ kind: 'proof', seedMatches: true, cardsMatch: true });
     const [embed] = verifyPanel(found, 5).embeds;
-    expect(embed?.title).toBe('Proof of deal 5');
+    // One deal, both its numbers named: the table's (its result's title) and its game's, which the proof counts.
+    expect(embed?.title).toBe('Proof of deal 5: deal 1 of its game');
     expect(embed?.description).toMatch(/^✅/);
     expect(embed?.fields?.map((f) => f.value)).toEqual([
       `\`\` ${COMMITMENT} \`\``,
       `\`\` ${SEED_1} \`\``,
       `\`\` ${CLIENT_SEED} \`\``,
-      '1',
       expect.stringMatching(/^```\nKc Ad Qd Qs 3s As Js 6c .* 8h\n```$/),
     ]);
+    // What was checked and that anyone can check it again, in words a player reads: no file path.
+    expect(embed?.footer?.text).not.toMatch(/FAIRNESS\.md|guts verify/);
+    expect(embed?.description).not.toMatch(/\]\(/);
+  });
+
+  it('links the host’s page on checking a deal (FAIRNESS_URL) when one is set', async () => {
+    const { db, tableId } = await dealRecorded(FIRST_SIX, proof(SEED_1));
+    const found = await findDealProof(db, tableId, 5);
+    const [embed] = verifyPanel(found, 5, 'en-US', 'https://example.com/fair').embeds;
+    expect(embed?.description).toMatch(/^✅.*\n\[How to check a deal yourself\]\(https:\/\/example\.com\/fair\)$/);
+  });
+
+  it('shows the kitty’s whole hand where one played (Iron Cross’s phantom)', async () => {
+    const kitty = parseCards('Js 6c Qh Kh');
+    const showdown = { type: 'Showdown', hands: [], kitty: null, kittyCards: kitty, opponent: 'phantom' };
+    const { db, tableId } = await dealRecorded(FIRST_SIX, proof(SEED_1), [showdown]);
+    const found = await findDealProof(db, tableId, 5);
+    expect(found).toMatchObject({ opponent: { kind: 'phantom', cards: kitty } });
+    const fields = verifyPanel(found, 5).embeds[0]?.fields ?? [];
+    expect(fields.at(-1)).toEqual({ name: 'The kitty’s whole hand', value: '```\nJs 6c Qh Kh\n```' });
+  });
+
+  it('shows a phrase as typed, even one with two backticks in a row that would close its code span', async () => {
+    const phrase = '``x`` *b* <@1> @everyone';
+    const { db, tableId } = await dealRecorded(FIRST_SIX, { ...proof(SEED_1), clientSeed: `${CLIENT_SEED} ${phrase}` });
+    const found = await findDealProof(db, tableId, 5);
+    const shown = verifyPanel(found, 5).embeds[0]?.fields?.[2]?.value ?? '';
+    expect(shown).toBe(`${CLIENT_SEED} \\\`\\\`x\\\`\\\` \\*b\\* \\<\\@1> \\@everyone`);
+    // Discord drops each backslash before the character it escapes: what it shows is what was hashed.
+    expect(shown.replace(/\\(.)/g, '$1')).toBe(`${CLIENT_SEED} ${phrase}`);
   });
 
   it('says when the cards dealt are not the deck’s first, and when the seed is not the committed one', async () => {

@@ -103,15 +103,20 @@ describe.each(Object.keys(CATALOGUES))('%s: views within what Discord takes', (l
 
   it("a deal's Verify panel with the longest client seed (17 presses and a 100-character phrase), and without a proof", () => {
     const presses = Array.from({ length: 18 }, () => '9'.repeat(20));
-    const proof = {
-      dealNo: 1024,
-      commitment: 'a'.repeat(64),
-      serverSeed: 'b'.repeat(64),
-      clientSeed: `${presses.join('-')} ${'W'.repeat(PHRASE_MAX)}`,
-    };
     const deck = Array.from({ length: 52 }, (_, i) => i);
-    const found = { kind: 'proof', proof, deck, seedMatches: false, cardsMatch: false } as const;
-    expect(checkMessageLimits(json(verifyPanel(found, BIG, locale)))).toEqual([]);
+    // A phrase of backticks is shown escaped: twice its length.
+    for (const phrase of ['W'.repeat(PHRASE_MAX), '`'.repeat(PHRASE_MAX)]) {
+      const proof = {
+        dealNo: 1024,
+        commitment: 'a'.repeat(64),
+        serverSeed: 'b'.repeat(64),
+        clientSeed: `${presses.join('-')} ${phrase}`,
+      };
+      const opponent = { kind: 'phantom', cards: deck.slice(0, 4) } as const;
+      const found = { kind: 'proof', proof, deck, seedMatches: false, cardsMatch: false, opponent } as const;
+      const url = `https://example.com/${'p'.repeat(200)}`;
+      expect(checkMessageLimits(json(verifyPanel(found, BIG, locale, url)))).toEqual([]);
+    }
     for (const kind of ['none', 'pruned'] as const) {
       expect(checkMessageLimits(json(verifyPanel({ kind }, BIG, locale))), kind).toEqual([]);
     }

@@ -33,15 +33,14 @@ function endedTable(over = true): GameRecord {
 }
 
 describe('Play again', () => {
-  it("opens the ended game's variant, changed options, look and seats for its host", () => {
+  it("opens the ended game's variant, changed options, look and computers for its host, and asks its people back", () => {
     const ended = endedGame(endedTable(), place, 7, 'ann');
     expect(ended.variantId).toBe('two-card');
     expect(ended.options).toEqual({ ante: 3 });
-    expect(ended.seats.map((s) => [s.id, s.computer ?? null])).toEqual([
-      ['ann', null],
-      ['bob', null],
-      ['cpu-bold-1', 'bold'],
-    ]);
+    // The computer is seated again; Bob is asked back, to take his seat with a press of his own.
+    expect(ended.computers.map((s) => [s.id, s.computer ?? null])).toEqual([['cpu-bold-1', 'bold']]);
+    expect(ended.returning).toEqual([{ id: 'bob', name: 'Bob' }]);
+    expect(ended.phrase).toBeNull();
     expect(ended.look).toEqual({ fourColour: false, locale: 'en-US' });
   });
 

@@ -310,6 +310,24 @@ describe('the table layer', () => {
       { playerId: bob.id, name: 'Bob', chips: -5 },
     ]);
   });
+  it('counts a deal a restart ended by its antes, which stay in the pot', async () => {
+    const { tableId } = await open('three-card', { ante: 5 });
+    await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
+    await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
+    await tables.close();
+    tables = newTables();
+    expect(await tables.endAll()).toBe(1);
+    const ended = heard.published.at(-1);
+    expect(ended?.note).toBe('table.endedByRestart');
+    const s = await tables.standings(tableId, ended?.after as GameState);
+    // Not "no chips changed hands": each ante is in the pot the channel keeps.
+    expect(s.net).toEqual([
+      { playerId: ann.id, name: 'Ann', chips: -5 },
+      { playerId: bob.id, name: 'Bob', chips: -5 },
+    ]);
+    expect(s.pot).toBe(10);
+  });
+
   it('stops a game nobody plays any more after two quiet deals, and a press keeps it going', async () => {
     const { tableId } = await open('three-card', { ante: 5, timer: 10 });
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);

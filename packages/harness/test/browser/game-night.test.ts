@@ -1,0 +1,181 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Rng } from 'guts/src/cards/rng.ts';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Playground, startPlayground } from '../../src/playground/index.ts';
+
+/**
+ * A game night in the playground, as issue 49 found it broken: three people and a
+ * computer play a game, the host presses Play again, and everyone plays the next one.
+ * Every person sees their own cards in both games, in the deal's private message, with
+ * nothing extra to press; once at a desktop's width and once at a phone's.
+ */
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
+const WAIT = { timeout: 20_000 };
+const PEOPLE = ['Ann', 'Ben', 'Cat'];
+const DESKTOP = { width: 1280, height: 1320 };
+const PHONE = { width: 390, height: 844 };
+
+const browserMissingLocally = !existsSync(CHROMIUM) && process.env.CI !== 'true';
+
+describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'guts-game-night-'));
+  let playground: Playground;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+    playground = await startPlayground({
+      port: 0,
+      dbUrl: `file:${join(dir, 'playground.db')}`,
+      newRngState: () => Rng.fromSeed(7).state(),
+      nextDealPauseMs: 60_000,
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: DESKTOP });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.text()} ${JSON.stringify(message.location())}`);
+    });
+    page.on('pageerror', (err) => consoleErrors.push(String(err)));
+    await page.goto(playground.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Plays as `name` (on a phone the seat list is behind its menu button). */
+  async function asSeat(name: string): Promise<void> {
+    if (!(await page.locator(`.seat[data-seat="${name}"]`).isVisible())) await page.click('#seat-menu');
+    await page.click(`.seat[data-seat="${name}"]`);
+    await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
+  }
+
+  async function command(line: string): Promise<void> {
+    await page.fill('#command', line);
+    await page.press('#command', 'Enter');
+    await expect.poll(() => page.inputValue('#command'), WAIT).toBe('');
+  }
+
+  const titled = (title: RegExp): Locator =>
+    page.locator('.message', { has: page.locator('.embed-title, .v2-heading', { hasText: title }) });
+
+  /** The first message titled so that was not on screen before (`before`: how many were). */
+  async function newMessage(title: RegExp, before: number): Promise<Locator> {
+    await expect.poll(() => titled(title).count(), WAIT).toBeGreaterThan(before);
+    return titled(title).last();
+  }
+
+  const button = (message: Locator, label: string): Locator =>
+    message.getByRole('button', { name: label, exact: true });
+
+  /** The deal number a table card's heading names. */
+  async function dealOf(table: Locator): Promise<number> {
+    const heading = (await table.locator('.v2-heading').first().textContent()) ?? '';
+    return Number(/deal (\d+)$/.exec(heading.trim())?.[1]);
+  }
+
+  /**
+   * As each person: their cards of table deal `deal` came to them alone, in a private
+   * message they did not ask for, wholly on the screen at its width.
+   */
+  async function everyoneSeesTheirCards(deal: number, width: number): Promise<void> {
+    const seen = new Map<string, string>();
+    for (const name of PEOPLE) {
+      await asSeat(name);
+      const cards = page
+        .locator('.message.ephemeral', { hasText: new RegExp(`Your cards, Three-card guts deal ${deal}:`) })
+        .last();
+      await cards.waitFor(WAIT);
+      await cards.scrollIntoViewIfNeeded();
+      expect(await cards.isVisible(), `${name} sees their cards of deal ${deal}`).toBe(true);
+      const box = await cards.boundingBox();
+      expect(box && box.x + box.width, `${name}'s cards fit ${width} px`).toBeLessThanOrEqual(width);
+      const id = (await cards.getAttribute('data-id')) ?? '';
+      for (const [other, otherId] of seen) expect(id, `${name} sees ${other}'s cards`).not.toBe(otherId);
+      seen.set(name, id);
+    }
+  }
+
+  /** The host stops the game; each person stays; the computer plays itself. Resolves to the result. */
+  async function playLastDeal(table: Locator, deal: number): Promise<Locator> {
+    const results = await titled(new RegExp(`deal ${deal} result$`)).count();
+    await asSeat('Ann');
+    await command('/guts stop');
+    for (const name of PEOPLE) {
+      await asSeat(name);
+      await button(table, 'Stay').click();
+    }
+    return newMessage(new RegExp(`deal ${deal} result$`), results);
+  }
+
+  async function gameNight(viewport: { width: number; height: number }): Promise<void> {
+    await page.setViewportSize(viewport);
+    const lobbyTitle = /^Guts: Three-card guts$/;
+    const tableTitle = /^Three-card guts: deal \d+$/;
+    await asSeat('Ann');
+    const lobbies = await titled(lobbyTitle).count();
+    await command('/guts start variant:three-card ante:5');
+    const lobby = await newMessage(lobbyTitle, lobbies);
+    for (const name of ['Ben', 'Cat']) {
+      await asSeat(name);
+      await button(lobby, 'Join').click();
+      await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toContain(name);
+    }
+    await asSeat('Ann');
+    await lobby.locator('.select-toggle').click();
+    await lobby.locator('.select-option', { hasText: 'Balanced computer player' }).click();
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/🤖/);
+    const tables = await titled(tableTitle).count();
+    await button(lobby, 'Deal').click();
+    const first = await newMessage(tableTitle, tables);
+    const firstDeal = await dealOf(first);
+    await everyoneSeesTheirCards(firstDeal, viewport.width);
+    const result = await playLastDeal(first, firstDeal);
+
+    // Play again: the computer is seated at once; Ben and Cat are asked back and take their seats.
+    await asSeat('Ann');
+    await expect.poll(() => result.textContent(), WAIT).toMatch(/Game over after 1 deal/);
+    const nextLobbies = await titled(lobbyTitle).count();
+    await button(result, 'Play again').click();
+    const again = await newMessage(lobbyTitle, nextLobbies);
+    await expect.poll(() => again.locator('.embed').textContent(), WAIT).toMatch(/Back from the last game/);
+    expect(await again.locator('.embed').textContent()).toMatch(/Ben, Cat: press Join/);
+    expect(await again.locator('.embed').textContent()).toMatch(/🤖/);
+    for (const name of ['Ben', 'Cat']) {
+      await asSeat(name);
+      await button(again, 'Join').click();
+    }
+    await expect.poll(() => again.locator('.embed').textContent(), WAIT).not.toMatch(/Back from the last game/);
+    await asSeat('Ann');
+    const nextTables = await titled(tableTitle).count();
+    await button(again, 'Deal').click();
+    const second = await newMessage(tableTitle, nextTables);
+    const secondDeal = await dealOf(second);
+    expect(secondDeal).toBe(firstDeal + 1);
+    // Everyone's cards came with the deal: nobody is told to press My cards.
+    await everyoneSeesTheirCards(secondDeal, viewport.width);
+    expect(await second.textContent()).not.toMatch(/Didn't get your cards/);
+    await playLastDeal(second, secondDeal);
+  }
+
+  it('at 1280 px: two games joined by Play again, three people and a computer, each seeing their cards', async () => {
+    await gameNight(DESKTOP);
+  });
+
+  it('at 390 px, a phone: the same night', async () => {
+    await gameNight(PHONE);
+  });
+
+  it('logs no error in the browser console all night', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
