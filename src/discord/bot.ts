@@ -11,6 +11,7 @@ import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
 import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
+import { StepCommits } from '../table/step-commits.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
 import { memoryAfterCollection } from '../threads/memory.ts';
@@ -236,11 +237,12 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   metrics.watchRest(client.rest, () => clock.now());
   const shown = guilds.watchSteps(metrics.watchSteps(publisher));
   tables.listen(shown);
+  const commits = new StepCommits({ tables, listener: shown });
   const steps = new StepPipeline({
     tables,
+    commits,
     publisher,
     tokens,
-    listener: shown,
     log: options.log,
   });
   let tablesLoaded = false;
