@@ -1,12 +1,12 @@
 import { parseCard } from '../cards/card.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import { isUserFacing, refusalText, UserFacingError } from '../table/errors.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { StepCommits } from '../table/step-commits.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
+import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
 import { MAX_MESSAGE_BYTES, type PressMessage, parseClientMessage, type ServerFrame } from './frames.ts';
 import type { ActivityIdentity } from './identity.ts';
 import { PRESS_LIMITS, type PressLimits, TokenBucket } from './limits.ts';

@@ -288,7 +288,7 @@ export class Tables {
     if (known) return known;
     const found = await findTable(this.db, place.guildId, place.channelId);
     if (!found?.state) return null;
-    return { record: gameRecord(found), messages: asTableMessages(found.messages) };
+    return { record: gameRecord(found), messages: asTableNotes(found.messages) };
   }
 
   /** The running game in a channel, or a refusal saying none runs. */

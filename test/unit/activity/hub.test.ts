@@ -8,7 +8,7 @@ import { StepCommits } from '../../../src/table/step-commits.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
-import { fakeClock } from '../../table/fake-clock.ts';
+import { fakeClock } from '../table/fake-clock.ts';
 
 /**
  * The Activity's hub on its own: the table layer on SQLite in memory, fake sockets that

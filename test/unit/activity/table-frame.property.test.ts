@@ -6,9 +6,9 @@ import { Rng } from '../../../src/cards/rng.ts';
 import { apply, type GameEvent, type GameState } from '../../../src/engine/index.ts';
 import { faceDownPositions, getVariant, listVariants, RuleError } from '../../../src/rules/index.ts';
 import type { GameRecord } from '../../../src/table/game-record.ts';
-import { NO_MESSAGES } from '../../../src/table/messages.ts';
-import { randomAction } from '../../engine/driver.ts';
-import { newGame } from '../../engine/random-games.ts';
+import { NO_NOTES } from '../../../src/table/table-notes.ts';
+import { randomAction } from '../engine/driver.ts';
+import { newGame } from '../engine/random-games.ts';
 
 /**
  * Private means private on the WebSocket too: over random games of every variant, no
@@ -57,7 +57,7 @@ const recordOf = (state: GameState, version: number): GameRecord => ({
   running: state.phase !== 'over',
   state,
   deadline: 5_000,
-  messages: NO_MESSAGES,
+  messages: NO_NOTES,
   dealNo: state.dealNo,
   updatedAt: 0,
 });
@@ -82,11 +82,11 @@ describe('what the Activity sends', () => {
           } catch (e) {
             if (!(e instanceof RuleError)) throw e;
           }
-          result = dealResultOf(events, NO_MESSAGES) ?? result;
+          result = dealResultOf(events, NO_NOTES) ?? result;
           for (const viewer of [...game.players, 'spectator']) {
             const frame = tableFrame({
               record: recordOf(s, i),
-              messages: NO_MESSAGES,
+              messages: NO_NOTES,
               viewer,
               locale: 'en-US',
               result,
