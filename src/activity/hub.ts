@@ -98,13 +98,15 @@ export class ActivityHub {
   }
 
   /** Wraps the listener that shows steps in the chat: every published step reaches the Activity too. */
-  watchSteps<L extends Pick<StepListener, 'publish'>>(inner: L): L {
+  watchSteps(inner: StepListener): StepListener {
     return {
-      ...inner,
-      publish: (step: StepResult) => {
+      committed: (step) => inner.committed(step),
+      publish: (step) => {
         inner.publish(step);
         this.published(step);
       },
+      resumed: (tableId) => inner.resumed(tableId),
+      tell: (tableId, key) => inner.tell(tableId, key),
     };
   }
 

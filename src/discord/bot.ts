@@ -2,7 +2,7 @@ import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import { restActivityDiscord } from '../activity/discord-api.ts';
 import { type ActivityServer, startActivityServer } from '../activity/http-server.ts';
-import type { ActivityHubPort } from '../activity/hub-port.ts';
+import { ActivityHub } from '../activity/hub.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -84,8 +84,6 @@ export interface BotActivityOptions {
   host?: string;
   /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
   clientSecret: string;
-  /** The table side the checked sockets are handed to. */
-  hub(ctx: BotContext): ActivityHubPort;
   /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
   assetsDir?: string;
 }
@@ -235,9 +233,23 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  const shown = guilds.watchSteps(metrics.watchSteps(publisher));
+  // The Activity's pages hear every step the chat does (off without ACTIVITY_PORT).
+  let commits: StepCommits | undefined;
+  const hub = options.activity
+    ? new ActivityHub({
+        tables,
+        commits: {
+          press: (press, key) => (commits as StepCommits).press(press, key),
+          publish: (r) => commits?.publish(r),
+        },
+        log: options.log.child({ component: 'activity' }),
+        now: () => clock.now(),
+      })
+    : null;
+  const chat = guilds.watchSteps(metrics.watchSteps(publisher));
+  const shown = hub ? hub.watchSteps(chat) : chat;
   tables.listen(shown);
-  const commits = new StepCommits({ tables, listener: shown });
+  commits = new StepCommits({ tables, listener: shown });
   const steps = new StepPipeline({
     tables,
     commits,
@@ -281,7 +293,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
 
-  const hub = options.activity?.hub(ctx) ?? null;
   let activityServer: ActivityServer | null = null;
   const idle = async () => {
     await tables.idle();

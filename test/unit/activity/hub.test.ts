@@ -98,7 +98,12 @@ describe('the Activity hub', () => {
       log,
       now: () => now,
     });
-    const listener = hub.watchSteps({ committed: () => {}, publish: (step: StepResult) => published.push(step) });
+    const listener = hub.watchSteps({
+      committed: () => {},
+      publish: (step: StepResult) => published.push(step),
+      resumed: () => {},
+      tell: () => {},
+    });
     commits = new StepCommits({ tables, listener });
     const opened = await tables.openGame(place, ann, 'three-card', { ante: 5 }, { fourColour: false }, 'start');
     commits.publish(opened.result);
