@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { restActivityDiscord } from '../activity/discord-api.ts';
 import { type ActivityServer, startActivityServer } from '../activity/http-server.ts';
 import { ActivityHub } from '../activity/hub.ts';
+import type { ActivityHubPort } from '../activity/hub-port.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -84,6 +85,8 @@ export interface BotActivityOptions {
   host?: string;
   /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
   clientSecret: string;
+  /** Where checked sockets go: the bot's own ActivityHub unless a test records them instead. */
+  hub?(ctx: BotContext): ActivityHubPort;
   /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
   assetsDir?: string;
 }
@@ -335,7 +338,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         const { clientSecret } = options.activity;
         activityServer = await startActivityServer({
           ...options.activity,
-          hub,
+          hub: options.activity.hub?.(ctx) ?? hub,
           // Through the bot's own REST client: its lanes and rate limits, the one REST budget.
           discord: restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
           log: options.log,

@@ -13,7 +13,7 @@ const root = document.getElementById('table') as HTMLElement;
 const notice = document.getElementById('notice') as HTMLElement;
 const params = new URLSearchParams(location.search);
 // Discord serves an Activity at https://<application id>.discordsays.com; elsewhere (tests, a host's own page) the query says.
-const clientId = /^\d+$/.exec(location.hostname.split('.')[0] ?? '')?.[0] ?? params.get('client_id') ?? '';
+const clientId = /^(\d+)\.discordsays\.com$/.exec(location.hostname)?.[1] ?? params.get('client_id') ?? '';
 
 let table: TableFrame | null = null;
 let socket: WebSocket | null = null;
