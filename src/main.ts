@@ -1,6 +1,6 @@
 import type { Config } from './config.ts';
 import { type OpenDatabase, openToServe } from './db/index.ts';
-import { type Bot, type BotActivityOptions, createBot } from './discord/bot.ts';
+import { type Bot, createBot } from './discord/bot.ts';
 import { type OpsServer, startOpsServer } from './discord/ops-server.ts';
 import { auditLedger, describeProblem } from './ledger/index.ts';
 import { log } from './log.ts';
@@ -33,11 +33,7 @@ async function serveOps(port: number, bot: Bot, sharding: Config['sharding']): P
  * then Discord. Stops cleanly on SIGINT/SIGTERM; a crash loses nothing, because
  * every step was committed before it was shown.
  */
-export async function runBot(
-  config: Config & { discordToken: string },
-  /** The table side of the Activity, given the bot's context (served only with ACTIVITY_PORT). */
-  activityHub?: BotActivityOptions['hub'],
-): Promise<number> {
+export async function runBot(config: Config & { discordToken: string }): Promise<number> {
   let database: OpenDatabase;
   try {
     database = await openToServe(config.databaseUrl);
@@ -60,19 +56,17 @@ export async function runBot(
     db,
     writer: openStepWriter(database),
     log,
-    ...(config.activity && activityHub
+    ...(config.activity
       ? {
           activity: {
             // One port per process, as METRICS_PORT: a shard serves on ACTIVITY_PORT + its id (SCALING.md).
             port: config.activity.port + (sharding.mode === 'shard' ? (sharding.shards[0] ?? 0) : 0),
             clientSecret: config.activity.clientSecret,
-            hub: activityHub,
           },
         }
       : {}),
     fairnessUrl: config.fairnessUrl,
   });
-  if (config.activity && !activityHub) log.error('ACTIVITY_PORT is set, but this build has no Activity table to serve');
   const stopped = new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: string) => {

@@ -2,6 +2,7 @@ import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import { restActivityDiscord } from '../activity/discord-api.ts';
 import { type ActivityServer, startActivityServer } from '../activity/http-server.ts';
+import { ActivityHub } from '../activity/hub.ts';
 import type { ActivityHubPort } from '../activity/hub-port.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
@@ -11,6 +12,7 @@ import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
 import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
+import { StepCommits } from '../table/step-commits.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
 import { memoryAfterCollection } from '../threads/memory.ts';
@@ -85,8 +87,8 @@ export interface BotActivityOptions {
   host?: string;
   /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
   clientSecret: string;
-  /** The table side the checked sockets are handed to. */
-  hub(ctx: BotContext): ActivityHubPort;
+  /** Where checked sockets go: the bot's own ActivityHub unless a test records them instead. */
+  hub?(ctx: BotContext): ActivityHubPort;
   /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
   assetsDir?: string;
 }
@@ -236,13 +238,28 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  const shown = guilds.watchSteps(metrics.watchSteps(publisher));
+  // The Activity's pages hear every step the chat does (off without ACTIVITY_PORT).
+  let commits: StepCommits | undefined;
+  const hub = options.activity
+    ? new ActivityHub({
+        tables,
+        commits: {
+          press: (press, key) => (commits as StepCommits).press(press, key),
+          publish: (r) => commits?.publish(r),
+        },
+        log: options.log.child({ component: 'activity' }),
+        now: () => clock.now(),
+      })
+    : null;
+  const chat = guilds.watchSteps(metrics.watchSteps(publisher));
+  const shown = hub ? hub.watchSteps(chat) : chat;
   tables.listen(shown);
+  commits = new StepCommits({ tables, listener: shown });
   const steps = new StepPipeline({
     tables,
+    commits,
     publisher,
     tokens,
-    listener: shown,
     log: options.log,
   });
   let tablesLoaded = false;
@@ -282,7 +299,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   client.on(Events.Error, (err) => options.log.error({ err }, 'discord client error'));
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
 
-  const hub = options.activity?.hub(ctx) ?? null;
   let activityServer: ActivityServer | null = null;
   const idle = async () => {
     await tables.idle();
@@ -325,7 +341,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         const { clientSecret } = options.activity;
         activityServer = await startActivityServer({
           ...options.activity,
-          hub,
+          hub: options.activity.hub?.(ctx) ?? hub,
           // Through the bot's own REST client: its lanes and rate limits, the one REST budget.
           discord: restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
           log: options.log,

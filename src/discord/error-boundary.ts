@@ -1,8 +1,9 @@
 import { DiscordAPIError, type Interaction, MessageFlags, RESTJSONErrorCodes } from 'discord.js';
-import { has, type TextKey, t, tell } from '../i18n/index.ts';
+import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { RuleError } from '../rules/rule-error.ts';
-import { UserFacingError } from '../table/user-facing-error.ts';
+import { isUserFacing, refusalText } from '../table/user-facing-error.ts';
+
+export { isUserFacing, refusalText };
 
 /**
  * The one error boundary (Skyra's `_shared.ts` model): rule errors become short
@@ -20,22 +21,6 @@ const FRIENDLY_API_ERRORS: Partial<Record<number, TextKey>> = {
   [RESTJSONErrorCodes.UnknownChannel]: 'error.unknownChannel',
   [RESTJSONErrorCodes.CannotSendMessagesToThisUser]: 'error.cannotMessage',
 };
-
-/** Errors whose message is written for players: ours and the engine's rule errors. */
-export function isUserFacing(err: unknown): err is Error {
-  return err instanceof UserFacingError || (err instanceof Error && err.name === 'RuleError');
-}
-
-/** A refusal (ours or the engine's) as `locale` says it; an engine sentence the catalogue lacks reads in English. */
-export function refusalText(err: Error, locale: string): string {
-  if (err instanceof UserFacingError) return tell(locale, err.key, err.vars);
-  const { code, say } = err as RuleError;
-  const key = `rule.${say?.key ?? code}`;
-  if (!has(key)) return err.message;
-  const whatKey = say?.what ? `rule.${say.what.key}` : '';
-  const what = say?.what && has(whatKey) ? { what: tell(locale, whatKey, say.what.vars) } : {};
-  return tell(locale, key, { ...say?.vars, ...what });
-}
 
 /** What the player is told, in their language (`locale`: the interaction's). */
 function userTextFor(err: unknown, locale: string): { text: string; unexpected: boolean } {

@@ -8,7 +8,8 @@ import type { Action } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
-import type { StepListener, StepResult } from '../table/steps.ts';
+import type { StepCommits } from '../table/step-commits.ts';
+import type { StepResult } from '../table/steps.ts';
 import type { DryRun, Member, Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
 import type { PrivateAnswer } from './private-card-sender.ts';
@@ -82,11 +83,11 @@ export type ComponentPlan = PressPlan | OpenPlan;
 type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
-  tables: Pick<Tables, 'act' | 'inFlight'>;
+  tables: Pick<Tables, 'act'>;
+  /** Committing and publishing, the same for every surface (table/step-commits.ts). */
+  commits: StepCommits;
   publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn'>;
   tokens: Pick<ReplyTokens, 'remember'>;
-  /** Who shows the steps (the publisher, as metrics and the guild cache watch it). */
-  listener: Pick<StepListener, 'committed' | 'publish'>;
   log: Logger;
 }
 
@@ -117,12 +118,12 @@ export class StepPipeline {
   ): Promise<void> {
     await interaction.deferReply();
     const committed = await commit();
-    if (committed.step) this.deps.listener.committed(committed.step);
+    this.deps.commits.committed(committed.step);
     try {
       await answer(committed);
     } finally {
       // Even when answering failed: a committed step is always told to the channel.
-      if (committed.step) this.deps.listener.publish(committed.step);
+      this.deps.commits.publish(committed.step);
     }
   }
 
@@ -138,15 +139,8 @@ export class StepPipeline {
         style === 'line' || newCards
           ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
           : interaction.deferUpdate(),
-      commit: async () => {
-        if (!action || style === 'show') return null;
-        try {
-          return await this.deps.tables.act(table.record.id, interaction.id, action, member, plan.dryRun);
-        } catch (err) {
-          if (plan.repeated?.(err)) return null;
-          throw err;
-        }
-      },
+      // A choice from someone who never saw their cards shows them instead of counting.
+      commit: async () => (style === 'show' ? null : this.deps.commits.press(plan, interaction.id)),
       // Where the answer is the player's private message, it is drawn (picture, odds) within the ack budget.
       prepare: async (result) => {
         if (!newCards && style !== 'menu') return { result, cards: null };
@@ -192,7 +186,10 @@ export class StepPipeline {
         interaction.isFromMessage()
           ? interaction.deferUpdate()
           : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
-      commit: async () => (action ? this.deps.tables.act(table.record.id, interaction.id, action, member) : null),
+      commit: () =>
+        this.deps.commits.commit(async () =>
+          action ? this.deps.tables.act(table.record.id, interaction.id, action, member) : null,
+        ),
       prepare: async (result) => plan.view(result),
       // The menu the form was opened from, brought up to date (or a private one if it is gone).
       answer: async (view, deferred) => {
@@ -219,12 +216,9 @@ export class StepPipeline {
     failed?(): void;
     log: Logger;
   }): Promise<void> {
-    const busy = this.deps.tables.inFlight >= BUSY_STEPS;
+    const busy = this.deps.commits.inFlight >= BUSY_STEPS;
     if (busy) await o.defer();
-    const work = o.commit().then((result) => {
-      if (result) this.deps.listener.committed(result);
-      return result;
-    });
+    const work = o.commit();
     try {
       const ready = work.then((result) => o.prepare(result));
       const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => o.defer());
@@ -236,7 +230,7 @@ export class StepPipeline {
       // After the answer (private cards follow acknowledged interactions), and even when
       // answering failed: a committed step is always told to the channel.
       void work.then(
-        (result) => result && this.deps.listener.publish(result),
+        (result) => this.deps.commits.publish(result),
         (err: unknown) => o.log.debug({ err }, 'step not committed: nothing to publish'),
       );
     }

@@ -279,6 +279,18 @@ export class Tables {
     return recentlyEnded(found && gameRecord(found), by, this.clock.now());
   }
 
+  /**
+   * The channel's table as last committed (its running game, else its last one), or null
+   * where no game was ever opened there: what the Activity shows.
+   */
+  async tableIn(place: Place): Promise<Pick<TableRuntime, 'record' | 'messages'> | null> {
+    const known = this.runtimes.runningIn(place.channelId);
+    if (known) return known;
+    const found = await findTable(this.db, place.guildId, place.channelId);
+    if (!found?.state) return null;
+    return { record: gameRecord(found), messages: asTableNotes(found.messages) };
+  }
+
   /** The running game in a channel, or a refusal saying none runs. */
   async running(place: Place): Promise<TableRuntime> {
     const known = this.runtimes.runningIn(place.channelId);

@@ -26,6 +26,8 @@ import { directStepWriter, openStepWriter, type StepWriter } from '../../src/tab
  */
 export interface WorldOptions {
   players?: string[];
+  /** Serve the Activity (port 0: a free one) with the page built into `assetsDir`. */
+  activity?: { assetsDir: string };
   /** Pause before the next deal starts by itself. */
   pauseMs?: number;
   /** Discord's real rate limits (the default), or none (a test that must not wait on them). */
@@ -183,13 +185,14 @@ export class World {
       ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
       ...(how.endOpenTables ? { endOpenTables: true } : {}),
-      ...(this.options.activityHub
+      ...(this.options.activityHub || this.options.activity
         ? {
             activity: {
               port: 0,
               host: '127.0.0.1',
               clientSecret: this.discord.clientSecret,
-              hub: this.options.activityHub,
+              ...(this.options.activityHub ? { hub: this.options.activityHub } : {}),
+              ...this.options.activity,
             },
           }
         : {}),

@@ -4,6 +4,7 @@ import type { BotContext } from '../../../src/discord/context.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { GroupDmOwners } from '../../../src/discord/rights.ts';
 import { StepPipeline } from '../../../src/discord/step-pipeline.ts';
+import { StepCommits } from '../../../src/table/step-commits.ts';
 import type { Member, Place } from '../../../src/table/tables.ts';
 import { ANN, PLACE, silentLog, type TablesFixture } from '../table/tables-fixture.ts';
 
@@ -107,12 +108,15 @@ export function botContext(fx: TablesFixture) {
   const lost = { reopen: vi.fn(), markLost: vi.fn() };
   const steps = new StepPipeline({
     tables: fx.tables,
+    commits: new StepCommits({
+      tables: fx.tables,
+      listener: {
+        committed: (step) => fx.heard.committed.push(step),
+        publish: (step) => fx.heard.published.push(step),
+      },
+    }),
     publisher: publisher as never,
     tokens: tokens as never,
-    listener: {
-      committed: (step) => fx.heard.committed.push(step),
-      publish: (step) => fx.heard.published.push(step),
-    },
     log: silentLog,
   });
   const groupDms = new GroupDmOwners();

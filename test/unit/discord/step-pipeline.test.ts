@@ -13,6 +13,7 @@ import { BUSY_STEPS, type PressAnswer, type PressPlan, StepPipeline } from '../.
 import { type Action, apply, awaiting } from '../../../src/engine/index.ts';
 import { t } from '../../../src/i18n/index.ts';
 import { gameOf } from '../../../src/table/game-record.ts';
+import { StepCommits } from '../../../src/table/step-commits.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
@@ -131,13 +132,16 @@ describe('the step pipeline', () => {
             editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)),
           }) as never,
       },
-      listener: {
-        committed: (step) => said.push(`committed v${step.record.version}`),
-        publish: (step) => {
-          said.push(`publish v${step.record.version}`);
-          published.push(step);
+      commits: new StepCommits({
+        tables,
+        listener: {
+          committed: (step) => said.push(`committed v${step.record.version}`),
+          publish: (step) => {
+            said.push(`publish v${step.record.version}`);
+            published.push(step);
+          },
         },
-      },
+      }),
       log,
     });
     const { runtime } = await tables.openGame({
@@ -277,10 +281,13 @@ describe('the step pipeline', () => {
         remember: (_t: number, _u: string, interaction: { id: string }) =>
           ({ editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)) }) as never,
       },
-      listener: {
-        committed: (step) => said.push(`committed v${step.record.version}`),
-        publish: (step) => said.push(`publish v${step.record.version}`),
-      },
+      commits: new StepCommits({
+        tables: busy,
+        listener: {
+          committed: (step) => said.push(`committed v${step.record.version}`),
+          publish: (step) => said.push(`publish v${step.record.version}`),
+        },
+      }),
       log,
     });
     await pipelineWhenBusy.run(pressOf('p1', ann) as never, plan(stay(ann), ann, 'line'));

@@ -1,0 +1,188 @@
+/**
+ * What the Activity's page and the bot say to each other over the WebSocket, both ways.
+ * The page imports these types (and `parseClientMessage` is the server's only reader of
+ * what a page sends): one definition of the protocol, no second one in the page.
+ *
+ * Cards travel as their two-letter code ("As") with a text alternative ("A♠"): a card
+ * the receiver may not see is never in a frame at all, only a face-down place (null).
+ */
+
+/** A card the receiver may see: its code (for pictures and tests) and its words for people ("A♠"). */
+export interface CardFace {
+  code: string;
+  text: string;
+}
+
+export interface SeatFrame {
+  id: string;
+  name: string;
+  computer: boolean;
+  legs: number;
+  /** The seat's legs in words ("2 legs"), in the receiver's language. */
+  legsText: string;
+  leaving: boolean;
+  dealer: boolean;
+  /** Dealt into the deal under way. */
+  inDeal: boolean;
+  /** Still in the deal (not dropped). */
+  stillIn: boolean;
+  dead: boolean;
+  /** Has chosen this round (never which way before the reveal, unless the round is in turn). */
+  decided: boolean;
+  /** The choice, where the receiver may know it: their own, or every choice of a round in turn. */
+  choice: 'stay' | 'drop' | null;
+  /** The seat's private cards as the receiver sees them: null where face down to them. */
+  cards: (CardFace | null)[];
+}
+
+export interface AwaitingFrame {
+  kind: 'lobby' | 'between-deals' | 'over' | 'declare' | 'pass' | 'discard' | 'draw' | 'take';
+  pending: string[];
+  turn: string | null;
+  round: number | null;
+  canDrop: boolean;
+  /** Cards a picker may pick (pass: 1; discard, draw: up to this). */
+  max: number | null;
+  /** Cards a take takes. */
+  count: number | null;
+}
+
+export interface PaymentFrame {
+  from: string;
+  to: string;
+  amount: number;
+  reason: string;
+}
+
+export interface ShownHandFrame {
+  playerId: string;
+  cards: CardFace[];
+  /** The hand's name in the receiver's language ("Pair of aces"). */
+  name: string;
+  dead: boolean;
+}
+
+/** The last deal's result: every hand shown, who won, every payment, and its fairness proof. */
+export interface ShowdownFrame {
+  /** The table-wide deal number. */
+  dealNo: number;
+  hands: ShownHandFrame[];
+  kitty: CardFace[] | null;
+  winners: string[];
+  payments: PaymentFrame[];
+  /** Net chips of each player in the deal. */
+  delta: Record<string, number>;
+  proof: { dealNo: number; commitment: string; serverSeed: string; clientSeed: string } | null;
+}
+
+export interface TableFrame {
+  tableId: number;
+  /** The table's committed version this frame shows: a frame never goes back. */
+  version: number;
+  /** The table-wide number of the deal under way (what a press names, as a button's id does). */
+  dealNo: number;
+  variant: string;
+  phase: 'lobby' | 'deal' | 'between-deals' | 'over';
+  host: string;
+  /** The receiver's seat id, or null for a spectator. */
+  you: string | null;
+  seats: SeatFrame[];
+  pot: number;
+  reserve: number;
+  board: { pos: string; card: CardFace | null }[];
+  awaiting: AwaitingFrame;
+  /** The countdown's end on the server's clock (epoch ms), or null. */
+  deadline: number | null;
+  /** What a drop costs now (0: free). */
+  dropCost: number;
+  stopRequested: boolean;
+  fair: { commitment: string; clientSeed: string | null } | null;
+  showdown: ShowdownFrame | null;
+}
+
+/** The page's words, in the receiver's language: the catalogue's texts with `{{name}}` left for the page. */
+export type PageStrings = Record<string, string>;
+
+export type ServerFrame =
+  | {
+      type: 'snapshot';
+      /** The server's clock when sent: the page keeps the countdown in step with it. */
+      now: number;
+      locale: string;
+      strings: PageStrings;
+      user: { id: string; name: string };
+      /** The channel's table, or null where no game was ever opened. */
+      table: TableFrame | null;
+    }
+  | { type: 'update'; now: number; table: TableFrame | null }
+  /** A press's outcome: done, or refused with why (in the receiver's language). */
+  | { type: 'answer'; requestId: string; ok: boolean; text: string | null };
+
+/** What a page may ask: a press. */
+export const PRESSES = [
+  'join',
+  'leave',
+  'deal',
+  'stay',
+  'drop',
+  'take',
+  'pass',
+  'swap',
+  'keep',
+  'computer',
+  'removeComputer',
+] as const;
+export type PressName = (typeof PRESSES)[number];
+
+export interface PressMessage {
+  type: 'press';
+  /** The page's id of this press (echoed in its answer); a repeat of one already taken is the same step. */
+  requestId: string;
+  press: PressName;
+  /** The table-wide deal the page showed when pressed: a press on an old deal is refused as a stale button is. */
+  dealNo: number;
+  /** Picked cards by code (pass, swap). */
+  cards?: string[];
+  /** A computer player's level (the host's `computer`). */
+  level?: string;
+}
+
+/** Anything longer is refused unread: a press is a few dozen bytes. */
+export const MAX_MESSAGE_BYTES = 512;
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,40}$/;
+const CARD_CODE = /^[2-9TJQKA][cdhs]$/;
+
+/** A page's message, checked field by field; null for anything else (too long, not JSON, unknown fields). */
+export function parseClientMessage(text: string): PressMessage | null {
+  if (text.length > MAX_MESSAGE_BYTES) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const m = value as Record<string, unknown>;
+  const known = new Set(['type', 'requestId', 'press', 'dealNo', 'cards', 'level']);
+  if (Object.keys(m).some((k) => !known.has(k))) return null;
+  if (m.type !== 'press' || typeof m.requestId !== 'string' || !REQUEST_ID.test(m.requestId)) return null;
+  if (!(PRESSES as readonly unknown[]).includes(m.press)) return null;
+  if (!Number.isSafeInteger(m.dealNo) || (m.dealNo as number) < 0) return null;
+  const press: PressMessage = {
+    type: 'press',
+    requestId: m.requestId,
+    press: m.press as PressName,
+    dealNo: m.dealNo as number,
+  };
+  if (m.cards !== undefined) {
+    if (!Array.isArray(m.cards) || m.cards.length > 7) return null;
+    if (!m.cards.every((c) => typeof c === 'string' && CARD_CODE.test(c))) return null;
+    press.cards = m.cards as string[];
+  }
+  if (m.level !== undefined) {
+    if (typeof m.level !== 'string' || m.level.length > 16) return null;
+    press.level = m.level;
+  }
+  return press;
+}

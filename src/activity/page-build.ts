@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { ACTIVITY_ASSETS_DIR } from './http-server.ts';
+
+const pageDir = fileURLToPath(new URL('./page/', import.meta.url));
+
+export interface BuiltPage {
+  dir: string;
+  /** The bundle's file name under `assets/` (its content's hash in it) and its size in bytes. */
+  script: { name: string; bytes: number };
+  style: { name: string; bytes: number };
+}
+
+const hashed = (stem: string, ext: string, bytes: Uint8Array | string) =>
+  `${stem}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.${ext}`;
+
+/**
+ * Builds the Activity's page into `dir` (the directory the HTTP server serves): the
+ * TypeScript in `page/` and `@discord/embedded-app-sdk` in one minified esbuild bundle,
+ * the stylesheet, both under names that carry their content's hash (cached for good),
+ * and `index.html` naming them.
+ */
+export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR): Promise<BuiltPage> {
+  const bundle = await build({
+    entryPoints: [`${pageDir}main.ts`],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    platform: 'browser',
+    write: false,
+    legalComments: 'none',
+  });
+  const js = bundle.outputFiles[0]?.contents;
+  if (!js) throw new Error('the page bundle is empty');
+  const css = await readFile(`${pageDir}page.css`, 'utf8');
+  const script = hashed('main', 'js', js);
+  const style = hashed('page', 'css', css);
+  const html = (await readFile(`${pageDir}index.html`, 'utf8'))
+    .replace('{{script}}', () => `assets/${script}`)
+    .replace('{{style}}', () => `assets/${style}`);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await Promise.all([
+    writeFile(`${dir}/${script}`, js),
+    writeFile(`${dir}/${style}`, css),
+    writeFile(`${dir}/index.html`, html),
+  ]);
+  return { dir, script: { name: script, bytes: js.length }, style: { name: style, bytes: css.length } };
+}

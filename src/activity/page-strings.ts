@@ -1,0 +1,68 @@
+import { type TextKey, t } from '../i18n/index.ts';
+import type { PageStrings } from './frames.ts';
+
+/**
+ * The words the Activity's page shows, from the same catalogues as the chat
+ * (`locales/`), in the receiver's language. A text with values keeps its `{{name}}`
+ * places for the page to fill: numbers are formatted there, in that language.
+ */
+const PAGE_TEXTS = {
+  'button.join': {},
+  'button.leave': {},
+  'button.deal': {},
+  'button.stay': {},
+  'button.drop': {},
+  'button.dropCosts': { amount: '{{amount}}' },
+  'button.takeOne': {},
+  'button.keep': {},
+  'button.verify': {},
+  'button.removeComputer': {},
+  'lobby.title': { variant: '{{variant}}' },
+  'lobby.host': {},
+  'lobby.cautious': {},
+  'lobby.balanced': {},
+  'lobby.bold': {},
+  'lobby.commitment': {},
+  'table.heading': { variant: '{{variant}}', deal: '{{deal}}' },
+  'table.pot': { amount: '{{amount}}' },
+  'table.reserve': { amount: '{{amount}}' },
+  'table.nobody': {},
+  'table.stopping': {},
+  'turn.round': { round: '{{round}}' },
+  'turn.dropCosts': { amount: '{{amount}}' },
+  'turn.dropFree': {},
+  'turn.noDrop': {},
+  'turn.waiting': {},
+  'turn.over': {},
+  'seat.dealer': {},
+  'seat.chosen': {},
+  'seat.choosing': {},
+  'seat.toAct': {},
+  'seat.in': {},
+  'seat.out': {},
+  'seat.killed': {},
+  'seat.leaving': {},
+  'cards.pickPass': {},
+  'result.hands': {},
+  'result.payments': {},
+  'result.thisDeal': {},
+  'verify.title': { deal: '{{deal}}' },
+  'verify.commitment': {},
+  'verify.seed': {},
+  'verify.clientSeed': {},
+  'activity.yourCards': {},
+  'activity.watching': { join: '' },
+  'activity.timeLeft': {},
+  'activity.swap': {},
+  'activity.pass': {},
+} satisfies Partial<Record<TextKey, Record<string, string>>>;
+
+export type PageKey = keyof typeof PAGE_TEXTS;
+
+export function pageStrings(locale: string): PageStrings {
+  const out: PageStrings = {};
+  for (const [key, vars] of Object.entries(PAGE_TEXTS)) out[key] = t(locale, key as TextKey, vars);
+  // The sentence that names a button names it as the button reads.
+  out['activity.watching'] = t(locale, 'activity.watching', { join: t(locale, 'button.join') });
+  return out;
+}

@@ -1,0 +1,113 @@
+import { DiscordSDK } from '@discord/embedded-app-sdk';
+import type { PressName, ServerFrame, TableFrame } from '../frames.ts';
+import { render, tick, type Ui } from './render.ts';
+
+/**
+ * The Activity's page: Discord's SDK says who and where (authorize gives a code the
+ * server exchanges; the server, not the page, decides who is who), then a ticket opens
+ * the WebSocket that carries the table. Losing the socket changes nothing at the table
+ * (the countdown decides, as in chat): the page gets a new ticket and a fresh snapshot.
+ */
+
+const root = document.getElementById('table') as HTMLElement;
+const notice = document.getElementById('notice') as HTMLElement;
+const params = new URLSearchParams(location.search);
+// Discord serves an Activity at https://<application id>.discordsays.com; elsewhere (tests, a host's own page) the query says.
+const clientId = /^(\d+)\.discordsays\.com$/.exec(location.hostname)?.[1] ?? params.get('client_id') ?? '';
+
+let table: TableFrame | null = null;
+let socket: WebSocket | null = null;
+let session = '';
+let pressNo = 0;
+const ui: Ui = {
+  strings: {},
+  locale: 'en-US',
+  skew: 0,
+  picked: new Set(),
+  press,
+  redraw: () => render(root, ui, table),
+};
+
+function tell(text: string): void {
+  notice.replaceChildren(Object.assign(document.createElement('span'), { textContent: text }));
+  setTimeout(() => {
+    if (notice.textContent === text) notice.replaceChildren();
+  }, 4000);
+}
+
+function press(name: string, extra: { cards?: string[]; level?: string } = {}): void {
+  if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
+  const requestId = `${Date.now().toString(36)}-${++pressNo}`;
+  socket.send(JSON.stringify({ type: 'press', requestId, press: name as PressName, dealNo: table.dealNo, ...extra }));
+}
+
+async function post(path: string, body: unknown, bearer?: string): Promise<Record<string, unknown>> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+function received(frame: ServerFrame): void {
+  if (frame.type === 'answer') {
+    if (!frame.ok && frame.text) tell(frame.text);
+    return;
+  }
+  ui.skew = frame.now - Date.now();
+  if (frame.type === 'snapshot') {
+    ui.strings = frame.strings;
+    ui.locale = frame.locale;
+    document.documentElement.lang = frame.locale;
+  }
+  // A new deal or turn starts with nothing picked.
+  if (frame.table?.dealNo !== table?.dealNo || frame.table?.awaiting.kind !== table?.awaiting.kind) ui.picked.clear();
+  table = frame.table;
+  render(root, ui, table);
+}
+
+async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
+  const { socket: path } = (await post(
+    'api/ticket',
+    { instanceId: sdk.instanceId, channelId: sdk.channelId },
+    session,
+  )) as {
+    socket: string;
+  };
+  const url = new URL(path.replace(/^\//, ''), location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(url);
+  socket = ws;
+  ws.addEventListener('open', () => {
+    attempt = 0;
+  });
+  ws.addEventListener('message', (event) => received(JSON.parse(String(event.data)) as ServerFrame));
+  ws.addEventListener('close', () => {
+    if (socket !== ws) return;
+    socket = null;
+    root.setAttribute('aria-busy', 'true');
+    // Back with a new ticket, a little later each time (at most 10 s).
+    setTimeout(() => void connect(sdk, attempt + 1).catch(() => undefined), Math.min(10_000, 500 * 2 ** attempt));
+  });
+}
+
+async function start(): Promise<void> {
+  const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify'],
+  });
+  const opened = (await post('api/session', { code })) as { accessToken: string; session: string };
+  session = opened.session;
+  await sdk.commands.authenticate({ access_token: opened.accessToken });
+  await connect(sdk);
+  setInterval(() => tick(root, ui), 250);
+}
+
+void start().catch((err: unknown) => tell(String(err)));

@@ -1,0 +1,170 @@
+import { type Card, formatCard, prettyCard } from '../cards/card.ts';
+import { handName } from '../discord/views/hand-names.ts';
+import { type GameEvent, type Party, type PlayerView, publicView, transfersOf, viewFor } from '../engine/index.ts';
+import { dropCost } from '../engine/preview.ts';
+import { t } from '../i18n/index.ts';
+import type { GameRecord } from '../table/game-record.ts';
+import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
+import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, TableFrame } from './frames.ts';
+
+/**
+ * A table as one receiver of the Activity may see it, built only from what the table
+ * layer committed, through the engine's views: `viewFor` for a seated player,
+ * `publicView` for anyone else. Hidden cards never reach this code's output because they
+ * never reach the view it reads (test/unit/activity/table-frame.property.test.ts).
+ */
+
+/** The events of a deal's last step that the channel sees anyway (its result): nothing private. */
+const PUBLIC_RESULT = new Set<GameEvent['type']>([
+  'Showdown',
+  'PotWon',
+  'PotMatched',
+  'WinnersPaid',
+  'AllDropped',
+  'DealVoided',
+  'LegAwarded',
+  'DealEnded',
+]);
+
+/** The public result of the deal a step ended, kept per table: the page shows it until the next one. */
+export interface DealResult {
+  /** The table-wide deal number. */
+  dealNo: number;
+  events: GameEvent[];
+}
+
+/** The step's result, if it ended a deal: its public events only. */
+export function dealResultOf(events: readonly GameEvent[], messages: TableNotes): DealResult | null {
+  const ended = events.find((e) => e.type === 'DealEnded');
+  if (ended?.type !== 'DealEnded') return null;
+  return {
+    dealNo: tableDealNo(messages, ended.dealNo),
+    events: events.filter((e) => PUBLIC_RESULT.has(e.type)),
+  };
+}
+
+export const cardFace = (card: Card): CardFace => ({ code: formatCard(card), text: prettyCard(card) });
+const faceOrNull = (card: Card | null): CardFace | null => (card === null ? null : cardFace(card));
+
+export interface FrameInput {
+  record: GameRecord;
+  messages: TableNotes;
+  /** The receiver's user id; they see their seat's view only if they hold a seat. */
+  viewer: string;
+  locale: string;
+  result: DealResult | null;
+}
+
+export function tableFrame(input: FrameInput): TableFrame | null {
+  const { record, messages, viewer, locale } = input;
+  const state = record.state;
+  if (!state) return null;
+  const seated = state.players.some((p) => p.id === viewer);
+  const view = seated ? viewFor(state, viewer) : publicView(state);
+  const d = view.deal;
+  return {
+    tableId: record.id,
+    version: record.version,
+    dealNo: tableDealNo(messages, state.dealNo),
+    variant: t(locale, `variant.${state.variant}.name` as Parameters<typeof t>[1]),
+    phase: state.phase,
+    host: state.host,
+    you: seated ? viewer : null,
+    seats: view.players.map((p) => seatFrame(view, p.id, seated ? viewer : null, locale)),
+    pot: view.pot,
+    reserve: view.reserve,
+    board: d ? Object.entries(d.board).map(([pos, card]) => ({ pos, card: faceOrNull(card) })) : [],
+    awaiting: awaitingFrame(view),
+    deadline: record.running ? record.deadline : null,
+    dropCost: dropCost(view),
+    stopRequested: view.stopRequested,
+    fair: view.fair ? { commitment: view.fair.commitment, clientSeed: view.fair.clientSeed } : null,
+    showdown: input.result ? showdownFrame(input.result, locale) : null,
+  };
+}
+
+function seatFrame(view: PlayerView, id: string, you: string | null, locale: string): SeatFrame {
+  const seat = view.players.find((p) => p.id === id);
+  const d = view.deal;
+  const inDeal = d?.players.includes(id) ?? false;
+  const legs = seat?.legs ?? 0;
+  return {
+    id,
+    name: seat?.name ?? id,
+    computer: seat?.computer !== undefined,
+    legs,
+    legsText: t(locale, 'seat.legs', { count: legs }),
+    leaving: seat?.leaving ?? false,
+    dealer: d?.dealer === id,
+    inDeal,
+    stillIn: d?.in.includes(id) ?? false,
+    dead: d?.dead.includes(id) ?? false,
+    decided: d?.decided.includes(id) ?? false,
+    // Every choice of a round in turn is public; of a round together, only the receiver's own.
+    choice: d?.choices[id] ?? (id === you ? (d?.myChoice ?? null) : null),
+    cards: (d?.hands[id] ?? []).map(faceOrNull),
+  };
+}
+
+function awaitingFrame(view: PlayerView): AwaitingFrame {
+  const a = view.awaiting;
+  const frame: AwaitingFrame = {
+    kind: a.kind,
+    pending: [],
+    turn: null,
+    round: null,
+    canDrop: false,
+    max: null,
+    count: null,
+  };
+  if (a.kind === 'declare') {
+    return { ...frame, pending: [...a.pending], turn: a.turn ?? null, round: a.round, canDrop: a.canDrop };
+  }
+  if (a.kind === 'take') return { ...frame, pending: [...a.pending], turn: a.turn, count: a.count, canDrop: true };
+  if (a.kind === 'pass' || a.kind === 'discard' || a.kind === 'draw') {
+    return { ...frame, pending: [...a.pending], max: a.max };
+  }
+  return frame;
+}
+
+const partyName = (p: Party): string => (p.kind === 'player' ? p.id : p.kind);
+
+function showdownFrame(result: DealResult, locale: string): ShowdownFrame {
+  const hands: ShowdownFrame['hands'] = [];
+  let kitty: CardFace[] | null = null;
+  const winners = new Set<string>();
+  let delta: Record<string, number> = {};
+  let proof: ShowdownFrame['proof'] = null;
+  for (const e of result.events) {
+    if (e.type === 'Showdown') {
+      for (const h of e.hands) {
+        hands.push({
+          playerId: h.playerId,
+          cards: h.hand.cards.map(cardFace),
+          name: handName(h.hand, locale),
+          dead: h.dead,
+        });
+      }
+      if (e.kittyCards) kitty = e.kittyCards.map(cardFace);
+    }
+    if (e.type === 'DealEnded') {
+      for (const w of e.winners) winners.add(w);
+      delta = { ...e.delta };
+      proof = e.proof ? { ...e.proof } : null;
+    }
+  }
+  return {
+    dealNo: result.dealNo,
+    hands,
+    kitty,
+    winners: [...winners],
+    payments: transfersOf(result.events).map((tr) => ({
+      from: partyName(tr.from),
+      to: partyName(tr.to),
+      amount: tr.amount,
+      reason: tr.reason,
+    })),
+    delta,
+    proof,
+  };
+}

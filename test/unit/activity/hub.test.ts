@@ -1,0 +1,233 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerFrame, TableFrame } from '../../../src/activity/frames.ts';
+import { ActivityHub, CLOSE_POLICY, CLOSE_TOO_BIG, type HubSocket } from '../../../src/activity/hub.ts';
+import type { ActivityIdentity } from '../../../src/activity/identity.ts';
+import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
+import { StepCommits } from '../../../src/table/step-commits.ts';
+import { directStepWriter } from '../../../src/table/step-writer.ts';
+import type { StepResult } from '../../../src/table/steps.ts';
+import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
+import { fakeClock } from '../table/fake-clock.ts';
+
+/**
+ * The Activity's hub on its own: the table layer on SQLite in memory, fake sockets that
+ * write down every frame, and presses sent as the page sends them. No HTTP, no Discord.
+ */
+
+const place: Place = { guildId: '100', channelId: '200' };
+const ann: Member = { id: '1', name: 'Ann' };
+
+class FakeSocket implements HubSocket {
+  frames: ServerFrame[] = [];
+  closed: { code?: number; reason?: string } | null = null;
+  private readonly handlers = { message: [] as ((d: unknown, b: boolean) => void)[], close: [] as (() => void)[] };
+
+  send(data: string): void {
+    this.frames.push(JSON.parse(data) as ServerFrame);
+  }
+
+  close(code?: number, reason?: string): void {
+    this.closed = { ...(code !== undefined ? { code } : {}), ...(reason !== undefined ? { reason } : {}) };
+    for (const h of this.handlers.close) h();
+  }
+
+  on(event: 'message' | 'close', listener: (...args: never[]) => void): this {
+    (this.handlers[event] as unknown[]).push(listener);
+    return this;
+  }
+
+  /** What the page sends, as ws hands it over: a Buffer. */
+  deliver(message: unknown): void {
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    for (const h of this.handlers.message) h(Buffer.from(text), false);
+  }
+
+  /** The latest table this socket was shown. */
+  get table(): TableFrame | null {
+    for (let i = this.frames.length - 1; i >= 0; i--) {
+      const f = this.frames[i] as ServerFrame;
+      if (f.type !== 'answer') return f.table;
+    }
+    throw new Error('no snapshot yet');
+  }
+
+  answer(requestId: string) {
+    return this.frames.find((f) => f.type === 'answer' && f.requestId === requestId);
+  }
+}
+
+const identity = (userId: string, name: string, over: Partial<ActivityIdentity> = {}): ActivityIdentity => ({
+  userId,
+  username: name.toLowerCase(),
+  globalName: name,
+  avatar: null,
+  locale: 'en-US',
+  instanceId: 'i-1',
+  launchId: '1300000000000000000',
+  channelId: place.channelId,
+  guildId: place.guildId,
+  ...over,
+});
+
+describe('the Activity hub', () => {
+  let o: OpenDatabase;
+  let tables: Tables;
+  let hub: ActivityHub;
+  let published: StepResult[];
+  let now: number;
+  const log = pino({ level: 'silent' });
+
+  beforeEach(async () => {
+    o = openDatabase(':memory:');
+    await migrateToLatest(o.db);
+    tables = new Tables({
+      db: o.db,
+      writer: directStepWriter(o.db),
+      log,
+      clock: fakeClock().clock,
+      newRngState: () => [1, 2, 3, 4],
+      newServerSeed: null,
+    });
+    published = [];
+    now = 1_000_000;
+    let commits: StepCommits | undefined;
+    hub = new ActivityHub({
+      tables,
+      commits: { press: (p, k) => (commits as StepCommits).press(p, k), publish: (r) => commits?.publish(r) },
+      log,
+      now: () => now,
+    });
+    const listener = hub.watchSteps({
+      committed: () => {},
+      publish: (step: StepResult) => published.push(step),
+      resumed: () => {},
+      tell: () => {},
+    });
+    commits = new StepCommits({ tables, listener });
+    const opened = await tables.openGame({
+      place,
+      host: ann,
+      variantId: 'three-card',
+      options: { ante: 5 },
+      look: { fourColour: false },
+      key: 'start',
+    });
+    commits.publish(opened.result);
+  });
+
+  afterEach(async () => {
+    await tables.close();
+    await o.close();
+  });
+
+  async function attach(who: ActivityIdentity): Promise<FakeSocket> {
+    const socket = new FakeSocket();
+    hub.attach(socket, who);
+    await expect.poll(() => socket.frames[0]?.type).toBe('snapshot');
+    return socket;
+  }
+
+  async function press(socket: FakeSocket, requestId: string, what: Record<string, unknown>) {
+    const dealNo = socket.table?.dealNo ?? 0;
+    socket.deliver({ type: 'press', requestId, dealNo, ...what });
+    await expect.poll(() => socket.answer(requestId)).toBeDefined();
+    return socket.answer(requestId) as Extract<ServerFrame, { type: 'answer' }>;
+  }
+
+  it('shows the channel table to a seat and to a spectator, and takes their presses as steps', async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    const carlSocket = await attach(identity('3', 'Carl'));
+    const snapshot = annSocket.frames[0] as Extract<ServerFrame, { type: 'snapshot' }>;
+    expect(snapshot.strings['button.stay']).toBe('Stay');
+    expect(snapshot.table?.you).toBe(ann.id);
+    expect(bobSocket.table?.you).toBeNull();
+    expect(bobSocket.table?.seats.map((s) => s.name)).toEqual(['Ann']);
+
+    expect(await press(bobSocket, 'j1', { press: 'join' })).toMatchObject({ ok: true, text: null });
+    // Published like a button's step: the chat's listener heard it, every page got the update.
+    expect(published.at(-1)?.events.map((e) => e.type)).toContain('PlayerJoined');
+    await expect.poll(() => carlSocket.table?.seats.map((s) => s.name)).toEqual(['Ann', 'Bob']);
+    expect(bobSocket.table?.you).toBe('2');
+
+    expect(await press(annSocket, 'd1', { press: 'deal' })).toMatchObject({ ok: true });
+    await expect.poll(() => carlSocket.table?.phase).toBe('deal');
+    const mine = (s: FakeSocket, id: string) => s.table?.seats.find((x) => x.id === id)?.cards ?? [];
+    expect(mine(annSocket, ann.id).every((c) => c !== null)).toBe(true);
+    expect(mine(annSocket, '2').every((c) => c === null)).toBe(true);
+    expect(mine(bobSocket, '2').every((c) => c !== null)).toBe(true);
+    expect(
+      mine(carlSocket, ann.id)
+        .concat(mine(carlSocket, '2'))
+        .every((c) => c === null),
+    ).toBe(true);
+    expect(carlSocket.table?.deadline).not.toBeNull();
+
+    // A stay and a drop: the reveal, then the showdown with its payments.
+    expect(await press(annSocket, 's1', { press: 'stay' })).toMatchObject({ ok: true });
+    expect(annSocket.table?.seats.find((s) => s.id === ann.id)?.choice).toBe('stay');
+    // Chosen, never which way, for the others until the reveal.
+    expect(carlSocket.table?.seats.find((s) => s.id === ann.id)).toMatchObject({ decided: true, choice: null });
+    expect(await press(bobSocket, 's2', { press: 'drop' })).toMatchObject({ ok: true });
+    await expect.poll(() => carlSocket.table?.showdown?.winners).toEqual([ann.id]);
+    expect(carlSocket.table?.showdown?.payments.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a press as a button is refused, with nothing written, and makes one step of a repeated request', async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await expect.poll(() => annSocket.table?.seats.length).toBe(2);
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.phase).toBe('deal');
+    const version = annSocket.table?.version;
+
+    // Someone watching has no say in the deal.
+    const carlSocket = await attach(identity('3', 'Carl'));
+    const stranger = await press(carlSocket, 'c1', { press: 'stay' });
+    expect(stranger).toMatchObject({ ok: false, text: "You're not at this table" });
+
+    // A press on the lobby's deal (an old frame): refused as a stale button is.
+    annSocket.deliver({ type: 'press', requestId: 'old', dealNo: 0, press: 'stay' });
+    await expect.poll(() => annSocket.answer('old')).toMatchObject({ ok: false, text: expect.stringMatching(/over/) });
+
+    // The same request twice is one step.
+    annSocket.deliver({ type: 'press', requestId: 'twice', dealNo: annSocket.table?.dealNo, press: 'stay' });
+    annSocket.deliver({ type: 'press', requestId: 'twice', dealNo: annSocket.table?.dealNo, press: 'stay' });
+    await expect
+      .poll(() => annSocket.frames.filter((f) => f.type === 'answer' && f.requestId === 'twice').length)
+      .toBe(2);
+    expect(annSocket.table?.version).toBe((version as number) + 1);
+  });
+
+  it('closes a socket that sends too much or no press at all, and refuses a flood of presses', async () => {
+    const big = await attach(identity('5', 'Big'));
+    big.deliver({ type: 'press', requestId: 'x', dealNo: 0, press: 'join', level: 'x'.repeat(600) });
+    expect(big.closed?.code).toBe(CLOSE_TOO_BIG);
+    const odd = await attach(identity('6', 'Odd'));
+    odd.deliver({ type: 'hello' });
+    expect(odd.closed?.code).toBe(CLOSE_POLICY);
+    expect(hub.size).toBe(0);
+
+    const flood = await attach(identity('7', 'Flood'));
+    for (let i = 0; i < 30; i++) flood.deliver({ type: 'press', requestId: `f${i}`, dealNo: 0, press: 'leave' });
+    await expect.poll(() => flood.frames.filter((f) => f.type === 'answer').length).toBe(30);
+    const tooFast = flood.frames.filter((f) => f.type === 'answer' && f.text?.startsWith('Too many'));
+    expect(tooFast.length).toBe(30 - 8);
+    // A second session of the same user shares the user's budget: 12 at once over both.
+    const second = await attach(identity('7', 'Flood'));
+    for (let i = 0; i < 10; i++) second.deliver({ type: 'press', requestId: `g${i}`, dealNo: 0, press: 'leave' });
+    await expect.poll(() => second.frames.filter((f) => f.type === 'answer').length).toBe(10);
+    expect(second.frames.filter((f) => f.type === 'answer' && f.text?.startsWith('Too many')).length).toBe(10 - 4);
+    // Time gives presses back.
+    now += 10_000;
+    expect((await press(second, 'later', { press: 'leave' })).text).not.toMatch(/^Too many/);
+  });
+
+  it('tells a page of a channel without a game that there is none', async () => {
+    const elsewhere = await attach(identity('8', 'Eve', { channelId: '999' }));
+    expect(elsewhere.table).toBeNull();
+    expect((await press(elsewhere, 'p', { press: 'join' })).text).toMatch(/no game/i);
+  });
+});
