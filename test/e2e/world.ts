@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { type AdjustableClock, type CommandInvocation, LocalDiscord, noRateLimits, titleOf } from '@guts/local-discord';
 import { REST } from 'discord.js';
 import type { APIEmbed, APIMessage } from 'discord-api-types/v10';
@@ -50,6 +51,8 @@ export interface WorldOptions {
   clock?: AdjustableClock;
   /** More environment for the bot's process (`process: true`), e.g. METRICS_PORT. */
   env?: Record<string, string>;
+  /** Keep the bot process's log (pino's JSON lines on its stdout, `process: true`) for `logged`. */
+  keepLog?: boolean;
   /** How often the bot's REST client drops idle per-route queues (production: a minute). */
   restHandlerSweepMs?: number;
   /** How long the bot's REST client keeps an unused route hash, and how often it sweeps them (production: 16 and 5 minutes). */
@@ -99,6 +102,8 @@ export class World {
   readonly dbUrl: string;
   private games = 0;
   private child: ChildProcess | null = null;
+  /** What the bot process logged (`keepLog`), a line each. */
+  private readonly logLines: string[] = [];
   private commandsDeployed = false;
 
   private constructor(private readonly options: WorldOptions) {
@@ -213,12 +218,27 @@ export class World {
       if (status !== 0) throw new Error(`deploy-commands failed: ${stderr}`);
       this.commandsDeployed = true;
     }
-    const child = spawn(process.execPath, ['bin/guts.js', 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const stdout = this.options.keepLog ? 'pipe' : 'ignore';
+    const child = spawn(process.execPath, ['bin/guts.js', 'start'], { env, stdio: ['ignore', stdout, 'inherit'] });
     this.child = child;
+    if (child.stdout) createInterface({ input: child.stdout }).on('line', (line) => this.logLines.push(line));
     const end = Date.now() + 30_000;
     while (!this.discord.botConnected) {
       if (child.exitCode !== null) throw new Error(`the bot exited with ${child.exitCode}`);
       if (Date.now() > end) throw new Error('the bot did not connect');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** The first line the bot process logged (`keepLog`) with message `msg`, once it has logged it. */
+  async logged(msg: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      for (const line of this.logLines) {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        if (entry.msg === msg) return entry;
+      }
+      if (Date.now() > end) throw new Error(`the bot did not log "${msg}" within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 25));
     }
   }
