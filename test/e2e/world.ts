@@ -102,6 +102,8 @@ export class World {
   readonly dbUrl: string;
   private games = 0;
   private child: ChildProcess | null = null;
+  /** The bot's clock, when the world has one (`clock`): `advanceClock` moves it. */
+  private botClock: BotClock | null = null;
   /** What the bot process logged (`keepLog`), a line each. */
   private readonly logLines: string[] = [];
   private commandsDeployed = false;
@@ -170,6 +172,7 @@ export class World {
   async startBot(how: { endOpenTables?: boolean } = {}): Promise<void> {
     if (this.options.process) return this.spawnBot();
     this.writer = this.options.directWriter ? directStepWriter(this.database.db) : openStepWriter(this.database);
+    this.botClock = this.options.clock ? new BotClock(this.options.clock) : null;
     this.bot = await createBot({
       token: this.discord.bot.token,
       apiUrl: this.restBase,
@@ -183,7 +186,7 @@ export class World {
       ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.fairDeals ? {} : { newServerSeed: null }),
-      ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
+      ...(this.botClock ? { clock: this.botClock } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
       ...(how.endOpenTables ? { endOpenTables: true } : {}),
     });
@@ -228,6 +231,16 @@ export class World {
       if (Date.now() > end) throw new Error('the bot did not connect');
       await new Promise((r) => setTimeout(r, 25));
     }
+  }
+
+  /**
+   * Moves the world's clock (`clock`) on by `ms`, for the local Discord and the bot alike,
+   * and fires the bot's timers that are then due (a countdown, say) at once.
+   */
+  advanceClock(ms: number): void {
+    if (!this.botClock)
+      throw new Error('the world has no clock to advance (WorldOptions.clock, a bot in this process)');
+    this.botClock.advance(ms);
   }
 
   /** The first line the bot process logged (`keepLog`) with message `msg`, once it has logged it. */
@@ -393,11 +406,42 @@ export class World {
   }
 }
 
-/** The bot's clock (now and timers) reading the shared adjustable one: timers still run in real time. */
-function timersOn(clock: AdjustableClock): Clock {
-  return {
-    now: () => clock.now(),
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  };
+/**
+ * The bot's clock (now and timers), reading the shared adjustable one. Timers run in real
+ * time, and `advance` moves the clock and fires at once every timer it has made due: a
+ * countdown runs out when the test says so, not when a busy machine gets there.
+ */
+class BotClock implements Clock {
+  private readonly timers = new Map<NodeJS.Timeout, { at: number; fn: () => void }>();
+
+  constructor(private readonly shared: AdjustableClock) {}
+
+  now(): number {
+    return this.shared.now();
+  }
+
+  setTimeout(fn: () => void, ms: number): NodeJS.Timeout {
+    const handle = setTimeout(() => {
+      this.timers.delete(handle);
+      fn();
+    }, ms);
+    this.timers.set(handle, { at: this.now() + ms, fn });
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    clearTimeout(handle as NodeJS.Timeout);
+    this.timers.delete(handle as NodeJS.Timeout);
+  }
+
+  advance(ms: number): void {
+    this.shared.advance(ms);
+    const due = [...this.timers].filter(([, t]) => t.at <= this.now()).sort((a, b) => a[1].at - b[1].at);
+    for (const [handle, { fn }] of due) {
+      // One fired before it may have cleared another.
+      if (!this.timers.has(handle)) continue;
+      this.clearTimeout(handle);
+      fn();
+    }
+  }
 }
