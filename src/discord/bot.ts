@@ -256,6 +256,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   client.on(Events.ShardResume, (shardId) => options.log.info({ shardId }, 'gateway resumed'));
 
   const idle = async () => {
+    await steps.idle();
     await tables.idle();
     await publisher.idle();
   };
