@@ -52,6 +52,9 @@ export default defineConfig({
           name: 'e2e',
           include: inLayer('e2e'),
           maxWorkers: 3,
+          // A world's start (the local Discord, a bot process, its threads booting) took over a
+          // minute with both cores busy beside other suites; a hook that hangs still fails.
+          hookTimeout: 180_000,
           sequence: { groupOrder: 1 },
         },
       },

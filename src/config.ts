@@ -11,7 +11,7 @@ export interface Config {
   guildId: string | null;
   /** How this machine runs the bot's gateway shards (see `parseSharding`). */
   sharding: Sharding;
-  /** `METRICS_PORT`: where `/healthz` and `/metrics` are served; off when null. */
+  /** `METRICS_PORT`: where `/healthz` and `/metrics` are served (0: any free port, logged); off when null. */
   metricsPort: number | null;
   /** `HISTORY_DAYS`: hand histories are kept this many days; all of them when null. */
   historyDays: number | null;
@@ -80,11 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`GUILD_ID must be a Discord server id (digits), got "${guildId}"`);
   }
   const metricsText = nonEmpty(env, 'METRICS_PORT');
-  if (
-    metricsText !== null &&
-    !(/^\d+$/.test(metricsText) && Number(metricsText) >= 1 && Number(metricsText) <= 65535)
-  ) {
-    throw new ConfigError(`METRICS_PORT must be a port number from 1 to 65535, got "${metricsText}"`);
+  if (metricsText !== null && !(/^\d+$/.test(metricsText) && Number(metricsText) <= 65535)) {
+    throw new ConfigError(`METRICS_PORT must be a port number from 0 (any free one) to 65535, got "${metricsText}"`);
   }
   const historyText = nonEmpty(env, 'HISTORY_DAYS');
   if (historyText !== null && !(/^\d+$/.test(historyText) && Number(historyText) >= 1)) {

@@ -14,10 +14,11 @@ export const STOP_WITHIN_MS = 9_000;
 /**
  * `/healthz` and `/metrics` on METRICS_PORT. A shard process of the sharding manager
  * serves them on METRICS_PORT + its shard id (one port per process: each has its own
- * gateway connection and counts); Prometheus scrapes each.
+ * gateway connection and counts); Prometheus scrapes each. Port 0 is any free port, each
+ * process its own: the line logged says which (a test's bot binds no port another took).
  */
 async function serveOps(port: number, bot: Bot, sharding: Config['sharding']): Promise<OpsServer | null> {
-  const own = sharding.mode === 'shard' ? port + (sharding.shards[0] ?? 0) : port;
+  const own = sharding.mode === 'shard' && port !== 0 ? port + (sharding.shards[0] ?? 0) : port;
   try {
     const server = await startOpsServer(own, { health: () => bot.health(), metrics: () => bot.metrics.text() });
     log.info({ port: server.port }, 'serving /healthz and /metrics');

@@ -301,6 +301,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
 
   let activityServer: ActivityServer | null = null;
   const idle = async () => {
+    await steps.idle();
     await tables.idle();
     await publisher.idle();
   };

@@ -91,7 +91,21 @@ export interface StepPipelineDeps {
   log: Logger;
 }
 
+/** What one step does at each point of the step order (`StepPipeline.step`). */
+interface StepOrder<T> {
+  defer(): Promise<unknown>;
+  commit(): Promise<StepResult | null>;
+  prepare(result: StepResult | null): Promise<T>;
+  answer(prepared: T, deferred: boolean): Promise<void>;
+  /** Answering failed (after the step committed, or not). */
+  failed?(): void;
+  log: Logger;
+}
+
 export class StepPipeline {
+  /** Steps under way: committed perhaps, and published only once their interaction is answered. */
+  private readonly running = new Set<Promise<void>>();
+
   constructor(private readonly deps: StepPipelineDeps) {}
 
   /** Runs a button or menu handler's plan for its interaction. */
@@ -107,11 +121,36 @@ export class StepPipeline {
   }
 
   /**
+   * Every step begun is published (handed to the listener), however long its answer took:
+   * a step is in the database before it is published, so waiting on the tables and the
+   * publisher alone can miss one whose interaction is still being answered.
+   */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  /** `work`, counted as running until it settles. */
+  private track(work: Promise<void>): Promise<void> {
+    this.running.add(work);
+    const done = () => void this.running.delete(work);
+    work.then(done, done);
+    return work;
+  }
+
+  /**
    * A slash command's step (`/guts start`, `/guts stop`, and Play again's press): acknowledged first (opening a
    * table takes a few writes, stopping may queue behind presses), committed, answered
    * by `answer`, then published.
    */
-  async command<C extends { step: StepResult | null }>(
+  command<C extends { step: StepResult | null }>(
+    interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+    commit: () => Promise<C>,
+    answer: (committed: C) => Promise<void>,
+  ): Promise<void> {
+    return this.track(this.commandNow(interaction, commit, answer));
+  }
+
+  private async commandNow<C extends { step: StepResult | null }>(
     interaction: ChatInputCommandInteraction | MessageComponentInteraction,
     commit: () => Promise<C>,
     answer: (committed: C) => Promise<void>,
@@ -207,15 +246,11 @@ export class StepPipeline {
    * publish. A commit that fails publishes nothing; its error reaches the router,
    * which logs it and answers the presser.
    */
-  private async step<T>(o: {
-    defer(): Promise<unknown>;
-    commit(): Promise<StepResult | null>;
-    prepare(result: StepResult | null): Promise<T>;
-    answer(prepared: T, deferred: boolean): Promise<void>;
-    /** Answering failed (after the step committed, or not). */
-    failed?(): void;
-    log: Logger;
-  }): Promise<void> {
+  private step<T>(o: StepOrder<T>): Promise<void> {
+    return this.track(this.stepNow(o));
+  }
+
+  private async stepNow<T>(o: StepOrder<T>): Promise<void> {
     const busy = this.deps.commits.inFlight >= BUSY_STEPS;
     if (busy) await o.defer();
     const work = o.commit();

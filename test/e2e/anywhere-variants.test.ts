@@ -1,6 +1,7 @@
-import { titleOf } from '@guts/local-discord';
+import { AdjustableClock, titleOf } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
+import { awaiting } from '../../src/engine/index.ts';
 import { listVariants } from '../../src/rules/index.ts';
 import { test } from './fixture.ts';
 import {
@@ -37,6 +38,8 @@ describe('every variant in a group DM', () => {
       groupDmMembers: friends,
       rateLimits: 'none',
       seed: 11,
+      // The countdown below runs out when the test moves this clock on, however busy the machine.
+      clock: new AdjustableClock(),
     });
   });
 
@@ -119,20 +122,29 @@ describe('every variant in a group DM', () => {
     },
   );
 
+  /** The longest countdown: the machine never takes as long, and the test ends it itself. */
+  const COUNTDOWN_S = 300;
+
   it('a countdown runs out: whoever did not choose drops, and the result comes on a token', async () => {
     const earlier = seenNow();
     const stepsBefore = await stepCount();
     const result = await tokensOnly(async () => {
       const lobby = await world.reply('ann', 'guts', {
         subcommand: 'start',
-        options: { variant: 'two-card', ante: 5, timer: 10 },
+        options: { variant: 'two-card', ante: 5, timer: COUNTDOWN_S },
       });
       for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
       await world.press('ann', lobby, 'Deal').acknowledged();
       const table = await world.waitFor((m) => !earlier.has(m.id) && /: deal \d+$/.test(titleOf(m)));
-      // Ann and Bob stay; Cat never presses: the 10 s countdown runs out on her.
+      // Ann and Bob stay; Cat never presses. Once their choices are saved, the countdown runs out on her.
       for (const name of ['ann', 'bob']) await world.press(name, table, 'Stay').response();
-      const result = await world.waitFor((m) => !earlier.has(m.id) && isResult(m), undefined, 30_000);
+      const cat = world.user('cat').id;
+      await world.until((s) => {
+        const w = awaiting(s);
+        return w.kind === 'declare' && w.pending.length === 1 && w.pending[0] === cat;
+      });
+      world.advanceClock(COUNTDOWN_S * 1000);
+      const result = await world.waitFor((m) => !earlier.has(m.id) && isResult(m));
       await playToEnd(world, showdownThenHostAlone('ann'));
       return result;
     });

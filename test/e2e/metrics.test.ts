@@ -1,18 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { test } from './fixture.ts';
 import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
 import type { World } from './world.ts';
-
-/** A port nothing listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** One series' value in Prometheus text (the sum over label sets that contain `labels`). */
 function seriesSum(text: string, name: string, labels: string[] = []): number {
@@ -28,14 +18,23 @@ describe('health and metrics of the bot process (METRICS_PORT)', () => {
   let world: World;
   let base: string;
   test.beforeAll(async ({ worlds }) => {
-    const port = await freePort();
+    // Any free port (0), read back from the bot's log: a port picked here and handed on
+    // could be taken by another process before the bot binds it.
+    world = await worlds.start({
+      players: ['ann', 'bob'],
+      process: true,
+      keepLog: true,
+      env: { METRICS_PORT: '0', LOG_LEVEL: 'info' },
+    });
+    const { port } = await world.logged('serving /healthz and /metrics');
+    expect(port).toBeGreaterThan(0);
     base = `http://127.0.0.1:${port}`;
-    world = await worlds.start({ players: ['ann', 'bob'], process: true, env: { METRICS_PORT: String(port) } });
   });
 
   it('is healthy once connected, and counts interactions, deals, REST calls and acknowledgements', async () => {
+    // Healthy once the tables left open are reloaded: waited for, as long as a busy machine takes.
     let health: Response | null = null;
-    for (let i = 0; i < 100 && health?.status !== 200; i++) {
+    for (const end = Date.now() + 30_000; health?.status !== 200 && Date.now() < end; ) {
       health = await fetch(`${base}/healthz`).catch(() => null);
       if (health?.status !== 200) await new Promise((r) => setTimeout(r, 100));
     }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { type AdjustableClock, type CommandInvocation, LocalDiscord, noRateLimits, titleOf } from '@guts/local-discord';
 import { REST } from 'discord.js';
 import type { APIEmbed, APIMessage } from 'discord-api-types/v10';
@@ -52,6 +53,8 @@ export interface WorldOptions {
   clock?: AdjustableClock;
   /** More environment for the bot's process (`process: true`), e.g. METRICS_PORT. */
   env?: Record<string, string>;
+  /** Keep the bot process's log (pino's JSON lines on its stdout, `process: true`) for `logged`. */
+  keepLog?: boolean;
   /** How often the bot's REST client drops idle per-route queues (production: a minute). */
   restHandlerSweepMs?: number;
   /** How long the bot's REST client keeps an unused route hash, and how often it sweeps them (production: 16 and 5 minutes). */
@@ -103,6 +106,10 @@ export class World {
   readonly dbUrl: string;
   private games = 0;
   private child: ChildProcess | null = null;
+  /** The bot's clock, when the world has one (`clock`): `advanceClock` moves it. */
+  private botClock: BotClock | null = null;
+  /** What the bot process logged (`keepLog`), a line each. */
+  private readonly logLines: string[] = [];
   private commandsDeployed = false;
 
   private constructor(private readonly options: WorldOptions) {
@@ -169,6 +176,7 @@ export class World {
   async startBot(how: { endOpenTables?: boolean } = {}): Promise<void> {
     if (this.options.process) return this.spawnBot();
     this.writer = this.options.directWriter ? directStepWriter(this.database.db) : openStepWriter(this.database);
+    this.botClock = this.options.clock ? new BotClock(this.options.clock) : null;
     this.bot = await createBot({
       token: this.discord.bot.token,
       apiUrl: this.restBase,
@@ -182,7 +190,7 @@ export class World {
       ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),
       newRngState: () => Rng.fromSeed((this.options.seed ?? 1) + this.games++).state(),
       ...(this.options.fairDeals ? {} : { newServerSeed: null }),
-      ...(this.options.clock ? { clock: timersOn(this.options.clock) } : {}),
+      ...(this.botClock ? { clock: this.botClock } : {}),
       ...(this.options.dbRetry ? { dbRetry: this.options.dbRetry } : {}),
       ...(how.endOpenTables ? { endOpenTables: true } : {}),
       ...(this.options.activityHub || this.options.activity
@@ -228,12 +236,37 @@ export class World {
       if (status !== 0) throw new Error(`deploy-commands failed: ${stderr}`);
       this.commandsDeployed = true;
     }
-    const child = spawn(process.execPath, ['bin/guts.js', 'start'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const stdout = this.options.keepLog ? 'pipe' : 'ignore';
+    const child = spawn(process.execPath, ['bin/guts.js', 'start'], { env, stdio: ['ignore', stdout, 'inherit'] });
     this.child = child;
+    if (child.stdout) createInterface({ input: child.stdout }).on('line', (line) => this.logLines.push(line));
     const end = Date.now() + 30_000;
     while (!this.discord.botConnected) {
       if (child.exitCode !== null) throw new Error(`the bot exited with ${child.exitCode}`);
       if (Date.now() > end) throw new Error('the bot did not connect');
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /**
+   * Moves the world's clock (`clock`) on by `ms`, for the local Discord and the bot alike,
+   * and fires the bot's timers that are then due (a countdown, say) at once.
+   */
+  advanceClock(ms: number): void {
+    if (!this.botClock)
+      throw new Error('the world has no clock to advance (WorldOptions.clock, a bot in this process)');
+    this.botClock.advance(ms);
+  }
+
+  /** The first line the bot process logged (`keepLog`) with message `msg`, once it has logged it. */
+  async logged(msg: string, timeoutMs = 30_000): Promise<Record<string, unknown>> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      for (const line of this.logLines) {
+        const entry = JSON.parse(line) as Record<string, unknown>;
+        if (entry.msg === msg) return entry;
+      }
+      if (Date.now() > end) throw new Error(`the bot did not log "${msg}" within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 25));
     }
   }
@@ -388,11 +421,42 @@ export class World {
   }
 }
 
-/** The bot's clock (now and timers) reading the shared adjustable one: timers still run in real time. */
-function timersOn(clock: AdjustableClock): Clock {
-  return {
-    now: () => clock.now(),
-    setTimeout: (fn, ms) => setTimeout(fn, ms),
-    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-  };
+/**
+ * The bot's clock (now and timers), reading the shared adjustable one. Timers run in real
+ * time, and `advance` moves the clock and fires at once every timer it has made due: a
+ * countdown runs out when the test says so, not when a busy machine gets there.
+ */
+class BotClock implements Clock {
+  private readonly timers = new Map<NodeJS.Timeout, { at: number; fn: () => void }>();
+
+  constructor(private readonly shared: AdjustableClock) {}
+
+  now(): number {
+    return this.shared.now();
+  }
+
+  setTimeout(fn: () => void, ms: number): NodeJS.Timeout {
+    const handle = setTimeout(() => {
+      this.timers.delete(handle);
+      fn();
+    }, ms);
+    this.timers.set(handle, { at: this.now() + ms, fn });
+    return handle;
+  }
+
+  clearTimeout(handle: unknown): void {
+    clearTimeout(handle as NodeJS.Timeout);
+    this.timers.delete(handle as NodeJS.Timeout);
+  }
+
+  advance(ms: number): void {
+    this.shared.advance(ms);
+    const due = [...this.timers].filter(([, t]) => t.at <= this.now()).sort((a, b) => a[1].at - b[1].at);
+    for (const [handle, { fn }] of due) {
+      // One fired before it may have cleared another.
+      if (!this.timers.has(handle)) continue;
+      this.clearTimeout(handle);
+      fn();
+    }
+  }
 }

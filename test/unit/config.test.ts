@@ -45,6 +45,10 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('takes METRICS_PORT=0 as any free port (the bot logs the one it got)', () => {
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+  });
+
   it.each([
     [{ DISCORD_API_URL: 'not a url' }, 'DISCORD_API_URL'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
@@ -52,6 +56,7 @@ describe('configuration from the environment', () => {
     [{ GUILD_ID: 'my-server' }, 'GUILD_ID'],
     [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
     [{ METRICS_PORT: 'http' }, 'METRICS_PORT'],
+    [{ METRICS_PORT: '-1' }, 'METRICS_PORT'],
     [{ HISTORY_DAYS: '0' }, 'HISTORY_DAYS'],
     [{ HISTORY_DAYS: '1.5' }, 'HISTORY_DAYS'],
     [{ ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: 's' }, 'ACTIVITY_PORT'],

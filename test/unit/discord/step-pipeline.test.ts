@@ -187,6 +187,24 @@ describe('the step pipeline', () => {
     });
   });
 
+  it('is idle only once every step it began is published, however long its answer takes', async () => {
+    publisher.seen.add(ann.id);
+    const press = pressOf('p1', ann);
+    let answer = () => {};
+    press.reply = vi.fn(() => new Promise((resolve) => (answer = () => resolve(said.push('p1 reply')))));
+    const run = pipeline.run(press as never, plan(stay(ann), ann, 'choice'));
+    // Committed, and its answer on its way: the table is idle, the step not yet published.
+    await vi.waitFor(() => expect(press.reply).toHaveBeenCalled());
+    let idle = false;
+    const waited = pipeline.idle().then(() => (idle = true));
+    await settled();
+    expect([idle, published]).toEqual([false, []]);
+    answer();
+    await waited;
+    expect(said).toEqual(['committed v4', 'p1 reply', 'sent 1', 'publish v4']);
+    await run;
+  });
+
   it('answers a choice quietly where the private message lives: the publisher edits it', async () => {
     publisher.live.add(ann.id);
     const press = pressOf('p1', ann);

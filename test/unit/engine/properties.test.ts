@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { apply, awaiting } from '../../../src/engine/index.ts';
 import { listVariants } from '../../../src/rules/index.ts';
+import { equalTo } from './cheap-checks.ts';
 import { describeRandomGames, newGame } from './random-games.ts';
 
 // The other half of the variants runs in properties-more.test.ts, so two workers share them.
@@ -40,7 +41,7 @@ describe('simultaneous declarations', () => {
             const j = (it.next().value as number) % (i + 1);
             [shuffled[i], shuffled[j]] = [shuffled[j] as (typeof moves)[0], shuffled[i] as (typeof moves)[0]];
           }
-          expect(play(shuffled)).toEqual(play(moves));
+          equalTo(play(shuffled), play(moves));
         },
       ),
       { numRuns: 300 },
