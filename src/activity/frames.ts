@@ -6,6 +6,7 @@
  * Cards travel as their two-letter code ("As") with a text alternative ("A♠"): a card
  * the receiver may not see is never in a frame at all, only a face-down place (null).
  */
+import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
 
 /** A card the receiver may see: its code (for pictures and tests) and its words for people ("A♠"). */
 export interface CardFace {
@@ -118,21 +119,8 @@ export type ServerFrame =
   /** A press's outcome: done, or refused with why (in the receiver's language). */
   | { type: 'answer'; requestId: string; ok: boolean; text: string | null };
 
-/** What a page may ask: a press. */
-export const PRESSES = [
-  'join',
-  'leave',
-  'deal',
-  'stay',
-  'drop',
-  'take',
-  'pass',
-  'swap',
-  'keep',
-  'computer',
-  'removeComputer',
-] as const;
-export type PressName = (typeof PRESSES)[number];
+/** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts). */
+export type PressName = PressKind;
 
 export interface PressMessage {
   type: 'press';
@@ -167,7 +155,7 @@ export function parseClientMessage(text: string): PressMessage | null {
   const known = new Set(['type', 'requestId', 'press', 'dealNo', 'cards', 'level']);
   if (Object.keys(m).some((k) => !known.has(k))) return null;
   if (m.type !== 'press' || typeof m.requestId !== 'string' || !REQUEST_ID.test(m.requestId)) return null;
-  if (!(PRESSES as readonly unknown[]).includes(m.press)) return null;
+  if (!(PRESS_KINDS as readonly unknown[]).includes(m.press)) return null;
   if (!Number.isSafeInteger(m.dealNo) || (m.dealNo as number) < 0) return null;
   const press: PressMessage = {
     type: 'press',

@@ -1,5 +1,6 @@
 import { type Action, apply, awaiting, COMPUTER_LEVELS, type ComputerLevel, type GameState } from '../engine/index.ts';
 import { gameOf } from './game-record.ts';
+import type { PressKind } from './press-kinds.ts';
 import type { TableRuntime } from './runtimes.ts';
 import { tableDealNo } from './table-notes.ts';
 import type { DryRun, Member, Place, Tables } from './tables.ts';
@@ -13,20 +14,7 @@ import { isUserFacing, UserFacingError } from './user-facing-error.ts';
  * steps. Each surface parses its own input into a `PressRequest` and answers its own way.
  */
 
-export const PRESS_KINDS = [
-  'join',
-  'leave',
-  'deal',
-  'stay',
-  'drop',
-  'take',
-  'pass',
-  'swap',
-  'keep',
-  'computer',
-  'removeComputer',
-] as const;
-export type PressKind = (typeof PRESS_KINDS)[number];
+export type { PressKind };
 
 export interface PressRequest {
   tableId: number;
