@@ -78,7 +78,8 @@ describe('choosing beside your cards', () => {
     // Ann's message was never drawn back to an earlier moment (no choice, buttons again) by a step published late.
     expect(annVersions.length).toBeGreaterThan(0);
     for (const version of annVersions) {
-      expect(version.content).toMatch(/\*\*You stay\*\*/);
+      // During the deal "You stay"; once it is over, in the past tense (nothing reads as current).
+      expect(version.content).toMatch(/\*\*You stay(ed)?\*\*/);
       expect(labels(version)).toEqual([]);
     }
     expect((await w.audit()).ok).toBe(true);
@@ -97,11 +98,14 @@ describe('choosing beside your cards', () => {
     // Cat never chooses: the countdown drops her, the deal is settled, her Stay and Drop go.
     await w.waitFor((m) => /deal 1 result$/.test(titleOf(m)), undefined, 20_000);
     const catNow = await w.waitFor((m) => m.id === cards.cat?.id && labels(m).length === 0, 'cat');
-    expect(catNow.content).toBe(cards.cat?.content);
-    // The others' messages kept their choice; nothing was posted to them for it.
+    // Her cards as they were, and the deal told as over: the countdown dropped her.
+    expect(catNow.content).toBe(
+      `${cards.cat?.content}\n**You dropped**. This deal is over: its result is in the channel.`,
+    );
+    // The others' messages keep their choice, told as over; nothing new was posted to them.
     for (const name of ['ann', 'bob']) {
       const mine = w.messages(name).find((m) => m.id === cards[name]?.id) as APIMessage;
-      expect(mine.content).toMatch(/\*\*You stay\*\*/);
+      expect(mine.content).toMatch(/\*\*You stay(ed)?\*\*/);
       expect(labels(mine)).toEqual([]);
     }
   });
