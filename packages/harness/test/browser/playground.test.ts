@@ -251,7 +251,8 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await command('/ledger show');
     const ledger = byTitle(/^Ledger$/);
     await ledger.waitFor(WAIT);
-    const balances = (await ledger.locator('.embed-description').textContent()) ?? '';
+    // The balances are the ledger's first embed; the channel's last game's standings follow it.
+    const balances = (await ledger.locator('.embed-description').first().textContent()) ?? '';
     const lines = [...balances.matchAll(/(Ann|Ben|Cat) ([+−-]?\d+)/g)];
     expect(lines.map((m) => m[1]).sort()).toEqual(['Ann', 'Ben', 'Cat']);
     // Double entry: what the players are up or down is what sits in the pot, with the sign turned.
