@@ -256,7 +256,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     const lines = [...balances.matchAll(/(Ann|Ben|Cat) ([+−-]?\d+)/g)];
     expect(lines.map((m) => m[1]).sort()).toEqual(['Ann', 'Ben', 'Cat']);
     // Double entry: what the players are up or down is what sits in the pot, with the sign turned.
-    const channelLine = (await ledger.locator('.embed-field-value').textContent()) ?? '';
+    const channelLine = (await ledger.locator('.embed-field-value').first().textContent()) ?? '';
     const pot = Number(/pot (\d+)/.exec(channelLine)?.[1]);
     const reserve = Number(/reserve (\d+)/.exec(channelLine)?.[1] ?? 0);
     const sum = lines.reduce((s, m) => s + Number((m[2] ?? '').replace('−', '-')), 0);
