@@ -55,8 +55,11 @@ export async function playToEnd(world: World, decide: Decide, maxDeals = 12): Pr
         // Answered by the player's private message (new, or edited in place: then the
         // press only acknowledges the table message it came from): never a public one.
         if (!(await answeredQuietly(press))) {
-          const answer = await press.response();
+          let answer = await press.response();
           expect(answer.flags, `${player}'s answer is private`).toBe(64);
+          // Cards the deal never showed this player (a restored bot has no token) come first,
+          // with the move on them: nobody chooses blind. The move pressed there counts.
+          if (hasButton(answer, move)) answer = await world.press(player, answer, move).response();
           answers.push(`${player}: ${answer.content}`);
         }
       }
