@@ -1,67 +1,29 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildActivityPage } from '../../src/activity/page-build.ts';
-import { World } from '../e2e/world.ts';
+import { ACTIVITY_SIZES, ActivityBrowser } from '../support/activity-browser.ts';
+import { browserMissingLocally } from '../support/chromium.ts';
 
-/** Debian's Chromium, which `.ci/run` installs. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
 const WAIT = { timeout: 20_000 };
-const browserMissingLocally = !existsSync(CHROMIUM) && process.env.CI !== 'true';
 
-/**
- * The Activity in Chromium, end to end: the bot serves it against the local Discord;
- * a host page under the Activity's own origin stands in for Discord's client, framing
- * the page and answering the real SDK (READY, AUTHORIZE with a code the local Discord
- * made, AUTHENTICATE). The page signs in through the server, opens its socket, and plays.
- */
 describe.skipIf(browserMissingLocally)('the Activity in Chromium', () => {
-  const assets = mkdtempSync(join(tmpdir(), 'guts-activity-'));
-  let world: World;
-  let browser: Browser;
-  const errors: string[] = [];
+  let at: ActivityBrowser;
+  let world: ActivityBrowser['world'];
 
   beforeAll(async () => {
-    await buildActivityPage(assets);
-    // The stand-in for Discord's client is served from the Activity's own origin (the SDK answers no other).
-    copyFileSync(join(import.meta.dirname, 'activity-host.html'), join(assets, 'host.html'));
-    world = await World.start({ activity: { assetsDir: assets }, players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    at = await ActivityBrowser.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    world = at.world;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await world?.close();
-    rmSync(assets, { recursive: true, force: true });
+    await at?.close();
   });
 
-  /** `name` opens the Activity in the channel's instance, at a size Discord shows it. */
-  async function open(name: string, instanceId: string, viewport = { width: 1280, height: 720 }): Promise<Page> {
-    const user = world.user(name);
-    world.discord.joinActivity(user, { instanceId });
-    const page = await browser.newPage({ viewport });
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`${name}: ${m.text()}`);
-    });
-    page.on('pageerror', (err) => errors.push(`${name}: ${String(err)}`));
-    await page.exposeFunction('nextCode', () => world.discord.authorizeActivity(user));
-    const port = world.bot.activityPort();
-    const q = new URLSearchParams({
-      instance_id: instanceId,
-      guild_id: world.guild.id,
-      channel_id: world.channel.id,
-      client_id: world.discord.bot.user.id,
-      user_id: user.id,
-      username: name,
-    });
-    await page.goto(`http://127.0.0.1:${port}/assets/host.html?${q}`);
-    return page;
-  }
-
-  const activity = (page: Page) => page.frameLocator('#activity');
+  const open = (
+    name: string,
+    instanceId: string,
+    viewport: { width: number; height: number } = ACTIVITY_SIZES.focused,
+  ) => at.open(name, instanceId, { viewport });
+  const activity = (page: Page) => at.activity(page);
 
   it('signs in, shows the table as each sees it, and plays a deal from the page with a player on chat buttons', async () => {
     const lobby = await world.reply('ann', 'guts', {
@@ -71,7 +33,7 @@ describe.skipIf(browserMissingLocally)('the Activity in Chromium', () => {
     await world.press('cat', lobby, 'Join').response();
     const instance = world.discord.launchActivity(world.user('ann'), world.channel);
     const ann = await open('ann', instance.instanceId);
-    const bob = await open('bob', instance.instanceId, { width: 390, height: 844 });
+    const bob = await open('bob', instance.instanceId, ACTIVITY_SIZES.phone);
     // Bob watches, then sits down from the page.
     await activity(bob)
       .getByText(/You are watching/)
@@ -98,6 +60,6 @@ describe.skipIf(browserMissingLocally)('the Activity in Chromium', () => {
     await world.waitForTitle(/deal 1 result/);
     const state = await world.state();
     expect(state.dealNo).toBe(1);
-    expect(errors).toEqual([]);
+    expect(at.errors).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { Clock } from './clock.ts';
 import type { SnowflakeFactory } from './snowflake.ts';
 import type { ChannelRecord } from './state/types.ts';
@@ -21,6 +22,14 @@ export interface ActivityInstanceRecord {
   /** Users connected now, in joining order. */
   users: string[];
 }
+
+/**
+ * The stand-in for Discord's client: a page that frames an Activity with the query
+ * parameters Discord adds and answers the real SDK's postMessage protocol. The SDK
+ * listens only to its own origin or Discord's, so it must be served from the
+ * Activity's origin (tests and the playground copy it into the Activity's assets).
+ */
+export const activityHostPage = fileURLToPath(new URL('./activity-host.html', import.meta.url));
 
 /** How long an OAuth2 authorization code may wait for its exchange (Discord's are short-lived and single-use). */
 export const authorizationCodeLifetimeMs = 10 * 60 * 1000;

@@ -3,6 +3,7 @@
 export {
   type ActivityInstanceRecord,
   accessTokenLifetimeSeconds,
+  activityHostPage,
   authorizationCodeLifetimeMs,
 } from './activities.ts';
 export type { DriverEvents, LocalDiscordAddress, LocalDiscordOptions } from './base.ts';

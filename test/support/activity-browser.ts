@@ -1,0 +1,80 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { activityHostPage } from '@guts/local-discord';
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { buildActivityPage } from '../../src/activity/page-build.ts';
+import { World, type WorldOptions } from '../e2e/world.ts';
+import { collectPageErrors, launchChromium } from './chromium.ts';
+
+/** The sizes Discord shows an Activity at: focused, picture-in-picture, a phone held upright. */
+export const ACTIVITY_SIZES = {
+  focused: { width: 1280, height: 720 },
+  pictureInPicture: { width: 480, height: 270 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number };
+  /** Leave the user out of the instance (the refusals). */
+  skipJoin?: boolean;
+}
+
+/**
+ * The Activity in Chromium, end to end: the bot serves it against the local Discord; the
+ * local Discord's stand-in client page, served from the Activity's own origin, frames the
+ * page and answers the real SDK (READY, AUTHORIZE with a code the local Discord made,
+ * AUTHENTICATE). Every page opened collects its console errors into `errors`.
+ */
+export class ActivityBrowser {
+  readonly errors: string[] = [];
+
+  private constructor(
+    readonly world: World,
+    readonly browser: Browser,
+    private readonly assets: string,
+  ) {}
+
+  static async start(options: Omit<WorldOptions, 'activity'> = {}): Promise<ActivityBrowser> {
+    const assets = mkdtempSync(join(tmpdir(), 'guts-activity-'));
+    await buildActivityPage(assets);
+    copyFileSync(activityHostPage, join(assets, 'host.html'));
+    const world = await World.start({ ...options, activity: { assetsDir: assets } });
+    const browser = await launchChromium();
+    return new ActivityBrowser(world, browser, assets);
+  }
+
+  /** `name` opens the Activity of `instanceId` (joining it first unless told not to). */
+  async open(name: string, instanceId: string, options: OpenOptions = {}): Promise<Page> {
+    const user = this.world.user(name);
+    if (!options.skipJoin) this.world.discord.joinActivity(user, { instanceId });
+    const page = await this.browser.newPage({ viewport: options.viewport ?? ACTIVITY_SIZES.focused });
+    collectPageErrors(page, this.errors, name);
+    await page.exposeFunction('nextCode', () => this.world.discord.authorizeActivity(user));
+    const query = new URLSearchParams({
+      instance_id: instanceId,
+      guild_id: this.world.guild.id,
+      channel_id: this.world.channel.id,
+      client_id: this.world.discord.bot.user.id,
+      user_id: user.id,
+      username: name,
+    });
+    await page.goto(`${this.origin()}/assets/host.html?${query}`);
+    return page;
+  }
+
+  /** The Activity's page inside the stand-in client's frame. */
+  activity(page: Page): FrameLocator {
+    return page.frameLocator('#activity');
+  }
+
+  origin(): string {
+    return `http://127.0.0.1:${this.world.bot.activityPort()}`;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await this.world.close();
+    rmSync(this.assets, { recursive: true, force: true });
+  }
+}
