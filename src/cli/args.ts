@@ -13,7 +13,9 @@ export type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values<O extends Options> = { [K in keyof O]?: O[K]['type'] extends 'boolean' ? boolean : string };
 
 export interface Syntax<O extends Options> {
-  /** The subcommand, as typed after `guts`. */
+  /** The program, when not `guts` (`guts-harness`). */
+  program?: string;
+  /** The subcommand, as typed after the program's name. */
   command: string;
   /** What follows `guts COMMAND` on the usage line: `[--db URL] [--force] FILE`. */
   usage: string;
@@ -34,9 +36,14 @@ export class UsageError extends Error {}
 
 const HELP = { help: { type: 'boolean', short: 'h' } } as const;
 
+/** `guts backup`, `guts-harness bench`: how the subcommand is typed. */
+function commandName(syntax: Syntax<Options>): string {
+  return `${syntax.program ?? 'guts'} ${syntax.command}`;
+}
+
 /** What `--help` prints: the usage line, then the details. */
 export function helpText(syntax: Syntax<Options>): string {
-  const lines = [`usage: guts ${syntax.command} ${syntax.usage}`.trimEnd(), ...(syntax.details ?? [])];
+  const lines = [`usage: ${commandName(syntax)} ${syntax.usage}`.trimEnd(), ...(syntax.details ?? [])];
   return `${lines.join('\n')}\n`;
 }
 
@@ -68,7 +75,7 @@ export function parseCommandLine<O extends Options>(syntax: Syntax<O>, args: str
   }
   const operands = parsed.positionals;
   const dashed = operands.find((o) => o.startsWith('-'));
-  if (dashed !== undefined) throw new UsageError(`"${dashed}" is not an option of guts ${syntax.command}`);
+  if (dashed !== undefined) throw new UsageError(`"${dashed}" is not an option of ${commandName(syntax)}`);
   const [min, max] = syntax.operands;
   if (operands.length < min) throw new UsageError('too few arguments');
   if (operands.length > max) throw new UsageError(`unexpected "${operands[max]}"`);
@@ -87,7 +94,8 @@ export function readCommandLine<O extends Options>(syntax: Syntax<O>, args: stri
     return 0;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`guts ${syntax.command}: ${err.message} (see guts ${syntax.command} --help)\n`);
+    const name = commandName(syntax);
+    process.stderr.write(`${name}: ${err.message} (see ${name} --help)\n`);
     return 2;
   }
 }

@@ -46,6 +46,20 @@ export const benches: Bench[] = [
   {
     name: 'soak',
     onlyWhenNamed: true,
+    flags: Object.fromEntries(
+      [
+        'minutes',
+        'long-minutes',
+        'cards',
+        'long-press-after-seconds',
+        'tables',
+        'rest-sweep-seconds',
+        'token-minutes',
+        'growth-from-minute',
+        'deals-per-game',
+        'sample-seconds',
+      ].map((name) => [name, { type: 'string' }] as const),
+    ),
     async run(flags) {
       const minutes = numberFlag(flags, 'minutes', 30, true);
       const longMinutes = numberFlag(flags, 'long-minutes', minutes, true);

@@ -28,6 +28,8 @@ export interface BenchOptions {
 
 export interface Bench {
   name: string;
+  /** The options it reads from `guts-harness bench`'s command line (`--minutes`), each a value. */
+  flags?: Record<string, { type: 'string' }>;
   /** The results it reports when they are named otherwise or more than one (for `--only`). */
   results?: string[];
   /** Runs only when asked for by name (a long run), not in `guts-harness bench` of everything. */

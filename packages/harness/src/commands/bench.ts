@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { type Options, readCommandLine, type Syntax } from 'guts/src/cli/args.ts';
 import { isModuleFile, moduleName } from 'guts/src/modules.ts';
 import type { Bench, BenchOptions, BenchResult } from '../bench/types.ts';
 
-export const summary =
-  'run the benchmarks and print one JSON object (--only NAME[,NAME], or NAME first: `bench soak --minutes 30`; --spec-check)';
+export const summary = 'run the benchmarks (all, or those named: `bench soak --minutes 30`) and print one JSON object';
 
 const benchDir = fileURLToPath(new URL('../bench/', import.meta.url));
 const harness = fileURLToPath(new URL('../../bin/harness.js', import.meta.url));
@@ -44,25 +44,53 @@ function runIsolated(bench: Bench, flags: string[]): BenchResult[] {
   return (JSON.parse(child.stdout) as { results: BenchResult[] }).results;
 }
 
-/**
- * The benches asked for (`--only A,B`, or the names before the first flag) and the
- * flags left for them (`--minutes 30`).
- */
-function parseArgs(args: string[]): { only: Set<string> | null; inProcess: boolean; flags: string[] } {
-  const firstFlag = args.findIndex((a) => a.startsWith('--'));
-  const named = firstFlag < 0 ? args : args.slice(0, firstFlag);
-  const onlyAt = args.indexOf('--only');
-  const names = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : named;
-  const flags = args
-    .slice(named.length)
-    .filter((a, i, all) => a !== '--in-process' && a !== '--only' && all[i - 1] !== '--only');
-  return { only: names.length ? new Set(names) : null, inProcess: args.includes('--in-process'), flags };
+/** What `bench` reads itself; each bench adds the options it reads (`flags`). */
+const BENCH_OPTIONS = {
+  only: { type: 'string' },
+  'spec-check': { type: 'boolean' },
+  'in-process': { type: 'boolean' },
+} as const;
+
+function benchSyntax(benches: Bench[]): Syntax<Options> {
+  const flags = Object.assign({}, ...benches.map((b) => b.flags ?? {})) as Options;
+  return {
+    program: 'guts-harness',
+    command: 'bench',
+    usage: '[NAME ...] [--only NAME[,NAME]] [--spec-check] [--BENCH-OPTION VALUE ...]',
+    details: [
+      summary,
+      `benches: ${benches.map((b) => (b.onlyWhenNamed ? `${b.name} (only when named)` : b.name)).join(', ')}`,
+      `their options: ${
+        Object.keys(flags)
+          .map((f) => `--${f}`)
+          .join(' ') || 'none'
+      }`,
+    ],
+    options: { ...flags, ...BENCH_OPTIONS },
+    operands: [0, Number.POSITIVE_INFINITY],
+  };
 }
 
 export async function run(args: string[]): Promise<number> {
-  const { only, inProcess, flags } = parseArgs(args);
+  const benches = await allBenches();
+  const line = readCommandLine(benchSyntax(benches), args);
+  if (typeof line === 'number') return line;
+  const values = line.values as Record<string, string | boolean | undefined>;
+  const names = [...line.operands, ...String(values.only ?? '').split(',')].filter(Boolean);
+  const known = new Set(benches.flatMap((b) => [b.name, ...(b.results ?? [])]));
+  const unknown = names.find((n) => !known.has(n));
+  if (unknown !== undefined) {
+    process.stderr.write(`guts-harness bench: no bench "${unknown}" (see guts-harness bench --help)\n`);
+    return 2;
+  }
+  const only = names.length ? new Set(names) : null;
+  const inProcess = values['in-process'] === true;
+  // The options left for the benches, as typed (each bench reads its own).
+  const flags = Object.entries(values).flatMap(([name, value]) =>
+    name === 'only' || name === 'in-process' ? [] : value === true ? [`--${name}`] : [`--${name}`, String(value)],
+  );
   const results: BenchResult[] = [];
-  for (const bench of await allBenches()) {
+  for (const bench of benches) {
     if (only ? ![bench.name, ...(bench.results ?? [])].some((n) => only.has(n)) : bench.onlyWhenNamed) continue;
     if (!inProcess) {
       results.push(...runIsolated(bench, flags));
