@@ -97,7 +97,7 @@ export class LocalDiscord extends LocalDiscordUsers {
     predicate: (message: APIMessage) => boolean,
     options: { as?: Ref; timeoutMs?: number } = {},
   ): Promise<APIMessage> {
-    const timeoutMs = options.timeoutMs ?? 5000;
+    const timeoutMs = options.timeoutMs ?? 20_000;
     const check = () => this.channelMessages(channel, options).reverse().find(predicate);
     return waitUntil(this.changes, channel.id, check, timeoutMs, `a matching message in channel ${channel.id}`);
   }

@@ -4,7 +4,8 @@ import type { InteractionAck, InteractionRecord } from './interactions.ts';
 import type { Store } from './state/store.ts';
 import { waitUntil } from './wait.ts';
 
-const defaultTimeoutMs = 5000;
+// Waits for a condition, not a speed: generous, so a busy shared machine (CI) does not fail a test a quiet one passes.
+const defaultTimeoutMs = 20_000;
 
 /**
  * A user's interaction as a test sees it: await its acknowledgement, the answer the
