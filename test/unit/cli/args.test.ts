@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCommandLine, readCommandLine, type Syntax, UsageError } from '../../../src/cli/args.ts';
+import { captureOutput } from '../../support/captured-output.ts';
 
 const backupLike = {
   command: 'backup',
@@ -8,14 +9,6 @@ const backupLike = {
   options: { db: { type: 'string' }, force: { type: 'boolean' } },
   operands: [1, 1],
 } as const satisfies Syntax<{ db: { type: 'string' }; force: { type: 'boolean' } }>;
-
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => out.push(String(s)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => err.push(String(s)) > 0);
-  return { out: () => out.join(''), err: () => err.join('') };
-}
 
 describe("a guts subcommand's arguments", () => {
   afterEach(() => vi.restoreAllMocks());
@@ -54,14 +47,14 @@ describe("a guts subcommand's arguments", () => {
   });
 
   it('answers --help with the usage on stdout and exit 0', () => {
-    const io = capture();
+    const io = captureOutput();
     expect(readCommandLine(backupLike, ['-h'])).toBe(0);
     expect(io.out()).toBe('usage: guts backup [--db URL] [--force] FILE\ncopies the database\n');
     expect(io.err()).toBe('');
   });
 
   it('answers a malformed line with one line on stderr and exit 2', () => {
-    const io = capture();
+    const io = captureOutput();
     expect(readCommandLine(backupLike, ['--verbose', 'copy.db'])).toBe(2);
     expect(io.err()).toBe("guts backup: Unknown option '--verbose'. (see guts backup --help)\n");
     expect(io.out()).toBe('');

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { run } from '../../../src/cli/commands/verify.ts';
+import { captureOutput } from '../../support/captured-output.ts';
 
 /** `guts verify`: docs/FAIRNESS.md's vector 2, checked from the values alone. */
 const COMMITMENT = 'b1d9cbc9b25b33c4319fe17a4570d649eaa801b5a7c167648af937d307720496';
@@ -13,19 +14,11 @@ const DECK_2 =
 const args = (values: Record<string, string>) => Object.entries(values).flatMap(([k, v]) => [`--${k}`, v]);
 const good = { commitment: COMMITMENT, seed: SEED_2, 'client-seed': CLIENT, deal: '2' };
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => out.push(String(s)) > 0);
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => err.push(String(s)) > 0);
-  return { out: () => out.join(''), err: () => err.join('') };
-}
-
 describe('guts verify', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('exits 0 and prints the cards dealt in order when the seed is the committed one', async () => {
-    const io = capture();
+    const io = captureOutput();
     expect(await run(args(good))).toBe(0);
     expect(io.out()).toContain('matches the commitment (SHA-256 applied 2 times)');
     expect(io.out()).toContain(`cards dealt  ${DECK_2}`);
@@ -33,7 +26,7 @@ describe('guts verify', () => {
   });
 
   it('exits 1 and says so when the seed does not hash to the commitment', async () => {
-    const io = capture();
+    const io = captureOutput();
     expect(await run(args({ ...good, deal: '3' }))).toBe(1);
     expect(io.out()).toContain('DOES NOT match the commitment: this is not the committed seed of deal 3');
     // The seed is deal 2's of its game (a table's deal 3, say): the answer names the number to give.
@@ -52,7 +45,7 @@ describe('guts verify', () => {
     ],
     [{ ...good, colour: 'red' }, "Unknown option '--colour'"],
   ])('exits 2 with one line naming a malformed value (%#)', async (values, message) => {
-    const io = capture();
+    const io = captureOutput();
     expect(await run(args(values))).toBe(2);
     expect(io.err()).toContain(message);
     expect(io.err().trim().split('\n')).toHaveLength(1);
