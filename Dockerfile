@@ -13,8 +13,9 @@ COPY migrations ./migrations
 COPY assets ./assets
 COPY locales ./locales
 COPY tsconfig.json ./
-# The sources compiled to JavaScript (bin/build.js): the running bot carries no
-# TypeScript compiler, and the run stage cannot write the build itself.
+# The sources compiled to JavaScript (bin/build.js), the Activity's page built with them
+# (served with ACTIVITY_PORT): the running bot carries no TypeScript compiler, and the
+# run stage cannot write the build itself.
 RUN node bin/build.js
 
 # Run stage: no compiler, non-root, the database on a volume.

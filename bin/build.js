@@ -133,6 +133,20 @@ async function compile(files, into) {
   }
 }
 
+/**
+ * The Activity's page (src/activity/page-build.ts, run compiled) into the build's own
+ * `dist/activity/`, where the compiled server looks: built with the code, named by the
+ * same hash, so the page served is never older than the bot serving it. A Docker image
+ * gets it from the same `node bin/build.js`; its run stage cannot write. The page's
+ * TypeScript is bundled from the repository, where it is source, not compiled output.
+ */
+async function buildPage(into) {
+  const pageBuild = join(into, 'src/activity/page-build.js');
+  if (!existsSync(pageBuild)) return;
+  const { buildActivityPage } = await import(pathToFileURL(pageBuild).href);
+  await buildActivityPage(join(into, 'dist/activity'), join(root, 'src/activity/page'));
+}
+
 function prune(dist, keep) {
   const builds = readdirSync(dist, { withFileTypes: true })
     .filter((e) => e.isDirectory() && /^[0-9a-f]{12}$/.test(e.name) && e.name !== keep)
@@ -155,6 +169,7 @@ export async function compiled() {
   const aside = `${into}.tmp-${process.pid}`;
   rmSync(aside, { recursive: true, force: true });
   await compile(files, aside);
+  await buildPage(aside);
   writeFileSync(join(aside, '.complete'), '');
   try {
     renameSync(aside, into);

@@ -1,18 +1,16 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import type { Logger } from '../log.ts';
+import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import type { ActivityHubPort } from './hub-port.ts';
 import { InstanceCache } from './instances.ts';
 import { Sessions } from './sessions.ts';
 import { type ShardPlace, Tickets } from './tickets.ts';
-
-/** Where the page's built files are (`index.html` and hashed assets): the page's build fills it. */
-export const ACTIVITY_ASSETS_DIR = fileURLToPath(new URL('../../dist/activity/', import.meta.url));
 
 /** The API takes small JSON bodies only: a code, an instance id. */
 const BODY_MAX = 2048;
@@ -104,6 +102,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const tickets = new Tickets(options.clientSecret, sessions, new InstanceCache(options.discord, now), shard, now);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
   const log = options.log.child({ component: 'activity' });
+  // The compiled build (bin/build.js) always carries the page: missing, it was never built.
+  if (!existsSync(`${assetsDir}/index.html`))
+    log.error({ assetsDir }, 'the Activity page is not built (node bin/build.js builds it): / answers 404');
 
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') throw new HttpRefusal(405, 'method');

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { ACTIVITY_ASSETS_DIR } from './http-server.ts';
+import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 
 const pageDir = fileURLToPath(new URL('./page/', import.meta.url));
 
@@ -20,11 +20,13 @@ const hashed = (stem: string, ext: string, bytes: Uint8Array | string) =>
  * Builds the Activity's page into `dir` (the directory the HTTP server serves): the
  * TypeScript in `page/` and `@discord/embedded-app-sdk` in one minified esbuild bundle,
  * the stylesheet, both under names that carry their content's hash (cached for good),
- * and `index.html` naming them.
+ * and `index.html` naming them. `sources` is the page's folder of TypeScript: the
+ * compiled build (bin/build.js) runs this module compiled and names the repository's.
  */
-export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR): Promise<BuiltPage> {
+export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR, sources = pageDir): Promise<BuiltPage> {
+  const page = sources.endsWith('/') ? sources : `${sources}/`;
   const bundle = await build({
-    entryPoints: [`${pageDir}main.ts`],
+    entryPoints: [`${page}main.ts`],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -35,10 +37,10 @@ export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR): Prom
   });
   const js = bundle.outputFiles[0]?.contents;
   if (!js) throw new Error('the page bundle is empty');
-  const css = await readFile(`${pageDir}page.css`, 'utf8');
+  const css = await readFile(`${page}page.css`, 'utf8');
   const script = hashed('main', 'js', js);
   const style = hashed('page', 'css', css);
-  const html = (await readFile(`${pageDir}index.html`, 'utf8'))
+  const html = (await readFile(`${page}index.html`, 'utf8'))
     .replace('{{script}}', () => `assets/${script}`)
     .replace('{{style}}', () => `assets/${style}`);
   await rm(dir, { recursive: true, force: true });

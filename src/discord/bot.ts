@@ -1,8 +1,6 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
-import { restActivityDiscord } from '../activity/discord-api.ts';
-import { type ActivityServer, startActivityServer } from '../activity/http-server.ts';
-import { ActivityHub } from '../activity/hub.ts';
+import type { ActivityServer } from '../activity/http-server.ts';
 import type { ActivityHubPort } from '../activity/hub-port.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
@@ -177,6 +175,16 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
   return { ok: Object.values(checks).every((c) => c.ok), checks };
 }
 
+/** The Activity's server side, loaded only by a bot that serves it. */
+async function loadActivity() {
+  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }] = await Promise.all([
+    import('../activity/hub.ts'),
+    import('../activity/http-server.ts'),
+    import('../activity/discord-api.ts'),
+  ]);
+  return { ActivityHub, startActivityServer, restActivityDiscord };
+}
+
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
 export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
@@ -238,10 +246,12 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  // The Activity's pages hear every step the chat does (off without ACTIVITY_PORT).
+  // The Activity's pages hear every step the chat does. Without ACTIVITY_PORT its modules
+  // (the HTTP and WebSocket server, the hub) are never loaded: that bot costs what it did without.
+  const activity = options.activity ? await loadActivity() : null;
   let commits: StepCommits | undefined;
-  const hub = options.activity
-    ? new ActivityHub({
+  const hub = activity
+    ? new activity.ActivityHub({
         tables,
         commits: {
           press: (press, key) => (commits as StepCommits).press(press, key),
@@ -338,13 +348,13 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         if (!client.guilds.cache.has(rt.record.guildId)) tokens.markAnswersOnly(rt.record.id);
       }
       if (resumed > 0) void wake(); // deals under way go on without a press
-      if (options.activity && hub) {
+      if (options.activity && activity && hub) {
         const { clientSecret } = options.activity;
-        activityServer = await startActivityServer({
+        activityServer = await activity.startActivityServer({
           ...options.activity,
           hub: options.activity.hub?.(ctx) ?? hub,
           // Through the bot's own REST client: its lanes and rate limits, the one REST budget.
-          discord: restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
+          discord: activity.restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
           log: options.log,
           shard: { id: options.shards?.[0] ?? 0, count: options.shardCount ?? 1 },
           now: () => clock.now(),

@@ -14,6 +14,12 @@ export interface BotWorkerData extends Omit<LoadBotSettings, 'shard'> {
   module: string;
 }
 
+/** What the bot thread says once started: where it serves the Activity (`activity` set), else null. */
+export interface BotWorkerReady {
+  type: 'ready';
+  activityPort: number | null;
+}
+
 /** What the bot thread reports when stopped, from 'ready' to 'stop'. */
 export interface BotWorkerStopped {
   type: 'stopped';
@@ -32,7 +38,7 @@ const { bot, database } = await startLoadBot(data);
 const busySince = performance.eventLoopUtilization();
 const cpuSince = threadCpuMs();
 const stopProfile = await profileThisThread();
-parentPort?.postMessage('ready');
+parentPort?.postMessage({ type: 'ready', activityPort: bot.activityPort() } satisfies BotWorkerReady);
 parentPort?.on('message', async (message) => {
   if (message !== 'stop') return;
   // How busy the bot's thread was under the load: near 1, every event waits for others.

@@ -21,6 +21,8 @@ export interface IdleBotOptions {
   settleMs: number;
   /** Readings, a second apart; the result is their median. */
   readings: number;
+  /** Serve the Activity too (ACTIVITY_PORT and DISCORD_CLIENT_SECRET set), nobody opening it. */
+  activity?: boolean;
 }
 
 export interface IdleBotResult extends ProcessMemory {
@@ -68,8 +70,8 @@ export async function measureIdleBot(options: IdleBotOptions): Promise<IdleBotRe
     }
     const port = await freePort();
     const started = Date.now();
-    // One process as an operator starts it: none of the sharding settings of this shell.
-    const { SHARD_COUNT, SHARDS, SHARDING_MANAGER, NODE_OPTIONS, ...env } = process.env;
+    // One process as an operator starts it: none of the sharding (nor Activity) settings of this shell.
+    const { SHARD_COUNT, SHARDS, SHARDING_MANAGER, NODE_OPTIONS, ACTIVITY_PORT, ...env } = process.env;
     child = spawn(process.execPath, [guts, 'start'], {
       env: {
         ...env,
@@ -78,6 +80,9 @@ export async function measureIdleBot(options: IdleBotOptions): Promise<IdleBotRe
         DATABASE_URL: `file:${join(dir, 'guts.db')}`,
         METRICS_PORT: String(port),
         LOG_LEVEL: 'warn',
+        ...(options.activity
+          ? { ACTIVITY_PORT: String(await freePort()), DISCORD_CLIENT_SECRET: discord.clientSecret }
+          : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -19,6 +19,8 @@ export interface LoadBotSettings {
   tokenFreshMs?: number;
   /** Only this shard of `count` (a shard process); absent, the whole bot. */
   shard?: { id: number; count: number };
+  /** Serve the Activity too (ACTIVITY_PORT) on a free port of 127.0.0.1, with the page in `assetsDir` if given. */
+  activity?: { clientSecret: string; assetsDir?: string };
 }
 
 /**
@@ -45,6 +47,7 @@ export async function startLoadBot(settings: LoadBotSettings): Promise<{ bot: Bo
     ...(settings.restHandlerSweepMs !== undefined ? { restHandlerSweepMs: settings.restHandlerSweepMs } : {}),
     ...(settings.tokenFreshMs !== undefined ? { tokenFreshMs: settings.tokenFreshMs } : {}),
     newRngState: () => Rng.fromSeed(settings.seed * 1000 + shardSeed + games++).state(),
+    ...(settings.activity ? { activity: { port: 0, host: '127.0.0.1', ...settings.activity } } : {}),
   });
   await bot.start();
   return { bot, database };

@@ -2,6 +2,7 @@ import type { InteractionHandle, LocalDiscord, MessageEvent } from '@guts/local-
 import { titleOf } from '@guts/local-discord';
 import { type APIMessage, InteractionResponseType, MessageFlags } from 'discord-api-types/v10';
 import type { Rng } from 'guts/src/cards/rng.ts';
+import type { ActivityPlayer } from './activity-players.ts';
 
 type Ref = { id: string };
 
@@ -9,6 +10,8 @@ type Ref = { id: string };
 export interface LoadTable {
   channel: Ref;
   players: Ref[];
+  /** One of `players` in the Activity: they press Stay from the page, over its WebSocket. */
+  activity?: ActivityPlayer;
 }
 
 export interface PlayOptions {
@@ -47,6 +50,8 @@ const CARDS_WAIT_MS = 5_000;
  */
 export class LoadPlayers {
   readonly refused: string[] = [];
+  /** Each press from the Activity's page, ms from sending it to its answer over the WebSocket. */
+  readonly pagePresses: number[] = [];
   private readonly watchers = new Map<string, Set<(message: APIMessage) => void>>();
   /** Each player's newest private message, by channel and player: where their cards offer Stay. */
   private readonly privates = new Map<string, APIMessage>();
@@ -81,7 +86,12 @@ export class LoadPlayers {
     await Promise.all(tables.map((table, t) => this.playTable(t, table, options, hooks)));
   }
 
-  private async playTable(t: number, { channel, players }: LoadTable, options: PlayOptions, hooks: PlayHooks) {
+  private async playTable(
+    t: number,
+    { channel, players, activity }: LoadTable,
+    options: PlayOptions,
+    hooks: PlayHooks,
+  ) {
     const at = (what: string) => (err: unknown) => {
       throw new Error(`table ${t}: ${what}: ${(err as Error).message}`);
     };
@@ -110,6 +120,10 @@ export class LoadPlayers {
       const dealNo = first + deal - 1;
       await Promise.all(
         players.map(async (p) => {
+          if (activity?.user.id === p.id) {
+            await this.stayFromPage(activity, dealNo, options).catch(at(`stay from the page in deal ${deal}`));
+            return;
+          }
           // A player decides once their cards are in: that may take longer than the table message.
           await this.cardsIn(channel, p, dealNo);
           await this.wait(options.pressWithinMs);
@@ -139,6 +153,18 @@ export class LoadPlayers {
     await this.answered(this.discord.runCommand(host, channel, 'guts', { subcommand: 'stop' }), /stop/).catch(
       at('stop'),
     );
+  }
+
+  /** The Activity's player presses Stay once the page asks them to choose; the answer is timed. */
+  private async stayFromPage(player: ActivityPlayer, dealNo: number, options: PlayOptions): Promise<void> {
+    await player.until(() => player.asked(dealNo));
+    await this.wait(options.pressWithinMs);
+    const answer = await player.press('stay', dealNo);
+    this.pagePresses.push(answer.ms);
+    if (!answer.ok) {
+      this.refused.push(`page: ${answer.text ?? ''}`);
+      if (process.env.LOAD_LOG) console.error(`refused on the page: ${answer.text}`);
+    }
   }
 
   /**

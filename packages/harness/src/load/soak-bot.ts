@@ -23,6 +23,8 @@ export interface BotSample {
   rest: { handlers: number; hashes: number };
   caches: Record<string, { size: number; limit: number | string }>;
   openTables: number;
+  /** Where it serves the Activity (LoadBotSettings' `activity`), else null. */
+  activityPort: number | null;
 }
 
 const send = (message: unknown) =>
@@ -47,6 +49,7 @@ async function sample(): Promise<BotSample> {
     rest: { handlers: bot.client.rest.handlers.size, hashes: bot.client.rest.hashes.size },
     caches: bot.cacheSizes(),
     openTables: [...bot.tables.runtimes.values()].filter((rt) => rt.record.running).length,
+    activityPort: bot.activityPort(),
   };
 }
 

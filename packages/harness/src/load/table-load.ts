@@ -11,8 +11,9 @@ import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import { auditLedger } from 'guts/src/ledger/index.ts';
 import { moduleUrl } from 'guts/src/modules.ts';
 import { botFile } from '../bot-files.ts';
-import type { BotWorkerData, BotWorkerStopped } from './bot-worker.ts';
-import { LoadPlayers } from './players.ts';
+import { ActivityPlayer, ANSWER_DEADLINE_MS } from './activity-players.ts';
+import type { BotWorkerData, BotWorkerReady, BotWorkerStopped } from './bot-worker.ts';
+import { LoadPlayers, type LoadTable } from './players.ts';
 import { settledDeals } from './settled.ts';
 
 /**
@@ -35,6 +36,24 @@ export interface TableLoadOptions {
   seed?: number;
   /** Check the REST traffic against Discord's spec (LocalDiscordOptions.specCheck). Default on; benches turn it off. */
   specCheck?: boolean;
+  /**
+   * The bot serves the Activity (ACTIVITY_PORT), and at each table one player (not the
+   * host) plays from it: signed in, their page's WebSocket open before the game, they press
+   * Stay from the page; the others on buttons.
+   */
+  activityPlayer?: boolean;
+  /** The bot serves the Activity, and nobody opens it (what serving it costs alone). */
+  activityServed?: boolean;
+}
+
+/** Presses from the Activity's page, from sending to the answer over the WebSocket. */
+export interface PagePressStats {
+  presses: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Answered after ANSWER_DEADLINE_MS (never is a failed run). */
+  missed: number;
 }
 
 export interface TableLoadResult {
@@ -66,9 +85,25 @@ export interface TableLoadResult {
    * global limit (table 0's deals only make sense of it: run one table to measure).
    */
   dealRequests: { global: number; exempt: number; byRoute: Record<string, number>; uploadBytes: number };
+  /** With `activityPlayer`: the presses from the page; else null. */
+  pagePresses: PagePressStats | null;
 }
 
-function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promise<BotWorkerStopped> }> {
+function pagePressStats(ms: number[]): PagePressStats {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1))] ?? 0;
+  return {
+    presses: sorted.length,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: sorted.at(-1) ?? 0,
+    missed: sorted.filter((m) => m > ANSWER_DEADLINE_MS).length,
+  };
+}
+
+function botThread(
+  data: Omit<BotWorkerData, 'module'>,
+): Promise<{ activityPort: number | null; stop(): Promise<BotWorkerStopped> }> {
   const worker = new Worker(botFile('src/threads/boot.js'), {
     workerData: { ...data, module: moduleUrl('./bot-worker', import.meta.url).href },
   });
@@ -83,7 +118,8 @@ function botThread(data: Omit<BotWorkerData, 'module'>): Promise<{ stop(): Promi
       worker.on('message', onMessage);
       worker.once('error', reject);
     });
-  return next('ready').then(() => ({
+  return next('ready').then((ready) => ({
+    activityPort: (ready as BotWorkerReady).activityPort,
     async stop() {
       const stopped = next('stopped') as Promise<BotWorkerStopped>;
       worker.postMessage('stop');
@@ -116,7 +152,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
   const rng = Rng.fromSeed(options.seed ?? 7);
   try {
     const guild = discord.createGuild({ name: 'load' });
-    const tables = Array.from({ length: options.tables }, (_, t) => ({
+    const tables: LoadTable[] = Array.from({ length: options.tables }, (_, t) => ({
       channel: discord.createChannel(guild, { name: `table-${t}` }),
       players: Array.from({ length: options.playersPerTable }, (_, p) => discord.createUser({ name: `p${t}-${p}` })),
     }));
@@ -130,9 +166,19 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       pauseMs: 200,
       seed: options.seed ?? 7,
       logLevel: process.env.LOAD_LOG ?? 'silent',
+      ...(options.activityPlayer || options.activityServed ? { activity: { clientSecret: discord.clientSecret } } : {}),
     });
     const body = await commandBodies();
     await rest.put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });
+    if (options.activityPlayer) {
+      const base = `http://127.0.0.1:${bot.activityPort}`;
+      await Promise.all(
+        tables.map(async (table) => {
+          const user = table.players[1];
+          if (user) table.activity = await ActivityPlayer.connect(discord, base, user, table.channel);
+        }),
+      );
+    }
     discord.resetLatency();
     const players = new LoadPlayers(discord, rng);
     const started = Date.now();
@@ -148,7 +194,10 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
           countsAtEnd = discord.requestCounts();
         },
       })
-      .finally(() => players.close());
+      .finally(async () => {
+        players.close();
+        await Promise.all(tables.map((table) => table.activity?.close()));
+      });
     const seconds = (Date.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const acks = discord.latency();
@@ -170,6 +219,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         auditOk: audit.ok,
         refused: players.refused,
         dealRequests: countsBetween(countsAtDeal, countsAtEnd),
+        pagePresses: options.activityPlayer ? pagePressStats(players.pagePresses) : null,
       };
     } finally {
       await database.close();
