@@ -60,8 +60,13 @@ export interface PressPlan {
 export interface FormPlan {
   kind: 'form';
   table: TableRuntime;
-  /** Null when the form changed nothing: its menu is answered as it is, with no step. */
+  /** Null when the form changed no rule: its menu is answered as it is, with no step. */
   action: Action | null;
+  /**
+   * The table's new language, when the form changed it: not a rule of the game, so no
+   * step; the table keeps it with its notes and its messages are drawn again.
+   */
+  language?: string;
   member: Member;
   view(result: StepResult | null): ReturnType<typeof rulesMenu>;
 }
@@ -83,10 +88,13 @@ export type ComponentPlan = PressPlan | OpenPlan;
 type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
-  tables: Pick<Tables, 'act'>;
+  tables: Pick<Tables, 'act' | 'setLanguage'>;
   /** Committing and publishing, the same for every surface (table/step-commits.ts). */
   commits: StepCommits;
-  publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn'>;
+  publisher: Pick<
+    TablePublisher,
+    'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn' | 'redraw'
+  >;
   tokens: Pick<ReplyTokens, 'remember'>;
   log: Logger;
 }
@@ -219,16 +227,22 @@ export class StepPipeline {
 
   /** Runs a modal handler's plan (the rules' form): its answer is the menu it was opened from. */
   async form(interaction: ModalSubmitInteraction, plan: FormPlan, log?: Logger): Promise<void> {
-    const { table, action, member } = plan;
+    const { table, action, language, member } = plan;
+    const tableId = table.record.id;
     await this.step({
       defer: () =>
         interaction.isFromMessage()
           ? interaction.deferUpdate()
           : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
-      commit: () =>
-        this.deps.commits.commit(async () =>
-          action ? this.deps.tables.act(table.record.id, interaction.id, action, member) : null,
-        ),
+      commit: async () => {
+        if (language) {
+          await this.deps.tables.setLanguage(tableId, language);
+          this.deps.publisher.redraw(tableId);
+        }
+        return this.deps.commits.commit(async () =>
+          action ? this.deps.tables.act(tableId, interaction.id, action, member) : null,
+        );
+      },
       prepare: async (result) => plan.view(result),
       // The menu the form was opened from, brought up to date (or a private one if it is gone).
       answer: async (view, deferred) => {
