@@ -78,8 +78,16 @@ export interface OpenPlan {
   answer(committed: { runtime: TableRuntime }): Promise<void>;
 }
 
+/** **My cards** (handlers/my-cards.ts): the presser's own cards, privately, with no step. */
+export interface CardsPlan {
+  kind: 'cards';
+  /** The table the press was checked against (`Tables.pressTarget`), with the player in its deal. */
+  table: TableRuntime;
+  playerId: string;
+}
+
 /** What a button or menu's handler asks of the pipeline (a modal's asks a `FormPlan`). */
-export type ComponentPlan = PressPlan | OpenPlan;
+export type ComponentPlan = PressPlan | OpenPlan | CardsPlan;
 
 /**
  * How an answer looks once resolved against the player's private message ('cards': a
@@ -123,6 +131,8 @@ export class StepPipeline {
         return this.press(interaction, plan, log);
       case 'open':
         return this.command(interaction, plan.commit, plan.answer);
+      case 'cards':
+        return this.cards(interaction, plan);
       default:
         return plan satisfies never;
     }
@@ -223,6 +233,20 @@ export class StepPipeline {
       failed: () => privately?.failed(),
       log: log ?? this.deps.log,
     });
+  }
+
+  /**
+   * My cards: the player's cards as the table stands (between deals, the last deal's),
+   * privately; the answer becomes their private message of the deal. Not a step.
+   */
+  private async cards(interaction: MessageComponentInteraction, { table, playerId }: CardsPlan): Promise<void> {
+    const privately = this.deps.publisher.answerPrivately(table, playerId, null, { claim: false, afterDeal: true });
+    if (!privately.cards) return;
+    const answer = await ackIfSlow(privately.cards, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }));
+    const payload = await answer.work;
+    if (answer.deferred) await interaction.editReply(payload);
+    else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
+    privately.sent(this.deps.tokens.remember(table.record.id, playerId, interaction));
   }
 
   /** Runs a modal handler's plan (the rules' form): its answer is the menu it was opened from. */
