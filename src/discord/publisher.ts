@@ -89,7 +89,7 @@ export class TablePublisher implements StepListener {
     // a new game may open at the table before this step is published, with messages of its own.
     if (awaiting(step.after).kind !== 'over') return;
     this.tableMessage.requestEdits(tableId, {
-      rt: { record: step.record, messages: step.messages, restarted: false },
+      rt: { record: step.record, messages: step.messages },
       chat: this.deps.chat.snapshot(tableId),
     });
   }
@@ -97,6 +97,8 @@ export class TablePublisher implements StepListener {
   resumed(tableId: number): void {
     const rt = this.runtime(tableId);
     const state = rt?.record.state;
+    // A deal under way: its table message says the bot restarted, until the next deal.
+    if (state?.phase === 'deal') this.tableMessage.restartedDuringDeal(tableId);
     // The process stopped between a deal's first commit and the post of its message (a
     // crash, or a backup taken then and restored): no message carries the deal's buttons,
     // and an edit never moves an earlier deal's message on. Post it, as the deal's start would have.
@@ -157,7 +159,9 @@ export class TablePublisher implements StepListener {
     const tableId = ended.record.id;
     await this.tableMessage.editsDone(tableId);
     this.deps.tables.runtimes.release(ended);
-    if (!this.deps.tables.runtimes.get(tableId)) this.deps.chat.forget(tableId);
+    if (this.deps.tables.runtimes.get(tableId)) return;
+    this.deps.chat.forget(tableId);
+    this.tableMessage.forget(tableId);
   }
 
   /** Cache sizes: tables holding players' private messages, and table message edits waiting. */

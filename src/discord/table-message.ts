@@ -19,12 +19,13 @@ import { closedCard, tableView } from './views/table-card.ts';
 import { boardCells, boardSignature } from './views/table-pieces.ts';
 import type { WebhookMessage } from './webhook-messages.ts';
 
-/** The table message for the table's latest state. */
+/** The table message for the table's latest state (`restarted`: say the bot restarted during this deal). */
 function liveTableView(
   rt: TableRuntime,
   deps: Pick<TableMessageDeps, 'tokens' | 'output' | 'openTable'>,
   picture: Picture | null,
   hasBoardImage: boolean,
+  restarted = false,
 ) {
   const { tokens } = deps;
   const state = gameOf(rt.record);
@@ -33,7 +34,7 @@ function liveTableView(
     target: targetOf(rt, deps.openTable),
     view: publicOf(rt),
     deadline: rt.record.deadline,
-    restarted: rt.restarted,
+    restarted,
     picture,
     hasBoardImage,
     locale: rt.messages.locale,
@@ -88,6 +89,8 @@ export interface TableMessageDeps {
  */
 export class TableMessage {
   private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: WebhookMessage }>;
+  /** Tables this process took up after a restart with a deal under way: their table message says so until the next deal. */
+  private readonly restarted = new Set<number>();
 
   constructor(private readonly deps: TableMessageDeps) {
     this.editor = new EditCoalescer(
@@ -113,6 +116,16 @@ export class TableMessage {
     return this.editor.idleFor((key) => key.startsWith(prefix));
   }
 
+  /** The table was taken up after a restart with a deal under way (see `restarted`). */
+  restartedDuringDeal(tableId: number): void {
+    this.restarted.add(tableId);
+  }
+
+  /** A table this process shows no more (its game ended and its last messages are out). */
+  forget(tableId: number): void {
+    this.restarted.delete(tableId);
+  }
+
   /** Edits waiting or in flight, over every table. */
   get pendingEdits(): number {
     return this.editor.size;
@@ -131,7 +144,7 @@ export class TableMessage {
       const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
       this.close(tableId, previous, say('closed.dealOver'), say('closed.nextBelow'));
     }
-    rt.restarted = false;
+    this.restarted.delete(tableId);
     await this.post(rt, (view) => this.deps.output.send(tableId, view, true));
   }
 
@@ -165,7 +178,7 @@ export class TableMessage {
   ): Promise<string> {
     const state = gameOf(rt.record);
     const picture = await this.boardPicture(rt);
-    const message = await post(liveTableView(rt, this.deps, picture, false));
+    const message = await post(liveTableView(rt, this.deps, picture, false, this.restarted.has(rt.record.id)));
     const chat = this.deps.chat.of(rt.record.id);
     chat.table = message.id;
     chat.tableDeal = state.dealNo;
@@ -176,7 +189,7 @@ export class TableMessage {
 
   /** The table as the chat shows it now: its runtime, and its chat notes as they are now. */
   private shown(rt: TableRuntime): ShownTable {
-    return { rt: { ...rt, messages: { ...rt.messages } }, chat: this.deps.chat.snapshot(rt.record.id) };
+    return { rt: { record: rt.record, messages: { ...rt.messages } }, chat: this.deps.chat.snapshot(rt.record.id) };
   }
 
   /** The table's board picture, or null when it has no board, shows it as card emojis, or the picture failed. */
@@ -260,7 +273,7 @@ export class TableMessage {
         // If this fails (logged), only a restart notices (it sends the picture again).
         void this.deps.chat.save(tableId);
       }
-      const view = liveTableView(rt, this.deps, picture, chat.board !== null);
+      const view = liveTableView(rt, this.deps, picture, chat.board !== null, this.restarted.has(tableId));
       const payload = editOf(view);
       if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };

@@ -176,7 +176,7 @@ export class Tables {
       // Their languages first: a resumed table may speak at once.
       await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
-        this.runtimes.track(record, { restarted: record.state?.phase === 'deal' });
+        this.runtimes.track(record);
         this.timers.countdowns.set(String(record.id), record.deadline);
         this.timers.computers.plan(record);
         this.listener.resumed(record.id);

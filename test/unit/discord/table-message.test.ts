@@ -48,7 +48,6 @@ function runtimeOf(state: GameState): TableRuntime {
       updatedAt: 0,
     },
     messages: { ...NO_NOTES },
-    restarted: false,
   };
 }
 
@@ -165,7 +164,7 @@ describe('the table message', () => {
     it('posts the table message as editable and saves its id and deal', async () => {
       const before = lobby();
       const rt = live(dealt(), { lobby: 'lobby-1' });
-      rt.restarted = true;
+      tm.restartedDuringDeal(TABLE);
       await tm.startDeal(rt, before);
       expect(posts).toHaveLength(1);
       expect(posts[0]?.tableId).toBe(TABLE);
@@ -174,7 +173,8 @@ describe('the table message', () => {
       expect(notes()?.table).toBe('posted-1');
       expect(notes()?.tableDeal).toBe(1);
       expect(notes()?.board).toBeNull();
-      expect(rt.restarted).toBe(false);
+      // The bot restarted during the deal before: this deal's message does not say so.
+      expect(textOf(posts[0]?.payload)).not.toContain('restarted');
       expect(atVersion).toHaveBeenCalledWith(TABLE, expect.any(Function));
       expect(saved).toEqual([expect.objectContaining({ table: 'posted-1', tableDeal: 1 })]);
     });
