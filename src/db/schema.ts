@@ -113,8 +113,10 @@ export interface GameTableTable {
   state: string | null;
   /** Epoch milliseconds of the current countdown's end, or null. */
   deadline: number | null;
-  /** JSON of the Discord message ids the bot keeps for this table. */
+  /** JSON of what the table keeps beside its game (table/table-notes.ts). */
   messages: Generated<string>;
+  /** JSON of where the chat shows the table: its message ids (discord/chat-notes.ts). */
+  chat: Generated<string>;
   deal_no: Generated<number>;
   updated_at: number;
 }

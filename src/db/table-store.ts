@@ -21,7 +21,7 @@ export interface TableRecord<State = unknown> {
   state: State | null;
   /** Epoch ms when the current countdown ends, or null. */
   deadline: number | null;
-  /** The Discord message ids the bot keeps for the table (parsed JSON). */
+  /** What the table keeps beside its game (parsed JSON, see table/table-notes.ts). */
   messages: unknown;
   dealNo: number;
   updatedAt: number;
@@ -89,11 +89,10 @@ export async function listOpenTables(db: Db): Promise<TableRecord[]> {
 }
 
 /**
- * Records where the table's messages are. Message ids are learnt only after Discord
- * answers, which is after the step's transaction: this writes them on their own,
+ * Records what the table keeps beside its game (its language changed), on its own,
  * without touching the game state or its version. With `version` (the record the
  * writer holds), only while the table is still at that version: a process that lost
- * the table to another (a stale owner) never overwrites the newer owner's messages.
+ * the table to another (a stale owner) never overwrites the newer owner's notes.
  * Returns whether the row was written.
  */
 export async function saveTableMessages(

@@ -20,6 +20,7 @@ import { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './channel-loss.ts';
 import { ChannelOutput } from './channel-output.ts';
+import { ChatMessages } from './chat-notes.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
@@ -130,17 +131,19 @@ export interface Bot {
 /** The bot's own caches, each with its bound (see cache-sizes.ts). */
 function botCaches(parts: {
   tables: Tables;
+  chatNotes: ChatMessages;
   tokens: ReplyTokens;
   lost: BlockedChannels;
   output: ChannelOutput;
   publisher: TablePublisher;
   odds: OddsCache;
 }): CacheSizes {
-  const { tables, tokens, lost, output, publisher, odds } = parts;
+  const { tables, chatNotes, tokens, lost, output, publisher, odds } = parts;
   const caches = new CacheSizes();
   caches.add('odds', odds);
   caches.add('statements', statementCacheSize);
   caches.add('runtimes', () => ({ size: tables.runtimes.size, limit: 'open tables' }));
+  caches.add('chatNotes', () => ({ size: chatNotes.size, limit: 'open tables' }));
   caches.add('tokens', () => ({ size: tokens.size, limit: 'open tables' }));
   caches.add('privateMessages', () => ({ size: publisher.sizes.privateMessages, limit: 'open tables' }));
   caches.add('pendingEdits', () => ({ size: publisher.sizes.pendingEdits, limit: 'open tables' }));
@@ -221,17 +224,19 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     (guildId) => guilds.ready(guildId),
   );
   const odds = new OddsCache(offload);
+  const chatNotes = new ChatMessages({ db: options.db, tables, log: options.log });
   const publisher = new TablePublisher({
     log: options.log,
     output,
     tables,
+    chat: chatNotes,
     tokens,
     odds,
     offload,
     ...(options.editDelayMs !== undefined ? { editDelayMs: options.editDelayMs } : {}),
     openTable: options.activity !== undefined,
   });
-  const caches = botCaches({ tables, tokens, lost, output, publisher, odds });
+  const caches = botCaches({ tables, chatNotes, tokens, lost, output, publisher, odds });
   const metrics = new BotMetrics({
     caches: () => caches.read(),
     gatewayPingMs: () => client.ws.ping,
@@ -341,6 +346,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await loadCardEmojis(client.rest, client.application?.id ?? '', options.log);
       // With shards, each process resumes only the places it serves.
       const serves = servedHere(client, options.shards, options.shardCount);
+      // Where the chat shows each open table, before the tables resume and edit their messages.
+      await chatNotes.loadRunning();
       const resumed = options.endOpenTables ? await tables.endAll(serves) : await tables.resumeAll(serves);
       // A table of a server the bot is not in (a group DM's ledger is keyed by its channel)
       // was brought by a user install: its output rides tokens only.

@@ -73,9 +73,8 @@ async function postLobby(
   hostId: string,
 ): Promise<void> {
   const lobby = await interaction.editReply(lobbyOf(runtime, ctx.openTable));
-  ctx.publisher.postedBy(lobby.id, ctx.tokens.remember(runtime.record.id, hostId, interaction));
-  runtime.messages.lobby = lobby.id;
-  await ctx.tables.saveMessages(runtime.record.id);
+  const tableId = runtime.record.id;
+  await ctx.publisher.lobbyPosted(tableId, lobby.id, ctx.tokens.remember(tableId, hostId, interaction));
 }
 
 /**
@@ -118,15 +117,14 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
     ctx.lost.reopen(place.channelId);
     ctx.tables.publish(await ctx.tables.resume(rt.record.id));
   }
-  const state = gameOf(rt.record);
-  if (state.phase === 'lobby') {
-    rt.messages.lobby = (await interaction.editReply(lobbyOf(rt, ctx.openTable))).id;
-    await ctx.tables.saveMessages(rt.record.id);
+  const tableId = rt.record.id;
+  // Only once the reply is posted: private cards may follow up on this interaction.
+  const handle = () => ctx.tokens.remember(tableId, interaction.user.id, interaction);
+  if (gameOf(rt.record).phase === 'lobby') {
+    const lobby = await interaction.editReply(lobbyOf(rt, ctx.openTable));
+    await ctx.publisher.lobbyPosted(tableId, lobby.id, handle());
   } else {
-    await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));
+    const posted = await ctx.publisher.repostTableMessage(rt, (view) => interaction.editReply(view));
+    ctx.publisher.postedBy(posted, handle());
   }
-  // Only now is the reply posted: private cards may follow up on this interaction.
-  const handle = ctx.tokens.remember(rt.record.id, interaction.user.id, interaction);
-  const posted = state.phase === 'lobby' ? rt.messages.lobby : rt.messages.table;
-  if (posted) ctx.publisher.postedBy(posted, handle);
 }

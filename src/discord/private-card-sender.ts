@@ -7,6 +7,7 @@ import type { SerialQueues } from '../table/serial.ts';
 import type { StepResult } from '../table/steps.ts';
 import { tableDealNo } from '../table/table-notes.ts';
 import type { ChannelOutput } from './channel-output.ts';
+import type { ChatMessages } from './chat-notes.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateMessage, PrivateMessageRegistry } from './private-message-registry.ts';
@@ -16,6 +17,8 @@ import { cardsView, type DealEnded, handPicture, privateAsks, privateSignature }
 export interface PrivateCardSenderDeps {
   log: Logger;
   output: ChannelOutput;
+  /** Where the chat shows each table: who a deal's private message reached is kept there. */
+  chat: ChatMessages;
   tokens: ReplyTokens;
   odds: OddsCache;
   offload: Offload;
@@ -61,7 +64,7 @@ export class PrivateCardSender {
    * way), live or not: whether they may choose without being shown their cards first.
    */
   hasSeenCards(rt: TableRuntime, playerId: string): boolean {
-    const shown = rt.messages.cardsShown;
+    const shown = this.deps.chat.get(rt.record.id)?.cardsShown;
     return shown?.deal === tableDealNo(rt.messages, gameOf(rt.record).dealNo) && shown.to.includes(playerId);
   }
 
@@ -78,16 +81,22 @@ export class PrivateCardSender {
 
   /** The deal's private message did not reach the player after all. */
   private notShownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
-    const shown = rt.messages.cardsShown;
-    if (shown?.deal === dealNo) shown.to = shown.to.filter((id) => id !== playerId);
+    const shown = this.deps.chat.get(rt.record.id)?.cardsShown;
+    if (shown?.deal !== dealNo) return;
+    shown.to = shown.to.filter((id) => id !== playerId);
+    void this.deps.chat.save(rt.record.id);
   }
 
   /** A private message of deal `dealNo` went to the player (see `hasSeenCards`). */
   private shownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
-    const shown = rt.messages.cardsShown;
+    const chat = this.deps.chat.of(rt.record.id);
+    const shown = chat.cardsShown;
     if (shown?.deal === dealNo) {
-      if (!shown.to.includes(playerId)) shown.to.push(playerId);
-    } else rt.messages.cardsShown = { deal: dealNo, to: [playerId] };
+      if (shown.to.includes(playerId)) return;
+      shown.to.push(playerId);
+    } else chat.cardsShown = { deal: dealNo, to: [playerId] };
+    // Saved so a restart keeps it (one save for a deal's players: they are queued together).
+    void this.deps.chat.save(rt.record.id);
   }
 
   /**

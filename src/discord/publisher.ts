@@ -10,6 +10,7 @@ import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
+import type { ChatMessages } from './chat-notes.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCardSender } from './private-card-sender.ts';
@@ -23,6 +24,8 @@ import type { tableView } from './views/table-card.ts';
 export interface PublisherDeps {
   log: Logger;
   tables: Tables;
+  /** Where the chat shows each table (its message ids): this surface's own notes. */
+  chat: ChatMessages;
   output: ChannelOutput;
   tokens: ReplyTokens;
   odds: OddsCache;
@@ -79,21 +82,28 @@ export class TablePublisher implements StepListener {
   }
 
   committed(step: StepResult): void {
+    const tableId = step.record.id;
+    // A new game: no message shows it yet (its lobby is posted as the answer of what opened it).
+    if (!step.before || awaiting(step.before).kind === 'over') this.deps.chat.opened(tableId);
     // The game's messages get their final edit asked for at once, as the step left them:
-    // a new game may open at the table before this step is published, and take the
-    // runtime's messages.
+    // a new game may open at the table before this step is published, with messages of its own.
     if (awaiting(step.after).kind !== 'over') return;
-    this.tableMessage.requestEdits(step.record.id, { record: step.record, messages: step.messages, restarted: false });
+    this.tableMessage.requestEdits(tableId, {
+      rt: { record: step.record, messages: step.messages },
+      chat: this.deps.chat.snapshot(tableId),
+    });
   }
 
   resumed(tableId: number): void {
     const rt = this.runtime(tableId);
     const state = rt?.record.state;
+    // A deal under way: its table message says the bot restarted, until the next deal.
+    if (state?.phase === 'deal') this.tableMessage.restartedDuringDeal(tableId);
     // The process stopped between a deal's first commit and the post of its message (a
     // crash, or a backup taken then and restored): no message carries the deal's buttons,
     // and an edit never moves an earlier deal's message on. Post it, as the deal's start would have.
-    if (rt && state?.phase === 'deal' && rt.messages.tableDeal !== state.dealNo) {
-      const shown = rt.messages.tableDeal;
+    const shown = this.deps.chat.get(tableId)?.tableDeal ?? null;
+    if (rt && state?.phase === 'deal' && shown !== state.dealNo) {
       const before: GameState = shown === null ? { ...state, phase: 'lobby' } : { ...state, dealNo: shown };
       void this.queues
         .run(tableId, () => this.tableMessage.startDeal(rt, before))
@@ -144,10 +154,14 @@ export class TablePublisher implements StepListener {
       .then(() => (ended ? this.release(ended) : undefined));
   }
 
-  /** An ended game's last messages are out: its runtime goes (a new game there has its own). */
+  /** An ended game's last messages are out: its runtime goes, and where the chat showed it (a new game there has its own). */
   private async release(ended: TableRuntime): Promise<void> {
-    await this.tableMessage.editsDone(ended.record.id);
+    const tableId = ended.record.id;
+    await this.tableMessage.editsDone(tableId);
     this.deps.tables.runtimes.release(ended);
+    if (this.deps.tables.runtimes.get(tableId)) return;
+    this.deps.chat.forget(tableId);
+    this.tableMessage.forget(tableId);
   }
 
   /** Cache sizes: tables holding players' private messages, and table message edits waiting. */
@@ -227,10 +241,24 @@ export class TablePublisher implements StepListener {
   }
 
   /**
-   * `/guts table`: the live table message again, in order with the table's other output;
-   * the old one is closed so only one message carries live buttons.
+   * The table's lobby, posted as the reply of `via` (a new game's, or `/guts table`'s in
+   * the lobby): the chat shows the table there from now, and later edits go through its
+   * token while it lives.
    */
-  repostTableMessage(rt: TableRuntime, post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>) {
+  async lobbyPosted(tableId: number, messageId: string, via: TokenHandle): Promise<void> {
+    this.postedBy(messageId, via);
+    this.deps.chat.of(tableId).lobby = messageId;
+    await this.deps.chat.save(tableId);
+  }
+
+  /**
+   * `/guts table`: the live table message again, in order with the table's other output;
+   * the old one is closed so only one message carries live buttons. Resolves with the new one's id.
+   */
+  repostTableMessage(
+    rt: TableRuntime,
+    post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
+  ): Promise<string> {
     return this.queues.run(rt.record.id, () => this.tableMessage.repost(rt, post));
   }
 

@@ -13,6 +13,7 @@ import type { BotContext } from './context.ts';
 import { answerError } from './error-boundary.ts';
 import type { Claimed, RoutedHandler } from './handlers/types.ts';
 import type { InteractionKind } from './metrics.ts';
+import { missingHere } from './permissions.ts';
 import type { ComponentPlan, FormPlan } from './step-pipeline.ts';
 
 /**
@@ -90,6 +91,7 @@ export function createRouter(
           const waiting = claimed.tableId === null ? null : Number(claimed.tableId);
           if (waiting !== null && ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
           else {
+            if (waiting !== null) noticeLostPermissions(interaction, waiting, ctx);
             const plan = await claimed.run({ ...ctx, log });
             if (plan) await ctx.steps.run(interaction, plan, log);
           }
@@ -113,6 +115,21 @@ async function carryOn(interaction: MessageComponentInteraction, tableId: number
   await interaction.reply({ content: t(interaction.locale, 'answer.carryOn'), flags: MessageFlags.Ephemeral });
   ctx.tokens.remember(tableId, interaction.user.id, interaction);
   await ctx.publisher.wake(tableId);
+}
+
+/**
+ * Every press of a table's buttons carries the bot's permissions in its channel
+ * (`app_permissions`), noticed here so no handler has to write anything. The
+ * table's messages ride interaction tokens, which Discord lets through without them,
+ * but a server admin who took a permission away wants the bot to stop posting there:
+ * the table is paused as if a channel call had been refused, without making one.
+ */
+function noticeLostPermissions(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): void {
+  const { channelId } = interaction;
+  const record = ctx.tables.runtimes.get(tableId)?.record;
+  if (record?.channelId !== channelId || !record.running) return;
+  const missing = missingHere(interaction);
+  if (missing.length) ctx.lost.markLost(tableId, channelId, 'no-permission');
 }
 
 function kindOf(interaction: Interaction): InteractionKind {

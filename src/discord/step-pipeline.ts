@@ -60,8 +60,13 @@ export interface PressPlan {
 export interface FormPlan {
   kind: 'form';
   table: TableRuntime;
-  /** Null when the form changed nothing: its menu is answered as it is, with no step. */
+  /** Null when the form changed no rule: its menu is answered as it is, with no step. */
   action: Action | null;
+  /**
+   * The table's new language, when the form changed it: not a rule of the game, so no
+   * step; the table keeps it with its notes and its messages are drawn again.
+   */
+  language?: string;
   member: Member;
   view(result: StepResult | null): ReturnType<typeof rulesMenu>;
 }
@@ -73,8 +78,16 @@ export interface OpenPlan {
   answer(committed: { runtime: TableRuntime }): Promise<void>;
 }
 
+/** **My cards** (handlers/my-cards.ts): the presser's own cards, privately, with no step. */
+export interface CardsPlan {
+  kind: 'cards';
+  /** The table the press was checked against (`Tables.pressTarget`), with the player in its deal. */
+  table: TableRuntime;
+  playerId: string;
+}
+
 /** What a button or menu's handler asks of the pipeline (a modal's asks a `FormPlan`). */
-export type ComponentPlan = PressPlan | OpenPlan;
+export type ComponentPlan = PressPlan | OpenPlan | CardsPlan;
 
 /**
  * How an answer looks once resolved against the player's private message ('cards': a
@@ -83,10 +96,13 @@ export type ComponentPlan = PressPlan | OpenPlan;
 type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
-  tables: Pick<Tables, 'act'>;
+  tables: Pick<Tables, 'act' | 'setLanguage'>;
   /** Committing and publishing, the same for every surface (table/step-commits.ts). */
   commits: StepCommits;
-  publisher: Pick<TablePublisher, 'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn'>;
+  publisher: Pick<
+    TablePublisher,
+    'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn' | 'redraw'
+  >;
   tokens: Pick<ReplyTokens, 'remember'>;
   log: Logger;
 }
@@ -115,6 +131,8 @@ export class StepPipeline {
         return this.press(interaction, plan, log);
       case 'open':
         return this.command(interaction, plan.commit, plan.answer);
+      case 'cards':
+        return this.cards(interaction, plan);
       default:
         return plan satisfies never;
     }
@@ -217,18 +235,38 @@ export class StepPipeline {
     });
   }
 
+  /**
+   * My cards: the player's cards as the table stands (between deals, the last deal's),
+   * privately; the answer becomes their private message of the deal. Not a step.
+   */
+  private async cards(interaction: MessageComponentInteraction, { table, playerId }: CardsPlan): Promise<void> {
+    const privately = this.deps.publisher.answerPrivately(table, playerId, null, { claim: false, afterDeal: true });
+    if (!privately.cards) return;
+    const answer = await ackIfSlow(privately.cards, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }));
+    const payload = await answer.work;
+    if (answer.deferred) await interaction.editReply(payload);
+    else await interaction.reply({ ...payload, flags: MessageFlags.Ephemeral });
+    privately.sent(this.deps.tokens.remember(table.record.id, playerId, interaction));
+  }
+
   /** Runs a modal handler's plan (the rules' form): its answer is the menu it was opened from. */
   async form(interaction: ModalSubmitInteraction, plan: FormPlan, log?: Logger): Promise<void> {
-    const { table, action, member } = plan;
+    const { table, action, language, member } = plan;
+    const tableId = table.record.id;
     await this.step({
       defer: () =>
         interaction.isFromMessage()
           ? interaction.deferUpdate()
           : interaction.deferReply({ flags: MessageFlags.Ephemeral }),
-      commit: () =>
-        this.deps.commits.commit(async () =>
-          action ? this.deps.tables.act(table.record.id, interaction.id, action, member) : null,
-        ),
+      commit: async () => {
+        if (language) {
+          await this.deps.tables.setLanguage(tableId, language);
+          this.deps.publisher.redraw(tableId);
+        }
+        return this.deps.commits.commit(async () =>
+          action ? this.deps.tables.act(tableId, interaction.id, action, member) : null,
+        );
+      },
       prepare: async (result) => plan.view(result),
       // The menu the form was opened from, brought up to date (or a private one if it is gone).
       answer: async (view, deferred) => {

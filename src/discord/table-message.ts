@@ -9,6 +9,7 @@ import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
+import type { ChatMessages, ChatNotes } from './chat-notes.ts';
 import { EditCoalescer } from './coalescer.ts';
 import type { Offload } from './offload.ts';
 import type { ReplyTokens } from './tokens.ts';
@@ -18,12 +19,13 @@ import { closedCard, tableView } from './views/table-card.ts';
 import { boardCells, boardSignature } from './views/table-pieces.ts';
 import type { WebhookMessage } from './webhook-messages.ts';
 
-/** The table message for the table's latest state. */
+/** The table message for the table's latest state (`restarted`: say the bot restarted during this deal). */
 function liveTableView(
   rt: TableRuntime,
   deps: Pick<TableMessageDeps, 'tokens' | 'output' | 'openTable'>,
   picture: Picture | null,
   hasBoardImage: boolean,
+  restarted = false,
 ) {
   const { tokens } = deps;
   const state = gameOf(rt.record);
@@ -32,7 +34,7 @@ function liveTableView(
     target: targetOf(rt, deps.openTable),
     view: publicOf(rt),
     deadline: rt.record.deadline,
-    restarted: rt.restarted,
+    restarted,
     picture,
     hasBoardImage,
     locale: rt.messages.locale,
@@ -60,8 +62,16 @@ export function targetOf(rt: TableRuntime, openTable = false): ButtonTarget {
 export const lobbyOf = (rt: TableRuntime, openTable = false) =>
   lobbyView(targetOf(rt, openTable), publicOf(rt), rt.messages.locale, rt.messages.returning);
 
+/** A table as the chat showed it at one moment: its game and table notes, and where the chat shows it. */
+export interface ShownTable {
+  rt: TableRuntime;
+  chat: ChatNotes;
+}
+
 export interface TableMessageDeps {
   tables: Tables;
+  /** Where the chat shows each table (this surface's own notes, saved with the table's row). */
+  chat: ChatMessages;
   output: ChannelOutput;
   offload: Offload;
   /** Who the bot can reach privately: the others are told to press My cards. */
@@ -79,6 +89,8 @@ export interface TableMessageDeps {
  */
 export class TableMessage {
   private readonly editor: EditCoalescer<{ tableId: number; messageId: string; payload: WebhookMessage }>;
+  /** Tables this process took up after a restart with a deal under way: their table message says so until the next deal. */
+  private readonly restarted = new Set<number>();
 
   constructor(private readonly deps: TableMessageDeps) {
     this.editor = new EditCoalescer(
@@ -104,6 +116,16 @@ export class TableMessage {
     return this.editor.idleFor((key) => key.startsWith(prefix));
   }
 
+  /** The table was taken up after a restart with a deal under way (see `restarted`). */
+  restartedDuringDeal(tableId: number): void {
+    this.restarted.add(tableId);
+  }
+
+  /** A table this process shows no more (its game ended and its last messages are out). */
+  forget(tableId: number): void {
+    this.restarted.delete(tableId);
+  }
+
   /** Edits waiting or in flight, over every table. */
   get pendingEdits(): number {
     return this.editor.size;
@@ -113,32 +135,32 @@ export class TableMessage {
     return this.deps.tables.runtimes.get(tableId);
   }
 
-  private saveMessages(tableId: number): Promise<void> {
-    return this.deps.tables.saveMessages(tableId);
-  }
-
   /** Closes the previous deal's message and posts this deal's, with the board picture. */
   async startDeal(rt: TableRuntime, before: GameState | null): Promise<void> {
     const tableId = rt.record.id;
-    if (before?.phase === 'lobby') this.requestLobbyEdit(tableId, rt);
-    const previous = rt.messages.table;
+    if (before?.phase === 'lobby') this.requestLobbyEdit(tableId, this.shown(rt));
+    const previous = this.deps.chat.of(tableId).table;
     if (previous && before) {
       const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
       this.close(tableId, previous, say('closed.dealOver'), say('closed.nextBelow'));
     }
-    rt.restarted = false;
+    this.restarted.delete(tableId);
     await this.post(rt, (view) => this.deps.output.send(tableId, view, true));
   }
 
-  /** `/guts table`: the live table message again; the old one is closed. */
-  async repost(rt: TableRuntime, post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>) {
-    const previous = rt.messages.table;
-    await this.post(rt, post);
+  /** `/guts table`: the live table message again (its id returned); the old one is closed. */
+  async repost(
+    rt: TableRuntime,
+    post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
+  ): Promise<string> {
+    const previous = this.deps.chat.of(rt.record.id).table;
+    const posted = await this.post(rt, post);
     const state = gameOf(rt.record);
-    if (previous && previous !== rt.messages.table) {
+    if (previous && previous !== posted) {
       const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, state.dealNo) });
       this.close(rt.record.id, previous, say('closed.deal'), say('closed.moved'));
     }
+    return posted;
   }
 
   /** Turns a table message that is no longer live into a short note without buttons. */
@@ -153,14 +175,21 @@ export class TableMessage {
   private async post(
     rt: TableRuntime,
     post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
-  ): Promise<void> {
+  ): Promise<string> {
     const state = gameOf(rt.record);
     const picture = await this.boardPicture(rt);
-    const message = await post(liveTableView(rt, this.deps, picture, false));
-    rt.messages.table = message.id;
-    rt.messages.tableDeal = state.dealNo;
-    rt.messages.board = picture ? boardSignature(publicOf(rt)) : null;
-    await this.saveMessages(rt.record.id);
+    const message = await post(liveTableView(rt, this.deps, picture, false, this.restarted.has(rt.record.id)));
+    const chat = this.deps.chat.of(rt.record.id);
+    chat.table = message.id;
+    chat.tableDeal = state.dealNo;
+    chat.board = picture ? boardSignature(publicOf(rt)) : null;
+    await this.deps.chat.save(rt.record.id);
+    return message.id;
+  }
+
+  /** The table as the chat shows it now: its runtime, and its chat notes as they are now. */
+  private shown(rt: TableRuntime): ShownTable {
+    return { rt: { record: rt.record, messages: { ...rt.messages } }, chat: this.deps.chat.snapshot(rt.record.id) };
   }
 
   /** The table's board picture, or null when it has no board, shows it as card emojis, or the picture failed. */
@@ -175,15 +204,17 @@ export class TableMessage {
    * Brings the lobby or the live table message up to date (coalesced): as the table
    * stands, or as `asOf` (a step that ended the game) left it.
    */
-  requestEdits(tableId: number, asOf?: TableRuntime): void {
-    const rt = asOf ?? this.runtime(tableId);
-    if (!rt) return;
-    const state = rt.record.state;
-    if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) this.requestLobbyEdit(tableId, rt);
-    else {
-      this.requestTableEdit(tableId, rt);
+  requestEdits(tableId: number, asOf?: ShownTable): void {
+    const live = asOf ? undefined : this.runtime(tableId);
+    const shown = asOf ?? (live && this.shown(live));
+    if (!shown) return;
+    const state = shown.rt.record.state;
+    if (state?.phase === 'lobby' || (state?.phase === 'over' && state.dealNo === 0)) {
+      this.requestLobbyEdit(tableId, shown);
+    } else {
+      this.requestTableEdit(tableId, shown);
       // The lobby said "the game is on": once it is over, it says so.
-      if (state?.phase === 'over') this.requestLobbyEdit(tableId, rt);
+      if (state?.phase === 'over') this.requestLobbyEdit(tableId, shown);
     }
   }
 
@@ -195,51 +226,54 @@ export class TableMessage {
    * never to the new game and never skipped: it would keep live-looking buttons.
    */
 
-  private requestLobbyEdit(tableId: number, from: TableRuntime): void {
-    const asked = snapshot(from);
-    const messageId = asked?.messages.lobby;
-    if (!asked || !messageId) return;
+  /** The table's runtime and chat notes as they are, when the lobby or table message `messageId` is still its own. */
+  private liveShowing(tableId: number, messageId: string, which: 'lobby' | 'table'): ShownTable | null {
+    const rt = this.runtime(tableId);
+    const chat = this.deps.chat.get(tableId);
+    return rt && chat && chat[which] === messageId ? { rt, chat } : null;
+  }
+
+  private requestLobbyEdit(tableId: number, asked: ShownTable): void {
+    const messageId = asked.chat.lobby;
+    if (!messageId) return;
     this.editor.request(`${tableId}:${messageId}`, () => {
-      const live = this.runtime(tableId);
-      const rt = live?.messages.lobby === messageId ? live : asked;
+      const { rt } = this.liveShowing(tableId, messageId, 'lobby') ?? asked;
       return { tableId, messageId, payload: lobbyOf(rt, this.deps.openTable) };
     });
   }
 
-  private requestTableEdit(tableId: number, from: TableRuntime): void {
-    const asked = snapshot(from);
-    const messageId = asked?.messages.table;
-    if (!asked || !messageId) return;
+  private requestTableEdit(tableId: number, asked: ShownTable): void {
+    const messageId = asked.chat.table;
+    if (!messageId) return;
     this.editor.request(`${tableId}:${messageId}`, async () => {
-      const live = this.runtime(tableId);
-      if (live?.messages.table !== messageId) {
+      const live = this.liveShowing(tableId, messageId, 'table');
+      if (!live) {
         // Left behind (see above); its picture stays as it is. Asked for just as a new
         // deal began, it is that deal's predecessor: closed, as a new deal closes it.
-        const state = gameOf(asked.record);
-        const shown = asked.messages.tableDeal;
+        const { rt } = asked;
+        const state = gameOf(rt.record);
+        const shown = asked.chat.tableDeal;
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
-          const say = (key: TextKey) => t(asked.messages.locale, key, { deal: tableDealNo(asked.messages, shown) });
+          const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, shown) });
           return { tableId, messageId, payload: closedPayload(say('closed.dealOver'), say('closed.nextBelow')) };
         }
-        const view = liveTableView(asked, this.deps, null, asked.messages.board !== null);
+        const view = liveTableView(rt, this.deps, null, asked.chat.board !== null);
         return { tableId, messageId, payload: editOf(view) };
       }
-      const rt = live;
+      const { rt, chat } = live;
       const state = gameOf(rt.record);
       // A later deal gets its own message (perhaps being posted now): this one must not show it.
-      const later = state.phase === 'deal' && rt.messages.tableDeal !== state.dealNo;
+      const later = state.phase === 'deal' && chat.tableDeal !== state.dealNo;
       if (later) return null;
       const signature = boardSignature(publicOf(rt));
-      const replace = signature !== rt.messages.board;
+      const replace = signature !== chat.board;
       const picture = replace ? await this.boardPicture(rt) : null;
       if (replace) {
-        rt.messages.board = picture ? signature : null;
-        // If this fails, only a restart notices (it sends the picture again).
-        void this.saveMessages(tableId).catch((err: unknown) =>
-          this.deps.log.warn({ err, tableId }, 'could not save where the board picture is'),
-        );
+        chat.board = picture ? signature : null;
+        // If this fails (logged), only a restart notices (it sends the picture again).
+        void this.deps.chat.save(tableId);
       }
-      const view = liveTableView(rt, this.deps, picture, rt.messages.board !== null);
+      const view = liveTableView(rt, this.deps, picture, chat.board !== null, this.restarted.has(tableId));
       const payload = editOf(view);
       if (replace) Object.assign(payload, { files: view.files, attachments: [] });
       return { tableId, messageId, payload };
@@ -258,9 +292,4 @@ function editOf(view: ReturnType<typeof tableView>): WebhookMessage {
 /** What a table message that is no longer live becomes: a short card without buttons (and without the picture). */
 function closedPayload(title: string, text: string): WebhookMessage {
   return { ...closedCard(title, text), embeds: [], attachments: [] };
-}
-
-/** The runtime as it is now: committed records are never changed, the message ids are. */
-function snapshot(rt: TableRuntime): TableRuntime {
-  return { ...rt, messages: { ...rt.messages } };
 }

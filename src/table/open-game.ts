@@ -46,6 +46,8 @@ export interface GameOpening {
   phrase?: string;
   /** Seats taken in the same first step (Play again: the last game's computers). */
   seats?: readonly Seat[];
+  /** The people of the game before, asked back to take their seat (Play again: `TableNotes.returning`). */
+  returning?: readonly Member[];
 }
 
 /** What opening a game needs of the table layer (see `Tables`). */
@@ -83,7 +85,7 @@ export class GameOpener {
    * provably fair (docs/FAIRNESS.md).
    */
   async open(opening: GameOpening): Promise<{ runtime: TableRuntime; result: StepResult }> {
-    const { place, host, variantId, options, look, key, phrase, seats = [] } = opening;
+    const { place, host, variantId, options, look, key, phrase, seats = [], returning = [] } = opening;
     await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.check(place, variantId, options);
     const table = gameRecord(await this.deps.writer.createOrLoadTable(place.guildId, place.channelId));
@@ -97,6 +99,7 @@ export class GameOpener {
         dealBase: table.dealNo,
         fourColour: look.fourColour,
         locale: look.locale ?? NO_NOTES.locale,
+        returning,
       },
     });
     const carried = await channelPotReserve(this.deps.db, place.guildId, place.channelId);

@@ -2,12 +2,10 @@ import { ensureLanguages } from '../i18n/index.ts';
 import type { GameRecord } from './game-record.ts';
 import { asTableNotes, type TableNotes } from './table-notes.ts';
 
-/** What this process knows of a loaded table: the latest committed record and its messages. */
+/** What this process knows of a loaded table: the latest committed record and its notes. */
 export interface TableRuntime {
   record: GameRecord;
   messages: TableNotes;
-  /** Loaded after a restart with a deal under way: the table message says so until the next deal. */
-  restarted: boolean;
 }
 
 /**
@@ -25,7 +23,7 @@ export class Runtimes {
   track(record: GameRecord, fresh?: Partial<Omit<TableRuntime, 'record'>>): TableRuntime {
     let rt = this.byId.get(record.id);
     if (!rt || fresh) {
-      rt = { record, messages: asTableNotes(record.messages), restarted: false, ...fresh };
+      rt = { record, messages: asTableNotes(record.messages), ...fresh };
       this.byId.set(record.id, rt);
       // The table speaks its language from now on (`Tables.resumeAll` waits for it first).
       void ensureLanguages(rt.messages.locale);

@@ -185,12 +185,15 @@ export class TableSteps {
               return null;
             }
             if (result.deadline !== undefined) deadline = result.deadline;
+            // The notes as committed, not the row's as this record was loaded: at a table's
+            // second game those are the game before's (its deal numbering, its look).
             const committed: GameRecord = {
               ...record,
               version: result.version,
               running,
               state: decided.state,
               deadline,
+              messages,
               dealNo,
             };
             const rt = runtimes.track(committed);

@@ -1,15 +1,10 @@
 /**
  * What a table keeps beside its game (the `messages` column of its row, a name kept for
- * the stored JSON): the chat's message ids and the deal they show, the deal numbering
- * across games, the counters of quiet deals, the table's language and deck colours.
+ * the stored JSON): the deal numbering across games, the counters of quiet deals, the
+ * people Play again asked back, the table's language and deck colours. Where a surface
+ * shows the table (the chat's message ids) is that surface's own (discord/chat-notes.ts).
  */
 export interface TableNotes {
-  lobby: string | null;
-  table: string | null;
-  /** The game's deal the table message shows: an edit meant for it never shows a later deal. */
-  tableDeal: number | null;
-  /** The board picture the table message carries (its signature), to re-attach only when it changes. */
-  board: string | null;
   /**
    * Deals played at this table before the current game. The engine counts deals per
    * game; buttons and hand histories count per table, so an old game's button never
@@ -32,26 +27,15 @@ export interface TableNotes {
    * those not seated yet to take their seat again (next-game.ts).
    */
   returning: readonly { id: string; name: string }[];
-  /**
-   * The players a private message of this table deal reached (or is on its way to): the
-   * others are shown their cards before any choice of theirs counts. Saved with the
-   * table's steps, so a restart keeps it.
-   */
-  cardsShown: { deal: number; to: string[] } | null;
 }
 
 export const NO_NOTES: TableNotes = {
-  lobby: null,
-  table: null,
-  tableDeal: null,
-  board: null,
   dealBase: 0,
   fourColour: false,
   locale: 'en-US',
   pressedThisDeal: false,
   quietDeals: 0,
   returning: [],
-  cardsShown: null,
 };
 
 /** The table-wide number of the game's current deal. */
@@ -59,13 +43,8 @@ export const tableDealNo = (messages: TableNotes, gameDealNo: number): number =>
 
 export function asTableNotes(value: unknown): TableNotes {
   const v = (value ?? {}) as Partial<TableNotes>;
-  const id = (x: unknown) => (typeof x === 'string' && /^\d+$/.test(x) ? x : null);
   const base = Number.isSafeInteger(v.dealBase) && (v.dealBase as number) >= 0 ? (v.dealBase as number) : 0;
   return {
-    lobby: id(v.lobby),
-    table: id(v.table),
-    tableDeal: Number.isSafeInteger(v.tableDeal) ? (v.tableDeal as number) : null,
-    board: typeof v.board === 'string' ? v.board : null,
     dealBase: base,
     fourColour: v.fourColour === true,
     locale: typeof v.locale === 'string' && /^[a-zA-Z0-9-]{2,8}$/.test(v.locale) ? v.locale : 'en-US',
@@ -76,13 +55,5 @@ export function asTableNotes(value: unknown): TableNotes {
           (m): m is { id: string; name: string } => typeof m?.id === 'string' && typeof m?.name === 'string',
         )
       : [],
-    cardsShown: asCardsShown(v.cardsShown),
   };
-}
-
-function asCardsShown(value: unknown): TableNotes['cardsShown'] {
-  if (typeof value !== 'object' || value === null) return null;
-  const { deal, to } = value as { deal?: unknown; to?: unknown };
-  if (!Number.isSafeInteger(deal) || !Array.isArray(to)) return null;
-  return { deal: deal as number, to: to.filter((id): id is string => typeof id === 'string') };
 }

@@ -8,6 +8,7 @@ import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
+import { DealProofs } from './deal-proofs.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
@@ -67,6 +68,8 @@ export interface DryRun {
  */
 export class Tables {
   readonly runtimes = new Runtimes();
+  /** The deals' proofs, for their Verify buttons (read-only). */
+  readonly proofs: DealProofs;
   private readonly steps: TableSteps;
   /** Countdowns and computer moves (timers.ts). */
   private readonly timers: TableTimers;
@@ -90,6 +93,7 @@ export class Tables {
 
   constructor(options: TablesOptions) {
     this.db = options.db;
+    this.proofs = new DealProofs(options.db);
     const clock = options.clock ?? systemClock;
     this.clock = clock;
     this.log = options.log;
@@ -172,7 +176,7 @@ export class Tables {
       // Their languages first: a resumed table may speak at once.
       await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
-        this.runtimes.track(record, { restarted: record.state?.phase === 'deal' });
+        this.runtimes.track(record);
         this.timers.countdowns.set(String(record.id), record.deadline);
         this.timers.computers.plan(record);
         this.listener.resumed(record.id);
@@ -222,26 +226,48 @@ export class Tables {
   }
 
   /**
-   * Records where the table's messages are (learnt after the step that made them), only
-   * while the table is still at the version this process last committed or loaded: a
-   * stale owner never overwrites a newer one's messages. In the table's queue, so a step
-   * of this process still being committed is not mistaken for another's.
+   * Saves the table's notes as this process holds them (see table-notes.ts), only while
+   * the table is still at the version this process last committed or loaded: a stale
+   * owner never overwrites a newer one's. If it cannot, the next step commits them.
    */
-  saveMessages(tableId: number): Promise<void> {
-    return this.steps.queues.run(tableId, async () => {
+  private saveNotes(tableId: number): Promise<void> {
+    return this.atVersion(tableId, async (version) => {
       const rt = this.runtimes.get(tableId);
-      if (!rt) return;
+      if (!rt || version === null) return;
       let saved: boolean;
       try {
-        saved = await this.writer.saveTableMessages(tableId, rt.messages, rt.record.version);
+        saved = await this.writer.saveTableMessages(tableId, rt.messages, version);
       } catch (err) {
         if (this.dbWaits.count(err) === 'permanent') throw err;
-        // The ids ride the table's next step too (steps.ts commits the messages this process holds).
-        this.log.warn({ err, tableId }, 'cannot save where the table messages are now: the next step will');
+        // The notes ride the table's next step too (steps.ts commits the notes this process holds).
+        this.log.warn({ err, tableId }, "cannot save the table's notes now: the next step will");
         return;
       }
-      if (!saved) this.log.debug({ tableId, version: rt.record.version }, 'table moved on: messages not saved');
+      if (!saved) this.log.debug({ tableId, version }, 'table moved on: notes not saved');
     });
+  }
+
+  /**
+   * Runs `write` in the table's queue with the version this process holds of the table
+   * (null: none loaded): what a surface keeps beside the table (the chat's message ids)
+   * is written only while the table is still at it, so a step of this process still
+   * being committed is not mistaken for another's, and a stale owner never overwrites a
+   * newer one's.
+   */
+  atVersion<T>(tableId: number, write: (version: number | null) => Promise<T>): Promise<T> {
+    return this.steps.queues.run(tableId, () => write(this.runtimes.get(tableId)?.record.version ?? null));
+  }
+
+  /**
+   * The language the table's public messages are written in, changed (the Rules form):
+   * not a rule of the game, so no step; kept with the table's notes.
+   */
+  async setLanguage(tableId: number, locale: string): Promise<void> {
+    await ensureLanguages(locale);
+    const rt = this.runtimes.get(tableId);
+    if (!rt) return;
+    rt.messages.locale = locale;
+    await this.saveNotes(tableId);
   }
 
   /**

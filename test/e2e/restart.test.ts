@@ -36,12 +36,17 @@ describe('a crash in the middle of a deal', () => {
     await world.press('ann', lobby, 'Deal').acknowledged();
     const lost = await world.waitForTitle(/: deal 1$/);
     await world.crashBot();
-    // What a crash between the deal's commit and its message's post leaves (the message
-    // ids are saved once it is posted): the deal in the database, no message for it.
+    // What a crash between the deal's commit and its message's post leaves (where the chat
+    // shows the table is saved once it is posted): the deal in the database, no message for it.
     const record = await world.tableRecord();
+    const { chat } = await world.database.db
+      .selectFrom('game_tables')
+      .select('chat')
+      .where('id', '=', record.id)
+      .executeTakeFirstOrThrow();
     await world.database.db
       .updateTable('game_tables')
-      .set({ messages: JSON.stringify({ ...(record.messages as object), table: null, tableDeal: null }) })
+      .set({ chat: JSON.stringify({ ...JSON.parse(chat), table: null, tableDeal: null }) })
       .where('id', '=', record.id)
       .execute();
     await world.startBot();

@@ -46,21 +46,22 @@ describe('what interaction tokens leave behind', () => {
     expect(sweptHashes.length).toBeGreaterThan(0);
   });
 
-  it('frees what a table held once its game ends: runtime, tokens, private messages, edits', async () => {
+  it("frees what a table held once its game ends: runtime, chat's notes, tokens, private messages, edits", async () => {
     const held = () => {
       const c = world.bot.cacheSizes();
-      return [c.runtimes, c.tokens, c.privateMessages, c.pendingEdits].map((x) => x?.size);
+      return [c.runtimes, c.tokens, c.privateMessages, c.pendingEdits, c.chatNotes].map((x) => x?.size);
     };
     await openAndDeal(world, 'three-card');
     await world.bot.idle();
-    const [runtimes, tokens] = held();
+    const [runtimes, tokens, , , chatNotes] = held();
     expect(runtimes).toBe(1);
+    expect(chatNotes).toBe(1);
     expect(tokens).toBeGreaterThanOrEqual(3); // each player's press (and the host's command) keeps a token
     await playToEnd(world, showdownThenHostAlone('ann'));
     await world.bot.idle();
     const end = Date.now() + 10_000;
     while (held().some((n) => n !== 0) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-    expect(held()).toEqual([0, 0, 0, 0]);
+    expect(held()).toEqual([0, 0, 0, 0, 0]);
     // And a new game at the table holds it again.
     await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     expect(held()[0]).toBe(1);

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { NO_CHAT } from '../../src/discord/chat-notes.ts';
+import { asTableNotes, NO_NOTES } from '../../src/table/table-notes.ts';
 
 /**
  * The layers of docs/ARCHITECTURE.md, checked on the code itself: discord → table → ledger/db →
@@ -80,8 +82,11 @@ const RULES: { from: string; forbidden: string[] }[] = [
   { from: 'src/ledger', forbidden: ['src/table', 'src/discord', 'discord.js'] },
   {
     from: 'src/table',
-    forbidden: ['src/discord', 'src/render', 'discord.js', '@discordjs/builders'],
+    // Where a surface shows a table (the chat's message ids) is that surface's own.
+    forbidden: ['src/discord', 'src/render', 'discord.js', '@discordjs/builders', 'src/db/chat-store.ts'],
   },
+  // Handlers parse and return plans (docs/ARCHITECTURE.md: The step pipeline): the database is the table layer's.
+  ...['src/discord/handlers', 'commands'].map((from) => ({ from, forbidden: ['src/db'] })),
   { from: 'src/discord', forbidden: ['src/cli'] },
   // The bot runs in production alone: it imports neither workspace package.
   ...['src', 'commands'].map((from) => ({ from, forbidden: PACKAGES })),
@@ -163,6 +168,61 @@ describe('the layers', () => {
     };
     for (const v of graph.keys()) if (!index.has(v)) visit(v);
     expect(cycles).toEqual([]);
+  });
+});
+
+/** The text of each file of the bot under `folders`, by its path from the root. */
+const textsUnder = (...folders: string[]): [string, string][] =>
+  folders
+    .flatMap((folder) => sourceFiles(join(root, folder)))
+    .map((file) => [relative(root, file), readFileSync(file, 'utf8')]);
+
+/** Lines of `text` that write into a table's runtime: its record, its notes, or a note of them. */
+function runtimeWrites(text: string): string[] {
+  const write = /(?<!\bthis)\.(record|messages)(\.\w+)*\s*=[^=]|Object\.assign\(\s*[\w.]*\.(record|messages)\b/;
+  return text.split('\n').filter((line) => write.test(line));
+}
+
+/** Lines of `text` where a handler commits, publishes or writes by itself, rather than returning a plan. */
+function handlerWrites(text: string): string[] {
+  const call =
+    /\b(tables\.(act|openGame|stopGame|abandon|publish|resume|pause|setLanguage|atVersion)|publisher\.(publish|committed|redraw|lobbyPosted|postedBy|pressedOn|wake|repostTableMessage|answerPrivately)|tokens\.(remember|forget)|lost\.(markLost|reopen)|steps\.(run|form|command)|commits\.\w+)\(/;
+  return text.split('\n').filter((line) => call.test(line));
+}
+
+describe('what each side may do to the table layer', () => {
+  it('knows a planted write when it sees one', () => {
+    expect(runtimeWrites('    rt.messages.table = message.id;\n    rt.messages.locale === x;')).toHaveLength(1);
+    // A class's own field of that name is no runtime.
+    expect(runtimeWrites('    this.messages = new PrivateMessageRegistry(deps.tokens);')).toEqual([]);
+    expect(runtimeWrites('Object.assign(rt.record, fresh);')).toHaveLength(1);
+    expect(handlerWrites('  await ctx.tables.act(tableId, key, action);\n  ctx.tables.pressTarget(1);')).toHaveLength(
+      1,
+    );
+    expect(handlerWrites('  ctx.publisher.redraw(tableId);')).toHaveLength(1);
+  });
+
+  it('the Discord side and the Activity never write into a table runtime (the table layer commits it)', () => {
+    const broken = textsUnder('src/discord', 'src/activity', 'commands').flatMap(([file, text]) =>
+      runtimeWrites(text).map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('handlers and commands return plans: they never commit, publish or write themselves', () => {
+    const broken = textsUnder('src/discord/handlers', 'commands').flatMap(([file, text]) =>
+      handlerWrites(text).map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it("the table layer's notes hold no message id: where the chat shows a table is the chat's (discord/chat-notes.ts)", () => {
+    const chatKeys = Object.keys(NO_CHAT);
+    expect(chatKeys).toContain('table');
+    expect(Object.keys(NO_NOTES).filter((key) => chatKeys.includes(key))).toEqual([]);
+    expect(Object.keys(asTableNotes({ lobby: '1', table: '2', tableDeal: 3, board: 'b' }))).toEqual(
+      Object.keys(NO_NOTES),
+    );
   });
 });
 

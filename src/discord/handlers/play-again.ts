@@ -15,7 +15,7 @@ export const playAgainHandler = buttonHandler('again', ['again'], async (interac
   const place = placeOf(interaction);
   const host = memberOf(interaction);
   const ended = await ctx.tables.endedGame(Number(id.tableId), place, id.dealNo, host.id);
-  const { computers, returning, phrase, ...setup } = ended;
+  const { computers, phrase, ...setup } = ended;
   const opening = lobbyOpening(interaction, ctx, async () => ({
     place,
     host,
@@ -24,14 +24,5 @@ export const playAgainHandler = buttonHandler('again', ['again'], async (interac
     seats: computers,
     ...(phrase === null ? {} : { phrase }),
   }));
-  return {
-    kind: 'open',
-    ...opening,
-    commit: async () => {
-      const committed = await opening.commit();
-      // Saved with the lobby's message id (postLobby): its later redraws keep asking them.
-      committed.runtime.messages.returning = returning;
-      return committed;
-    },
-  };
+  return { kind: 'open', ...opening };
 });

@@ -1,6 +1,6 @@
 import { MessageFlags, type ModalSubmitFields } from 'discord.js';
 import { apply, type GameState } from '../../engine/index.ts';
-import { ensureLanguages, languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
+import { languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
 import { valueWords } from '../../rules-text/option-help.ts';
 import { gameOf } from '../../table/game-record.ts';
@@ -205,20 +205,14 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
     const me = memberOf(interaction);
     const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.messages.locale);
     const submission = acceptedChanges(state, me.id, submitted, locale);
-    const languageChanged = submission.language !== undefined && submission.language !== rt.messages.locale;
-    if (languageChanged) {
-      // Not a rule of the game: the table keeps it with its messages, and draws them again.
-      await ensureLanguages(submission.language);
-      rt.messages.locale = submission.language as string;
-      await ctx.tables.saveMessages(rt.record.id);
-      ctx.publisher.redraw(rt.record.id);
-    }
-    const said = describeChanges(page, submission, languageChanged, locale);
+    const language = submission.language !== rt.messages.locale ? submission.language : undefined;
+    const said = describeChanges(page, submission, language !== undefined, locale);
     const changed = Object.keys(submission.changes).length > 0;
     return {
       kind: 'form',
       table: rt,
       action: changed ? { type: 'setOptions', by: me.id, options: submission.changes } : null,
+      ...(language ? { language } : {}),
       member: me,
       view: (result) => {
         const after = result?.after ?? state;

@@ -4,7 +4,6 @@ import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
 import type { ButtonAction, ButtonId } from '../custom-id.ts';
 import { memberOf, placeOf } from '../interaction-place.ts';
-import { missingHere } from '../permissions.ts';
 import type { PressAnswer, PressPlan } from '../step-pipeline.ts';
 import { buttonHandler, type ComponentHandler } from './types.ts';
 
@@ -44,7 +43,6 @@ async function planPress(
 ): Promise<PressPlan> {
   const tableId = Number(id.tableId);
   const place = placeOf(interaction);
-  noticeLostPermissions(interaction, tableId, place.channelId, ctx);
   const kind = pressKind(id);
   // What a menu picked: the cards to pass or swap, or a computer player's level.
   const menu = MENUS.includes(kind) && interaction.isStringSelectMenu() ? interaction.values : [];
@@ -58,24 +56,6 @@ async function planPress(
   const checked = await checkPress(ctx.tables, request, place, memberOf(interaction));
   // A repeat changes nothing: acknowledged quietly, whatever its answer style.
   return { kind: 'press', ...checked, answer: checked.action ? family.answer : 'quiet' };
-}
-
-/**
- * Every press carries the bot's permissions in its channel (`app_permissions`). The
- * table's messages ride interaction tokens, which Discord lets through without them,
- * but a server admin who took a permission away wants the bot to stop posting there:
- * the table is paused as if a channel call had been refused, without making one.
- */
-function noticeLostPermissions(
-  interaction: MessageComponentInteraction,
-  tableId: number,
-  channelId: string,
-  ctx: BotContext,
-): void {
-  const record = ctx.tables.runtimes.get(tableId)?.record;
-  if (record?.channelId !== channelId || !record.running) return;
-  const missing = missingHere(interaction);
-  if (missing.length) ctx.lost.markLost(tableId, channelId, 'no-permission');
 }
 
 /** The cards a player picked in a menu, checked to be cards at all (the engine checks they are theirs). */

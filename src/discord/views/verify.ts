@@ -1,7 +1,7 @@
 import type { APIEmbed } from 'discord.js';
 import { type Card, formatCards } from '../../cards/card.ts';
-import type { DealProof, Opponent } from '../../engine/index.ts';
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
+import type { DealProofFound } from '../../table/deal-proofs.ts';
 import { type ButtonRow, type ButtonTarget, buttonRow } from './buttons.ts';
 import { clip, escapeText } from './format.ts';
 
@@ -14,25 +14,6 @@ import { clip, escapeText } from './format.ts';
  */
 
 export const VERIFY_COLOUR = 0x3b82f6;
-
-/** What the hand history holds for a deal's proof. */
-export type DealProofFound =
-  | {
-      kind: 'proof';
-      proof: DealProof;
-      /** The deck the seeds deal, from index 0. */
-      deck: Card[];
-      /** The seed hashes (deal number times) to the commitment. */
-      seedMatches: boolean;
-      /** The cards the deal drew are exactly the deck's first ones. */
-      cardsMatch: boolean;
-      /** The hand the stayers played against (the kitty, Iron Cross's phantom, or the deck's), whole. */
-      opponent: { kind: Opponent; cards: Card[] } | null;
-    }
-  /** The deal ended without a proof: dealt before deals were provably fair. */
-  | { kind: 'none' }
-  /** The deal's hand history was pruned (`HISTORY_DAYS`). */
-  | { kind: 'pruned' };
 
 /** The Verify button a result carries. */
 export const verifyRow = (target: ButtonTarget, locale: string = SOURCE_LOCALE): ButtonRow =>

@@ -1,5 +1,6 @@
 import { InteractionContextType, PermissionFlagsBits, PermissionsBitField } from 'discord.js';
 import { vi } from 'vitest';
+import { ChatMessages } from '../../../src/discord/chat-notes.ts';
 import type { BotContext } from '../../../src/discord/context.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { GroupDmOwners } from '../../../src/discord/rights.ts';
@@ -84,13 +85,22 @@ export type FakeInteraction = ReturnType<typeof fakeInteraction>;
 
 /** What the bot's handlers get, over the table layer of `fx`. */
 export function botContext(fx: TablesFixture) {
+  /** Where the chat shows each table: the real notes, saved in the fixture's database. */
+  const chat = new ChatMessages({ db: fx.db, tables: fx.tables, log: silentLog });
   const publisher = {
     answerPrivately: vi.fn(),
     postedBy: vi.fn(),
+    /** The lobby posted: the chat shows the table there, as the real one keeps it. */
+    lobbyPosted: vi.fn(async (tableId: number, messageId: string) => {
+      chat.of(tableId).lobby = messageId;
+      await chat.save(tableId);
+    }),
     /** Posts the table message again through `post`, as the real one does, and keeps its id. */
     repostTableMessage: vi.fn(
-      async (rt: { messages: { table: string | null } }, post: (view: unknown) => Promise<{ id: string }>) => {
-        rt.messages.table = (await post({ content: 'the table' })).id;
+      async (rt: { record: { id: number } }, post: (view: unknown) => Promise<{ id: string }>) => {
+        const { id } = await post({ content: 'the table' });
+        chat.of(rt.record.id).table = id;
+        return id;
       },
     ),
     redraw: vi.fn(),
@@ -130,5 +140,5 @@ export function botContext(fx: TablesFixture) {
     log: silentLog,
     groupDms,
   } as unknown as BotContext;
-  return { ctx, publisher, tokens, lost, groupDms };
+  return { ctx, chat, publisher, tokens, lost, groupDms };
 }

@@ -1,10 +1,20 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatMessages } from '../../../src/discord/chat-notes.ts';
 import { encodeButtonId } from '../../../src/discord/custom-id.ts';
 import { offerLastGame, repostTable, startGame, stopGame } from '../../../src/discord/game-commands.ts';
 import { ensureLanguages, t } from '../../../src/i18n/index.ts';
 import { PLAY_AGAIN_WINDOW_MS } from '../../../src/table/next-game.ts';
-import { ANN, BOB, dealtTable, openTable, PLACE, type TablesFixture, tablesFixture } from '../table/tables-fixture.ts';
+import {
+  ANN,
+  BOB,
+  dealtTable,
+  openTable,
+  PLACE,
+  silentLog,
+  type TablesFixture,
+  tablesFixture,
+} from '../table/tables-fixture.ts';
 import { botContext, fakeInteraction, replyIdOf } from './fixture.ts';
 
 /**
@@ -37,14 +47,20 @@ describe('the table commands', () => {
       expect(JSON.stringify(lobby)).toContain(
         encodeButtonId({ tableId: String(rt?.record.id), dealNo: 0, action: 'join' }),
       );
-      expect(rt?.messages.lobby).toBe(replyIdOf('501'));
-      expect(bot.publisher.postedBy).toHaveBeenCalledWith(replyIdOf('501'), { handleOf: '501', userId: ANN.id });
+      const tableId = rt?.record.id ?? 0;
+      expect(bot.chat.get(tableId)?.lobby).toBe(replyIdOf('501'));
+      expect(bot.publisher.lobbyPosted).toHaveBeenCalledWith(tableId, replyIdOf('501'), {
+        handleOf: '501',
+        userId: ANN.id,
+      });
       // The permissions were checked: a channel lost before is called again.
       expect(bot.lost.reopen).toHaveBeenCalledWith(PLACE.channelId);
       // Published once answered.
       expect(fx.heard.published.map((s) => s.after.phase)).toEqual(['lobby']);
-      const saved = await fx.anotherProcess().running(PLACE);
-      expect(saved.messages.lobby).toBe(replyIdOf('501'));
+      // Saved: the chat of a process started later finds its lobby.
+      const restarted = new ChatMessages({ db: fx.db, tables: fx.anotherProcess(), log: silentLog });
+      await restarted.loadRunning();
+      expect(restarted.get(tableId)?.lobby).toBe(replyIdOf('501'));
     });
 
     it('refuses at once, privately, a bad option, a channel it cannot play in, and a server with external apps off', async () => {
@@ -146,9 +162,12 @@ describe('the table commands', () => {
       expect(JSON.stringify(interaction.editReply.mock.calls[0])).toContain(
         encodeButtonId({ tableId: String(runtime.record.id), dealNo: 0, action: 'join' }),
       );
-      expect(runtime.messages.lobby).toBe(replyIdOf('777'));
+      expect(bot.chat.get(runtime.record.id)?.lobby).toBe(replyIdOf('777'));
       expect(bot.publisher.repostTableMessage).not.toHaveBeenCalled();
-      expect(bot.publisher.postedBy).toHaveBeenCalledWith(replyIdOf('777'), { handleOf: '777', userId: BOB.id });
+      expect(bot.publisher.lobbyPosted).toHaveBeenCalledWith(runtime.record.id, replyIdOf('777'), {
+        handleOf: '777',
+        userId: BOB.id,
+      });
     });
 
     it('posts a live table message again through the publisher', async () => {
@@ -157,7 +176,7 @@ describe('the table commands', () => {
       await repostTable(interaction as never, bot.ctx);
       expect(bot.publisher.repostTableMessage).toHaveBeenCalledTimes(1);
       expect(interaction.editReply).toHaveBeenCalledWith({ content: 'the table' });
-      expect(fx.tables.runtimes.get(tableId)?.messages.table).toBe(replyIdOf('778'));
+      expect(bot.chat.get(tableId)?.table).toBe(replyIdOf('778'));
       expect(bot.publisher.postedBy).toHaveBeenCalledWith(replyIdOf('778'), { handleOf: '778', userId: ANN.id });
     });
 

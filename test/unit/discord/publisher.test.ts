@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
+import { ChatMessages } from '../../../src/discord/chat-notes.ts';
 import { OddsCache } from '../../../src/discord/odds.ts';
 import { TablePublisher } from '../../../src/discord/publisher.ts';
 import type { Action } from '../../../src/engine/index.ts';
@@ -45,6 +46,7 @@ describe('the table publisher', () => {
   let o: OpenDatabase;
   let tables: Tables;
   let publisher: TablePublisher;
+  let chat: ChatMessages;
   let tableId: number;
   let handles: Map<string, FakeHandle>;
   const warn = vi.fn();
@@ -78,7 +80,7 @@ describe('the table publisher', () => {
   const open = async (variant: string) => {
     const { runtime: rt, result } = await tables.openGame(opening(variant, 'start'));
     tableId = rt.record.id;
-    rt.messages.lobby = 'lobby-message';
+    chat.of(tableId).lobby = 'lobby-message';
     publisher.publish(result);
     publisher.publish(await act('join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob));
     publisher.publish(await act('deal-1', { type: 'startDeal', by: ann.id }));
@@ -97,9 +99,11 @@ describe('the table publisher', () => {
       now: () => 0,
       forget: () => {},
     };
+    chat = new ChatMessages({ db: o.db, tables, log });
     publisher = new TablePublisher({
       log,
       tables,
+      chat,
       output: output as never,
       tokens: tokens as never,
       odds: new OddsCache(offload as never),
@@ -170,11 +174,13 @@ describe('the table publisher', () => {
   it("edits an ended game's lobby even when a new game took the table before the step was published", async () => {
     const { runtime: rt } = await tables.openGame(opening('three-card', 'start'));
     tableId = rt.record.id;
-    rt.messages.lobby = 'old-lobby';
+    chat.of(tableId).lobby = 'old-lobby';
     const stopped = await tables.stopGame(place, { id: ann.id, admin: false }, 'stop');
-    await tables.openGame(opening('three-card', 'start-again', bob));
-    expect(runtime().messages.lobby).toBeNull();
     publisher.committed(stopped as StepResult);
+    const { result: again } = await tables.openGame(opening('three-card', 'start-again', bob));
+    publisher.committed(again);
+    // The new game's lobby is not posted yet: no message shows it.
+    expect(chat.get(tableId)?.lobby).toBeNull();
     publisher.publish(stopped as StepResult);
     await publisher.idle();
     expect(output.edit.mock.calls.map(([, messageId]) => messageId)).toEqual(['old-lobby']);
@@ -182,12 +188,13 @@ describe('the table publisher', () => {
 
   it('logs a failed save of where the board picture is, and still edits the table message', async () => {
     await open('iron-cross');
-    tables.saveMessages = () => Promise.reject(new Error('disk full'));
+    tables.atVersion = () => Promise.reject(new Error('disk full'));
     publisher.publish(await act('bob-stays', { type: 'declare', playerId: bob.id, choice: 'stay' }));
     await publisher.idle();
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-    const [fields, message] = warn.mock.calls.find(([, m]) => m === 'could not save where the board picture is') ?? [];
-    expect(message).toBe('could not save where the board picture is');
+    const saving = 'could not save where the chat shows the table';
+    const [fields, message] = warn.mock.calls.find(([, m]) => m === saving) ?? [];
+    expect(message).toBe(saving);
     expect(fields).toMatchObject({ tableId, err: expect.objectContaining({ message: 'disk full' }) });
     expect(output.edit.mock.calls.some(([, messageId]) => messageId === 'table-message')).toBe(true);
   });

@@ -1,18 +1,20 @@
 import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TableMessage, targetOf } from '../../../src/discord/table-message.ts';
+import { ChatMessages, type ChatNotes, NO_CHAT } from '../../../src/discord/chat-notes.ts';
+import { type ShownTable, TableMessage, targetOf } from '../../../src/discord/table-message.ts';
 import { lobbyView } from '../../../src/discord/views/lobby.ts';
 import { tableView } from '../../../src/discord/views/table-card.ts';
 import { boardSignature } from '../../../src/discord/views/table-pieces.ts';
 import { type Action, apply, createGame, type GameState, publicView } from '../../../src/engine/index.ts';
 import type { Picture } from '../../../src/render/index.ts';
 import type { TableRuntime } from '../../../src/table/runtimes.ts';
-import { NO_NOTES, type TableNotes } from '../../../src/table/table-notes.ts';
+import { NO_NOTES } from '../../../src/table/table-notes.ts';
 
 /**
- * The lobby and the live table message on their own: hand-made table runtimes, a fake
- * channel output that writes down every post and edit, a fake table store whose saves
- * can fail, and vitest's fake clock driving the coalescer's delay. No Discord, no database.
+ * The lobby and the live table message on their own: hand-made table runtimes, the
+ * chat's notes with a fake save that writes them down and can fail, a fake channel
+ * output that writes down every post and edit, and vitest's fake clock driving the
+ * coalescer's delay. No Discord, no database.
  */
 
 const TABLE = 7;
@@ -31,7 +33,7 @@ const lobby = (variant = 'three-card'): GameState =>
   });
 const dealt = (variant = 'three-card'): GameState => step(lobby(variant), { type: 'startDeal', by: ANN });
 
-function runtimeOf(state: GameState, messages: Partial<TableNotes> = {}): TableRuntime {
+function runtimeOf(state: GameState): TableRuntime {
   return {
     record: {
       id: TABLE,
@@ -45,10 +47,15 @@ function runtimeOf(state: GameState, messages: Partial<TableNotes> = {}): TableR
       dealNo: state.dealNo,
       updatedAt: 0,
     },
-    messages: { ...NO_NOTES, ...messages },
-    restarted: false,
+    messages: { ...NO_NOTES },
   };
 }
+
+/** The table as a step left it, with where the chat showed it then. */
+const shownAsOf = (state: GameState, chat: Partial<ChatNotes>): ShownTable => ({
+  rt: runtimeOf(state),
+  chat: { ...NO_CHAT, ...chat },
+});
 
 /** The live table card of `state` at `rt`'s table: no picture, nothing stalled. */
 const shownFor = (rt: TableRuntime, state: GameState, unreached: string[] = []) =>
@@ -72,9 +79,11 @@ const hasButtons = (payload: unknown): boolean => /"type":2[,}]/.test(textOf(pay
 
 describe('the table message', () => {
   let runtimes: Map<number, TableRuntime>;
-  let saveMessages: ReturnType<typeof vi.fn<(tableId: number) => Promise<void>>>;
-  /** What the runtime said about its messages each time it was saved. */
-  let saved: TableNotes[];
+  let chat: ChatMessages;
+  /** Saves of the chat's notes, waiting in the table's queue: each writes down the notes it saves, or fails. */
+  let atVersion: ReturnType<typeof vi.fn<(tableId: number, write: unknown) => Promise<void>>>;
+  /** What the chat's notes said each time they were saved. */
+  let saved: ChatNotes[];
   let posts: { tableId: number; payload: unknown; editable: boolean | undefined }[];
   let edits: { tableId: number; messageId: string; payload: unknown }[];
   /** Whether each edit fails, and with what. */
@@ -90,7 +99,8 @@ describe('the table message', () => {
 
   const make = (editDelayMs?: number) =>
     new TableMessage({
-      tables: { runtimes, saveMessages } as never,
+      tables: { runtimes } as never,
+      chat,
       output: {
         stalled: () => false,
         send: async (tableId: number, payload: unknown, editable?: boolean) => {
@@ -112,19 +122,22 @@ describe('the table message', () => {
     await vi.advanceTimersByTimeAsync(DELAY_MS);
     await tm.idle();
   };
-  const live = (state: GameState, messages: Partial<TableNotes> = {}) => {
-    const rt = runtimeOf(state, messages);
+  /** The table's runtime as it stands, and where the chat shows it now. */
+  const live = (state: GameState, shown: Partial<ChatNotes> = {}) => {
+    const rt = runtimeOf(state);
     runtimes.set(TABLE, rt);
+    chat.opened(TABLE);
+    Object.assign(chat.of(TABLE), shown);
     return rt;
   };
+  const notes = (tableId = TABLE) => chat.get(tableId);
 
   beforeEach(() => {
     vi.useFakeTimers();
     runtimes = new Map();
     saved = [];
-    saveMessages = vi.fn(async (tableId: number) => {
-      const rt = runtimes.get(tableId);
-      if (rt) saved.push({ ...rt.messages });
+    atVersion = vi.fn(async (tableId: number) => {
+      saved.push(chat.snapshot(tableId));
     });
     posts = [];
     edits = [];
@@ -135,6 +148,11 @@ describe('the table message', () => {
     board = vi.fn(async () => picture);
     warn = vi.fn();
     info = vi.fn();
+    chat = new ChatMessages({
+      db: null as never,
+      tables: { atVersion } as never,
+      log: { warn, debug: vi.fn() } as never,
+    });
     tm = make(DELAY_MS);
   });
 
@@ -146,17 +164,18 @@ describe('the table message', () => {
     it('posts the table message as editable and saves its id and deal', async () => {
       const before = lobby();
       const rt = live(dealt(), { lobby: 'lobby-1' });
-      rt.restarted = true;
+      tm.restartedDuringDeal(TABLE);
       await tm.startDeal(rt, before);
       expect(posts).toHaveLength(1);
       expect(posts[0]?.tableId).toBe(TABLE);
       expect(posts[0]?.editable).toBe(true);
       expect(hasButtons(posts[0]?.payload)).toBe(true);
-      expect(rt.messages.table).toBe('posted-1');
-      expect(rt.messages.tableDeal).toBe(1);
-      expect(rt.messages.board).toBeNull();
-      expect(rt.restarted).toBe(false);
-      expect(saveMessages).toHaveBeenCalledWith(TABLE);
+      expect(notes()?.table).toBe('posted-1');
+      expect(notes()?.tableDeal).toBe(1);
+      expect(notes()?.board).toBeNull();
+      // The bot restarted during the deal before: this deal's message does not say so.
+      expect(textOf(posts[0]?.payload)).not.toContain('restarted');
+      expect(atVersion).toHaveBeenCalledWith(TABLE, expect.any(Function));
       expect(saved).toEqual([expect.objectContaining({ table: 'posted-1', tableDeal: 1 })]);
     });
 
@@ -179,11 +198,15 @@ describe('the table message', () => {
       expect(posts[0]?.payload).toEqual(shownFor(rt, state, [BOB]));
     });
 
-    it('lets a failed save reach its caller, the message id still remembered', async () => {
-      saveMessages.mockRejectedValueOnce(new Error('disk full'));
+    it('logs a failed save, the message id still remembered (the next save writes it)', async () => {
+      atVersion.mockRejectedValueOnce(new Error('disk full'));
       const rt = live(dealt());
-      await expect(tm.startDeal(rt, lobby())).rejects.toThrow('disk full');
-      expect(rt.messages.table).toBe('posted-1');
+      await tm.startDeal(rt, lobby());
+      expect(notes()?.table).toBe('posted-1');
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ tableId: TABLE, err: expect.any(Error) }),
+        'could not save where the chat shows the table',
+      );
     });
 
     it('closes the previous deal message once, without its buttons', async () => {
@@ -204,14 +227,14 @@ describe('the table message', () => {
       expect(textOf(toOld[0]?.payload)).toContain('Deal 1 is over');
       expect(textOf(toOld[0]?.payload)).toContain('The next deal is below.');
       expect(toOld[0]?.payload).toMatchObject({ embeds: [], attachments: [] });
-      expect(old.messages.table).toBe('posted-1');
-      expect(old.messages.tableDeal).toBe(2);
+      expect(notes()?.table).toBe('posted-1');
+      expect(notes()?.tableDeal).toBe(2);
     });
 
     it("closes the previous deal's message when a step's edit for it comes late", async () => {
       const next = step(dealt(), { type: 'timeout' }, { type: 'startDeal', by: ANN });
       // The step that began deal 2, as it was committed: its messages still name deal 1's.
-      const asOf = runtimeOf(next, { table: 'deal-1', tableDeal: 1 });
+      const asOf = shownAsOf(next, { table: 'deal-1', tableDeal: 1 });
       live(next, { table: 'deal-2', tableDeal: 2 });
       tm.requestEdits(TABLE, asOf);
       await flush();
@@ -297,7 +320,7 @@ describe('the table message', () => {
     it('edits a message left behind by a new game to its own game, lobby and table', async () => {
       const ended = step(dealt(), { type: 'timeout' }, { type: 'stop', by: ANN });
       expect(ended.phase).toBe('over');
-      const asOf = runtimeOf(ended, { lobby: 'lobby-1', table: 'deal-1', tableDeal: 1 });
+      const asOf = shownAsOf(ended, { lobby: 'lobby-1', table: 'deal-1', tableDeal: 1 });
       tm.requestEdits(TABLE, asOf);
       // A new game opens before the edits go out: messages of its own.
       live(createGame({ variant: 'three-card', rng: [5, 6, 7, 8], host: CID, hostName: 'Cid' }), {
@@ -307,7 +330,7 @@ describe('the table message', () => {
       const ids = edits.map((e) => e.messageId).sort();
       expect(ids).toEqual(['deal-1', 'lobby-1']);
       const lobbyEdit = edits.find((e) => e.messageId === 'lobby-1');
-      expect(lobbyEdit?.payload).toEqual(lobbyView(targetOf(asOf), publicView(ended), 'en-US'));
+      expect(lobbyEdit?.payload).toEqual(lobbyView(targetOf(asOf.rt), publicView(ended), 'en-US'));
       for (const e of edits) expect(textOf(e.payload)).not.toContain('Cid');
       // The ended game's own last table, not a closed card: that is for a deal's successor.
       const tableEdit = edits.find((e) => e.messageId === 'deal-1');
@@ -359,9 +382,10 @@ describe('the table message', () => {
 
     it("waits for one table's edits only", async () => {
       live(lobby(), { lobby: 'lobby-1' });
-      const other = runtimeOf(lobby(), { lobby: 'lobby-9' });
+      const other = runtimeOf(lobby());
       other.record = { ...other.record, id: 8 };
       runtimes.set(8, other);
+      chat.of(8).lobby = 'lobby-9';
       tm.requestEdits(8);
       // Table 8's edit is waiting, yet this table has none to wait for.
       await tm.editsDone(TABLE);
@@ -383,18 +407,20 @@ describe('the table message', () => {
       // Tic Tac Toe deals its grid with the hands.
       const s = dealt('tic-tac-toe');
       picture = { name: 'board.png', data: Buffer.from('png') } as unknown as Picture;
-      const rt = live(s, { table: 'deal-1', tableDeal: 1 });
-      saveMessages.mockRejectedValueOnce(new Error('disk full'));
+      live(s, { table: 'deal-1', tableDeal: 1 });
+      atVersion.mockRejectedValueOnce(new Error('disk full'));
       tm.requestEdits(TABLE);
       await flush();
       expect(board).toHaveBeenCalledTimes(1);
       expect(edits).toHaveLength(1);
       expect(edits[0]?.payload).toMatchObject({ attachments: [], files: expect.any(Array) });
-      expect(rt.messages.board).toBe(boardSignature(publicView(s)));
-      expect(saveMessages).toHaveBeenCalledWith(TABLE);
-      expect(warn).toHaveBeenCalledWith(
-        expect.objectContaining({ tableId: TABLE, err: expect.any(Error) }),
-        'could not save where the board picture is',
+      expect(notes()?.board).toBe(boardSignature(publicView(s)));
+      expect(atVersion).toHaveBeenCalledWith(TABLE, expect.any(Function));
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ tableId: TABLE, err: expect.any(Error) }),
+          'could not save where the chat shows the table',
+        ),
       );
       // The same board again: no new picture.
       tm.requestEdits(TABLE);
@@ -405,11 +431,11 @@ describe('the table message', () => {
     });
 
     it('keeps no board when its picture failed, and tries again on the next edit', async () => {
-      const rt = live(dealt('tic-tac-toe'), { table: 'deal-1', tableDeal: 1 });
+      live(dealt('tic-tac-toe'), { table: 'deal-1', tableDeal: 1 });
       tm.requestEdits(TABLE);
       await flush();
       expect(board).toHaveBeenCalledTimes(1);
-      expect(rt.messages.board).toBeNull();
+      expect(notes()?.board).toBeNull();
       tm.requestEdits(TABLE);
       await flush();
       expect(board).toHaveBeenCalledTimes(2);
@@ -423,7 +449,7 @@ describe('the table message', () => {
       const post = vi.fn(async () => ({ id: 'again-1' }));
       await tm.repost(rt, post);
       expect(post).toHaveBeenCalledTimes(1);
-      expect(rt.messages.table).toBe('again-1');
+      expect(notes()?.table).toBe('again-1');
       expect(saved).toEqual([expect.objectContaining({ table: 'again-1', tableDeal: 1 })]);
       await flush();
       expect(edits.map((e) => e.messageId)).toEqual(['deal-1']);
@@ -441,7 +467,8 @@ describe('the table message', () => {
   });
 
   it('numbers the buttons by the table, not the game', () => {
-    const rt = runtimeOf(dealt(), { dealBase: 4 });
+    const rt = runtimeOf(dealt());
+    rt.messages.dealBase = 4;
     expect(targetOf(rt)).toEqual({ tableId: TABLE, dealNo: 5 });
   });
 });

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCards } from '../../../src/cards/card.ts';
 import type { OpenDatabase } from '../../../src/db/index.ts';
-import { findDealProof } from '../../../src/discord/handlers/verify.ts';
 import { verifyPanel } from '../../../src/discord/views/verify.ts';
 import { ensureLanguages } from '../../../src/i18n/index.ts';
+import { findDealProof } from '../../../src/table/deal-proofs.ts';
 import { backends } from '../../support/backends.ts';
 
 /** docs/FAIRNESS.md's known-answer vectors: the chain whose deal-1024 seed is 00…01. */

@@ -35,7 +35,9 @@ describe('opening a game', () => {
     expect(result.after).toMatchObject({ phase: 'lobby', variant: 'two-card', host: ANN.id, dealNo: 0 });
     expect(result.after.options.ante).toBe(3);
     expect(result.after.players.map((p) => [p.id, p.name])).toEqual([[ANN.id, ANN.name]]);
-    expect(runtime.messages).toMatchObject({ fourColour: true, locale: 'de', dealBase: 0, lobby: null });
+    expect(runtime.messages).toMatchObject({ fourColour: true, locale: 'de', dealBase: 0, returning: [] });
+    // The record it holds carries the notes its first step committed, not the new row's.
+    expect(runtime.record.messages).toEqual(runtime.messages);
     expect(runtime.record.running).toBe(true);
     const history = await dealHistory(fx.db, runtime.record.id, 0);
     expect(history[0]).toMatchObject({ type: 'GameOpened', variant: 'two-card', firstDeal: 1 });

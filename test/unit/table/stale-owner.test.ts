@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
-import { findTable, loadTable, StaleVersionError } from '../../../src/db/table-store.ts';
+import { findTable, StaleVersionError } from '../../../src/db/table-store.ts';
+import { ChatMessages } from '../../../src/discord/chat-notes.ts';
 import { awaiting, type GameState } from '../../../src/engine/index.ts';
 import { auditLedger } from '../../../src/ledger/index.ts';
 import { RuleError } from '../../../src/rules/rule-error.ts';
@@ -208,7 +209,16 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
   }, 60_000);
 
   it("never lets a stale process overwrite the newer owner's message ids", async () => {
-    const { a, b, db } = await setUp();
+    const { a, b } = await setUp();
+    // Where the chat shows the table, kept by each process's chat beside its tables.
+    const chatOf = (p: { database: OpenDatabase; tables: Tables }) =>
+      new ChatMessages({ db: p.database.db, tables: p.tables, log });
+    const [chatA, chatB] = [chatOf(a), chatOf(b)];
+    const saved = async (tableId: number) => {
+      const restarted = chatOf(a);
+      await restarted.loadRunning();
+      return restarted.get(tableId)?.table;
+    };
     const { runtime } = await a.tables.openGame({
       place,
       host: ann,
@@ -220,16 +230,17 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
     const tableId = runtime.record.id;
     await b.tables.running(place); // B loads the table, at A's version
     await a.tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
-    runtime.messages.table = '111';
-    await a.tables.saveMessages(tableId);
-    const stale = b.tables.runtimes.get(tableId);
-    if (!stale) throw new Error('B has no runtime');
-    stale.messages.table = '999';
-    await b.tables.saveMessages(tableId);
-    expect(((await loadTable(db, tableId))?.messages as { table?: string } | undefined)?.table).toBe('111');
+    chatA.of(tableId).table = '111';
+    await chatA.save(tableId);
+    chatB.of(tableId).table = '999';
+    await chatB.save(tableId);
+    expect(await saved(tableId)).toBe('111');
     // B's next press finds the table moved on, takes it up as committed, and applies there.
     const result = await b.tables.act(tableId, 'join-cat', { type: 'join', playerId: cat.id, name: cat.name }, cat);
     expect(result?.after.players.map((p) => p.id)).toEqual([ann.id, bob.id, cat.id]);
-    expect(stale.messages.table).toBe('111');
+    // The table's owner now, B saves where its chat shows it.
+    chatB.of(tableId).table = '222';
+    await chatB.save(tableId);
+    expect(await saved(tableId)).toBe('222');
   });
 });

@@ -36,7 +36,7 @@ describe('the step writer on its own thread (SQLite file)', () => {
     state: null,
     running: true,
     deadline: 1234,
-    messages: { ...NO_NOTES, table: '1' },
+    messages: { ...NO_NOTES, quietDeals: 1 },
     dealNo: 1,
     events: [{ type: 'StopRequested', by: 'ann' }],
     transfers: [{ from: { kind: 'player', id: 'ann' }, to: { kind: 'pot' }, amount: 10, reason: 'ante' }],
@@ -73,15 +73,15 @@ describe('the step writer on its own thread (SQLite file)', () => {
     await expect(writer.commitStep(step(999, 0, 'k1'))).rejects.toThrow(/FOREIGN KEY/);
   });
 
-  it('keeps the order of the jobs it is given, and saves message ids', async () => {
+  it("keeps the order of the jobs it is given, and saves a table's notes", async () => {
     const table = await createOrLoadTable(database.db, 'g1', 'c1');
     const results = await Promise.all([
       writer.commitStep(step(table.id, 0, 'k1')),
       writer.commitStep(step(table.id, 1, 'k2')),
-      writer.saveTableMessages(table.id, { ...NO_NOTES, table: '2' }),
+      writer.saveTableMessages(table.id, { ...NO_NOTES, locale: 'de' }),
     ]);
     expect(results.slice(0, 2)).toMatchObject([{ version: 1 }, { version: 2 }]);
-    expect((await loadTable(database.db, table.id))?.messages).toEqual({ ...NO_NOTES, table: '2' });
+    expect((await loadTable(database.db, table.id))?.messages).toEqual({ ...NO_NOTES, locale: 'de' });
   });
 
   it('starts a new thread when asked to write after closing', async () => {

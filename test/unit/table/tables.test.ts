@@ -291,7 +291,6 @@ describe('the table layer', () => {
     tables = newTables();
     expect(await tables.resumeAll()).toBe(1);
     expect(heard.resumedTables).toEqual([tableId]);
-    expect(tables.runtimes.get(tableId)?.restarted).toBe(true);
     time.advance(10_000);
     await waitFor(() => heard.published.length === 1);
     expect(heard.published[0]?.events.some((e) => e.type === 'Revealed')).toBe(true);

@@ -23,7 +23,10 @@ describe('My cards', () => {
   const run = async (interaction: ReturnType<typeof fakeInteraction>) => {
     const parsed = myCardsHandler.parse(interaction as never);
     expect(parsed).not.toBeNull();
-    return myCardsHandler.run(interaction as never, parsed as never, bot.ctx);
+    const plan = await myCardsHandler.run(interaction as never, parsed as never, bot.ctx);
+    // A plan only: the step pipeline answers it, as the router has it do.
+    expect(bot.publisher.answerPrivately).not.toHaveBeenCalled();
+    if (plan) await bot.ctx.steps.run(interaction as never, plan);
   };
 
   beforeEach(async () => {

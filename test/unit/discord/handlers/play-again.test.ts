@@ -67,7 +67,7 @@ describe('Play again', () => {
     expect(JSON.stringify(interaction.editReply.mock.calls[0])).toContain(
       encodeButtonId({ tableId: String(tableId), dealNo: 0, action: 'join' }),
     );
-    expect(rt?.messages.lobby).toBe(replyIdOf('4242'));
+    expect(bot.chat.get(tableId)?.lobby).toBe(replyIdOf('4242'));
     expect(fx.heard.published.map((s) => s.after.phase)).toEqual(['lobby']);
   });
 

@@ -98,6 +98,27 @@ describe('the Rules button and form', () => {
     expect(menu.content).toMatch(/Ante.*9/);
   });
 
+  it("changes the table's language through the pipeline, with no step; the handler itself writes nothing", async () => {
+    const interaction = {
+      ...fakeInteraction({ customId: rulesId('language') }),
+      fields: { ...submitted({}), fields: new Map([['language', {}]]), getStringSelectValues: () => ['de'] },
+      isFromMessage: () => true,
+    };
+    const parsed = rulesFormHandler.parse(interaction as never);
+    const plan = await rulesFormHandler.run(interaction as never, parsed as never, bot.ctx);
+    expect(plan).toMatchObject({ kind: 'form', action: null, language: 'de' });
+    // A plan only: the table speaks as it did until the pipeline runs it.
+    const locale = () => fx.tables.runtimes.get(tableId)?.messages.locale;
+    expect(locale()).toBe('en-US');
+    expect(bot.publisher.redraw).not.toHaveBeenCalled();
+    if (plan) await bot.ctx.steps.form(interaction as never, plan);
+    expect(locale()).toBe('de');
+    expect(bot.publisher.redraw).toHaveBeenCalledWith(tableId);
+    expect(fx.heard.committed).toEqual([]); // no step
+    // Kept with the table's notes: a process that loads the table later speaks it too.
+    expect((await fx.anotherProcess().running(PLACE)).messages.locale).toBe('de');
+  });
+
   it('names a field it refuses and applies the rest; a page that changes nothing takes no step', async () => {
     const partly = await submit('money-1', { ante: 'lots', cap: '50' });
     const [said] = partly.update.mock.calls.at(-1) as [{ content: string }];
