@@ -24,6 +24,7 @@ const ui: Ui = {
   locale: 'en-US',
   skew: 0,
   picked: new Set(),
+  countdown: null,
   press,
   redraw: () => render(root, ui, table),
 };
