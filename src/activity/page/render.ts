@@ -276,7 +276,8 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   for (const part of [board(ui, t), result(ui, t)]) if (part) middle.append(part);
   const me = mySeat(t);
   const bottom = el('div', { class: 'bottom' });
-  bottom.append(me ? yourCards(ui, t, me) : el('p', { class: 'watching' }, say(ui, 'activity.watching')));
+  if (!me) bottom.append(el('p', { class: 'watching' }, say(ui, 'activity.watching')));
+  else if (me.cards.length) bottom.append(yourCards(ui, t, me));
   bottom.append(actions(ui, t));
   root.replaceChildren(header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom);
   tick(root, ui);
