@@ -218,6 +218,10 @@ describe.skipIf(browserMissingLocally)('the Activity page', () => {
     expect(await proof.locator('dd code').first().textContent()).toBe(commitment);
     await proof.getByText(t('en-US', 'verify.howTo')).waitFor(WAIT);
     await bob.getByRole('region', { name: t('de', 'result.hands') }).waitFor(WAIT);
+    // On the phone too, the whole proof (64-digit seeds) wraps inside the frame.
+    await bob.getByText(t('de', 'button.verify'), { exact: true }).click();
+    await bob.getByText(t('de', 'verify.howTo')).waitFor(WAIT);
+    expect(await overflow(bob)).toEqual({ outside: [], scrolls: false });
     expect(at.errors).toEqual([]);
   });
 });
