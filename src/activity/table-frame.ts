@@ -49,7 +49,7 @@ export const cardFace = (card: Card): CardFace => ({ code: formatCard(card), tex
 const faceOrNull = (card: Card | null): CardFace | null => (card === null ? null : cardFace(card));
 
 /** A user's avatar on Discord's CDN, small: the seat shows it at about 2 em. */
-export const avatarUrl = (userId: string, hash: string): string =>
+const avatarUrl = (userId: string, hash: string): string =>
   `https://cdn.discordapp.com/avatars/${userId}/${hash}.png?size=64`;
 
 export interface FrameInput {
