@@ -12,11 +12,19 @@ import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
 export interface CardFace {
   code: string;
   text: string;
+  /** Dealt or taken face up: everyone sees it, and no pick may throw it. */
+  up?: true;
 }
 
 export interface SeatFrame {
   id: string;
+  /** The seat's name in the receiver's language (a computer's level translated). */
   name: string;
+  /** The user's Discord avatar (a CDN address), where the bot has seen its hash; null: the page shows an initial. */
+  avatar: string | null;
+  /** Net chips over this game so far, and in words ("-30 chips") in the receiver's language. */
+  chips: number;
+  chipsText: string;
   computer: boolean;
   legs: number;
   /** The seat's legs in words ("2 legs"), in the receiver's language. */
@@ -34,12 +42,16 @@ export interface SeatFrame {
   choice: 'stay' | 'drop' | null;
   /** The seat's private cards as the receiver sees them: null where face down to them. */
   cards: (CardFace | null)[];
+  /** What the seat did at a draw ("drew 2", "stood pat"), in the receiver's language; null before. */
+  drawnText: string | null;
 }
 
 export interface AwaitingFrame {
   kind: 'lobby' | 'between-deals' | 'over' | 'declare' | 'pass' | 'discard' | 'draw' | 'take';
   pending: string[];
   turn: string | null;
+  /** A declaration round's way: everyone at once (hidden) or in turn; null outside one. */
+  mode: 'simultaneous' | 'sequential' | null;
   round: number | null;
   canDrop: boolean;
   /** Cards a picker may pick (pass: 1; discard, draw: up to this). */
@@ -71,6 +83,8 @@ export interface ShowdownFrame {
   kitty: CardFace[] | null;
   winners: string[];
   payments: PaymentFrame[];
+  /** Every payment in words, in the receiver's language, as the chat's result says them ("Cat pays 55 to the pot (matches the pot)"). */
+  paid: string[];
   /** Net chips of each player in the deal. */
   delta: Record<string, number>;
   proof: { dealNo: number; commitment: string; serverSeed: string; clientSeed: string } | null;
@@ -90,10 +104,18 @@ export interface TableFrame {
   seats: SeatFrame[];
   pot: number;
   reserve: number;
-  board: { pos: string; card: CardFace | null }[];
+  /** The board as laid out (a cross, a grid): each place's column and row from the top left; removed places left out. */
+  board: { pos: string; col: number; row: number; card: CardFace | null }[];
   awaiting: AwaitingFrame;
+  /**
+   * What the table waits for, in the receiver's language, names plain: "Ann to act: stay or drop, {{when}}."
+   * `{{when}}` is left for the page, which says the countdown's time left by its own clock.
+   */
+  prompt: string | null;
   /** The countdown's end on the server's clock (epoch ms), or null. */
   deadline: number | null;
+  /** The countdown's whole length when the table's timer sets it (a choice); null for the pause between deals. */
+  countdownMs: number | null;
   /** What a drop costs now (0: free). */
   dropCost: number;
   stopRequested: boolean;

@@ -46,7 +46,7 @@ interface Connection {
 }
 
 export interface HubDeps {
-  tables: Pick<Tables, 'pressTarget' | 'tableIn'>;
+  tables: Pick<Tables, 'pressTarget' | 'tableIn' | 'standings'>;
   commits: Pick<StepCommits, 'press' | 'publish'>;
   log: Logger;
   now?: () => number;
@@ -59,6 +59,10 @@ export class ActivityHub {
   private readonly userPresses = new Map<string, TokenBucket>();
   /** Each table's last deal result (the public events of the step that ended it), shown until the next. */
   private readonly results = new Map<number, DealResult>();
+  /** Each table's net chips per player over its game, read once from the ledger, then added to deal by deal. */
+  private readonly nets = new Map<number, Record<string, number>>();
+  /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
+  private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
   private readonly limits: PressLimits;
 
@@ -86,6 +90,7 @@ export class ActivityHub {
       version: -1,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
     };
+    if (who.avatar) this.avatars.set(who.userId, who.avatar);
     let set = this.byChannel.get(who.channelId);
     if (!set) this.byChannel.set(who.channelId, (set = new Set()));
     set.add(conn);
@@ -122,17 +127,30 @@ export class ActivityHub {
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
       // Results are kept for the pages that show them: none is left in this channel.
-      if (conn.tableId !== null) this.results.delete(conn.tableId);
+      if (conn.tableId !== null) {
+        this.results.delete(conn.tableId);
+        this.nets.delete(conn.tableId);
+      }
     }
     // The user's bucket goes once no session of theirs is left (nothing to remember of a full one).
     const still = [...this.byChannel.values()].some((s) => [...s].some((c) => c.who.userId === conn.who.userId));
-    if (!still) this.userPresses.delete(conn.who.userId);
+    if (!still) {
+      this.userPresses.delete(conn.who.userId);
+      this.avatars.delete(conn.who.userId);
+    }
   }
 
   private async snapshot(conn: Connection): Promise<void> {
     const { locale } = conn.who;
     await ensureLanguages(locale);
     const table = await this.deps.tables.tableIn(conn.place);
+    const state = table?.record.state;
+    if (table && state && !this.nets.has(table.record.id)) {
+      // Deals that ended only: the one under way adds its result when it ends.
+      const ended = state.phase === 'deal' ? { ...state, dealNo: state.dealNo - 1 } : state;
+      const { net } = await this.deps.tables.standings(table.record.id, ended);
+      this.nets.set(table.record.id, Object.fromEntries(net.map((n) => [n.playerId, n.chips])));
+    }
     const frame = table ? this.frameFor(conn, table) : null;
     if (table) {
       conn.tableId = table.record.id;
@@ -155,6 +173,8 @@ export class ActivityHub {
       viewer: conn.who.userId,
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
+      avatars: this.avatars,
+      nets: this.nets.get(table.record.id) ?? {},
     });
   }
 
@@ -164,8 +184,12 @@ export class ActivityHub {
     if (!set) return;
     const result = dealResultOf(step.events, messages);
     if (result) this.results.set(record.id, result);
-    // A new game at the table: the last one's result is not this one's.
-    else if (step.before === null) this.results.delete(record.id);
+    // A new game at the table: the last one's result and chips are not this one's.
+    else if (step.before === null) {
+      this.results.delete(record.id);
+      this.nets.set(record.id, {});
+    }
+    this.addNets(record.id, step.events);
     for (const conn of set) {
       if (conn.place.guildId !== record.guildId) continue;
       // A frame never goes back to an older version of the same table.
@@ -178,8 +202,20 @@ export class ActivityHub {
         viewer: conn.who.userId,
         locale: conn.who.locale,
         result: result ?? this.results.get(record.id) ?? null,
+        avatars: this.avatars,
+        nets: this.nets.get(record.id) ?? {},
       });
       this.send(conn, { type: 'update', now: this.now(), table });
+    }
+  }
+
+  /** A deal's end moves each player's net chips by its result (a table not read yet is read whole at its next snapshot). */
+  private addNets(tableId: number, events: StepResult['events']): void {
+    const nets = this.nets.get(tableId);
+    if (!nets) return;
+    for (const e of events) {
+      if (e.type !== 'DealEnded') continue;
+      for (const [id, n] of Object.entries(e.delta)) nets[id] = (nets[id] ?? 0) + n;
     }
   }
 

@@ -14,6 +14,7 @@ const PAGE_TEXTS = {
   'button.drop': {},
   'button.dropCosts': { amount: '{{amount}}' },
   'button.takeOne': {},
+  'button.takeMany': { count: '{{count}}' },
   'button.keep': {},
   'button.verify': {},
   'button.removeComputer': {},
@@ -29,11 +30,10 @@ const PAGE_TEXTS = {
   'table.nobody': {},
   'table.stopping': {},
   'turn.round': { round: '{{round}}' },
+  'turn.soon': {},
   'turn.dropCosts': { amount: '{{amount}}' },
   'turn.dropFree': {},
   'turn.noDrop': {},
-  'turn.waiting': {},
-  'turn.over': {},
   'seat.dealer': {},
   'seat.chosen': {},
   'seat.choosing': {},
@@ -42,26 +42,32 @@ const PAGE_TEXTS = {
   'seat.out': {},
   'seat.killed': {},
   'seat.leaving': {},
-  'cards.pickPass': {},
+  'seat.done': {},
+  'picture.faceDown': {},
   'result.hands': {},
   'result.payments': {},
-  'result.thisDeal': {},
-  'verify.title': { deal: '{{deal}}' },
   'verify.commitment': {},
   'verify.seed': {},
   'verify.clientSeed': {},
+  'verify.titleInGame': { deal: '{{deal}}', gameDeal: '{{gameDeal}}' },
+  'verify.howTo': {},
+  'verify.kitty': {},
   'activity.yourCards': {},
   'activity.watching': { join: '' },
   'activity.timeLeft': {},
   'activity.swap': {},
   'activity.pass': {},
+  'activity.board': {},
+  'activity.seats': {},
 } satisfies Partial<Record<TextKey, Record<string, string>>>;
 
 export type PageKey = keyof typeof PAGE_TEXTS;
 
 export function pageStrings(locale: string): PageStrings {
   const out: PageStrings = {};
-  for (const [key, vars] of Object.entries(PAGE_TEXTS)) out[key] = t(locale, key as TextKey, vars);
+  // A `count` left as its place is a string: i18next then reads the text as it is, not as a plural.
+  for (const [key, vars] of Object.entries(PAGE_TEXTS))
+    out[key] = t(locale, key as TextKey, vars as Readonly<Record<string, unknown>>);
   // The sentence that names a button names it as the button reads.
   out['activity.watching'] = t(locale, 'activity.watching', { join: t(locale, 'button.join') });
   return out;

@@ -1,8 +1,10 @@
 import { type Card, formatCard, prettyCard } from '../cards/card.ts';
+import { describeTransfers, seatName } from '../discord/views/format.ts';
 import { handName } from '../discord/views/hand-names.ts';
 import { type GameEvent, type Party, type PlayerView, publicView, transfersOf, viewFor } from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
+import { getVariant } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
 import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
 import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, TableFrame } from './frames.ts';
@@ -46,6 +48,10 @@ export function dealResultOf(events: readonly GameEvent[], messages: TableNotes)
 export const cardFace = (card: Card): CardFace => ({ code: formatCard(card), text: prettyCard(card) });
 const faceOrNull = (card: Card | null): CardFace | null => (card === null ? null : cardFace(card));
 
+/** A user's avatar on Discord's CDN, small: the seat shows it at about 2 em. */
+const avatarUrl = (userId: string, hash: string): string =>
+  `https://cdn.discordapp.com/avatars/${userId}/${hash}.png?size=64`;
+
 export interface FrameInput {
   record: GameRecord;
   messages: TableNotes;
@@ -53,6 +59,10 @@ export interface FrameInput {
   viewer: string;
   locale: string;
   result: DealResult | null;
+  /** Avatar hashes of users the bot has seen (Activity sessions): the others' seats show an initial. */
+  avatars?: ReadonlyMap<string, string>;
+  /** Net chips of each player over the game so far. */
+  nets?: Readonly<Record<string, number>>;
 }
 
 export function tableFrame(input: FrameInput): TableFrame | null {
@@ -62,6 +72,8 @@ export function tableFrame(input: FrameInput): TableFrame | null {
   const seated = state.players.some((p) => p.id === viewer);
   const view = seated ? viewFor(state, viewer) : publicView(state);
   const d = view.deal;
+  const nameOf = (id: string) => seatName(id, state.players.find((p) => p.id === id)?.name ?? id, locale);
+  const seat = (id: string) => seatFrame(view, id, seated ? viewer : null, input, nameOf);
   return {
     tableId: record.id,
     version: record.version,
@@ -70,27 +82,49 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     phase: state.phase,
     host: state.host,
     you: seated ? viewer : null,
-    seats: view.players.map((p) => seatFrame(view, p.id, seated ? viewer : null, locale)),
+    seats: view.players.map((p) => seat(p.id)),
     pot: view.pot,
     reserve: view.reserve,
-    board: d ? Object.entries(d.board).map(([pos, card]) => ({ pos, card: faceOrNull(card) })) : [],
+    board: d
+      ? getVariant(view.variant)
+          .board.filter((p) => p.id in d.board && !d.removed.includes(p.id))
+          .map((p) => ({ pos: p.id, col: p.col, row: p.row, card: faceOrNull(d.board[p.id] ?? null) }))
+      : [],
     awaiting: awaitingFrame(view),
+    prompt: promptOf(view, locale, nameOf),
     deadline: record.running ? record.deadline : null,
+    countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
+      ? view.options.timer * 1000
+      : null,
     dropCost: dropCost(view),
     stopRequested: view.stopRequested,
     fair: view.fair ? { commitment: view.fair.commitment, clientSeed: view.fair.clientSeed } : null,
-    showdown: input.result ? showdownFrame(input.result, locale) : null,
+    showdown: input.result ? showdownFrame(input.result, locale, nameOf) : null,
   };
 }
 
-function seatFrame(view: PlayerView, id: string, you: string | null, locale: string): SeatFrame {
+function seatFrame(
+  view: PlayerView,
+  id: string,
+  you: string | null,
+  input: FrameInput,
+  nameOf: (id: string) => string,
+): SeatFrame {
+  const { locale } = input;
   const seat = view.players.find((p) => p.id === id);
   const d = view.deal;
   const inDeal = d?.players.includes(id) ?? false;
   const legs = seat?.legs ?? 0;
+  const avatar = input.avatars?.get(id);
+  const chips = input.nets?.[id] ?? 0;
+  const up = d?.up[id] ?? [];
+  const drew = d?.drawn[id];
   return {
     id,
-    name: seat?.name ?? id,
+    name: nameOf(id),
+    avatar: avatar ? avatarUrl(id, avatar) : null,
+    chips,
+    chipsText: t(locale, 'chips', { count: chips }),
     computer: seat?.computer !== undefined,
     legs,
     legsText: t(locale, 'seat.legs', { count: legs }),
@@ -102,7 +136,11 @@ function seatFrame(view: PlayerView, id: string, you: string | null, locale: str
     decided: d?.decided.includes(id) ?? false,
     // Every choice of a round in turn is public; of a round together, only the receiver's own.
     choice: d?.choices[id] ?? (id === you ? (d?.myChoice ?? null) : null),
-    cards: (d?.hands[id] ?? []).map(faceOrNull),
+    cards: (d?.hands[id] ?? []).map((card) =>
+      card !== null && up.includes(card) ? { ...cardFace(card), up: true as const } : faceOrNull(card),
+    ),
+    drawnText:
+      drew === undefined ? null : drew === 0 ? t(locale, 'seat.stoodPat') : t(locale, 'seat.drew', { count: drew }),
   };
 }
 
@@ -112,13 +150,21 @@ function awaitingFrame(view: PlayerView): AwaitingFrame {
     kind: a.kind,
     pending: [],
     turn: null,
+    mode: null,
     round: null,
     canDrop: false,
     max: null,
     count: null,
   };
   if (a.kind === 'declare') {
-    return { ...frame, pending: [...a.pending], turn: a.turn ?? null, round: a.round, canDrop: a.canDrop };
+    return {
+      ...frame,
+      pending: [...a.pending],
+      turn: a.turn ?? null,
+      mode: a.mode,
+      round: a.round,
+      canDrop: a.canDrop,
+    };
   }
   if (a.kind === 'take') return { ...frame, pending: [...a.pending], turn: a.turn, count: a.count, canDrop: true };
   if (a.kind === 'pass' || a.kind === 'discard' || a.kind === 'draw') {
@@ -127,9 +173,36 @@ function awaitingFrame(view: PlayerView): AwaitingFrame {
   return frame;
 }
 
+/** The chat's instructions (table-pieces.ts) for a page: names plain, the picks on the page, `{{when}}` left to fill. */
+function promptOf(view: PlayerView, locale: string, nameOf: (id: string) => string): string | null {
+  const a = view.awaiting;
+  const when = '{{when}}';
+  switch (a.kind) {
+    case 'declare':
+      return a.mode === 'sequential' && a.turn
+        ? t(locale, 'turn.toAct', { name: nameOf(a.turn), when })
+        : t(locale, 'turn.together', { when });
+    case 'take':
+      return t(locale, 'turn.take', { name: nameOf(a.turn), count: a.count, when });
+    case 'pass':
+      return t(locale, 'cards.pickPass');
+    case 'discard':
+    case 'draw':
+      return t(locale, 'cards.pickSwap', { count: a.max });
+    case 'between-deals':
+      return view.stopRequested ? t(locale, 'turn.stopAfter') : t(locale, 'turn.next', { when });
+    case 'lobby':
+      return t(locale, 'turn.waiting');
+    case 'over':
+      return null;
+    default:
+      return a satisfies never;
+  }
+}
+
 const partyName = (p: Party): string => (p.kind === 'player' ? p.id : p.kind);
 
-function showdownFrame(result: DealResult, locale: string): ShowdownFrame {
+function showdownFrame(result: DealResult, locale: string, nameOf: (id: string) => string): ShowdownFrame {
   const hands: ShowdownFrame['hands'] = [];
   let kitty: CardFace[] | null = null;
   const winners = new Set<string>();
@@ -153,12 +226,14 @@ function showdownFrame(result: DealResult, locale: string): ShowdownFrame {
       proof = e.proof ? { ...e.proof } : null;
     }
   }
+  const transfers = transfersOf(result.events);
   return {
     dealNo: result.dealNo,
     hands,
     kitty,
     winners: [...winners],
-    payments: transfersOf(result.events).map((tr) => ({
+    paid: describeTransfers(transfers, nameOf, locale, (name) => name),
+    payments: transfers.map((tr) => ({
       from: partyName(tr.from),
       to: partyName(tr.to),
       amount: tr.amount,

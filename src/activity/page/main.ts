@@ -24,6 +24,7 @@ const ui: Ui = {
   locale: 'en-US',
   skew: 0,
   picked: new Set(),
+  countdown: null,
   press,
   redraw: () => render(root, ui, table),
 };
@@ -47,8 +48,9 @@ async function post(path: string, body: unknown, bearer?: string): Promise<Recor
     headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
+  const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${String(answer.error ?? '')}`);
+  return answer;
 }
 
 function received(frame: ServerFrame): void {
@@ -68,14 +70,37 @@ function received(frame: ServerFrame): void {
   render(root, ui, table);
 }
 
+/** Asks Discord who the user is (a code the server exchanges) and opens a session with it. */
+async function signIn(sdk: DiscordSDK, first: boolean): Promise<void> {
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId,
+    response_type: 'code',
+    state: '',
+    prompt: 'none',
+    scope: ['identify'],
+  });
+  const opened = (await post('api/session', { code })) as { accessToken: string; session: string };
+  session = opened.session;
+  if (first) await sdk.commands.authenticate({ access_token: opened.accessToken });
+}
+
+/** Tries again a little later each time (at most 10 s), until a socket opens. */
+function connectSoon(sdk: DiscordSDK, attempt: number): void {
+  setTimeout(
+    () => void connect(sdk, attempt).catch(() => connectSoon(sdk, attempt + 1)),
+    Math.min(10_000, 500 * 2 ** attempt),
+  );
+}
+
 async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
-  const { socket: path } = (await post(
-    'api/ticket',
-    { instanceId: sdk.instanceId, channelId: sdk.channelId },
-    session,
-  )) as {
-    socket: string;
-  };
+  const ask = () => post('api/ticket', { instanceId: sdk.instanceId, channelId: sdk.channelId }, session);
+  // A session lasts minutes: past that the page signs in again (a user just joined may also wait a few seconds).
+  const ticket = await ask().catch(async (err: unknown) => {
+    if (!String(err).endsWith(' session')) throw err;
+    await signIn(sdk, false);
+    return ask();
+  });
+  const path = String(ticket.socket);
   const url = new URL(path.replace(/^\//, ''), location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = new WebSocket(url);
@@ -88,26 +113,17 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
     if (socket !== ws) return;
     socket = null;
     root.setAttribute('aria-busy', 'true');
-    // Back with a new ticket, a little later each time (at most 10 s).
-    setTimeout(() => void connect(sdk, attempt + 1).catch(() => undefined), Math.min(10_000, 500 * 2 ** attempt));
+    // Back with a new ticket.
+    connectSoon(sdk, attempt);
   });
 }
 
 async function start(): Promise<void> {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
-  const { code } = await sdk.commands.authorize({
-    client_id: clientId,
-    response_type: 'code',
-    state: '',
-    prompt: 'none',
-    scope: ['identify'],
-  });
-  const opened = (await post('api/session', { code })) as { accessToken: string; session: string };
-  session = opened.session;
-  await sdk.commands.authenticate({ access_token: opened.accessToken });
-  await connect(sdk);
+  await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);
+  await connect(sdk).catch(() => connectSoon(sdk, 0));
 }
 
 void start().catch((err: unknown) => tell(String(err)));

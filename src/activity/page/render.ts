@@ -1,8 +1,10 @@
-import type { CardFace, PageStrings, SeatFrame, TableFrame } from '../frames.ts';
+import type { CardFace, PageStrings, SeatFrame, ShowdownFrame, TableFrame } from '../frames.ts';
+import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
 
 /**
  * The table as DOM, from one frame: plain elements, every control a real button with
- * its name, every card with its text ("A♠") for screen readers and tests.
+ * its name, every card with its text ("A♠") for screen readers and tests. Words come
+ * from the receiver's catalogue; numbers and times are said by `Intl` in their language.
  */
 
 export interface Ui {
@@ -11,6 +13,8 @@ export interface Ui {
   /** The server's clock minus ours (ms): the countdown follows the server's. */
   skew: number;
   picked: Set<string>;
+  /** The countdown the bar shows and its whole length, kept while the deadline stays. */
+  countdown: { deadline: number; total: number } | null;
   press(press: string, extra?: { cards?: string[]; level?: string }): void;
   redraw(): void;
 }
@@ -26,108 +30,153 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** A catalogue text with its `{{name}}` places filled. */
+const number = (ui: Ui, n: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(ui.locale, options).format(n);
+
+/** A catalogue text with its `{{name}}` places filled (numbers in the receiver's way of writing them). */
 export function say(ui: Ui, key: string, vars: Record<string, string | number> = {}): string {
-  const text = ui.strings[key] ?? key;
+  return fillIn(ui, ui.strings[key] ?? key, vars);
+}
+
+function fillIn(ui: Ui, text: string, vars: Record<string, string | number>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
     const v = vars[name];
-    return typeof v === 'number' ? new Intl.NumberFormat(ui.locale).format(v) : (v ?? '');
+    return typeof v === 'number' ? number(ui, v) : (v ?? '');
   });
 }
 
-function card(face: CardFace | null, extra = ''): HTMLElement {
-  if (!face) return el('span', { class: `card down ${extra}`, role: 'img', 'aria-label': '🂠' }, '');
+const said = (ui: Ui, label: Label) => say(ui, label.key, label.vars);
+
+function card(ui: Ui, face: CardFace | null): HTMLElement {
+  if (!face) return el('span', { class: 'card down', role: 'img', 'aria-label': say(ui, 'picture.faceDown') });
   const red = face.code.endsWith('h') || face.code.endsWith('d');
-  return el('span', { class: `card ${red ? 'red' : ''} ${extra}`, role: 'img', 'aria-label': face.text }, face.text);
+  const kind = `card${red ? ' red' : ''}${face.up ? ' up' : ''}`;
+  return el('span', { class: kind, role: 'img', 'aria-label': face.text }, face.text);
 }
 
-function button(label: string, onClick: () => void, primary = false): HTMLButtonElement {
-  const b = el('button', { type: 'button', class: primary ? 'primary' : '' }, label);
+function button(label: string, key: string, onClick: () => void, primary = false): HTMLButtonElement {
+  const b = el('button', { type: 'button', class: primary ? 'primary' : '', 'data-key': key }, label);
   b.addEventListener('click', onClick);
   return b;
 }
 
+/** The seat's picture: the Discord avatar where known, else its initial (no request for a missing picture). */
+function avatar(s: SeatFrame): HTMLElement {
+  const pic = el(
+    'span',
+    { class: 'avatar', 'aria-hidden': 'true' },
+    s.avatar ? '' : s.computer ? '🤖' : ([...s.name][0] ?? '?'),
+  );
+  if (s.avatar) pic.style.backgroundImage = `url("${s.avatar}")`;
+  return pic;
+}
+
 function seatStatus(ui: Ui, t: TableFrame, s: SeatFrame): string {
   const parts: string[] = [];
+  const a = t.awaiting;
   if (s.dealer) parts.push(say(ui, 'seat.dealer'));
   if (s.id === t.host) parts.push(say(ui, 'lobby.host'));
   if (t.phase === 'deal' && s.inDeal) {
     if (s.dead) parts.push(say(ui, 'seat.killed'));
     else if (!s.stillIn) parts.push(say(ui, 'seat.out'));
-    else if (t.awaiting.turn === s.id) parts.push(say(ui, 'seat.toAct'));
-    else if (s.choice) parts.push(say(ui, s.choice === 'stay' ? 'button.stay' : 'button.drop'));
+    else if (a.turn === s.id) parts.push(say(ui, 'seat.toAct'));
+    else if (s.choice) parts.push(say(ui, s.choice === 'stay' ? 'seat.in' : 'seat.out'));
     else if (s.decided) parts.push(say(ui, 'seat.chosen'));
-    else if (t.awaiting.pending.includes(s.id)) parts.push(say(ui, 'seat.choosing'));
+    else if (a.pending.includes(s.id)) parts.push(say(ui, 'seat.choosing'));
+    else if (['pass', 'discard', 'draw'].includes(a.kind)) parts.push(say(ui, 'seat.done'));
   }
+  if (s.drawnText) parts.push(s.drawnText);
   if (s.legs > 0) parts.push(s.legsText);
   if (s.leaving) parts.push(say(ui, 'seat.leaving'));
   return parts.join(' · ');
 }
 
+function seatItem(ui: Ui, t: TableFrame, s: SeatFrame): HTMLElement {
+  const cards = el('div', { class: 'cards' });
+  if (s.id !== t.you) for (const c of s.cards) cards.append(card(ui, c));
+  const chips = el(
+    'span',
+    { class: `chips${s.chips < 0 ? ' minus' : ''}`, title: s.chipsText, 'aria-label': s.chipsText },
+    number(ui, s.chips, { signDisplay: 'exceptZero' }),
+  );
+  return el(
+    'li',
+    { class: `seat${t.awaiting.turn === s.id ? ' turn' : ''}${s.id === t.you ? ' you' : ''}`, 'data-seat': s.id },
+    avatar(s),
+    el('div', { class: 'who' }, el('span', { class: 'name' }, s.name), chips),
+    el('div', { class: 'status' }, seatStatus(ui, t, s)),
+    cards,
+  );
+}
+
 function actions(ui: Ui, t: TableFrame): HTMLElement {
   const bar = el('div', { class: 'actions', role: 'group' });
-  const me = t.seats.find((s) => s.id === t.you);
-  const a = t.awaiting;
-  if (!me) {
-    if (t.phase === 'lobby' || t.phase === 'between-deals')
-      bar.append(button(say(ui, 'button.join'), () => ui.press('join'), true));
-    return bar;
-  }
-  if (t.phase === 'lobby') {
-    bar.append(button(say(ui, 'button.deal'), () => ui.press('deal'), true));
-    bar.append(button(say(ui, 'button.leave'), () => ui.press('leave')));
-    if (t.you === t.host) {
-      for (const level of ['cautious', 'balanced', 'bold'] as const)
-        bar.append(button(say(ui, `lobby.${level}`), () => ui.press('computer', { level })));
-      if (t.seats.some((s) => s.computer))
-        bar.append(button(say(ui, 'button.removeComputer'), () => ui.press('removeComputer')));
-    }
-    return bar;
-  }
-  const mine = a.pending.includes(me.id) && (a.turn === null || a.turn === me.id);
-  if (a.kind === 'declare' && mine) {
-    bar.append(button(say(ui, 'button.stay'), () => ui.press('stay'), true));
-    if (a.canDrop)
-      bar.append(
-        button(t.dropCost > 0 ? say(ui, 'button.dropCosts', { amount: t.dropCost }) : say(ui, 'button.drop'), () =>
-          ui.press('drop'),
-        ),
-      );
-  } else if (a.kind === 'take' && mine) {
-    bar.append(button(say(ui, 'button.takeOne'), () => ui.press('take'), true));
-    bar.append(button(say(ui, 'button.drop'), () => ui.press('drop')));
-  } else if ((a.kind === 'discard' || a.kind === 'draw') && mine) {
-    bar.append(button(say(ui, 'activity.swap'), () => ui.press('swap', { cards: [...ui.picked] }), true));
-    bar.append(button(say(ui, 'button.keep'), () => ui.press('keep')));
-  } else if (a.kind === 'pass' && mine) {
-    bar.append(button(say(ui, 'activity.pass'), () => ui.press('pass', { cards: [...ui.picked] }), true));
+  for (const choice of choices(t)) {
+    const b = button(
+      said(ui, choice.label),
+      `${choice.press}:${choice.level ?? ''}`,
+      () => send(ui, choice),
+      choice.primary,
+    );
+    b.disabled = !ready(choice, ui.picked);
+    bar.append(b);
   }
   return bar;
 }
 
+function send(ui: Ui, choice: Choice): void {
+  if (choice.picks) ui.press(choice.press, { cards: [...ui.picked] });
+  else ui.press(choice.press, choice.level ? { level: choice.level } : {});
+}
+
 function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
-  const picking = ['pass', 'discard', 'draw'].includes(t.awaiting.kind) && t.awaiting.pending.includes(me.id);
+  const picking = pickLimit(t) > 0;
   const row = el('div', { class: 'cards mine' });
   for (const face of me.cards) {
-    if (picking && face) {
-      const pick = el(
-        'button',
-        { type: 'button', 'aria-pressed': String(ui.picked.has(face.code)), 'aria-label': face.text, class: 'pick' },
-        card(face, ui.picked.has(face.code) ? 'picked' : ''),
-      );
-      pick.addEventListener('click', () => {
-        if (ui.picked.has(face.code)) ui.picked.delete(face.code);
-        else ui.picked.add(face.code);
-        ui.redraw();
-      });
-      row.append(pick);
-    } else row.append(card(face));
+    if (!picking || !face) {
+      row.append(card(ui, face));
+      continue;
+    }
+    const on = ui.picked.has(face.code);
+    const pick = el(
+      'button',
+      {
+        type: 'button',
+        'aria-pressed': String(on),
+        'aria-label': face.text,
+        class: `pick${on ? ' picked' : ''}`,
+        'data-key': `pick:${face.code}`,
+      },
+      card(ui, face),
+    );
+    pick.disabled = !pickable(t, face, ui.picked);
+    pick.addEventListener('click', () => {
+      ui.picked = togglePick(t, face, ui.picked);
+      ui.redraw();
+    });
+    row.append(pick);
   }
+  const title = say(ui, 'activity.yourCards');
+  return el('section', { class: 'you', 'aria-label': title }, el('h2', {}, title), row);
+}
+
+function proof(ui: Ui, r: ShowdownFrame): HTMLElement | null {
+  const p = r.proof;
+  if (!p) return null;
+  const field = (key: string, value: string) => [el('dt', {}, say(ui, key)), el('dd', {}, el('code', {}, value))];
   return el(
-    'section',
-    { class: 'you', 'aria-label': say(ui, 'activity.yourCards') },
-    el('h2', {}, say(ui, 'activity.yourCards')),
-    row,
+    'details',
+    { class: 'fair' },
+    el('summary', {}, say(ui, 'button.verify')),
+    el('h3', {}, say(ui, 'verify.titleInGame', { deal: r.dealNo, gameDeal: p.dealNo })),
+    el(
+      'dl',
+      {},
+      ...field('verify.commitment', p.commitment),
+      ...field('verify.seed', p.serverSeed),
+      ...field('verify.clientSeed', p.clientSeed),
+    ),
+    el('p', {}, say(ui, 'verify.howTo')),
   );
 }
 
@@ -135,109 +184,126 @@ function result(ui: Ui, t: TableFrame): HTMLElement | null {
   const r = t.showdown;
   if (!r) return null;
   const name = (id: string) => t.seats.find((s) => s.id === id)?.name ?? id;
-  const box = el(
-    'section',
-    { class: 'result', 'aria-label': say(ui, 'result.hands') },
-    el('h2', {}, say(ui, 'result.hands')),
-  );
+  const title = say(ui, 'result.hands');
+  const box = el('section', { class: 'result', 'aria-label': title }, el('h2', {}, title));
   for (const h of r.hands) {
-    const line = el('div', { class: 'hand' }, `${r.winners.includes(h.playerId) ? '🏆 ' : ''}${name(h.playerId)}: `);
-    for (const c of h.cards) line.append(card(c));
+    const won = r.winners.includes(h.playerId);
+    const line = el('div', { class: `hand${won ? ' won' : ''}` }, `${won ? '🏆 ' : ''}${name(h.playerId)}: `);
+    for (const c of h.cards) line.append(card(ui, c));
     line.append(` ${h.name}`);
     box.append(line);
   }
-  if (r.payments.length) {
-    const list = el('ul', { 'aria-label': say(ui, 'result.payments') });
-    for (const p of r.payments)
-      list.append(
-        el('li', {}, `${name(p.from)} → ${name(p.to)}: ${new Intl.NumberFormat(ui.locale).format(p.amount)}`),
-      );
-    box.append(el('h2', {}, say(ui, 'result.payments')), list);
+  if (r.kitty)
+    box.append(el('div', { class: 'hand' }, `${say(ui, 'verify.kitty')}: `, ...r.kitty.map((c) => card(ui, c))));
+  if (r.paid.length) {
+    const paid = say(ui, 'result.payments');
+    box.append(el('h2', {}, paid), el('ul', { 'aria-label': paid }, ...r.paid.map((line) => el('li', {}, line))));
   }
-  if (r.proof) {
-    box.append(
-      el(
-        'details',
-        { class: 'fair' },
-        el('summary', {}, say(ui, 'button.verify')),
-        el('p', {}, `${say(ui, 'verify.commitment')}: ${r.proof.commitment}`),
-        el('p', {}, `${say(ui, 'verify.seed')}: ${r.proof.serverSeed}`),
-        el('p', {}, `${say(ui, 'verify.clientSeed')}: ${r.proof.clientSeed}`),
-      ),
-    );
-  }
+  const fair = proof(ui, r);
+  if (fair) box.append(fair);
   return box;
 }
 
-/** Draws the whole table (a frame is small; the page redraws on every frame). */
-export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
-  root.setAttribute('aria-busy', 'false');
-  if (!t) {
-    root.replaceChildren(el('p', {}, say(ui, 'table.nobody')));
-    return;
+function board(ui: Ui, t: TableFrame): HTMLElement | null {
+  if (!t.board.length) return null;
+  const grid = el('div', { class: 'board', role: 'group', 'aria-label': say(ui, 'activity.board') });
+  for (const b of t.board) {
+    const c = card(ui, b.card);
+    c.style.gridArea = `${b.row + 1} / ${b.col + 1}`;
+    grid.append(c);
   }
+  return grid;
+}
+
+function header(ui: Ui, t: TableFrame): HTMLElement {
   const heading =
     t.phase === 'lobby'
       ? say(ui, 'lobby.title', { variant: t.variant })
       : say(ui, 'table.heading', { variant: t.variant, deal: t.dealNo });
-  const header = el(
+  return el(
     'header',
     {},
     el('h1', {}, heading),
     el('span', { class: 'money pot' }, say(ui, 'table.pot', { amount: t.pot })),
     el('span', { class: 'money reserve' }, say(ui, 'table.reserve', { amount: t.reserve })),
   );
-  if (t.awaiting.round !== null) header.append(el('span', {}, say(ui, 'turn.round', { round: t.awaiting.round })));
-  if (t.awaiting.kind === 'declare' && t.awaiting.canDrop)
-    header.append(
-      el('span', {}, t.dropCost > 0 ? say(ui, 'turn.dropCosts', { amount: t.dropCost }) : say(ui, 'turn.dropFree')),
-    );
-  if (t.stopRequested) header.append(el('span', {}, say(ui, 'table.stopping')));
-  const bar = el(
-    'div',
-    { class: 'countdown', role: 'progressbar', 'aria-label': say(ui, 'activity.timeLeft') },
-    el('div'),
-  );
-  if (t.deadline) bar.dataset.deadline = String(t.deadline);
-  const seats = el('ul', { class: 'seats' });
-  const me = t.seats.find((s) => s.id === t.you);
-  for (const s of t.seats) {
-    const cards = el('div', { class: 'cards' });
-    if (s.id !== t.you) for (const c of s.cards) cards.append(card(c));
-    seats.append(
-      el(
-        'li',
-        { class: `seat${t.awaiting.turn === s.id ? ' turn' : ''}${s.id === t.you ? ' you' : ''}`, 'data-seat': s.id },
-        el('div', { class: 'name' }, `${s.computer ? '🤖 ' : ''}${s.name}`),
-        el('div', { class: 'status' }, seatStatus(ui, t, s)),
-        cards,
-      ),
-    );
-  }
-  const board = t.board.length
-    ? el('div', { class: 'cards board', 'aria-label': 'board' }, ...t.board.map((b) => card(b.card)))
-    : null;
-  const middle = el('div', { class: 'middle' }, seats);
-  if (board) middle.append(board);
-  const shown = result(ui, t);
-  if (shown) middle.append(shown);
-  const bottom = el('div', { class: 'bottom' });
-  if (me) bottom.append(yourCards(ui, t, me));
-  else bottom.append(el('p', {}, say(ui, 'activity.watching')));
-  bottom.append(actions(ui, t));
-  root.replaceChildren(header, bar, middle, bottom);
-  tick(root, ui);
 }
 
-/** Moves the countdown bar on, by the server's clock. */
+/** What the table waits for: the prompt (its time left filled in by `tick`), the round, what a drop costs. */
+function prompt(ui: Ui, t: TableFrame): HTMLElement {
+  const line = el('p', { class: 'prompt' });
+  if (t.prompt) line.append(el('span', { class: 'ask', 'data-text': t.prompt }));
+  const a = t.awaiting;
+  if (a.round !== null && a.round > 1) line.append(` ${say(ui, 'turn.round', { round: a.round })}`);
+  if (a.kind === 'declare')
+    line.append(
+      ` ${!a.canDrop ? say(ui, 'turn.noDrop') : t.dropCost > 0 ? say(ui, 'turn.dropCosts', { amount: t.dropCost }) : say(ui, 'turn.dropFree')}`,
+    );
+  if (t.stopRequested && t.phase !== 'over') line.append(` ${say(ui, 'table.stopping')}`);
+  if (t.phase === 'lobby' && t.fair)
+    line.append(
+      el('span', { class: 'commit' }, ` ${say(ui, 'lobby.commitment')}: `, el('code', {}, t.fair.commitment)),
+    );
+  return line;
+}
+
+function countdown(ui: Ui, t: TableFrame): HTMLElement {
+  const deadline = t.deadline;
+  if (deadline === null) ui.countdown = null;
+  else if (ui.countdown?.deadline !== deadline) {
+    const left = deadline - (Date.now() + ui.skew);
+    ui.countdown = { deadline, total: Math.max(1, t.countdownMs ?? left) };
+  }
+  return el(
+    'div',
+    { class: 'countdown', role: 'progressbar', 'aria-label': say(ui, 'activity.timeLeft'), 'aria-valuemin': '0' },
+    el('div', { class: 'fill' }),
+    el('span', { class: 'left', 'aria-hidden': 'true' }),
+  );
+}
+
+/** Draws the whole table (a frame is small; the page redraws on every frame), keeping the focused control. */
+export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
+  const focused = (document.activeElement as HTMLElement | null)?.dataset.key;
+  root.setAttribute('aria-busy', 'false');
+  if (!t) {
+    root.replaceChildren(el('p', {}, say(ui, 'table.nobody')));
+    return;
+  }
+  const seats = el('ul', { class: 'seats', 'aria-label': say(ui, 'activity.seats') });
+  for (const s of t.seats) seats.append(seatItem(ui, t, s));
+  const middle = el('div', { class: 'middle' }, seats);
+  for (const part of [board(ui, t), result(ui, t)]) if (part) middle.append(part);
+  const me = mySeat(t);
+  const bottom = el('div', { class: 'bottom' });
+  if (!me) bottom.append(el('p', { class: 'watching' }, say(ui, 'activity.watching')));
+  else if (me.cards.length) bottom.append(yourCards(ui, t, me));
+  bottom.append(actions(ui, t));
+  root.replaceChildren(header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom);
+  tick(root, ui);
+  if (focused) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+/** Moves the countdown on by the server's clock, and says the time left in the prompt. */
 export function tick(root: HTMLElement, ui: Ui): void {
   const bar = root.querySelector<HTMLElement>('.countdown');
-  const fill = bar?.firstElementChild as HTMLElement | null;
-  if (!bar || !fill) return;
-  const deadline = Number(bar.dataset.deadline ?? 0);
-  const left = deadline ? Math.max(0, deadline - (Date.now() + ui.skew)) : 0;
-  const start = Number(bar.dataset.start ?? (bar.dataset.start = String(left || 1)));
-  const share = deadline ? Math.min(1, left / start) : 0;
-  fill.style.width = `${share * 100}%`;
-  bar.setAttribute('aria-valuenow', String(Math.round(left / 1000)));
+  const fill = bar?.querySelector<HTMLElement>('.fill');
+  const label = bar?.querySelector<HTMLElement>('.left');
+  if (!bar || !fill || !label) return;
+  const c = ui.countdown;
+  const left = c ? Math.max(0, c.deadline - (Date.now() + ui.skew)) : 0;
+  const seconds = Math.ceil(left / 1000);
+  fill.style.width = c ? `${Math.min(1, left / c.total) * 100}%` : '0%';
+  label.textContent = c ? number(ui, seconds, { style: 'unit', unit: 'second', unitDisplay: 'narrow' }) : '';
+  bar.setAttribute('aria-valuemax', String(c ? Math.ceil(c.total / 1000) : 0));
+  bar.setAttribute('aria-valuenow', String(seconds));
+  bar.setAttribute('aria-valuetext', label.textContent);
+  const ask = root.querySelector<HTMLElement>('.prompt .ask');
+  const text = ask?.dataset.text;
+  if (ask && text) {
+    const when = c
+      ? new Intl.RelativeTimeFormat(ui.locale, { numeric: 'auto' }).format(seconds, 'second')
+      : say(ui, 'turn.soon');
+    ask.textContent = fillIn(ui, text, { when });
+  }
 }

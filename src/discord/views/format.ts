@@ -52,16 +52,20 @@ export const bold = (name: string): string => `**${escapeName(name)}**`;
  */
 export const escapeText = (text: string): string => escapeName(text).replace(/[<@]/g, '\\$&');
 
-function partyText(party: Party, nameOf: NameOf, locale: string): string {
-  if (party.kind === 'player') return bold(nameOf(party.id));
+function partyText(party: Party, nameOf: NameOf, locale: string, mark: (name: string) => string): string {
+  if (party.kind === 'player') return mark(nameOf(party.id));
   return t(locale, party.kind === 'pot' ? 'pay.thePot' : 'pay.theReserve');
 }
 
-/** "**Cat** pays 55 to the pot (matches the pot)" — transfers with the same ends and reason are summed. */
+/**
+ * "**Cat** pays 55 to the pot (matches the pot)" — transfers with the same ends and reason are summed.
+ * `mark` sets a player's name in the line: bold Markdown for Discord, as it is for the Activity's page.
+ */
 export function describeTransfers(
   transfers: readonly Transfer[],
   nameOf: NameOf,
   locale: string = SOURCE_LOCALE,
+  mark: (name: string) => string = bold,
 ): string[] {
   const merged = new Map<string, Transfer>();
   for (const tr of transfers) {
@@ -75,16 +79,16 @@ export function describeTransfers(
     const reason = t(locale, 'pay.reason', { context: tr.reason, defaultValue: tr.reason.replace(/-/g, ' ') });
     const amount = chips(tr.amount, locale);
     if (tr.from.kind === 'pot' && tr.to.kind === 'player') {
-      const who = partyText(tr.to, nameOf, locale);
+      const who = partyText(tr.to, nameOf, locale, mark);
       return tr.reason === 'win'
         ? t(locale, 'pay.takes', { who, amount })
         : t(locale, 'pay.takesFor', { who, amount, reason });
     }
     if (tr.from.kind === 'pot' && tr.to.kind === 'reserve') return t(locale, 'pay.overflow', { amount });
     if (tr.from.kind === 'reserve' && tr.to.kind === 'pot') return t(locale, 'pay.refill', { amount });
-    const from = partyText(tr.from, nameOf, locale);
+    const from = partyText(tr.from, nameOf, locale, mark);
     const key = tr.to.kind === 'pot' ? 'pay.paysPot' : tr.to.kind === 'reserve' ? 'pay.paysReserve' : 'pay.paysPlayer';
-    return t(locale, key, { from, amount, reason, to: partyText(tr.to, nameOf, locale) });
+    return t(locale, key, { from, amount, reason, to: partyText(tr.to, nameOf, locale, mark) });
   });
 }
 

@@ -137,7 +137,7 @@ describe('the Activity hub', () => {
 
   it('shows the channel table to a seat and to a spectator, and takes their presses as steps', async () => {
     const annSocket = await attach(identity(ann.id, ann.name));
-    const bobSocket = await attach(identity('2', 'Bob'));
+    const bobSocket = await attach(identity('2', 'Bob', { avatar: 'b0b' }));
     const carlSocket = await attach(identity('3', 'Carl'));
     const snapshot = annSocket.frames[0] as Extract<ServerFrame, { type: 'snapshot' }>;
     expect(snapshot.strings['button.stay']).toBe('Stay');
@@ -150,6 +150,8 @@ describe('the Activity hub', () => {
     expect(published.at(-1)?.events.map((e) => e.type)).toContain('PlayerJoined');
     await expect.poll(() => carlSocket.table?.seats.map((s) => s.name)).toEqual(['Ann', 'Bob']);
     expect(bobSocket.table?.you).toBe('2');
+    // Bob's picture is the avatar his session showed; Ann, whom no session showed, gets her initial.
+    expect(carlSocket.table?.seats.map((x) => x.avatar)).toEqual([null, expect.stringContaining('/avatars/2/b0b.png')]);
 
     expect(await press(annSocket, 'd1', { press: 'deal' })).toMatchObject({ ok: true });
     await expect.poll(() => carlSocket.table?.phase).toBe('deal');
@@ -172,6 +174,12 @@ describe('the Activity hub', () => {
     expect(await press(bobSocket, 's2', { press: 'drop' })).toMatchObject({ ok: true });
     await expect.poll(() => carlSocket.table?.showdown?.winners).toEqual([ann.id]);
     expect(carlSocket.table?.showdown?.payments.length).toBeGreaterThan(0);
+    // Each seat's net chips over the game: added deal by deal, and read from the ledger by a page opened later.
+    const chips = (socket: FakeSocket) => socket.table?.seats.map((x) => x.chips);
+    const won = chips(carlSocket);
+    expect(won?.[0]).toBeGreaterThan(0);
+    expect(won?.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBeLessThanOrEqual(0);
+    expect(chips(await attach(identity('4', 'Dee')))).toEqual(won);
   });
 
   it('refuses a press as a button is refused, with nothing written, and makes one step of a repeated request', async () => {
