@@ -156,6 +156,7 @@ async function boot() {
   page.texts = state.texts;
   page.users.set(state.bot.id, state.bot.name);
   page.places = { server: state.channel, 'group-dm': state.groupDm };
+  activity.origin = state.activity.origin;
   page.place = localStorage.getItem('guts-playground-place') === 'group-dm' ? 'group-dm' : 'server';
   drawLocales(state.locales);
   setSeats(state.seats);
