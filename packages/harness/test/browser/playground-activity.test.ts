@@ -3,7 +3,7 @@ import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlaygroundBrowser } from '../support/playground-browser.ts';
+import { button, PlaygroundBrowser } from '../support/playground-browser.ts';
 
 /**
  * Open table in the playground (issue 48): the bot answers LAUNCH_ACTIVITY and the page
@@ -33,17 +33,8 @@ describe.skipIf(browserMissingLocally)('Open table in the playground', () => {
     await at?.close();
   });
 
-  const titled = (title: RegExp): Locator =>
-    page.locator('.message', { has: page.locator('.embed-title, .v2-heading', { hasText: title }) });
-
-  /** The first message titled so that was not on screen before (`before`: how many were). */
-  async function newMessage(title: RegExp, before: number): Promise<Locator> {
-    await expect.poll(() => titled(title).count(), WAIT).toBeGreaterThan(before);
-    return titled(title).last();
-  }
-
-  const button = (message: Locator, label: string): Locator =>
-    message.getByRole('button', { name: label, exact: true });
+  const titled = (title: RegExp) => at.titled(title);
+  const newMessage = (title: RegExp, before: number) => at.newMessage(title, before);
 
   /** The Activity in `name`'s frame: the playground's frame holds the stand-in client, which frames the page. */
   const frameOf = (name: string): FrameLocator =>

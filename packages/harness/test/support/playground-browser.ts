@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectPageErrors, launchChromium } from 'guts/test/support/chromium.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Playground, type PlaygroundOptions, startPlayground } from '../../src/playground/index.ts';
 
 const WAIT = { timeout: 20_000 };
+
+/** The button labelled `label` in `message`, as people find it. */
+export const button = (message: Locator, label: string): Locator =>
+  message.getByRole('button', { name: label, exact: true });
 
 /**
  * The playground in Chromium: its own ledger in a temp dir, the page open at `viewport`,
@@ -58,6 +62,17 @@ export class PlaygroundBrowser {
     await this.page.fill('#command', line);
     await this.page.press('#command', 'Enter');
     await expect.poll(() => this.page.inputValue('#command'), WAIT).toBe('');
+  }
+
+  /** The messages titled so: an embed's title or a Components V2 heading. */
+  titled(title: string | RegExp): Locator {
+    return this.page.locator('.message', { has: this.page.locator('.embed-title, .v2-heading', { hasText: title }) });
+  }
+
+  /** The first message titled so that was not on screen before (`before`: how many were). */
+  async newMessage(title: RegExp, before: number): Promise<Locator> {
+    await expect.poll(() => this.titled(title).count(), WAIT).toBeGreaterThan(before);
+    return this.titled(title).last();
   }
 
   async close(): Promise<void> {
