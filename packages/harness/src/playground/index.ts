@@ -134,7 +134,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await bot.client.application?.commands.set(body);
 
     feed = new LiveFeed(discord, httpBase);
-    const activityOrigin = `http://${host}:${bot.activityPort()}`;
+    const activityPort = bot.activityPort();
+    if (activityPort === null) throw new Error('the bot started without its Activity server');
+    const activityOrigin = `http://${host}:${activityPort}`;
     pages = new PageServer({
       discord,
       guild,
