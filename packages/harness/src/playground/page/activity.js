@@ -15,7 +15,7 @@ const activity = {
 };
 
 /** The Activity the bot launched for the seat on screen: framed, or shown again if it already is. */
-// biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; view.js calls it.
+// biome-ignore lint/correctness/noUnusedVariables: the page's scripts share one scope; view.js and app.js call it.
 function openActivity(launch) {
   const name = page.seat;
   const open = activity.frames.get(name);

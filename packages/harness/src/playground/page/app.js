@@ -76,6 +76,7 @@ async function sendCommand() {
   try {
     const answer = await api('/api/command', { seat: page.seat, channel: here(), line });
     if (answer.ok) commandInput.value = '';
+    if (answer.activity) openActivity(answer.activity);
     else error.textContent = clientTexts().noResponse; // the bot did not acknowledge in 3 s
   } catch (err) {
     error.textContent = err.message;

@@ -91,6 +91,7 @@ const renderContext = {
       showForm(answer.modal, async (values) => {
         try {
           const sent = await api('/api/modal', { seat: page.seat, interactionId, values });
+          if (sent.activity) openActivity(sent.activity);
           return sent.ok ? null : clientTexts().interactionFailed;
         } catch {
           return clientTexts().interactionFailed;
