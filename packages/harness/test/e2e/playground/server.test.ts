@@ -307,4 +307,29 @@ describe('the playground API', () => {
     expect(playground.discord.activityInstance(instanceId ?? '')).toBeNull();
     expect(await post('/api/activity/authorize', { seat: 'Ann', instanceId })).toMatchObject({ status: 403 });
   });
+
+  it('opens the group DM’s Activity there, with no guild, for a seat of it', async () => {
+    const groupDm = { id: playground.groupDmId };
+    const ben = { as: { id: playground.seats().find((s) => s.name === 'Ben')!.id } };
+    const line = '/guts start variant:three-card';
+    expect(await post('/api/command', { seat: 'Ben', channel: groupDm.id, line })).toMatchObject({ status: 200 });
+    const there = await playground.discord.waitForMessage(
+      groupDm,
+      (m) => /^Guts: /.test(m.embeds[0]?.title ?? ''),
+      ben,
+    );
+    const opened = await post('/api/press', {
+      seat: 'Ben',
+      channel: groupDm.id,
+      messageId: there.id,
+      customId: customIdOf(there, 'Open table'),
+    });
+    const instance = playground.discord.activityInstanceIn(groupDm);
+    expect(instance).toMatchObject({ channelId: groupDm.id, guildId: null, users: [ben.as.id] });
+    const url = new URL((opened.body as { activity?: { url: string } }).activity?.url ?? '');
+    expect(url.searchParams.get('channel_id')).toBe(groupDm.id);
+    expect(url.searchParams.has('guild_id')).toBe(false);
+    await post('/api/activity/leave', { seat: 'Ben', instanceId: instance?.instanceId });
+    expect(playground.discord.activityInstanceIn(groupDm)).toBeNull();
+  });
 });
