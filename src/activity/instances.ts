@@ -9,7 +9,8 @@ const INSTANCES_KEPT = 2_000;
 /**
  * Activity instances as Discord reports them (with the bot token), each kept a few
  * seconds: several players of one instance asking for tickets at once cost one call.
- * A user who just joined may be missing for those seconds: the page asks again.
+ * A kept answer that lacks the user asking is asked again: who joined seconds after
+ * another player is there then, and is not refused.
  */
 export class InstanceCache {
   private readonly kept = new LruCache<string, { at: number; instance: Promise<ActivityInstance | null> }>(
@@ -21,9 +22,14 @@ export class InstanceCache {
     private readonly now: () => number,
   ) {}
 
-  get(instanceId: string): Promise<ActivityInstance | null> {
+  /** The instance, or null once it ended; fresh from Discord unless a kept answer already holds `userId`. */
+  async get(instanceId: string, userId: string): Promise<ActivityInstance | null> {
     const cached = this.kept.get(instanceId);
-    if (cached && this.now() - cached.at < INSTANCE_CACHE_MS) return cached.instance;
+    if (cached && this.now() - cached.at < INSTANCE_CACHE_MS) {
+      const instance = await cached.instance;
+      // An instance that ended stays ended: its id is never used again.
+      if (!instance || instance.users.includes(userId)) return instance;
+    }
     const instance = this.discord.instance(instanceId);
     this.kept.set(instanceId, { at: this.now(), instance });
     // A failed call is not kept: the next ticket asks Discord again.

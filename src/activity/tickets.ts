@@ -61,7 +61,7 @@ export class Tickets {
   ): Promise<TicketAnswer | TicketRefusal> {
     const user = this.sessions.read(session);
     if (!user) return 'session';
-    const instance = await this.instances.get(asked.instanceId);
+    const instance = await this.instances.get(asked.instanceId, user.userId);
     if (!instance) return 'instance';
     if (!instance.users.includes(user.userId)) return 'not-in-instance';
     const { channel_id: channelId, guild_id: guildId = null } = instance.location;

@@ -1,5 +1,9 @@
-import { LocalDiscord } from '@guts/local-discord';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { activityHostPage, LocalDiscord } from '@guts/local-discord';
 import { REST } from 'discord.js';
+import { buildActivityPage } from 'guts/src/activity/page-build.ts';
 import type { RngState } from 'guts/src/cards/rng.ts';
 import { openToServe } from 'guts/src/db/index.ts';
 import { type Bot, createBot } from 'guts/src/discord/bot.ts';
@@ -18,12 +22,16 @@ import { stableId } from './stable-id.ts';
 
 export const DEFAULT_PLAYGROUND_PORT = 3000;
 export const DEFAULT_PLAYGROUND_DB = 'file:./data/playground.db';
+/** The stand-in client page's name among the Activity's assets (served at `/assets/host.html`). */
+const ACTIVITY_HOST_FILE = 'host.html';
 
 export interface PlaygroundOptions {
   /** The page's port; 0 picks a free one. Default 3000. */
   port?: number;
   /** Default 127.0.0.1: the playground is for this machine only. */
   host?: string;
+  /** The bot's Activity server (its ACTIVITY_PORT), on the same host; 0 (the default) picks a free one. */
+  activityPort?: number;
   /** Default `file:./data/playground.db`, apart from the real bot's ledger. */
   dbUrl?: string;
   /** Default: silent. */
@@ -38,6 +46,8 @@ export interface PlaygroundOptions {
 export interface Playground {
   /** The page, e.g. `http://127.0.0.1:3000`. */
   url: string;
+  /** Where the bot serves its Activity, e.g. `http://127.0.0.1:41234`: Open table frames it beside the channel. */
+  activityOrigin: string;
   discord: LocalDiscord;
   bot: Bot;
   guildId: string;
@@ -53,7 +63,9 @@ export interface Playground {
  * The offline playground: the local Discord on 127.0.0.1, the real bot connected to
  * it the way production connects to Discord (discord.js, REST at DISCORD_API_URL,
  * gateway, commands registered), its own SQLite ledger, and a web page that shows the
- * server channel and the seats' group DM and plays its users.
+ * server channel and the seats' group DM and plays its users. The bot serves its
+ * Activity too (the page built into a temp dir, beside the local Discord's stand-in
+ * client page), which Open table opens in a frame beside the channel.
  */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   const host = options.host ?? '127.0.0.1';
@@ -79,14 +91,21 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   let bot: Bot | null = null;
   let feed: LiveFeed | null = null;
   let pages: PageServer | null = null;
+  let activityAssets: string | null = null;
   const stop = async () => {
     await pages?.close();
     feed?.close();
     await bot?.stop().catch((err: unknown) => log.error({ err }, 'bot stop failed'));
     await database.close();
     await discord.stop();
+    if (activityAssets) await rm(activityAssets, { recursive: true, force: true });
   };
   try {
+    // The Activity's page, and the stand-in for Discord's client that frames it: the SDK
+    // takes messages only from its own origin, so both are served by the Activity's server.
+    activityAssets = await mkdtemp(join(tmpdir(), 'guts-playground-activity-'));
+    await buildActivityPage(activityAssets);
+    await copyFile(activityHostPage, join(activityAssets, ACTIVITY_HOST_FILE));
     // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
     await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);
     bot = await createBot({
@@ -101,6 +120,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       // but not its messages: a game left running by an earlier run has lost its table
       // message. It ends, saying so in its channel; its pot stays with the channel.
       endOpenTables: true,
+      activity: {
+        port: options.activityPort ?? 0,
+        host,
+        clientSecret: discord.clientSecret,
+        assetsDir: activityAssets,
+      },
     });
     await bot.start();
     // What `guts deploy-commands` does without GUILD_ID: global commands, which the
@@ -109,6 +134,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     await bot.client.application?.commands.set(body);
 
     feed = new LiveFeed(discord, httpBase);
+    const activityPort = bot.activityPort();
+    if (activityPort === null) throw new Error('the bot started without its Activity server');
+    const activityOrigin = `http://${host}:${activityPort}`;
     pages = new PageServer({
       discord,
       guild,
@@ -118,11 +146,13 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       feed,
       html: await pageHtml(),
       texts: await clientTexts(),
+      activity: { origin: activityOrigin, hostPage: `/assets/${ACTIVITY_HOST_FILE}` },
       onError: (err) => log.error({ err }, 'playground request failed'),
     });
     const url = await pages.listen(options.port ?? DEFAULT_PLAYGROUND_PORT, host);
     return {
       url,
+      activityOrigin,
       discord,
       bot,
       guildId: guild.id,

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 
 const pageDir = new URL('./page/', import.meta.url);
-const STYLES = ['layout.css', 'messages.css'];
+const STYLES = ['layout.css', 'messages.css', 'activity.css'];
 /** Scripts in load order: each one uses what the ones before it define. */
-const SCRIPTS = ['markdown.js', 'render.js', 'hints.js', 'form.js', 'view.js', 'app.js'];
+const SCRIPTS = ['markdown.js', 'render.js', 'hints.js', 'form.js', 'view.js', 'activity.js', 'app.js'];
 
 /**
  * The playground page as one self-contained HTML document: its stylesheet and scripts

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type InteractionHandle, InvocationError, type LocalDiscord, type ModalValue } from '@guts/local-discord';
-import { type APIMessage, Locale } from 'discord-api-types/v10';
+import {
+  type InteractionAck,
+  type InteractionHandle,
+  InvocationError,
+  type LocalDiscord,
+  type ModalValue,
+} from '@guts/local-discord';
+import { type APIMessage, InteractionResponseType, Locale } from 'discord-api-types/v10';
 import type { ClientTexts } from './client-texts.ts';
 import { CommandLineError, commandLabel, parseCommandLine } from './command-line.ts';
 import { HttpError, optionalStringField, readJson, sendJson, stringField, stringListField } from './http.ts';
@@ -21,10 +27,18 @@ export interface PageServerOptions {
   html: string;
   /** What the page's Discord client says, in each locale (see client-texts.ts). */
   texts: Record<string, ClientTexts>;
+  /** The bot's Activity: its origin, and the path there of the stand-in client page that frames it. */
+  activity: { origin: string; hostPage: string };
   /** Unexpected failures (bugs), for the log. */
   onError?: (err: unknown) => void;
   /** How long the page waits for the bot to acknowledge, as Discord's client does. */
   ackTimeoutMs?: number;
+}
+
+/** An Activity opened for a seat: its instance, and the page (on the Activity's origin) that frames it as Discord's client does. */
+export interface ActivityLaunch {
+  instanceId: string;
+  url: string;
 }
 
 /** Discord's client gives up after 3 seconds and says so. */
@@ -83,6 +97,11 @@ export class PageServer {
       if (route === 'POST /api/press') return sendJson(response, 200, await this.press(await readJson(request)));
       if (route === 'POST /api/select') return sendJson(response, 200, await this.select(await readJson(request)));
       if (route === 'POST /api/modal') return sendJson(response, 200, await this.submitModal(await readJson(request)));
+      if (route === 'POST /api/activity/authorize') {
+        return sendJson(response, 200, this.authorizeActivity(await readJson(request)));
+      }
+      if (route === 'POST /api/activity/leave')
+        return sendJson(response, 200, this.leaveActivity(await readJson(request)));
       if (request.method === 'GET' && url.pathname.startsWith('/attachments/')) return this.attachment(url, response);
       if (request.method === 'GET' && url.pathname.startsWith('/emojis/')) return this.emoji(url, response);
       throw new HttpError(404, 'not found');
@@ -99,9 +118,10 @@ export class PageServer {
     response.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-store',
-      // Everything is inline and same-origin: nothing may load from elsewhere.
+      // Everything is inline and same-origin: nothing may load from elsewhere but the Activity's frame.
       'Content-Security-Policy':
-        "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'",
+        "default-src 'self'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; " +
+        `frame-src ${this.options.activity.origin}`,
     });
     response.end(this.options.html);
   }
@@ -117,6 +137,7 @@ export class PageServer {
       // The languages a seat's Discord client may speak: Discord's locales.
       locales: Object.values(Locale),
       texts: this.options.texts,
+      activity: { origin: this.options.activity.origin },
       // Global commands: the server channel and, through the user installs, the group DM offer them.
       commands: discord.registeredCommands(),
     };
@@ -193,20 +214,22 @@ export class PageServer {
     const parsed = this.parse(stringField(body, 'line'), seat);
     const handle = discord.runCommand(seat, channel, parsed.name, parsed.invocation);
     feed.rememberCommand(handle.id, commandLabel(parsed, discord.registeredCommands(), seat.locale));
-    return this.answered(handle);
+    return this.answered(handle, seat, channel);
   }
 
   private async press(body: Record<string, unknown>) {
     const seat = this.seat(stringField(body, 'seat'));
     const message = this.visibleMessage(seat, body);
-    return this.answered(this.options.discord.pressButton(seat, message, stringField(body, 'customId')));
+    const handle = this.options.discord.pressButton(seat, message, stringField(body, 'customId'));
+    return this.answered(handle, seat, { id: message.channel_id });
   }
 
   private async select(body: Record<string, unknown>) {
     const seat = this.seat(stringField(body, 'seat'));
     const message = this.visibleMessage(seat, body);
     const values = stringListField(body, 'values');
-    return this.answered(this.options.discord.selectOptions(seat, message, stringField(body, 'customId'), values));
+    const handle = this.options.discord.selectOptions(seat, message, stringField(body, 'customId'), values);
+    return this.answered(handle, seat, { id: message.channel_id });
   }
 
   /** A form the bot opened (a modal), filled in on the page and submitted as the seat that opened it. */
@@ -220,7 +243,8 @@ export class PageServer {
       throw new HttpError(400, 'values must be an object');
     }
     this.openModals.delete(id);
-    return this.answered(this.options.discord.submitModal(seat, open.handle, values as Record<string, ModalValue>));
+    const handle = this.options.discord.submitModal(seat, open.handle, values as Record<string, ModalValue>);
+    return this.answered(handle, seat, { id: handle.payload.channel?.id ?? this.options.channel.id });
   }
 
   /** The `messageId` of the `channel` that `seat` can see (someone else's ephemeral is as good as missing). */
@@ -234,23 +258,65 @@ export class PageServer {
 
   /**
    * Waits for the bot's acknowledgement; the answer itself arrives on the live feed. A
-   * form the bot opened (a modal) comes back to the page, which shows it.
+   * form the bot opened (a modal) comes back to the page, which shows it; so does an
+   * Activity the bot launched for the seat (LAUNCH_ACTIVITY: the local Discord made or
+   * joined the channel's instance), which the page frames beside the channel.
    */
-  private async answered(handle: InteractionHandle): Promise<{ ok: boolean; error?: string; modal?: unknown }> {
+  private async answered(
+    handle: InteractionHandle,
+    seat: Seat,
+    channel: { id: string },
+  ): Promise<{ ok: boolean; error?: string; modal?: unknown; activity?: ActivityLaunch }> {
+    let ack: InteractionAck;
     try {
-      await handle.acknowledged(this.options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
-      const modal = handle.modal;
-      if (modal) {
-        this.openModals.set(handle.id, {
-          seat: handle.payload.member?.user?.id ?? handle.payload.user?.id ?? '',
-          handle,
-        });
-        return { ok: true, modal: { interactionId: handle.id, ...modal } };
-      }
-      return { ok: true };
+      ack = await handle.acknowledged(this.options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS);
     } catch {
       return { ok: false, error: NO_ANSWER };
     }
+    if (ack.type === InteractionResponseType.LaunchActivity)
+      return { ok: true, activity: this.launched(seat, channel) };
+    const modal = handle.modal;
+    if (modal) {
+      this.openModals.set(handle.id, { seat: seat.id, handle });
+      return { ok: true, modal: { interactionId: handle.id, ...modal } };
+    }
+    return { ok: true };
+  }
+
+  /** The Activity instance `seat` is in now in `channel`, and the stand-in client page that opens it for them. */
+  private launched(seat: Seat, channel: { id: string }): ActivityLaunch {
+    const { discord, activity } = this.options;
+    const instance = discord.activityInstanceIn(channel);
+    if (!instance?.users.includes(seat.id)) throw new Error(`no Activity instance with ${seat.name} in ${channel.id}`);
+    // The query parameters Discord's client frames an Activity with, and who is signed in to it.
+    const query = new URLSearchParams({
+      instance_id: instance.instanceId,
+      channel_id: instance.channelId,
+      ...(instance.guildId ? { guild_id: instance.guildId } : {}),
+      client_id: discord.bot.user.id,
+      user_id: seat.id,
+      username: seat.name,
+    });
+    return { instanceId: instance.instanceId, url: `${activity.origin}${activity.hostPage}?${query}` };
+  }
+
+  /**
+   * What the SDK's `authorize` gets from Discord for a seat in the Activity: a code the
+   * bot exchanges for who they are (the page asks for its frame's seat).
+   */
+  private authorizeActivity(body: Record<string, unknown>): { code: string } {
+    const seat = this.seat(stringField(body, 'seat'));
+    const instance = this.options.discord.activityInstance(stringField(body, 'instanceId'));
+    if (!instance?.users.includes(seat.id)) throw new HttpError(403, `${seat.name} is not in that Activity`);
+    return { code: this.options.discord.authorizeActivity(seat) };
+  }
+
+  /** The seat closed its frame: it leaves the instance (the last one out ends it), if it is still there. */
+  private leaveActivity(body: Record<string, unknown>): { ok: true } {
+    const seat = this.seat(stringField(body, 'seat'));
+    const instance = this.options.discord.activityInstance(stringField(body, 'instanceId'));
+    if (instance?.users.includes(seat.id)) this.options.discord.leaveActivity(seat, instance);
+    return { ok: true };
   }
 
   private attachment(url: URL, response: ServerResponse): void {

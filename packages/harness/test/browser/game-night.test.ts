@@ -1,10 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Rng } from 'guts/src/cards/rng.ts';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { browserMissingLocally } from 'guts/test/support/chromium.ts';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../src/playground/index.ts';
+import { button, PlaygroundBrowser } from '../support/playground-browser.ts';
 
 /**
  * A game night in the playground, as issue 49 found it broken: three people and a
@@ -13,69 +11,32 @@ import { type Playground, startPlayground } from '../../src/playground/index.ts'
  * nothing extra to press; once at a desktop's width and once at a phone's.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
 const WAIT = { timeout: 20_000 };
 const PEOPLE = ['Ann', 'Ben', 'Cat'];
 const DESKTOP = { width: 1280, height: 1320 };
 const PHONE = { width: 390, height: 844 };
 
-const browserMissingLocally = !existsSync(CHROMIUM) && process.env.CI !== 'true';
-
 describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'guts-game-night-'));
-  let playground: Playground;
-  let browser: Browser;
+  let at: PlaygroundBrowser;
   let page: Page;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-    playground = await startPlayground({
-      port: 0,
-      dbUrl: `file:${join(dir, 'playground.db')}`,
+    at = await PlaygroundBrowser.start(DESKTOP, {
       newRngState: () => Rng.fromSeed(7).state(),
       nextDealPauseMs: 60_000,
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: DESKTOP });
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${message.text()} ${JSON.stringify(message.location())}`);
-    });
-    page.on('pageerror', (err) => consoleErrors.push(String(err)));
-    await page.goto(playground.url);
+    page = at.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await playground?.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await at?.close();
   });
 
-  /** Plays as `name` (on a phone the seat list is behind its menu button). */
-  async function asSeat(name: string): Promise<void> {
-    if (!(await page.locator(`.seat[data-seat="${name}"]`).isVisible())) await page.click('#seat-menu');
-    await page.click(`.seat[data-seat="${name}"]`);
-    await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
-  }
+  const asSeat = (name: string) => at.asSeat(name);
+  const command = (line: string) => at.command(line);
 
-  async function command(line: string): Promise<void> {
-    await page.fill('#command', line);
-    await page.press('#command', 'Enter');
-    await expect.poll(() => page.inputValue('#command'), WAIT).toBe('');
-  }
-
-  const titled = (title: RegExp): Locator =>
-    page.locator('.message', { has: page.locator('.embed-title, .v2-heading', { hasText: title }) });
-
-  /** The first message titled so that was not on screen before (`before`: how many were). */
-  async function newMessage(title: RegExp, before: number): Promise<Locator> {
-    await expect.poll(() => titled(title).count(), WAIT).toBeGreaterThan(before);
-    return titled(title).last();
-  }
-
-  const button = (message: Locator, label: string): Locator =>
-    message.getByRole('button', { name: label, exact: true });
+  const titled = (title: RegExp) => at.titled(title);
+  const newMessage = (title: RegExp, before: number) => at.newMessage(title, before);
 
   /** The deal number a table card's heading names. */
   async function dealOf(table: Locator): Promise<number> {
@@ -176,6 +137,6 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
   });
 
   it('logs no error in the browser console all night', () => {
-    expect(consoleErrors).toEqual([]);
+    expect(at.errors).toEqual([]);
   });
 });

@@ -1,70 +1,39 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { MessageFlags, Routes } from 'discord.js';
 import { Rng } from 'guts/src/cards/rng.ts';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { browserMissingLocally } from 'guts/test/support/chromium.ts';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../src/playground/index.ts';
+import type { Playground } from '../../src/playground/index.ts';
+import { button, PlaygroundBrowser } from '../support/playground-browser.ts';
 
-/** Debian's Chromium, which `.ci/run` installs: missing is a failure, not a skip. */
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const WAIT = { timeout: 15_000 };
 
-/**
- * CI installs Debian's Chromium and must run this (a missing browser fails it there);
- * on a developer's machine without it, `npm test` says so and leaves this file out.
- */
-const browserMissingLocally = !existsSync(CHROMIUM) && process.env.CI !== 'true';
-if (browserMissingLocally) console.warn(`browser test skipped: ${CHROMIUM} is missing (apt-get install -y chromium)`);
-
 describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => {
+  /** Where the screenshots go. */
   const dir = mkdtempSync(join(tmpdir(), 'guts-playground-'));
+  let at: PlaygroundBrowser;
   let playground: Playground;
-  let browser: Browser;
   let page: Page;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-    playground = await startPlayground({
-      port: 0,
-      dbUrl: `file:${join(dir, 'playground.db')}`,
+    at = await PlaygroundBrowser.start(
+      { width: 1280, height: 1320 },
       // The same cards every run; the next deal waits, so the finished one stays on screen.
-      newRngState: () => Rng.fromSeed(11).state(),
-      nextDealPauseMs: 60_000,
-    });
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    page = await browser.newPage({ viewport: { width: 1280, height: 1320 } });
-    // Anything the browser calls an error (a failed request, a script error) fails the last test.
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${message.text()} ${JSON.stringify(message.location())}`);
-    });
-    page.on('pageerror', (err) => consoleErrors.push(String(err)));
-    await page.goto(playground.url);
+      { newRngState: () => Rng.fromSeed(11).state(), nextDealPauseMs: 60_000 },
+    );
+    ({ playground, page } = at);
   });
 
   afterAll(async () => {
-    await page?.screenshot({ path: '/tmp/pg-debug.png' });
-    await browser?.close();
-    await playground?.stop();
+    await at?.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Plays as `name`: waits until the channel is shown as that seat sees it. */
-  async function asSeat(name: string): Promise<void> {
-    await page.click(`.seat[data-seat="${name}"]`);
-    await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
-  }
+  const asSeat = (name: string) => at.asSeat(name);
+  const command = (line: string) => at.command(line);
 
   /** Opens `place` ('server' or 'group-dm') from the channel list: waits until it is shown. */
   async function inPlace(place: string): Promise<void> {
@@ -72,17 +41,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await page.locator(`#messages[data-place="${place}"]`).waitFor(WAIT);
   }
 
-  async function command(line: string): Promise<void> {
-    await page.fill('#command', line);
-    await page.press('#command', 'Enter');
-    await expect.poll(() => page.inputValue('#command'), WAIT).toBe('');
-  }
-
-  const byTitle = (title: string | RegExp): Locator =>
-    page.locator('.message', { has: page.locator('.embed-title, .v2-heading', { hasText: title }) }).last();
-
-  const button = (message: Locator, label: string): Locator =>
-    message.getByRole('button', { name: label, exact: true });
+  const byTitle = (title: string | RegExp): Locator => at.titled(title).last();
 
   /** Saves the page to the test's temp dir (and to `copyTo` too: `PLAYGROUND_SCREENSHOT=docs/playground.png`). */
   async function screenshot(file: string, copyTo?: string): Promise<void> {
@@ -476,6 +435,6 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
   });
 
   it('logs no error in the browser console all along (no failed request, no script error)', () => {
-    expect(consoleErrors).toEqual([]);
+    expect(at.errors).toEqual([]);
   });
 });

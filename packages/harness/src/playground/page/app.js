@@ -76,6 +76,7 @@ async function sendCommand() {
   try {
     const answer = await api('/api/command', { seat: page.seat, channel: here(), line });
     if (answer.ok) commandInput.value = '';
+    if (answer.activity) openActivity(answer.activity);
     else error.textContent = clientTexts().noResponse; // the bot did not acknowledge in 3 s
   } catch (err) {
     error.textContent = err.message;
@@ -156,6 +157,7 @@ async function boot() {
   page.texts = state.texts;
   page.users.set(state.bot.id, state.bot.name);
   page.places = { server: state.channel, 'group-dm': state.groupDm };
+  activity.origin = state.activity.origin;
   page.place = localStorage.getItem('guts-playground-place') === 'group-dm' ? 'group-dm' : 'server';
   drawLocales(state.locales);
   setSeats(state.seats);

@@ -91,6 +91,7 @@ const renderContext = {
       showForm(answer.modal, async (values) => {
         try {
           const sent = await api('/api/modal', { seat: page.seat, interactionId, values });
+          if (sent.activity) openActivity(sent.activity);
           return sent.ok ? null : clientTexts().interactionFailed;
         } catch {
           return clientTexts().interactionFailed;
@@ -117,6 +118,7 @@ async function interact(message, control, send) {
   try {
     answer = await send();
     if (!answer.ok) page.failures.set(message.id, answer.error ?? '');
+    if (answer.activity) openActivity(answer.activity);
   } catch (err) {
     page.failures.set(message.id, err.message);
   }
@@ -316,6 +318,7 @@ function watch() {
   delete messagesBox.dataset.seat;
   delete messagesBox.dataset.place;
   drawSeats();
+  drawActivity();
   page.events?.close();
   const events = new EventSource(`/events?seat=${encodeURIComponent(name)}&channel=${encodeURIComponent(here())}`);
   page.events = events;

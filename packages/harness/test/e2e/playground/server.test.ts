@@ -274,4 +274,62 @@ describe('the playground API', () => {
     expect([emoji.status, emoji.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect((await fetch(`${playground.url}/emojis/1.png`)).status).toBe(404);
   });
+
+  it('opens the Activity for the seat that pressed Open table, and signs in only a seat in it', async () => {
+    const seat = (name: string) => ({ id: playground.seats().find((s) => s.name === name)!.id });
+    const opened = (
+      await post('/api/press', { seat: 'Ann', messageId: lobby.id, customId: customIdOf(lobby, 'Open table') })
+    ).body as { ok: boolean; activity?: { instanceId: string; url: string } };
+    const instance = playground.discord.activityInstanceIn({ id: playground.channelId });
+    expect(instance?.users).toEqual([seat('Ann').id]);
+    expect(opened).toEqual({ ok: true, activity: { instanceId: instance?.instanceId, url: expect.any(String) } });
+    // The stand-in client page, from the Activity's own origin, with what Discord's client frames it with.
+    const url = new URL(opened.activity?.url ?? '');
+    expect(url.origin).toBe(playground.activityOrigin);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      instance_id: instance?.instanceId,
+      channel_id: playground.channelId,
+      guild_id: playground.guildId,
+      user_id: seat('Ann').id,
+    });
+    expect((await fetch(url)).status).toBe(200);
+    const page = await fetch(playground.url);
+    expect(page.headers.get('content-security-policy')).toContain(`frame-src ${playground.activityOrigin}`);
+
+    // A code for Ann, who is in it; none for Ben, who is not.
+    const instanceId = instance?.instanceId;
+    const ann = await post('/api/activity/authorize', { seat: 'Ann', instanceId });
+    expect(ann).toMatchObject({ status: 200, body: { code: expect.any(String) } });
+    expect(await post('/api/activity/authorize', { seat: 'Ben', instanceId })).toMatchObject({ status: 403 });
+    // Leaving twice is leaving once; the last one out ends the instance.
+    expect(await post('/api/activity/leave', { seat: 'Ann', instanceId })).toEqual({ status: 200, body: { ok: true } });
+    expect(await post('/api/activity/leave', { seat: 'Ann', instanceId })).toEqual({ status: 200, body: { ok: true } });
+    expect(playground.discord.activityInstance(instanceId ?? '')).toBeNull();
+    expect(await post('/api/activity/authorize', { seat: 'Ann', instanceId })).toMatchObject({ status: 403 });
+  });
+
+  it('opens the group DM’s Activity there, with no guild, for a seat of it', async () => {
+    const groupDm = { id: playground.groupDmId };
+    const ben = { as: { id: playground.seats().find((s) => s.name === 'Ben')!.id } };
+    const line = '/guts start variant:three-card';
+    expect(await post('/api/command', { seat: 'Ben', channel: groupDm.id, line })).toMatchObject({ status: 200 });
+    const there = await playground.discord.waitForMessage(
+      groupDm,
+      (m) => /^Guts: /.test(m.embeds[0]?.title ?? ''),
+      ben,
+    );
+    const opened = await post('/api/press', {
+      seat: 'Ben',
+      channel: groupDm.id,
+      messageId: there.id,
+      customId: customIdOf(there, 'Open table'),
+    });
+    const instance = playground.discord.activityInstanceIn(groupDm);
+    expect(instance).toMatchObject({ channelId: groupDm.id, guildId: null, users: [ben.as.id] });
+    const url = new URL((opened.body as { activity?: { url: string } }).activity?.url ?? '');
+    expect(url.searchParams.get('channel_id')).toBe(groupDm.id);
+    expect(url.searchParams.has('guild_id')).toBe(false);
+    await post('/api/activity/leave', { seat: 'Ben', instanceId: instance?.instanceId });
+    expect(playground.discord.activityInstanceIn(groupDm)).toBeNull();
+  });
 });

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { collectPageErrors, launchChromium } from 'guts/test/support/chromium.ts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { type Playground, type PlaygroundOptions, startPlayground } from '../../src/playground/index.ts';
+
+const WAIT = { timeout: 20_000 };
+
+/** The button labelled `label` in `message`, as people find it. */
+export const button = (message: Locator, label: string): Locator =>
+  message.getByRole('button', { name: label, exact: true });
+
+/**
+ * The playground in Chromium: its own ledger in a temp dir, the page open at `viewport`,
+ * everything the browser calls an error (a console error, a script error, in any frame)
+ * collected into `errors`.
+ */
+export class PlaygroundBrowser {
+  readonly errors: string[] = [];
+
+  private constructor(
+    readonly playground: Playground,
+    readonly browser: Browser,
+    readonly page: Page,
+    private readonly dir: string,
+  ) {
+    collectPageErrors(page, this.errors);
+  }
+
+  static async start(
+    viewport: { width: number; height: number },
+    options: Omit<PlaygroundOptions, 'port' | 'dbUrl'> = {},
+  ): Promise<PlaygroundBrowser> {
+    const dir = mkdtempSync(join(tmpdir(), 'guts-playground-browser-'));
+    let playground: Playground | undefined;
+    let browser: Browser | undefined;
+    try {
+      playground = await startPlayground({ ...options, port: 0, dbUrl: `file:${join(dir, 'playground.db')}` });
+      browser = await launchChromium();
+      const at = new PlaygroundBrowser(playground, browser, await browser.newPage({ viewport }), dir);
+      await at.page.goto(playground.url);
+      return at;
+    } catch (err) {
+      await browser?.close();
+      await playground?.stop();
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /** Plays as `name` (on a phone the seat list is behind its menu button): waits until the channel is shown as that seat sees it. */
+  async asSeat(name: string): Promise<void> {
+    if (!(await this.page.locator(`.seat[data-seat="${name}"]`).isVisible())) await this.page.click('#seat-menu');
+    await this.page.click(`.seat[data-seat="${name}"]`);
+    await this.page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
+  }
+
+  /** Types `line` in the command box and sends it: waits until the box is empty again (the bot acknowledged). */
+  async command(line: string): Promise<void> {
+    await this.page.fill('#command', line);
+    await this.page.press('#command', 'Enter');
+    await expect.poll(() => this.page.inputValue('#command'), WAIT).toBe('');
+  }
+
+  /** The messages titled so: an embed's title or a Components V2 heading. */
+  titled(title: string | RegExp): Locator {
+    return this.page.locator('.message', { has: this.page.locator('.embed-title, .v2-heading', { hasText: title }) });
+  }
+
+  /** The first message titled so that was not on screen before (`before`: how many were). */
+  async newMessage(title: RegExp, before: number): Promise<Locator> {
+    await expect.poll(() => this.titled(title).count(), WAIT).toBeGreaterThan(before);
+    return this.titled(title).last();
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+    await this.playground.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

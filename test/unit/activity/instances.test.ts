@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { ActivityDiscord, ActivityInstance } from '../../../src/activity/discord-api.ts';
+import { INSTANCE_CACHE_MS, InstanceCache } from '../../../src/activity/instances.ts';
+
+/** Discord's instance, as the bot token reads it: who is in it changes; every read is counted. */
+function fakeDiscord(users: string[]) {
+  const calls = { count: 0 };
+  const discord: ActivityDiscord = {
+    userOfCode: async () => null,
+    instance: async (instanceId): Promise<ActivityInstance> => {
+      calls.count++;
+      return {
+        instance_id: instanceId,
+        launch_id: '1',
+        location: { id: 'gc-100-200', kind: 'gc', channel_id: '200', guild_id: '100' },
+        users: [...users],
+      };
+    },
+  };
+  return { discord, calls };
+}
+
+describe('the Activity instance cache', () => {
+  it('keeps an answer a few seconds for the users it holds', async () => {
+    const { discord, calls } = fakeDiscord(['ann', 'ben']);
+    let now = 0;
+    const cache = new InstanceCache(discord, () => now);
+    expect((await cache.get('i-1', 'ann'))?.users).toContain('ann');
+    expect((await cache.get('i-1', 'ben'))?.users).toContain('ben');
+    expect(calls.count).toBe(1);
+    now += INSTANCE_CACHE_MS;
+    await cache.get('i-1', 'ann');
+    expect(calls.count).toBe(2);
+  });
+
+  it('asks again for a user the kept answer lacks: who joined a second after another is not refused', async () => {
+    const users = ['ann'];
+    const { discord, calls } = fakeDiscord(users);
+    const now = 0;
+    const cache = new InstanceCache(discord, () => now);
+    await cache.get('i-1', 'ann');
+    users.push('ben');
+    expect((await cache.get('i-1', 'ben'))?.users).toEqual(['ann', 'ben']);
+    expect(calls.count).toBe(2);
+    // The fresh answer is the one kept: Ann and Ben cost no further call.
+    await cache.get('i-1', 'ann');
+    await cache.get('i-1', 'ben');
+    expect(calls.count).toBe(2);
+    // Someone not in it is asked about, and still not there.
+    expect((await cache.get('i-1', 'eve'))?.users).not.toContain('eve');
+  });
+});
