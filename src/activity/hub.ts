@@ -247,7 +247,8 @@ export class ActivityHub {
     const checked = await checkPress(this.deps.tables, request, conn.place, conn.member);
     // The page's request id names the step: the same request sent twice is one step.
     const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
-    return this.deps.commits.press(checked, key);
+    // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
+    return this.deps.commits.press(checked, key, conn.who.launchId);
   }
 }
 
