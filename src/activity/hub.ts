@@ -216,7 +216,7 @@ export class ActivityHub {
     }
     this.send(conn, { type: 'answer', requestId: message.requestId, ok: true, text: null });
     // After the presser's answer, as a button's step is.
-    this.deps.commits.publish(result);
+    this.deps.commits.publish(result && { ...result, pressedInActivity: true });
   }
 
   /** Takes a token from the session's and the user's buckets, or refuses the press. */

@@ -50,5 +50,5 @@ describe('fair decks in the Activity', () => {
     for (const cards of shown) expect(new Set(cards.map((c) => deck.indexOf(c) % shown.length)).size).toBe(1);
     ann.close();
     bob.close();
-  });
+  }, 120_000);
 });

@@ -53,7 +53,7 @@ describe('the Activity’s WebSocket frames', () => {
 
     await checkFrames(world, sockets, states);
     for (const socket of sockets) socket.close();
-  });
+  }, 180_000);
 });
 
 /** Presses every move from the sockets (deal 1: all stay; then the host alone) until the game is over. */
