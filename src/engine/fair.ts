@@ -66,12 +66,6 @@ export function fairDeckFor(s: GameState): { deck: number[]; serverSeed: string 
   if (!fair) return null;
   if (s.dealNo > CHAIN_LENGTH)
     throw new RuleError('chain-used', 'This game has dealt every deal its commitment covers');
-  // A game opened by a press deals only once Discord made a value after it (docs/FAIRNESS.md).
-  if (fair.clientSeed === null && fair.after !== undefined && fair.presses.length === 0) {
-    throw new RuleError('no-discord-press', 'The first deal needs a press Discord made after the lobby', undefined, {
-      key: 'fairNeedsPress',
-    });
-  }
   fair.clientSeed ??= clientSeedOf(fair.presses, fair.phrase);
   const checkpoints = checkpointString(fair.checkpoints);
   const serverSeed = seedOfDeal(checkpoints, s.dealNo);

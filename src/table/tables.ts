@@ -3,9 +3,10 @@ import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
-import { type Action, type Applied, apply, type GameState, isDiscordId } from '../engine/index.ts';
+import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
@@ -420,6 +421,7 @@ export class Tables {
       // A lobby press's id goes into a fair game's client seed (docs/FAIRNESS.md).
       const pressed = withPress(action, discordId ?? key);
       const applied = dryRun?.from === state && pressed === action ? dryRun.applied : apply(state, pressed);
+      checkClientSeed(state, applied.state);
       if (action.type === 'join' && member) return { ...applied, displayNames: { [member.id]: member.name } };
       // A computer player's name is its own ("🤖 Ada (balanced)"): /ledger shows it as such.
       if (action.type === 'addComputer') {
@@ -443,10 +445,4 @@ export class Tables {
     if (!table.state?.dealNo) return null;
     return standings(this.db, table.id, table.state, asTableNotes(found.messages).dealBase);
   }
-}
-
-/** Joins and Deal presses carry the id Discord made for them (a snowflake) for a fair game's client seed. */
-function withPress(action: Action, id: string): Action {
-  if ((action.type !== 'join' && action.type !== 'startDeal') || action.press || !isDiscordId(id)) return action;
-  return { ...action, press: id };
 }

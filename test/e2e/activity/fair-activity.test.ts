@@ -51,4 +51,35 @@ describe('fair decks in the Activity', () => {
     ann.close();
     bob.close();
   }, 120_000);
+
+  test('an Activity launched before the lobby adds nothing: its Deal asks for the chat’s, whose id seeds the deck', async ({
+    startWorld,
+  }) => {
+    const world = await startWorld(withActivity({ players: ['ann', 'bob'], fairDeals: true }));
+    const instance = world.discord.launchActivity(world.user('ann'), world.channel);
+    const [ann, bob] = (await ActivitySocket.openAll(world, ['ann', 'bob'], instance.instanceId)) as [
+      ActivitySocket,
+      ActivitySocket,
+    ];
+    const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
+    // The pages were open before the lobby: they show the table once the bot tells them.
+    await bob.waitForTable((t) => t.phase === 'lobby');
+    expect(await bob.press('join')).toMatchObject({ ok: true });
+    await ann.waitForTable((t) => t.seats.length === 2);
+    // The bot knew this instance's launch id before it drew the game's seeds.
+    expect(await ann.press('deal')).toMatchObject({
+      ok: false,
+      text: expect.stringMatching(/press Deal on the lobby/),
+    });
+    expect((await world.state()).phase).toBe('lobby');
+
+    await world.press('ann', lobby, 'Deal').acknowledged();
+    const dealt = await ann.waitForTable((t) => t.fair?.clientSeed != null);
+    const ids = String(dealt.fair?.clientSeed).split('-');
+    expect(ids).not.toContain(instance.launchId);
+    expect(ids).toHaveLength(1);
+    expect(BigInt(ids[0] as string) > BigInt(lobby.id)).toBe(true);
+    ann.close();
+    bob.close();
+  }, 120_000);
 });
