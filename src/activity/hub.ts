@@ -252,7 +252,7 @@ export class ActivityHub {
     }
     this.send(conn, { type: 'answer', requestId: message.requestId, ok: true, text: null });
     // After the presser's answer, as a button's step is.
-    this.deps.commits.publish(result);
+    this.deps.commits.publish(result && { ...result, pressedInActivity: true });
   }
 
   /** Takes a token from the session's and the user's buckets, or refuses the press. */
@@ -283,7 +283,8 @@ export class ActivityHub {
     const checked = await checkPress(this.deps.tables, request, conn.place, conn.member);
     // The page's request id names the step: the same request sent twice is one step.
     const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
-    return this.deps.commits.press(checked, key);
+    // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
+    return this.deps.commits.press(checked, key, conn.who.launchId);
   }
 }
 

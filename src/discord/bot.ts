@@ -259,7 +259,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ? new activity.ActivityHub({
         tables,
         commits: {
-          press: (press, key) => (commits as StepCommits).press(press, key),
+          press: (press, key, discordId) => (commits as StepCommits).press(press, key, discordId),
           publish: (r) => commits?.publish(r),
         },
         log: options.log.child({ component: 'activity' }),

@@ -44,6 +44,8 @@ export class TablePublisher implements StepListener {
   private readonly queues = new SerialQueues<number>();
   readonly tableMessage: TableMessage;
   private readonly privateCards: PrivateCardSender;
+  /** Tables whose chat is handed over to the Activity, with when (see `handOverIfPressedInActivity`). */
+  private readonly handedOver = new Map<number, number>();
 
   constructor(private readonly deps: PublisherDeps) {
     this.tableMessage = new TableMessage(deps);
@@ -64,6 +66,32 @@ export class TablePublisher implements StepListener {
     this.deps.log.info({ tableId }, 'no token can carry the table: waiting for a press');
     this.deps.tables.pause(tableId);
     this.tableMessage.requestEdits(tableId);
+  }
+
+  /**
+   * Where the bot only answers interactions, a step pressed on the Activity's page brings
+   * no token: the chat is handed over to the Activity (its lobby and table message say
+   * so, while their tokens can still edit them) and gets nothing more, so it never shows
+   * a move to press on a deal gone by, and the game never waits for a chat press. A
+   * press in the chat after that (`/guts table`) brings it back.
+   */
+  private handOverIfPressedInActivity(step: StepResult): void {
+    const tableId = step.record.id;
+    if (!step.pressedInActivity || step.after.phase === 'lobby' || !this.deps.tokens.answersOnly(tableId)) return;
+    if (this.inActivity(tableId)) return;
+    const rt = this.runtime(tableId);
+    if (!rt) return;
+    this.handedOver.set(tableId, this.deps.tokens.now());
+    this.tableMessage.handOver(rt);
+  }
+
+  /** The chat is handed over to the Activity (see above), until a press there brings a younger token. */
+  private inActivity(tableId: number): boolean {
+    const since = this.handedOver.get(tableId);
+    if (since === undefined) return false;
+    const newest = this.deps.tokens.newest(tableId);
+    if (newest && newest.issuedAt > since) this.handedOver.delete(tableId);
+    return this.handedOver.has(tableId);
   }
 
   /** The table is waiting for a press to carry its news (see `stall`). */
@@ -130,6 +158,7 @@ export class TablePublisher implements StepListener {
   /** Queues what a committed step means for the channel. */
   publish(step: StepResult): void {
     const tableId = step.record.id;
+    this.handOverIfPressedInActivity(step);
     const over = awaiting(step.after).kind === 'over';
     const rt = this.runtime(tableId);
     const ended = over ? rt : undefined;
@@ -144,6 +173,7 @@ export class TablePublisher implements StepListener {
           await this.publishNow(tableId, step, dealNo);
           if (over) this.deps.tokens.forget(tableId, issuedUpTo);
         } finally {
+          if (over) this.handedOver.delete(tableId);
           // Its private messages are done with once its last step is out (their buttons taken off).
           if (over) this.privateCards.forget(tableId, lastDeal);
         }
@@ -182,6 +212,8 @@ export class TablePublisher implements StepListener {
     if (started) {
       // Before the table card that offers their choices: whose cards are on their way.
       this.privateCards.dealing(rt, after, playersDealt(events));
+    }
+    if (started && !this.inActivity(tableId)) {
       // Even if the table message cannot be posted, players still get their cards.
       await this.tableMessage
         .startDeal(rt, before)
@@ -191,6 +223,8 @@ export class TablePublisher implements StepListener {
     if (before && dealInPlay(before) && !dealInPlay(after)) {
       await this.privateCards.endDeal(tableId, dealNo, before, events, step.record.version);
     }
+    // Handed over to the Activity: nothing public goes to the chat (see `handOverIfPressedInActivity`).
+    if (this.inActivity(tableId)) return;
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;

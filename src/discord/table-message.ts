@@ -14,6 +14,7 @@ import { EditCoalescer } from './coalescer.ts';
 import type { Offload } from './offload.ts';
 import type { ReplyTokens } from './tokens.ts';
 import type { ButtonTarget } from './views/buttons.ts';
+import { inActivityView } from './views/in-activity.ts';
 import { lobbyView } from './views/lobby.ts';
 import { closedCard, tableView } from './views/table-card.ts';
 import { boardCells, boardSignature } from './views/table-pieces.ts';
@@ -161,6 +162,26 @@ export class TableMessage {
       this.close(rt.record.id, previous, say('closed.deal'), say('closed.moved'));
     }
     return posted;
+  }
+
+  /**
+   * The game is played from the Activity where only a press's token can edit the chat:
+   * the lobby and the table message say so (through their tokens, while they live) and
+   * ask for no move (see `inActivityView`).
+   */
+  handOver(rt: TableRuntime): void {
+    const tableId = rt.record.id;
+    const target = targetOf(rt);
+    const variant = gameOf(rt.record).variant;
+    const { locale, lobby, table } = rt.messages;
+    for (const [messageId, v2] of [
+      [lobby, false],
+      [table, true],
+    ] as const) {
+      if (!messageId) continue;
+      const payload = inActivityView(target, variant, locale, v2);
+      this.editor.request(`${tableId}:${messageId}`, () => ({ tableId, messageId, payload }));
+    }
   }
 
   /** Turns a table message that is no longer live into a short note without buttons. */

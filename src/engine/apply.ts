@@ -30,9 +30,10 @@ export interface NewGame {
   rng: RngState;
   /**
    * A real game's chain: its last server seed (32 bytes from the OS's cryptographic source,
-   * hex) and the host's optional phrase; the deck then comes from committed seeds (fair.ts).
+   * hex), the host's optional phrase and the id of the press that opened it; the deck
+   * then comes from committed seeds (fair.ts).
    */
-  fair?: { lastSeed: string; phrase?: string | null };
+  fair?: { lastSeed: string; phrase?: string | null; after?: string };
   host: PlayerId;
   /** The host's display name: given, the host is seated at once (a table opened by its host). */
   hostName?: string;
@@ -59,7 +60,7 @@ export function createGame(game: NewGame): GameState {
     pot: game.pot ?? 0,
     reserve: game.reserve ?? 0,
     rng: [...game.rng],
-    ...(game.fair ? { fair: openFair(game.fair.lastSeed, game.fair.phrase) } : {}),
+    ...(game.fair ? { fair: openFair(game.fair.lastSeed, game.fair.phrase, game.fair.after) } : {}),
     phase: 'lobby',
     deal: null,
     stopRequested: false,

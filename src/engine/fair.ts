@@ -14,12 +14,19 @@ import type { DealProof, DealState, FairState, GameState } from './types.ts';
 
 /** Provably fair games in the engine (docs/FAIRNESS.md): the state's part of it. */
 
-/** A Discord snowflake: what a press id is. */
+/** A Discord snowflake: what a press id is (an interaction's id, an Activity's launch id). */
 const SNOWFLAKE = /^\d{1,20}$/;
 
-/** A new game's fair part from its chain's last seed (32 random bytes, hex) and the host's phrase. */
-export function openFair(lastSeed: string, phrase: string | null | undefined): FairState {
+export const isDiscordId = (id: string): boolean => SNOWFLAKE.test(id);
+
+/**
+ * A new game's fair part from its chain's last seed (32 random bytes, hex), the host's
+ * phrase, and the id of the press that opened it (its lobby's presses must be later).
+ */
+export function openFair(lastSeed: string, phrase: string | null | undefined, after?: string): FairState {
   if (!isHexSeed(lastSeed)) throw new RuleError('bad-seed', 'A server seed is 64 hex digits');
+  if (after !== undefined && !SNOWFLAKE.test(after))
+    throw new RuleError('bad-press', 'A press id is a Discord snowflake');
   let checked: string | null = null;
   if (phrase !== undefined && phrase !== null) {
     const result = checkPhrase(phrase);
@@ -30,6 +37,7 @@ export function openFair(lastSeed: string, phrase: string | null | undefined): F
   return {
     commitment: chain.commitment,
     checkpoints: chain.checkpoints,
+    ...(after !== undefined ? { after } : {}),
     presses: [],
     phrase: checked,
     clientSeed: null,
@@ -37,10 +45,15 @@ export function openFair(lastSeed: string, phrase: string | null | undefined): F
   };
 }
 
-/** A lobby press goes into the client seed; once the first deal is dealt the client seed is fixed. */
+/**
+ * A lobby press goes into the client seed; once the first deal is dealt the client seed
+ * is fixed. An id Discord made before the game opened (an Activity launched before its
+ * lobby) adds nothing: the bot could have known it when it drew the game's seeds.
+ */
 export function notePress(s: GameState, press: string | undefined): void {
   if (!s.fair || press === undefined || s.phase !== 'lobby') return;
   if (!SNOWFLAKE.test(press)) throw new RuleError('bad-press', 'A press id is a Discord snowflake');
+  if (s.fair.after !== undefined && BigInt(press) <= BigInt(s.fair.after)) return;
   s.fair.presses.push(press);
 }
 
@@ -83,6 +96,7 @@ export function fairView(fair: FairState | undefined): FairView | null {
   if (!fair) return null;
   return {
     commitment: fair.commitment,
+    ...(fair.after !== undefined ? { after: fair.after } : {}),
     presses: [...fair.presses],
     phrase: fair.phrase,
     clientSeed: fair.clientSeed,

@@ -2,6 +2,7 @@ export { apply, applyInPlace, createGame, type NewGame } from './apply.ts';
 export { computerMove, seatState } from './computer.ts';
 export { transfersOf } from './events.ts';
 export { type RecordedDeal, scenarioFromDeal } from './export.ts';
+export { isDiscordId } from './fair.ts';
 export { formatReplay } from './format.ts';
 export { cardsDrawn, checkProof } from './proof.ts';
 export {

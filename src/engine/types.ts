@@ -118,6 +118,11 @@ export interface FairState {
    * last (fair-deck.ts); a record of hex seeds by deal number in games saved before 2026-11-28.
    */
   checkpoints: string | Record<string, string>;
+  /**
+   * The Discord id (a snowflake) of the press that opened the game, where one did: the
+   * client seed takes only ids Discord made after it. Absent in games saved before 2026-11-28.
+   */
+  after?: string;
   /** Discord ids of the lobby's presses (joins, then the first Deal), in the order taken. */
   presses: string[];
   /** The host's phrase for the client seed, or null. */

@@ -118,6 +118,7 @@ export const gameStateSchema = z.object({
     .object({
       commitment: z.string(),
       checkpoints: z.union([z.string(), z.record(z.string(), z.string())]),
+      after: z.string().optional(),
       presses: z.array(z.string()),
       phrase: z.string().nullable(),
       clientSeed: z.string().nullable(),

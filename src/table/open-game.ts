@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import type { GameOpened } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
-import { type Applied, apply, createGame, type GameState, type Seat } from '../engine/index.ts';
+import { type Applied, apply, createGame, type GameState, isDiscordId, type Seat } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import { channelPotReserve } from '../ledger/index.ts';
 import { getVariant, parseOptions } from '../rules/index.ts';
@@ -109,7 +109,16 @@ export class GameOpener {
         options,
         ...carried,
         rng: this.deps.newRngState(),
-        ...(this.deps.newServerSeed ? { fair: { lastSeed: this.deps.newServerSeed(), phrase: phrase ?? null } } : {}),
+        ...(this.deps.newServerSeed
+          ? {
+              fair: {
+                lastSeed: this.deps.newServerSeed(),
+                phrase: phrase ?? null,
+                // The client seed takes only Discord's ids made after this press (docs/FAIRNESS.md).
+                ...(isDiscordId(key) ? { after: key } : {}),
+              },
+            }
+          : {}),
         host: host.id,
         hostName: host.name,
       }),

@@ -37,13 +37,15 @@ export class StepCommits {
 
   /**
    * A checked press's step, keyed by `key` (an interaction id, or the Activity's session
-   * and request ids): a double press or a replay is applied once.
+   * and request ids): a double press or a replay is applied once. `discordId`: the id
+   * Discord made for a press whose key is not one (the Activity's launch id), for a fair game's client seed.
    */
-  press(press: CheckedPress, key: string): Promise<StepResult | null> {
+  press(press: CheckedPress, key: string, discordId?: string): Promise<StepResult | null> {
     return this.commit(async () => {
       if (!press.action) return null;
       try {
-        return await this.deps.tables.act(press.table.record.id, key, press.action, press.member, press.dryRun);
+        const { table, action, member, dryRun } = press;
+        return await this.deps.tables.act(table.record.id, key, action, member, dryRun, discordId);
       } catch (err) {
         if (press.repeated?.(err)) return null;
         throw err;

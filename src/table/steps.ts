@@ -46,6 +46,8 @@ export interface StepResult {
    */
   messages: TableNotes;
   note?: TextKey;
+  /** Pressed on the Activity's page: no interaction came with it, so no token for the chat to answer on. */
+  pressedInActivity?: boolean;
   /** How long its transaction took to commit (operators' metrics). */
   commitMs?: number;
 }

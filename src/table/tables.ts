@@ -6,6 +6,7 @@ import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
 import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { DealProofs } from './deal-proofs.ts';
@@ -429,14 +430,24 @@ export class Tables {
    * caller unchanged. `dryRun` is the action already applied to the state `from`:
    * committed states are never changed in place, so while the table still holds that
    * very state the result stands. `member`'s name is stored for /ledger when they sit down.
+   * `discordId` is the id Discord made for the press, for a fair game's client seed (an
+   * Activity's press: its instance's launch id); unsaid, the key when it is one (an interaction's id).
    */
-  act(tableId: number, key: string, action: Action, member?: Member, dryRun?: DryRun): Promise<StepResult | null> {
+  act(
+    tableId: number,
+    key: string,
+    action: Action,
+    member?: Member,
+    dryRun?: DryRun,
+    discordId?: string,
+  ): Promise<StepResult | null> {
     return this.steps.run(tableId, key, (record) => {
       const state = record.state;
       if (!record.running || !state) throw new UserFacingError('refusal.gameOver');
       // A lobby press's id goes into a fair game's client seed (docs/FAIRNESS.md).
-      const pressed = withPress(action, key);
+      const pressed = withPress(action, discordId ?? key);
       const applied = dryRun?.from === state && pressed === action ? dryRun.applied : apply(state, pressed);
+      checkClientSeed(state, applied.state);
       if (action.type === 'join' && member) return { ...applied, displayNames: { [member.id]: member.name } };
       // A computer player's name is its own ("🤖 Ada (balanced)"): /ledger shows it as such.
       if (action.type === 'addComputer') {
@@ -460,10 +471,4 @@ export class Tables {
     if (!table.state?.dealNo) return null;
     return standings(this.db, table.id, table.state, asTableNotes(found.messages).dealBase);
   }
-}
-
-/** Joins and Deal presses carry their interaction id (a snowflake) for a fair game's client seed. */
-function withPress(action: Action, key: string): Action {
-  if ((action.type !== 'join' && action.type !== 'startDeal') || action.press || !/^\d{1,20}$/.test(key)) return action;
-  return { ...action, press: key };
 }

@@ -1,8 +1,8 @@
-import { createHash, createHmac } from 'node:crypto';
 import { textOf, titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/log.ts';
+import { deckOf, hashed } from './fair-check.ts';
 import { test } from './fixture.ts';
 import { buttonId, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import type { World } from './world.ts';
@@ -14,39 +14,6 @@ import type { World } from './world.ts';
  * algorithm as the page states it, not the bot's code), held against the cards the
  * players were shown. And no seed in any message, public or private, before its result.
  */
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest();
-
-/** SHA-256 applied `times` times to the seed's bytes, as hex. */
-function hashed(seedHex: string, times: number): string {
-  let b = Buffer.from(seedHex, 'hex');
-  for (let i = 0; i < times; i++) b = sha256(b);
-  return b.toString('hex');
-}
-
-/** The deck of deal `dealNo`: HMAC-SHA-256 counter stream, Fisher–Yates with rejection. Card = rank × 4 + suit. */
-function deckOf(seedHex: string, clientSeed: string, dealNo: number): number[] {
-  const key = Buffer.from(seedHex, 'hex');
-  let block = Buffer.alloc(0);
-  let at = 0;
-  let counter = 0;
-  const next = () => {
-    if (at === block.length) {
-      block = createHmac('sha256', key).update(`${clientSeed}:${dealNo}:${counter++}`, 'utf8').digest();
-      at = 0;
-    }
-    return block[at++] as number;
-  };
-  const deck = Array.from({ length: 52 }, (_, i) => i);
-  for (let i = 51; i > 0; i--) {
-    const m = i + 1;
-    let b = next();
-    while (b >= 256 - (256 % m)) b = next();
-    const j = b % m;
-    [deck[i], deck[j]] = [deck[j] as number, deck[i] as number];
-  }
-  return deck;
-}
 
 /** A card in the page's numbering, from how a player reads it ("10♠", "A♥") or the page writes it ("Ts"). */
 function cardNumber(text: string): number {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type DealResult, dealResultOf, tableFrame } from '../../../src/activity/table-frame.ts';
-import { formatCard } from '../../../src/cards/card.ts';
 import { Rng } from '../../../src/cards/rng.ts';
 import { apply, type GameEvent, type GameState } from '../../../src/engine/index.ts';
-import { faceDownPositions, getVariant, listVariants, RuleError } from '../../../src/rules/index.ts';
+import { listVariants, RuleError } from '../../../src/rules/index.ts';
 import type { GameRecord } from '../../../src/table/game-record.ts';
 import { NO_NOTES } from '../../../src/table/table-notes.ts';
+import { codesIn, hiddenFrom, shownAtShowdown } from '../../support/hidden-cards.ts';
 import { randomAction } from '../engine/driver.ts';
 import { newGame } from '../engine/random-games.ts';
 
@@ -18,36 +18,6 @@ import { newGame } from '../engine/random-games.ts';
  */
 
 const RUNS = Math.max(10, Math.floor(Number(process.env.GUTS_PROPERTY_RUNS ?? 1000) / 20));
-
-/** Every card on the wire: the codes in a frame's JSON. */
-const codesIn = (json: string): Set<string> =>
-  new Set([...json.matchAll(/"code":"([2-9TJQKA][cdhs])"/g)].map((m) => m[1] as string));
-
-/** What `viewer` (null: a spectator) may not see: others' face-down cards (own, in Indian guts), the deck, the kitty, the face-down board. */
-function hiddenFrom(s: GameState, viewer: string | null): Set<string> {
-  const d = s.deal;
-  if (!d) return new Set();
-  const forehead = getVariant(s.variant).forehead;
-  const hidden: number[] = [...d.deck, ...(d.kitty ?? [])];
-  for (const [owner, cards] of Object.entries(d.hands)) {
-    const mine = owner === viewer;
-    const visible = viewer !== null && (forehead ? !mine : mine);
-    if (!visible) hidden.push(...cards.filter((c) => !(d.up[owner] ?? []).includes(c)));
-  }
-  for (const pos of faceDownPositions(getVariant(s.variant))) if (pos in d.board) hidden.push(d.board[pos] as number);
-  return new Set(hidden.map(formatCard));
-}
-
-/** The cards a deal's result shows everyone: the hands and the kitty at its showdown. */
-function shownAtShowdown(events: readonly GameEvent[]): Set<string> {
-  const shown = new Set<string>();
-  for (const e of events) {
-    if (e.type !== 'Showdown') continue;
-    for (const h of e.hands) for (const c of h.hand.cards) shown.add(formatCard(c));
-    for (const c of e.kittyCards ?? []) shown.add(formatCard(c));
-  }
-  return shown;
-}
 
 const recordOf = (state: GameState, version: number): GameRecord => ({
   id: 1,

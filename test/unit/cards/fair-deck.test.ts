@@ -24,6 +24,10 @@ const SEED_2 = '66ce793296b920ed41f3bc9d7ec4cfc756ab3363c6945f9d9b516a686f5830f4
 const CLIENT = '1234567890123456789-1234567890123456790';
 const DECK_1 =
   'Kc Ad Qd Qs 3s As Js 6c Qh Kh 4s 3d 3h 3c 4c Ah 7s 9c 8c 6d 4h Td Jd Ks 2s 4d 7h Ts Tc Jh Qc Kd 7d 5h Ac 8s 5s 2c 6s 5d 2h 6h Jc 2d 9d 5c 7c 8d 9s 9h Th 8h';
+/** Vector 3: a chat Join, two Joins from one Activity instance (its launch id twice), a chat Deal. */
+const CLIENT_3 = '1234567890123456789-1234567890123456800-1234567890123456800-1234567890123456801';
+const DECK_3 =
+  'Td 4h Ts 6d Kd 3s Kc 7s Ac As 2d Kh 9h Jh 8s Tc 7h 5d Js 7c 9s 5c Ad 6c 8d 8c Qc 4s 9d 8h 3c 2h 5h 3d 4c 5s 9c 3h 6h Ah Qs Jd 2s 2c 6s Qd Th 4d Ks 7d Qh Jc';
 const DECK_2 =
   'Ts 4h 8h Kd Js Qd 3s 2c 6c 4s 8d Tc 6s 7c 8s 5d 2h Jd 4c Qs 4d 5h 9c Th 9d Kc Qh 6h 5s 3d As Qc 6d 9s 9h Ad 3c Ks Jh Td 3h 2d 8c Kh 2s 7s Jc Ah 7h Ac 5c 7d';
 
@@ -90,11 +94,12 @@ describe('a deal’s deck', () => {
   it('matches the known-answer vectors (a phrase hashed as UTF-8)', () => {
     expect(formatCards(fairDeck(SEED_1, CLIENT, 1))).toBe(DECK_1);
     expect(formatCards(fairDeck(SEED_2, `${CLIENT} café ♠`, 2))).toBe(DECK_2);
+    expect(formatCards(fairDeck(SEED_1, CLIENT_3, 1))).toBe(DECK_3);
   });
 
   it('is what docs/FAIRNESS.md prints', () => {
     const doc = readFileSync(new URL('../../../docs/FAIRNESS.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
-    for (const text of [COMMITMENT, SEED_1, SEED_2, DECK_1, DECK_2]) expect(doc).toContain(text);
+    for (const text of [COMMITMENT, SEED_1, SEED_2, DECK_1, DECK_2, CLIENT_3, DECK_3]) expect(doc).toContain(text);
   });
 
   it('is a permutation that changes with the seed, the client seed and the deal number', () => {

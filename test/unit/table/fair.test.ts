@@ -80,4 +80,50 @@ describe('a fair table', () => {
       clientSeed,
     });
   });
+
+  it('takes an Activity press’s launch id, made after the game opened; refuses a first deal with no such id', async () => {
+    const open = (key: string, channelId: string) =>
+      tables
+        .openGame({
+          place: { guildId: '100', channelId },
+          host: ann,
+          variantId: 'three-card',
+          options: {},
+          look: { fourColour: false },
+          key,
+        })
+        .then((g) => g.runtime.record.id);
+    const seedOf = (tableId: number) => state(tableId).fair?.clientSeed;
+
+    // Launched after the lobby: Join and Deal from the page each add the instance's launch id.
+    const later = await open('2000', '201');
+    await tables.act(
+      later,
+      'activity:i-2001:2:a',
+      { type: 'join', playerId: bob.id, name: bob.name },
+      bob,
+      undefined,
+      '2001',
+    );
+    await tables.act(later, 'activity:i-2001:1:b', { type: 'startDeal', by: ann.id }, undefined, undefined, '2001');
+    expect(seedOf(later)).toBe('2001-2001');
+
+    // Launched before the lobby: the bot knew that id when it drew the seeds; it adds nothing,
+    // and the first deal waits for a press Discord makes after the lobby.
+    const earlier = await open('3000', '202');
+    await tables.act(
+      earlier,
+      'activity:i-2999:2:a',
+      { type: 'join', playerId: bob.id, name: bob.name },
+      bob,
+      undefined,
+      '2999',
+    );
+    await expect(
+      tables.act(earlier, 'activity:i-2999:1:b', { type: 'startDeal', by: ann.id }, undefined, undefined, '2999'),
+    ).rejects.toMatchObject({ code: 'no-discord-press' });
+    expect(state(earlier).fair?.presses).toEqual([]);
+    await tables.act(earlier, '3001', { type: 'startDeal', by: ann.id });
+    expect(seedOf(earlier)).toBe('3001');
+  });
 });
