@@ -173,7 +173,8 @@ export class TableMessage {
     const tableId = rt.record.id;
     const target = targetOf(rt);
     const variant = gameOf(rt.record).variant;
-    const { locale, lobby, table } = rt.messages;
+    const { locale } = rt.messages;
+    const { lobby, table } = this.deps.chat.of(tableId);
     for (const [messageId, v2] of [
       [lobby, false],
       [table, true],
