@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@guts/harness/free-port.ts';
 import { LocalDiscord, noRateLimits } from '@guts/local-discord';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -22,17 +22,6 @@ function dockerBuildSources(): string[] {
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
   const buildStage = dockerfile.split(/^FROM /m)[1] ?? '';
   return [...buildStage.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => (m[1] as string).split(/\s+/));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** `path` on the Activity's port once it answers (the bot compiles, builds the page and logs in first). */

@@ -7,7 +7,7 @@ import { repositoryRoot } from '../bot-files.ts';
 import { activityFirstRender } from '../load/activity-first-render.ts';
 import { activityMemoryPerPlayer } from '../load/activity-memory.ts';
 import { measureIdleBot } from '../load/idle-bot.ts';
-import { runTableLoad } from '../load/table-load.ts';
+import { runTableLoad, TWO_HUNDRED_TABLES_OF_FIVE } from '../load/table-load.ts';
 import type { Bench } from './types.ts';
 
 /**
@@ -93,11 +93,7 @@ export const benches: Bench[] = [
     async run(_args, { specCheck }) {
       const r = await runTableLoad({
         specCheck,
-        tables: 200,
-        playersPerTable: 5,
-        dealsPerTable: 4,
-        startWithinMs: 2_000,
-        pressWithinMs: 250,
+        ...TWO_HUNDRED_TABLES_OF_FIVE,
         timer: 30,
         activityPlayer: true,
       });

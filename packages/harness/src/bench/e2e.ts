@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { runTableLoad } from '../load/table-load.ts';
+import { runTableLoad, TWO_HUNDRED_TABLES_OF_FIVE } from '../load/table-load.ts';
 import type { Bench } from './types.ts';
 
 /**
@@ -29,11 +29,7 @@ export const benches: Bench[] = [
     async run(_args, { specCheck }) {
       const r = await runTableLoad({
         specCheck,
-        tables: 200,
-        playersPerTable: 5,
-        dealsPerTable: 4,
-        startWithinMs: 2_000,
-        pressWithinMs: 250,
+        ...TWO_HUNDRED_TABLES_OF_FIVE,
         timer: 30,
       });
       return [

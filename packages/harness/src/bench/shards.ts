@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { canPin } from '../load/affinity.ts';
 import { runShardLoad, type ShardLoadOptions, type ShardLoadResult } from '../load/shard-load.ts';
+import { TWO_HUNDRED_TABLES_OF_FIVE } from '../load/table-load.ts';
 import type { Bench } from './types.ts';
 
 /**
@@ -110,11 +111,7 @@ export const benches: Bench[] = [
     async run(_args, { specCheck }) {
       const load: Omit<ShardLoadOptions, 'processes'> = {
         specCheck,
-        tables: 200,
-        playersPerTable: 5,
-        dealsPerTable: 4,
-        startWithinMs: 2_000,
-        pressWithinMs: 250,
+        ...TWO_HUNDRED_TABLES_OF_FIVE,
       };
       const one: ShardLoadResult[] = [];
       const two: ShardLoadResult[] = [];

@@ -6,7 +6,7 @@ import { buildActivityPage } from 'guts/src/activity/page-build.ts';
 import type { Browser } from 'playwright-core';
 import { repositoryRoot } from '../bot-files.ts';
 import { launchChromium } from '../chromium.ts';
-import { type BotProcess, prepareRun, startBot } from './soak.ts';
+import { type BotProcess, measuredBot, prepareRun, startBot } from './soak.ts';
 
 export interface FirstRenderResult {
   /** Each opening, ms from navigating the stand-in client's page to the table drawn in its frame; the first is cold. */
@@ -53,12 +53,7 @@ export async function activityFirstRender(openings: number): Promise<FirstRender
     const players = Array.from({ length: seats }, (_, p) => discord.createUser({ name: `p${p}` }));
     const [host, ...others] = players as [(typeof players)[number], ...typeof players];
     bot = await startBot({
-      token: discord.bot.token,
-      apiUrl: restBase,
-      dbUrl,
-      pauseMs: 200,
-      seed: 7,
-      logLevel: process.env.LOAD_LOG ?? 'silent',
+      ...measuredBot(discord, restBase, dbUrl),
       activity: { clientSecret: discord.clientSecret, assetsDir: assets },
     });
     const origin = `http://127.0.0.1:${(await bot.ask('sample')).activityPort}`;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiscord, noRateLimits } from '@guts/local-discord';
 import { ActivityPlayer } from './activity-players.ts';
-import { type BotProcess, prepareRun, startBot } from './soak.ts';
+import { type BotProcess, measuredBot, prepareRun, startBot } from './soak.ts';
 import type { BotSample } from './soak-bot.ts';
 
 /** Players connected and gone again before the measure: the code their paths compile is then in place. */
@@ -45,12 +45,7 @@ export async function activityMemoryPerPlayer(players: number, channels: number)
     const guild = discord.createGuild({ name: 'activity-memory' });
     const rooms = Array.from({ length: channels }, (_, c) => discord.createChannel(guild, { name: `table-${c}` }));
     bot = await startBot({
-      token: discord.bot.token,
-      apiUrl: restBase,
-      dbUrl,
-      pauseMs: 200,
-      seed: 7,
-      logLevel: process.env.LOAD_LOG ?? 'silent',
+      ...measuredBot(discord, restBase, dbUrl),
       activity: { clientSecret: discord.clientSecret },
     });
     const base = `http://127.0.0.1:${(await bot.ask('sample')).activityPort}`;

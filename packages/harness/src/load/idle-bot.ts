@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiscord, noRateLimits } from '@guts/local-discord';
 import { botFile } from '../bot-files.ts';
+import { freePort } from '../free-port.ts';
 import { type ProcessMemory, processMemory } from './process-memory.ts';
 
 /**
@@ -34,17 +34,6 @@ export interface IdleBotResult extends ProcessMemory {
 
 const guts = botFile('bin/guts.js');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function healthy(port: number): Promise<boolean> {
   try {

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { LocalDiscord, noRateLimits, titleOf } from '@guts/local-discord';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { LoadPlayers } from './players.ts';
-import { type BotProcess, prepareRun, startBot } from './soak.ts';
+import { type BotProcess, measuredBot, prepareRun, startBot } from './soak.ts';
 
 /** The bot's REST sweep in this run: a minute in production. */
 const REST_SWEEP_MS = 2_000;
@@ -38,15 +38,7 @@ export async function retainedPerTable(tables: number): Promise<{
       channel: discord.createChannel(guild, { name: `table-${t}` }),
       players: Array.from({ length: 3 }, (_, p) => discord.createUser({ name: `p${t}-${p}`, guilds: [guild] })),
     });
-    bot = await startBot({
-      token: discord.bot.token,
-      apiUrl: restBase,
-      dbUrl,
-      pauseMs: 200,
-      seed: 7,
-      logLevel: process.env.LOAD_LOG ?? 'silent',
-      restHandlerSweepMs: REST_SWEEP_MS,
-    });
+    bot = await startBot({ ...measuredBot(discord, restBase, dbUrl), restHandlerSweepMs: REST_SWEEP_MS });
     // One game first: what every table shares (code, caches, connections) is then in place.
     const players = new LoadPlayers(discord, Rng.fromSeed(7));
     await players

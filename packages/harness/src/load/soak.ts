@@ -111,6 +111,18 @@ export interface BotProcess {
   stop(): Promise<void>;
 }
 
+/** The settings every measured bot process shares: the local Discord's, quiet, seeded, 200 ms between deals. */
+export function measuredBot(discord: LocalDiscord, restBase: string, dbUrl: string): LoadBotSettings {
+  return {
+    token: discord.bot.token,
+    apiUrl: restBase,
+    dbUrl,
+    pauseMs: 200,
+    seed: 7,
+    logLevel: process.env.LOAD_LOG ?? 'silent',
+  };
+}
+
 export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
   const child: ChildProcess = spawn(process.execPath, ['--expose-gc', ...LOADER_ARGS, script], {
     cwd: root,

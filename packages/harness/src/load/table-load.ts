@@ -144,6 +144,18 @@ function countsBetween(from: RequestCounts | null, to: RequestCounts | null): Ta
   };
 }
 
+/**
+ * The issue's load, which the latency benches share: 200 tables of five, four deals each,
+ * games opening within 2 s and every press within 250 ms of a deal.
+ */
+export const TWO_HUNDRED_TABLES_OF_FIVE = {
+  tables: 200,
+  playersPerTable: 5,
+  dealsPerTable: 4,
+  startWithinMs: 2_000,
+  pressWithinMs: 250,
+} as const;
+
 export async function runTableLoad(options: TableLoadOptions): Promise<TableLoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'guts-load-'));
   const dbUrl = `file:${join(dir, 'load.db')}`;
