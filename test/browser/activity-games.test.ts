@@ -3,7 +3,7 @@ import type { APIMessage } from 'discord-api-types/v10';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame, ShowdownFrame } from '../../src/activity/frames.ts';
-import { awaiting, type GameState } from '../../src/engine/index.ts';
+import { awaiting, type GameState, isComputerId } from '../../src/engine/index.ts';
 import { channelPots, playerBalances } from '../../src/ledger/index.ts';
 import { asTableNotes, tableDealNo } from '../../src/table/table-notes.ts';
 import { ACTIVITY_SIZES, ActivityBrowser } from '../support/activity-browser.ts';
@@ -28,6 +28,11 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
   beforeAll(async () => {
     at = await ActivityBrowser.start({ players: ['ann', 'bob', 'cat', 'dan'], pauseMs: 1500, rateLimits: 'none' });
     world = at.world;
+    // Everyone opens the Activity before any game: the pages show the lobby once it opens.
+    instanceId = world.discord.launchActivity(world.user('ann'), world.channel).instanceId;
+    await open('ann');
+    await open('bob', ACTIVITY_SIZES.phone);
+    await open('dan');
   });
 
   afterAll(async () => {
@@ -95,6 +100,16 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
       tablesIn(frames[name] ?? []).flatMap((t) => (t.showdown ? [[t.showdown.dealNo, t.showdown] as const] : [])),
     );
 
+  /** The chat's last result carries the final standings, and every page got that result. */
+  async function gameOverShown(lastDeal: number) {
+    await world.waitFor(
+      (m) =>
+        new RegExp(`: deal ${lastDeal} result$`).test(titleOf(m)) &&
+        m.embeds.some((e) => /^Game over after/.test(e.title ?? '')),
+    );
+    for (const name of ['ann', 'bob', 'dan']) await expect.poll(() => showdowns(name).has(lastDeal)).toBe(true);
+  }
+
   /** The chat's result message of a table deal (its embed's title ends `deal N result`). */
   function chatResult(dealNo: number): APIMessage {
     const found = world.messages().find((m) => new RegExp(`: deal ${dealNo} result$`).test(titleOf(m)));
@@ -102,12 +117,34 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
     return found;
   }
 
+  /** Every seat's name as the spectator's frames gave it (a computer's too), by seat id. */
+  const seatNames = (): Map<string, string> =>
+    new Map(tablesIn(frames.dan ?? []).flatMap((t) => t.seats.map((seat) => [seat.id, seat.name] as const)));
+
+  /**
+   * Plays the running game to its end: each human the round waits for chooses as `decide`
+   * says, from the page or (`chat`) the chat; computers play for themselves.
+   */
+  async function playToEnd(decide: (dealNo: number, name: string) => Choice, chat: readonly string[], maxDeals = 12) {
+    for (;;) {
+      const state = await world.state();
+      const w = awaiting(state);
+      if (w.kind === 'over') return state;
+      if (state.dealNo > maxDeals) throw new Error(`the game is still going after ${maxDeals} deals`);
+      const humans = w.kind === 'declare' ? w.pending.filter((p) => !isComputerId(p)) : [];
+      if (w.kind === 'declare' && humans.length > 0) {
+        const names = humans.map((p) => world.nameOf(p));
+        await declare(w.round, Object.fromEntries(names.map((n) => [n, decide(state.dealNo, n)])), chat);
+      } else await world.until((s) => JSON.stringify(s) !== JSON.stringify(state));
+    }
+  }
+
   /** The chat's result and the page's showdown say the same: each hand, its name, who won, and each player's net. */
   function expectSameResult(dealNo: number, shown: ShowdownFrame) {
     const embed = chatResult(dealNo).embeds[0];
     const field = (name: string) => embed?.fields?.find((f) => f.name === name)?.value ?? '';
     for (const hand of shown.hands) {
-      const name = world.nameOf(hand.playerId);
+      const name = seatNames().get(hand.playerId);
       const mark = shown.winners.includes(hand.playerId) ? '🏆' : '▫️';
       expect(field('Hands')).toContain(
         `${mark} **${name}**: ${hand.name} (${hand.cards.map((c) => c.text).join(' ')})`,
@@ -119,7 +156,8 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
         .filter(Boolean)
         .map((part) => {
           const [, name = '', amount = ''] = /^\*\*(.+)\*\* (.+)$/.exec(part) ?? [];
-          return [id(name), Number(amount.replace('−', '-').replace(/[^\d-]/g, ''))];
+          const seat = [...seatNames()].find(([, seatName]) => seatName === name);
+          return [seat?.[0] ?? name, Number(amount.replace('−', '-').replace(/[^\d-]/g, ''))];
         }),
     );
     const pageNet = Object.fromEntries(Object.entries(shown.delta).filter(([, n]) => n !== 0));
@@ -133,10 +171,6 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
       options: { variant: 'iron-cross', ante: 10 },
     });
     await world.press('cat', lobby, 'Join').response();
-    instanceId = world.discord.launchActivity(world.user('ann'), world.channel).instanceId;
-    await open('ann');
-    await open('bob', ACTIVITY_SIZES.phone);
-    await open('dan');
     await activity('bob').getByRole('button', { name: 'Join' }).click(WAIT);
     await activity('ann')
       .locator(`[data-seat="${id('bob')}"]`)
@@ -158,7 +192,7 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
     await declare(2, { bob: 'drop', ann: 'stay' }, ['cat']);
     const over = await world.until((s) => awaiting(s).kind === 'over');
     const last = await tableDeal();
-    await world.waitForEmbed(/^Game over after/);
+    await gameOverShown(last);
 
     // Every deal settled once, and the chat's result and the page's showdown agree.
     const seen = showdowns('dan');
@@ -196,6 +230,62 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
     expect(await faceUpSeen(pages.dan as Page)).toEqual([]);
     // Nor did a player ever see another's cards on the page.
     for (const name of ['ann', 'bob']) expect(await faceUpSeen(pages[name] as Page), name).toEqual([]);
+    expect(at.errors).toEqual([]);
+  });
+
+  it('plays a whole three-card game with a computer player the host seated from the page', async () => {
+    const before = await ledger();
+    const firstFrame = (frames.dan ?? []).length;
+    const lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'three-card', ante: 10 },
+    });
+    await world.press('cat', lobby, 'Join').response();
+    await activity('bob').getByRole('button', { name: 'Join' }).click(WAIT);
+    await activity('ann').getByRole('button', { name: 'Balanced computer player' }).click(WAIT);
+    await activity('dan').getByText(/🤖/).waitFor(WAIT);
+    // The chat's lobby shows the computer the page seated.
+    await world.waitFor((m) => /Guts: Three-card/.test(titleOf(m)) && JSON.stringify(m).includes('🤖'));
+    await activity('ann').getByRole('button', { name: 'Deal' }).click(WAIT);
+    await world.until((s) => s.dealNo === 1);
+    const firstDeal = await tableDeal();
+    // Deal 1: every human stays, a showdown with the computer if it stays; then ann alone stays.
+    const over = await playToEnd((dealNo, name) => (dealNo === 1 || name === 'ann' ? 'stay' : 'drop'), ['cat']);
+    const lastDeal = await tableDeal();
+    await gameOverShown(lastDeal);
+
+    const state = await world.state();
+    const computer = state.players.find((p) => isComputerId(p.id));
+    expect(computer).toBeDefined();
+    const seen = showdowns('dan');
+    const settledHere = new Map([...seen].filter(([dealNo]) => dealNo >= firstDeal));
+    expect(settledHere.size).toBe(lastDeal - firstDeal + 1);
+    for (const [dealNo, shown] of settledHere) {
+      expect(await world.settlements(over.dealNo - (lastDeal - dealNo))).toBe(1);
+      expectSameResult(dealNo, shown);
+      for (const name of ['ann', 'bob']) expect(showdowns(name).get(dealNo)).toEqual(shown);
+    }
+    // The computer played: it chose in every deal, and its chips moved with the rest.
+    const after = await ledger();
+    expect((await world.audit()).problems).toEqual([]);
+    expect(after.total).toBe(before.total);
+    for (const who of [id('ann'), id('bob'), id('cat'), computer?.id ?? '']) {
+      const net = [...settledHere.values()].reduce((sum, s) => sum + (s.delta[who] ?? 0), 0);
+      expect((after.players[who] ?? 0) - (before.players[who] ?? 0), who).toBe(net);
+    }
+    // The spectator still saw no hidden card, the computer's included.
+    for (const table of tablesIn((frames.dan ?? []).slice(firstFrame))) {
+      expect(table.seats.flatMap((s) => s.cards).filter((c) => c !== null)).toEqual([]);
+    }
+    expect(await faceUpSeen(pages.dan as Page)).toEqual([]);
+    for (const name of ['ann', 'bob']) expect(await faceUpSeen(pages[name] as Page), name).toEqual([]);
+    expect(at.errors).toEqual([]);
+  });
+
+  it('sent Discord only requests its spec allows, and no page logged an error', () => {
+    const counts = world.discord.specCounts();
+    expect(counts.requests).toBeGreaterThan(0);
+    expect(counts.violations).toBe(0);
     expect(at.errors).toEqual([]);
   });
 });
