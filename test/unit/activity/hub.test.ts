@@ -227,6 +227,29 @@ describe('the Activity hub', () => {
     expect(published.length).toBe(steps);
   });
 
+  it('makes one step of a double click: the same choice pressed twice at once', async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.phase).toBe('deal');
+    const steps = published.length;
+    const dealNo = annSocket.table?.dealNo;
+    annSocket.deliver({ type: 'press', requestId: 'click1', dealNo, press: 'stay' });
+    annSocket.deliver({ type: 'press', requestId: 'click2', dealNo, press: 'stay' });
+    const ok = (requestId: string) => {
+      const answer = annSocket.answer(requestId);
+      return answer?.type === 'answer' ? answer.ok : undefined;
+    };
+    await expect.poll(() => [ok('click1'), ok('click2')]).toEqual([true, true]);
+    expect(published.length).toBe(steps + 1);
+    // Pressed again later, the same choice changes nothing; another choice is still a change of mind.
+    expect(await press(annSocket, 'click3', { press: 'stay' })).toMatchObject({ ok: true, text: null });
+    expect(published.length).toBe(steps + 1);
+    expect(await press(annSocket, 'mind', { press: 'drop' })).toMatchObject({ ok: true });
+    expect(published.length).toBe(steps + 2);
+  });
+
   it('closes a socket that sends too much or no press at all, and refuses a flood of presses', async () => {
     const big = await attach(identity('5', 'Big'));
     big.deliver({ type: 'press', requestId: 'x', dealNo: 0, press: 'join', level: 'x'.repeat(600) });
