@@ -133,6 +133,8 @@ describe.skipIf(browserMissingLocally)('refusals and reconnects in the Activity'
     await activity(name).getByRole('status').filter({ hasText: REFUSED }).waitFor(WAIT);
     expect(wires[name]?.got).toEqual([]);
     expect(await version()).toBe(before);
+    // The page keeps asking (its user may join the instance yet): closed here, it stops.
+    await (pages[name] as Page).close();
   }
 
   it('refuses a forged session: the page says so and nothing changes', async () => {
