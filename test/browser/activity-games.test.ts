@@ -243,7 +243,7 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
     await world.press('cat', lobby, 'Join').response();
     await activity('bob').getByRole('button', { name: 'Join' }).click(WAIT);
     await activity('ann').getByRole('button', { name: 'Balanced computer player' }).click(WAIT);
-    await activity('dan').getByText(/🤖/).waitFor(WAIT);
+    await activity('dan').locator('[data-seat]', { hasText: /🤖/ }).waitFor(WAIT);
     // The chat's lobby shows the computer the page seated.
     await world.waitFor((m) => /Guts: Three-card/.test(titleOf(m)) && JSON.stringify(m).includes('🤖'));
     await activity('ann').getByRole('button', { name: 'Deal' }).click(WAIT);
