@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { ensureLanguages, LOCALES, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
@@ -79,6 +80,22 @@ async function jsonBody(request: IncomingMessage): Promise<Record<string, unknow
   throw new HttpRefusal(400, 'bad-body');
 }
 
+/**
+ * The language of a page nobody has vouched for yet (a forged session, none): the first
+ * of the browser's `Accept-Language` (Discord's client sends the app's) that Discord
+ * lists, by its whole tag or its language alone.
+ */
+function acceptedLocale(header: string | undefined): string {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim() ?? '';
+    const language = tag.split('-')[0] ?? '';
+    const found =
+      LOCALES.find((l) => l.toLowerCase() === tag.toLowerCase()) ?? LOCALES.find((l) => l.split('-')[0] === language);
+    if (tag && found) return found;
+  }
+  return SOURCE_LOCALE;
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length <= 200 ? value : null);
 
 /** `/s/{shard}/…` is this shard's own prefix (the self-hoster's proxy routes it here): the rest of the path. */
@@ -142,6 +159,14 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     response.end(bytes);
   }
 
+  /** A refusal in words the page shows as it is: in its user's language when the session says who that is. */
+  async function refusalText(request: IncomingMessage): Promise<string> {
+    const session = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const locale = (session && sessions.read(session)?.locale) || acceptedLocale(request.headers['accept-language']);
+    await ensureLanguages(locale);
+    return t(locale, 'activity.refused');
+  }
+
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       const path = ownPath(new URL(request.url ?? '/', 'http://activity').pathname, shard);
@@ -150,8 +175,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
       else await page(path, response);
     } catch (err) {
       if (err instanceof HttpRefusal) {
-        if (err.status === 403) log.info({ reason: err.reason, path: request.url }, 'activity request refused');
-        send(response, err.status, { error: err.reason });
+        if (err.status !== 403) return send(response, err.status, { error: err.reason });
+        log.info({ reason: err.reason, path: request.url }, 'activity request refused');
+        send(response, 403, { error: err.reason, text: await refusalText(request) });
         return;
       }
       log.warn({ err, path: request.url }, 'activity request failed');

@@ -43,6 +43,8 @@ interface Connection {
   tableId: number | null;
   version: number;
   presses: TokenBucket;
+  /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
+  handled: Promise<void>;
 }
 
 export interface HubDeps {
@@ -89,13 +91,14 @@ export class ActivityHub {
       tableId: null,
       version: -1,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
+      handled: Promise.resolve(),
     };
     if (who.avatar) this.avatars.set(who.userId, who.avatar);
     let set = this.byChannel.get(who.channelId);
     if (!set) this.byChannel.set(who.channelId, (set = new Set()));
     set.add(conn);
     socket.on('close', () => this.detach(conn));
-    socket.on('message', (data, isBinary) => void this.received(conn, data, isBinary));
+    socket.on('message', (data, isBinary) => this.received(conn, data, isBinary));
     void this.snapshot(conn).catch((err: unknown) => {
       this.deps.log.error({ err, channelId: who.channelId }, 'activity snapshot failed');
       socket.close(1011, 'snapshot failed');
@@ -223,8 +226,8 @@ export class ActivityHub {
     conn.socket.send(JSON.stringify(frame));
   }
 
-  /** One message from a page: checked for size and shape, limited, then run as a press. */
-  private async received(conn: Connection, data: unknown, isBinary: boolean): Promise<void> {
+  /** One message from a page: checked for size and shape, limited, then run as a press after the page's last one. */
+  private received(conn: Connection, data: unknown, isBinary: boolean): void {
     const bytes = isBinary ? null : bytesOf(data);
     if (bytes === null || bytes.length > MAX_MESSAGE_BYTES) {
       conn.socket.close(bytes === null ? CLOSE_POLICY : CLOSE_TOO_BIG, 'not a press');
@@ -240,6 +243,14 @@ export class ActivityHub {
       this.send(conn, { type: 'answer', requestId: message.requestId, ok: false, text: t(locale, 'activity.tooFast') });
       return;
     }
+    conn.handled = conn.handled
+      .then(() => this.pressed(conn, message))
+      .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity press not answered'));
+  }
+
+  /** A press run as a step and answered, then published. */
+  private async pressed(conn: Connection, message: PressMessage): Promise<void> {
+    const { locale } = conn.who;
     let result: StepResult | null;
     try {
       result = await this.press(conn, message);

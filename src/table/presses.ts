@@ -49,6 +49,11 @@ interface PressRule {
 }
 
 const declare = (choice: 'stay' | 'drop'): PressRule => ({
+  // Pressed again (a double click) once this round holds the choice: nothing to change, nor a change of mind to write.
+  repeats: (dealNo, me, table) => {
+    const state = gameOf(table.record);
+    return tableDealNo(table.messages, state.dealNo) === dealNo && state.deal?.choices[me.id] === choice;
+  },
   action: (_r, me) => ({ type: 'declare', playerId: me.id, choice }),
 });
 

@@ -18,6 +18,8 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Leave the user out of the instance (the refusals). */
   skipJoin?: boolean;
+  /** Runs on the new page before it loads anything (init scripts, listeners, routes). */
+  prepare?: (page: Page) => Promise<void> | void;
 }
 
 /**
@@ -51,6 +53,7 @@ export class ActivityBrowser {
     const page = await this.browser.newPage({ viewport: options.viewport ?? ACTIVITY_SIZES.focused });
     collectPageErrors(page, this.errors, name);
     await page.exposeFunction('nextCode', () => this.world.discord.authorizeActivity(user));
+    await options.prepare?.(page);
     const query = new URLSearchParams({
       instance_id: instanceId,
       guild_id: this.world.guild.id,

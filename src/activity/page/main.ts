@@ -19,6 +19,8 @@ let table: TableFrame | null = null;
 let socket: WebSocket | null = null;
 let session = '';
 let pressNo = 0;
+/** The refusal the page shows while it cannot get in. */
+let refusal: string | null = null;
 const ui: Ui = {
   strings: {},
   locale: 'en-US',
@@ -29,8 +31,11 @@ const ui: Ui = {
   redraw: () => render(root, ui, table),
 };
 
-function tell(text: string): void {
+/** Says `text` for a few seconds, or (`lasting`: why the page is refused) until the page gets in. */
+function tell(text: string, lasting = false): void {
   notice.replaceChildren(Object.assign(document.createElement('span'), { textContent: text }));
+  refusal = lasting ? text : null;
+  if (lasting) return;
   setTimeout(() => {
     if (notice.textContent === text) notice.replaceChildren();
   }, 4000);
@@ -49,8 +54,26 @@ async function post(path: string, body: unknown, bearer?: string): Promise<Recor
     body: JSON.stringify(body),
   });
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${String(answer.error ?? '')}`);
+  if (!response.ok) {
+    const why = `${path}: ${response.status} ${String(answer.error ?? '')}`;
+    throw typeof answer.text === 'string' ? new Refused(why, answer.text) : new Error(why);
+  }
   return answer;
+}
+
+/** A refusal the server put in the user's words (`text`). */
+class Refused extends Error {
+  constructor(
+    why: string,
+    readonly text: string,
+  ) {
+    super(why);
+  }
+}
+
+/** Shows why the page is refused, if the server said; the page keeps trying (a user may join the instance yet). */
+function sayIfRefused(err: unknown): void {
+  if (err instanceof Refused) tell(err.text, true);
 }
 
 function received(frame: ServerFrame): void {
@@ -87,7 +110,11 @@ async function signIn(sdk: DiscordSDK, first: boolean): Promise<void> {
 /** Tries again a little later each time (at most 10 s), until a socket opens. */
 function connectSoon(sdk: DiscordSDK, attempt: number): void {
   setTimeout(
-    () => void connect(sdk, attempt).catch(() => connectSoon(sdk, attempt + 1)),
+    () =>
+      void connect(sdk, attempt).catch((err: unknown) => {
+        sayIfRefused(err);
+        connectSoon(sdk, attempt + 1);
+      }),
     Math.min(10_000, 500 * 2 ** attempt),
   );
 }
@@ -107,6 +134,8 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
   socket = ws;
   ws.addEventListener('open', () => {
     attempt = 0;
+    if (refusal !== null && notice.textContent === refusal) notice.replaceChildren();
+    refusal = null;
   });
   ws.addEventListener('message', (event) => received(JSON.parse(String(event.data)) as ServerFrame));
   ws.addEventListener('close', () => {
@@ -123,7 +152,10 @@ async function start(): Promise<void> {
   await sdk.ready();
   await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);
-  await connect(sdk).catch(() => connectSoon(sdk, 0));
+  await connect(sdk).catch((err: unknown) => {
+    sayIfRefused(err);
+    connectSoon(sdk, 0);
+  });
 }
 
 void start().catch((err: unknown) => tell(String(err)));

@@ -114,6 +114,21 @@ describe('the Activity: who is who, against the local Discord', () => {
       const forged = Buffer.from(JSON.stringify({ ...claims, userId: world.user('bob').id })).toString('base64url');
       expect((await ticket(`${forged}.${signature}`, instance.instanceId)).status).toBe(403);
       expect((await ticket('made.up', instance.instanceId)).status).toBe(403);
+      // The page says why in words: a session nobody vouches for is answered in the browser's language.
+      const response = await fetch(`${base()}/api/ticket`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: 'Bearer made.up',
+          'Accept-Language': 'de-DE,de;q=0.9',
+        },
+        body: JSON.stringify({ instanceId: instance.instanceId }),
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({
+        error: 'session',
+        text: expect.stringMatching(/^Discord bestätigt nicht/),
+      });
       world.discord.leaveActivity(world.user('ann'), instance);
     });
 
@@ -128,7 +143,10 @@ describe('the Activity: who is who, against the local Discord', () => {
     it('a user not in the instance', async () => {
       const { session } = await sessionOf('bob');
       const instance = world.discord.launchActivity(world.user('ann'), world.channel);
-      expect((await ticket(session, instance.instanceId)).status).toBe(403);
+      expect(await ticket(session, instance.instanceId)).toEqual({
+        status: 403,
+        body: { error: 'not-in-instance', text: expect.stringMatching(/can't let you in/) },
+      });
       // Nor an instance that ended.
       world.discord.leaveActivity(world.user('ann'), instance);
       const bobs = world.discord.launchActivity(world.user('bob'), world.channel);

@@ -209,6 +209,47 @@ describe('the Activity hub', () => {
     expect(annSocket.table?.version).toBe((version as number) + 1);
   });
 
+  it('answers a request sent again as it answered it first, with no second step', async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.phase).toBe('deal');
+    const frame = { type: 'press', requestId: 'once', dealNo: annSocket.table?.dealNo, press: 'stay' };
+    annSocket.deliver(frame);
+    await expect.poll(() => annSocket.answer('once')).toMatchObject({ ok: true, text: null });
+    const steps = published.length;
+    // The same frame again, after its answer (a page's resend, a replay): done, as it was, and nothing written.
+    annSocket.deliver(frame);
+    const answers = () => annSocket.frames.filter((f) => f.type === 'answer' && f.requestId === 'once');
+    await expect.poll(() => answers().length).toBe(2);
+    expect(answers()[1]).toMatchObject({ ok: true, text: null });
+    expect(published.length).toBe(steps);
+  });
+
+  it('makes one step of a double click: the same choice pressed twice at once', async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.phase).toBe('deal');
+    const steps = published.length;
+    const dealNo = annSocket.table?.dealNo;
+    annSocket.deliver({ type: 'press', requestId: 'click1', dealNo, press: 'stay' });
+    annSocket.deliver({ type: 'press', requestId: 'click2', dealNo, press: 'stay' });
+    const ok = (requestId: string) => {
+      const answer = annSocket.answer(requestId);
+      return answer?.type === 'answer' ? answer.ok : undefined;
+    };
+    await expect.poll(() => [ok('click1'), ok('click2')]).toEqual([true, true]);
+    expect(published.length).toBe(steps + 1);
+    // Pressed again later, the same choice changes nothing; another choice is still a change of mind.
+    expect(await press(annSocket, 'click3', { press: 'stay' })).toMatchObject({ ok: true, text: null });
+    expect(published.length).toBe(steps + 1);
+    expect(await press(annSocket, 'mind', { press: 'drop' })).toMatchObject({ ok: true });
+    expect(published.length).toBe(steps + 2);
+  });
+
   it('closes a socket that sends too much or no press at all, and refuses a flood of presses', async () => {
     const big = await attach(identity('5', 'Big'));
     big.deliver({ type: 'press', requestId: 'x', dealNo: 0, press: 'join', level: 'x'.repeat(600) });
