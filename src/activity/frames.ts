@@ -155,6 +155,8 @@ export interface PressMessage {
   cards?: string[];
   /** A computer player's level (the host's `computer`). */
   level?: string;
+  /** The declaration round the page showed (Stay, Drop): a press never counts in a later round. */
+  round?: number;
 }
 
 /** Anything longer is refused unread: a press is a few dozen bytes. */
@@ -174,7 +176,7 @@ export function parseClientMessage(text: string): PressMessage | null {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const m = value as Record<string, unknown>;
-  const known = new Set(['type', 'requestId', 'press', 'dealNo', 'cards', 'level']);
+  const known = new Set(['type', 'requestId', 'press', 'dealNo', 'cards', 'level', 'round']);
   if (Object.keys(m).some((k) => !known.has(k))) return null;
   if (m.type !== 'press' || typeof m.requestId !== 'string' || !REQUEST_ID.test(m.requestId)) return null;
   if (!(PRESS_KINDS as readonly unknown[]).includes(m.press)) return null;
@@ -193,6 +195,10 @@ export function parseClientMessage(text: string): PressMessage | null {
   if (m.level !== undefined) {
     if (typeof m.level !== 'string' || m.level.length > 16) return null;
     press.level = m.level;
+  }
+  if (m.round !== undefined) {
+    if (!Number.isSafeInteger(m.round) || (m.round as number) < 1) return null;
+    press.round = m.round as number;
   }
   return press;
 }

@@ -290,6 +290,7 @@ export class ActivityHub {
       kind: message.press,
       cards: (message.cards ?? []).map(parseCard),
       ...(message.level !== undefined ? { level: message.level } : {}),
+      ...(message.round !== undefined ? { round: message.round } : {}),
     };
     const checked = await checkPress(this.deps.tables, request, conn.place, conn.member);
     // The page's request id names the step: the same request sent twice is one step.

@@ -25,6 +25,11 @@ export interface PressRequest {
   cards: readonly number[];
   /** A computer player's level (`computer`). */
   level?: string;
+  /**
+   * The declaration round the press was made in, where the surface knows it (the page's
+   * frame says; a chat button does not): a Stay or Drop never counts in a later round.
+   */
+  round?: number;
 }
 
 /** A press checked against the table: the step to commit (null: a repeat that changes nothing) and its dry run. */
@@ -44,17 +49,28 @@ interface PressRule {
    * Whether the press asks for what an earlier press of the same thing already did
    * (checked on the table as it is now): then it changes nothing rather than being refused as stale.
    */
-  repeats?(dealNo: number, me: Member, table: TableRuntime): boolean;
+  repeats?(request: PressRequest, me: Member, table: TableRuntime): boolean;
   action(request: PressRequest, me: Member, state: GameState): Action;
 }
 
 const declare = (choice: 'stay' | 'drop'): PressRule => ({
-  // Pressed again (a double click) once this round holds the choice: nothing to change, nor a change of mind to write.
-  repeats: (dealNo, me, table) => {
+  // Pressed again (a double click) once the round holds the choice: nothing to change, nor a change of mind to write.
+  // A press naming a round that has ended (a double click whose first press ended it) asked for what that round took
+  // if the player stayed in or dropped as it asks.
+  repeats: (request, me, table) => {
     const state = gameOf(table.record);
-    return tableDealNo(table.messages, state.dealNo) === dealNo && state.deal?.choices[me.id] === choice;
+    const deal = state.deal;
+    if (!deal || tableDealNo(table.messages, state.dealNo) !== request.dealNo) return false;
+    if (request.round !== undefined && request.round < deal.round)
+      return deal.in.includes(me.id) === (choice === 'stay');
+    return deal.choices[me.id] === choice;
   },
-  action: (_r, me) => ({ type: 'declare', playerId: me.id, choice }),
+  action: (request, me, state) => {
+    // Never counted in a round the player did not see: a choice is made on the table as it stands.
+    if (request.round !== undefined && request.round !== state.deal?.round)
+      throw new UserFacingError('refusal.tooLate');
+    return { type: 'declare', playerId: me.id, choice };
+  },
 });
 
 /** Swapping cards (a discard before declaring or a draw after), or keeping them all. */
@@ -71,9 +87,9 @@ const RULES: Record<PressKind, PressRule> = {
   leave: { lenient: true, action: (_r, me) => ({ type: 'leave', playerId: me.id }) },
   deal: {
     // Pressed again (a host's double or quadruple click) once the deal it starts has begun.
-    repeats: (dealNo, me, table) => {
+    repeats: (request, me, table) => {
       const state = gameOf(table.record);
-      return me.id === state.host && tableDealNo(table.messages, state.dealNo) === dealNo + 1;
+      return me.id === state.host && tableDealNo(table.messages, state.dealNo) === request.dealNo + 1;
     },
     action: (_r, me) => ({ type: 'startDeal', by: me.id }),
   },
@@ -117,13 +133,13 @@ export async function checkPress(
   const table = await tables.pressTarget(request.tableId, place, request.dealNo, lenient || repeats !== undefined);
   const state = gameOf(table.record);
   if (repeats) {
-    if (repeats(request.dealNo, member, table)) return { table, action: null, member };
+    if (repeats(request, member, table)) return { table, action: null, member };
     if (!lenient && request.dealNo !== tableDealNo(table.messages, state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
   }
   const action = rule.action(request, member, state);
   const dryRun = { from: state, applied: apply(state, action) };
-  const repeated = repeats && ((err: unknown) => isUserFacing(err) && repeats(request.dealNo, member, table));
+  const repeated = repeats && ((err: unknown) => isUserFacing(err) && repeats(request, member, table));
   return { table, action, member, dryRun, ...(repeated ? { repeated } : {}) };
 }

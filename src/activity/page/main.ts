@@ -1,5 +1,5 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
-import type { PressName, ServerFrame, TableFrame } from '../frames.ts';
+import type { PressMessage, PressName, ServerFrame, TableFrame } from '../frames.ts';
 import { render, tick, type Ui } from './render.ts';
 
 /**
@@ -44,7 +44,18 @@ function tell(text: string, lasting = false): void {
 function press(name: string, extra: { cards?: string[]; level?: string } = {}): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
   const requestId = `${Date.now().toString(36)}-${++pressNo}`;
-  socket.send(JSON.stringify({ type: 'press', requestId, press: name as PressName, dealNo: table.dealNo, ...extra }));
+  // A Stay or Drop names the round it was pressed in: a double click never counts in the next round.
+  const round =
+    (name === 'stay' || name === 'drop') && table.awaiting.round !== null ? { round: table.awaiting.round } : {};
+  const message: PressMessage = {
+    type: 'press',
+    requestId,
+    press: name as PressName,
+    dealNo: table.dealNo,
+    ...round,
+    ...extra,
+  };
+  socket.send(JSON.stringify(message));
 }
 
 async function post(path: string, body: unknown, bearer?: string): Promise<Record<string, unknown>> {

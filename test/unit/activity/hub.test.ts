@@ -76,6 +76,7 @@ describe('the Activity hub', () => {
   let hub: ActivityHub;
   let published: StepResult[];
   let now: number;
+  let commits: StepCommits | undefined;
   const log = pino({ level: 'silent' });
 
   beforeEach(async () => {
@@ -91,7 +92,6 @@ describe('the Activity hub', () => {
     });
     published = [];
     now = 1_000_000;
-    let commits: StepCommits | undefined;
     hub = new ActivityHub({
       tables,
       commits: { press: (p, k) => (commits as StepCommits).press(p, k), publish: (r) => commits?.publish(r) },
@@ -248,6 +248,40 @@ describe('the Activity hub', () => {
     expect(published.length).toBe(steps + 1);
     expect(await press(annSocket, 'mind', { press: 'drop' })).toMatchObject({ ok: true });
     expect(published.length).toBe(steps + 2);
+  });
+
+  it('never counts a Stay in the round after the one it was pressed in (a double click across rounds)', async () => {
+    // Iron Cross asks twice a deal: a double click whose first press ends round 1 must not choose for round 2.
+    const cross: Place = { guildId: place.guildId, channelId: '201' };
+    const opened = await tables.openGame({
+      place: cross,
+      host: ann,
+      variantId: 'iron-cross',
+      options: { ante: 5 },
+      look: { fourColour: false },
+      key: 'start-cross',
+    });
+    commits?.publish(opened.result);
+    const annSocket = await attach(identity(ann.id, ann.name, { channelId: cross.channelId }));
+    const bobSocket = await attach(identity('2', 'Bob', { channelId: cross.channelId }));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.awaiting.round).toBe(1);
+    await press(bobSocket, 'b1', { press: 'stay', round: 1 });
+    const dealNo = annSocket.table?.dealNo;
+    // Ann's first click ends round 1; her second, made on the same frame, arrives in round 2.
+    expect(await press(annSocket, 'click1', { press: 'stay', round: 1 })).toMatchObject({ ok: true });
+    await expect.poll(() => annSocket.table?.awaiting.round).toBe(2);
+    const steps = published.length;
+    expect(await press(annSocket, 'click2', { press: 'stay', round: 1, dealNo })).toMatchObject({ ok: true });
+    expect(published.length).toBe(steps);
+    expect(annSocket.table?.seats.find((seat) => seat.id === ann.id)?.decided).toBe(false);
+    // A Drop for round 1 now would be a choice she never made there: refused, nothing written.
+    expect(await press(annSocket, 'late', { press: 'drop', round: 1 })).toMatchObject({ ok: false });
+    expect(published.length).toBe(steps);
+    // Pressed in round 2, it counts.
+    expect(await press(annSocket, 'now', { press: 'stay', round: 2 })).toMatchObject({ ok: true });
+    expect(published.length).toBe(steps + 1);
   });
 
   it('closes a socket that sends too much or no press at all, and refuses a flood of presses', async () => {
