@@ -85,6 +85,9 @@ describe.skipIf(browserMissingLocally)('the Activity page', () => {
     const ann = pages.ann as Page;
     const bob = pages.bob as Page;
     const cat = pages.cat as Page;
+    // A watcher in picture-in-picture is told so, in sight, beside the Join that seats them.
+    await activity(bob).locator('.watching').waitFor(WAIT);
+    expect(await inView(activity(bob), '.watching')).toBe(true);
     // Each watcher reads the Join button in their own language, and sits down with it.
     for (const [page, locale] of [
       [bob, 'de'],
