@@ -156,6 +156,10 @@ describe.skipIf(browserMissingLocally)('the Activity page', () => {
     await ann.setViewportSize(ACTIVITY_SIZES.focused);
     expect(at.errors).toEqual([]);
     for (const page of [ann, bob, cat]) await page.close();
+    // Everyone closes the Activity, so the next game's is launched after its lobby: an
+    // instance older than the lobby adds nothing to its client seed (docs/FAIRNESS.md).
+    const running = world.discord.activityInstanceIn(world.channel);
+    for (const name of ['ann', 'bob', 'cat']) if (running) world.discord.leaveActivity(world.user(name), running);
     await world.reply('ann', 'guts', { subcommand: 'stop' });
   });
   it('plays a pass and a discard from the page through to the showdown, its payments and its proof', async () => {
