@@ -75,9 +75,9 @@ async function sendCommand() {
   commandInput.disabled = true;
   try {
     const answer = await api('/api/command', { seat: page.seat, channel: here(), line });
-    if (answer.ok) commandInput.value = '';
+    if (!answer.ok) error.textContent = clientTexts().noResponse; // the bot did not acknowledge in 3 s
+    else commandInput.value = '';
     if (answer.activity) openActivity(answer.activity);
-    else error.textContent = clientTexts().noResponse; // the bot did not acknowledge in 3 s
   } catch (err) {
     error.textContent = err.message;
   }
