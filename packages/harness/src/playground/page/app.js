@@ -75,8 +75,9 @@ async function sendCommand() {
   commandInput.disabled = true;
   try {
     const answer = await api('/api/command', { seat: page.seat, channel: here(), line });
-    if (!answer.ok) error.textContent = clientTexts().noResponse; // the bot did not acknowledge in 3 s
-    else commandInput.value = '';
+    // Not ok: the bot did not acknowledge in 3 s.
+    if (answer.ok) commandInput.value = '';
+    else error.textContent = clientTexts().noResponse;
     if (answer.activity) openActivity(answer.activity);
   } catch (err) {
     error.textContent = err.message;
