@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 /**
  * A file of the bot's package (`guts`: its bin, its threads' boot file), found the way
@@ -10,3 +10,9 @@ export const botFile = (path: string): string => createRequire(import.meta.url).
 
 /** The repository's root: child processes of the bot start there, as `npm start` does. */
 export const repositoryRoot = (): string => dirname(botFile('package.json'));
+
+/**
+ * The Activity page's TypeScript: the repository's, whether the bot runs from its sources
+ * or from their compiled build (which holds no `.ts` to bundle).
+ */
+export const activityPageSources = (): string => join(repositoryRoot(), 'src/activity/page');

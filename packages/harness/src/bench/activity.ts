@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildActivityPage } from 'guts/src/activity/page-build.ts';
-import { repositoryRoot } from '../bot-files.ts';
+import { activityPageSources } from '../bot-files.ts';
 import { activityFirstRender } from '../load/activity-first-render.ts';
 import { activityMemoryPerPlayer } from '../load/activity-memory.ts';
 import { measureIdleBot } from '../load/idle-bot.ts';
@@ -18,8 +18,6 @@ import type { Bench } from './types.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-const pageSources = () => join(repositoryRoot(), 'src/activity/page');
-
 /** Openings of the page timed by `activity-first-render`; the first is the cold one. */
 const OPENINGS = 8;
 /** Players connected by `activity-memory`, spread over this many channels with a lobby each. */
@@ -48,7 +46,7 @@ export const benches: Bench[] = [
     async run() {
       const dir = mkdtempSync(join(tmpdir(), 'guts-activity-page-'));
       try {
-        const built = await buildActivityPage(dir, pageSources());
+        const built = await buildActivityPage(dir, activityPageSources());
         const js = readFileSync(join(dir, built.script.name));
         const css = readFileSync(join(dir, built.style.name));
         const kb = round1(gzipSync(js, { level: 9 }).length / 1024);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { activityHostPage, LocalDiscord, noRateLimits, titleOf } from '@guts/local-discord';
 import { buildActivityPage } from 'guts/src/activity/page-build.ts';
 import type { Browser } from 'playwright-core';
-import { repositoryRoot } from '../bot-files.ts';
+import { activityPageSources } from '../bot-files.ts';
 import { launchChromium } from '../chromium.ts';
 import { type BotProcess, measuredBot, prepareRun, startBot } from './soak.ts';
 
@@ -44,7 +44,7 @@ export async function activityFirstRender(openings: number): Promise<FirstRender
   let bot: BotProcess | null = null;
   let browser: Browser | null = null;
   try {
-    await buildActivityPage(assets, join(repositoryRoot(), 'src/activity/page'));
+    await buildActivityPage(assets, activityPageSources());
     copyFileSync(activityHostPage, join(assets, 'host.html'));
     await prepareRun(discord, restBase, dbUrl);
     const guild = discord.createGuild({ name: 'first-render' });

@@ -12,6 +12,7 @@ import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import type { Logger } from 'guts/src/log.ts';
 import { openStepWriter } from 'guts/src/table/step-writer.ts';
 import pino from 'pino';
+import { activityPageSources } from '../bot-files.ts';
 import { clientTexts } from './client-texts.ts';
 import { LiveFeed } from './live.ts';
 import { pageHtml } from './page.ts';
@@ -104,7 +105,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     // The Activity's page, and the stand-in for Discord's client that frames it: the SDK
     // takes messages only from its own origin, so both are served by the Activity's server.
     activityAssets = await mkdtemp(join(tmpdir(), 'guts-playground-activity-'));
-    await buildActivityPage(activityAssets);
+    await buildActivityPage(activityAssets, activityPageSources());
     await copyFile(activityHostPage, join(activityAssets, ACTIVITY_HOST_FILE));
     // What `guts deploy-commands` leaves too: the card emojis, read by the bot as it starts.
     await uploadCardEmojis(new REST({ api: restBase }).setToken(discord.bot.token), discord.bot.user.id);
