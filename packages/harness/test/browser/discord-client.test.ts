@@ -123,6 +123,8 @@ describe.skipIf(browserMissingLocally)("the playground draws what Discord's clie
     await asSeat('Ann');
     await page.setViewportSize({ width: 390, height: 844 });
     try {
+      // The media query's change event comes with the next frame after the resize: wait for it.
+      await expect.poll(() => page.getAttribute('#command', 'placeholder'), WAIT).toBe('Message #poker');
       // The placeholder's width in the box's own font, against the room the box has for text.
       const placeholder = (await page.evaluate(`(() => {
         const input = document.getElementById('command');
