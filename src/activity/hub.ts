@@ -1,4 +1,5 @@
 import { parseCard } from '../cards/card.ts';
+import type { GameState } from '../engine/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
@@ -42,9 +43,20 @@ interface Connection {
   /** The table the page shows (its id), and the version of the last frame sent: frames never go back. */
   tableId: number | null;
   version: number;
+  /** Its snapshot was sent: until then it gets no update (the snapshot is read after, so never older). */
+  shown: boolean;
   presses: TokenBucket;
   /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
   handled: Promise<void>;
+}
+
+/**
+ * A table's net chips per player over its game, and the last deal (the game's count) they
+ * include: a deal's result is added once, whether the ledger or its step brought it first.
+ */
+interface GameNets {
+  through: number;
+  chips: Record<string, number>;
 }
 
 export interface HubDeps {
@@ -62,7 +74,7 @@ export class ActivityHub {
   /** Each table's last deal result (the public events of the step that ended it), shown until the next. */
   private readonly results = new Map<number, DealResult>();
   /** Each table's net chips per player over its game, read once from the ledger, then added to deal by deal. */
-  private readonly nets = new Map<number, Record<string, number>>();
+  private readonly nets = new Map<number, GameNets>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
@@ -90,6 +102,7 @@ export class ActivityHub {
       member: { id: who.userId, name: (who.globalName ?? who.username).slice(0, 32) },
       tableId: null,
       version: -1,
+      shown: false,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
       handled: Promise.resolve(),
     };
@@ -146,14 +159,7 @@ export class ActivityHub {
   private async snapshot(conn: Connection): Promise<void> {
     const { locale } = conn.who;
     await ensureLanguages(locale);
-    const table = await this.deps.tables.tableIn(conn.place);
-    const state = table?.record.state;
-    if (table && state && !this.nets.has(table.record.id)) {
-      // Deals that ended only: the one under way adds its result when it ends.
-      const ended = state.phase === 'deal' ? { ...state, dealNo: state.dealNo - 1 } : state;
-      const { net } = await this.deps.tables.standings(table.record.id, ended);
-      this.nets.set(table.record.id, Object.fromEntries(net.map((n) => [n.playerId, n.chips])));
-    }
+    const table = await this.tableWithNets(conn.place);
     const frame = table ? this.frameFor(conn, table) : null;
     if (table) {
       conn.tableId = table.record.id;
@@ -167,6 +173,28 @@ export class ActivityHub {
       user: { id: conn.member.id, name: conn.member.name },
       table: frame,
     });
+    conn.shown = true;
+  }
+
+  /**
+   * The channel's table, its seats' chips read from the ledger if no page holds them yet.
+   * A deal that ends during the read is read again: its step may have been published
+   * while the chips were not there to add it to.
+   */
+  private async tableWithNets(place: Place): Promise<Pick<TableRuntime, 'record' | 'messages'> | null> {
+    let table = await this.deps.tables.tableIn(place);
+    while (table?.record.state && !this.nets.has(table.record.id)) {
+      const { id, state } = table.record;
+      const through = endedDeals(state);
+      const { net } = await this.deps.tables.standings(id, { ...state, dealNo: through });
+      const now = await this.deps.tables.tableIn(place);
+      const still = now?.record.id === id && now.record.state && endedDeals(now.record.state) === through;
+      if (still && !this.nets.has(id)) {
+        this.nets.set(id, { through, chips: Object.fromEntries(net.map((n) => [n.playerId, n.chips])) });
+      }
+      table = now;
+    }
+    return table;
   }
 
   private frameFor(conn: Connection, table: Pick<TableRuntime, 'record' | 'messages'>) {
@@ -177,7 +205,7 @@ export class ActivityHub {
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
       avatars: this.avatars,
-      nets: this.nets.get(table.record.id) ?? {},
+      nets: this.nets.get(table.record.id)?.chips ?? {},
     });
   }
 
@@ -190,13 +218,14 @@ export class ActivityHub {
     // A new game at the table: the last one's result and chips are not this one's.
     else if (step.before === null) {
       this.results.delete(record.id);
-      this.nets.set(record.id, {});
+      this.nets.set(record.id, { through: 0, chips: {} });
     }
     this.addNets(record.id, step.events);
     for (const conn of set) {
       if (conn.place.guildId !== record.guildId) continue;
-      // A frame never goes back to an older version of the same table.
-      if (conn.tableId === record.id && record.version <= conn.version) continue;
+      // A frame never goes back to an older version of the same table. The same version again
+      // is sent: a snapshot may have shown a step committed but not yet published (its result).
+      if (!conn.shown || (conn.tableId === record.id && record.version < conn.version)) continue;
       conn.tableId = record.id;
       conn.version = record.version;
       const table = tableFrame({
@@ -206,7 +235,7 @@ export class ActivityHub {
         locale: conn.who.locale,
         result: result ?? this.results.get(record.id) ?? null,
         avatars: this.avatars,
-        nets: this.nets.get(record.id) ?? {},
+        nets: this.nets.get(record.id)?.chips ?? {},
       });
       this.send(conn, { type: 'update', now: this.now(), table });
     }
@@ -217,8 +246,10 @@ export class ActivityHub {
     const nets = this.nets.get(tableId);
     if (!nets) return;
     for (const e of events) {
-      if (e.type !== 'DealEnded') continue;
-      for (const [id, n] of Object.entries(e.delta)) nets[id] = (nets[id] ?? 0) + n;
+      // A deal the ledger's read already held is not added again.
+      if (e.type !== 'DealEnded' || e.dealNo <= nets.through) continue;
+      nets.through = e.dealNo;
+      for (const [id, n] of Object.entries(e.delta)) nets.chips[id] = (nets.chips[id] ?? 0) + n;
     }
   }
 
@@ -298,6 +329,11 @@ export class ActivityHub {
     // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
     return this.deps.commits.press(checked, key, conn.who.launchId);
   }
+}
+
+/** How many of the game's deals have ended: the one under way adds its result when it ends. */
+function endedDeals(state: GameState): number {
+  return state.phase === 'deal' ? state.dealNo - 1 : state.dealNo;
 }
 
 /** A text frame's bytes (ws hands a Buffer, an array of them, or an ArrayBuffer); null for anything else. */

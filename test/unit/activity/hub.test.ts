@@ -4,6 +4,8 @@ import type { ServerFrame, TableFrame } from '../../../src/activity/frames.ts';
 import { ActivityHub, CLOSE_POLICY, CLOSE_TOO_BIG, type HubSocket } from '../../../src/activity/hub.ts';
 import type { ActivityIdentity } from '../../../src/activity/identity.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
+import type { GameState } from '../../../src/engine/index.ts';
+import { checkPress } from '../../../src/table/presses.ts';
 import { StepCommits } from '../../../src/table/step-commits.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
@@ -77,6 +79,8 @@ describe('the Activity hub', () => {
   let published: StepResult[];
   let now: number;
   let commits: StepCommits | undefined;
+  /** The hub's ledger reads wait for this (a test holds one to end a deal in the middle of it). */
+  let ledgerRead: Promise<void>;
   const log = pino({ level: 'silent' });
 
   beforeEach(async () => {
@@ -92,8 +96,16 @@ describe('the Activity hub', () => {
     });
     published = [];
     now = 1_000_000;
+    ledgerRead = Promise.resolve();
     hub = new ActivityHub({
-      tables,
+      tables: {
+        pressTarget: (...a) => tables.pressTarget(...a),
+        tableIn: (p) => tables.tableIn(p),
+        standings: async (id, state) => {
+          await ledgerRead;
+          return tables.standings(id, state);
+        },
+      },
       commits: { press: (p, k) => (commits as StepCommits).press(p, k), publish: (r) => commits?.publish(r) },
       log,
       now: () => now,
@@ -180,6 +192,48 @@ describe('the Activity hub', () => {
     expect(won?.[0]).toBeGreaterThan(0);
     expect(won?.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBeLessThanOrEqual(0);
     expect(chips(await attach(identity('4', 'Dee')))).toEqual(won);
+  });
+
+  describe("a deal that ends while a page reads the ledger counts once in the seats' chips", () => {
+    /**
+     * Ann stays in a dealt game with no page open; Dee opens one, and while the hub reads
+     * the chips from the ledger Bob drops on a chat button, which ends the deal. `publishedAt`
+     * says when the chat's step is published: during the read, or once the page has its chips.
+     */
+    async function dropWhileReading(publishedAt: 'during' | 'after') {
+      const annSocket = await attach(identity(ann.id, ann.name));
+      const bobSocket = await attach(identity('2', 'Bob'));
+      await press(bobSocket, 'j1', { press: 'join' });
+      await press(annSocket, 'd1', { press: 'deal' });
+      await expect.poll(() => annSocket.table?.phase).toBe('deal');
+      await press(annSocket, 's1', { press: 'stay' });
+      const { tableId, dealNo } = annSocket.table as TableFrame;
+      annSocket.close();
+      bobSocket.close();
+      let read = () => {};
+      ledgerRead = new Promise((resolve) => {
+        read = resolve;
+      });
+      const dee = new FakeSocket();
+      hub.attach(dee, identity('4', 'Dee'));
+      const bob: Member = { id: '2', name: 'Bob' };
+      const checked = await checkPress(tables, { tableId, dealNo, kind: 'drop', cards: [] }, place, bob);
+      const step = await (commits as StepCommits).press(checked, 'bob-drop');
+      expect(step?.events.map((e) => e.type)).toContain('DealEnded');
+      if (publishedAt === 'during') commits?.publish(step);
+      read();
+      await expect.poll(() => dee.frames.some((f) => f.type === 'snapshot')).toBe(true);
+      if (publishedAt === 'after') commits?.publish(step);
+      const running = await tables.tableIn(place);
+      const { net } = await tables.standings(tableId, running?.record.state as GameState);
+      expect(net.some((n) => n.chips !== 0)).toBe(true);
+      const ledger = Object.fromEntries(net.map((n) => [n.playerId, n.chips]));
+      await expect.poll(() => dee.table?.version).toBe(running?.record.version);
+      expect(Object.fromEntries(dee.table?.seats.map((seat) => [seat.id, seat.chips]) ?? [])).toEqual(ledger);
+    }
+
+    it('published during the read', () => dropWhileReading('during'));
+    it('published once the page has its chips', () => dropWhileReading('after'));
   });
 
   it('refuses a press as a button is refused, with nothing written, and makes one step of a repeated request', async () => {
