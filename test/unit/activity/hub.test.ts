@@ -11,6 +11,7 @@ import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
 import { fakeClock } from '../table/fake-clock.ts';
+import { openTable } from '../table/tables-fixture.ts';
 
 /**
  * The Activity's hub on its own: the table layer on SQLite in memory, fake sockets that
@@ -117,14 +118,7 @@ describe('the Activity hub', () => {
       tell: () => {},
     });
     commits = new StepCommits({ tables, listener });
-    const opened = await tables.openGame({
-      place,
-      host: ann,
-      variantId: 'three-card',
-      options: { ante: 5 },
-      look: { fourColour: false },
-      key: 'start',
-    });
+    const opened = await openTable(tables, { place, host: ann, key: 'start' });
     commits.publish(opened.result);
   });
 
@@ -307,14 +301,7 @@ describe('the Activity hub', () => {
   it('never counts a Stay in the round after the one it was pressed in (a double click across rounds)', async () => {
     // Iron Cross asks twice a deal: a double click whose first press ends round 1 must not choose for round 2.
     const cross: Place = { guildId: place.guildId, channelId: '201' };
-    const opened = await tables.openGame({
-      place: cross,
-      host: ann,
-      variantId: 'iron-cross',
-      options: { ante: 5 },
-      look: { fourColour: false },
-      key: 'start-cross',
-    });
+    const opened = await openTable(tables, { place: cross, host: ann, variantId: 'iron-cross', key: 'start-cross' });
     commits?.publish(opened.result);
     const annSocket = await attach(identity(ann.id, ann.name, { channelId: cross.channelId }));
     const bobSocket = await attach(identity('2', 'Bob', { channelId: cross.channelId }));

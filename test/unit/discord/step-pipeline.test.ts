@@ -18,6 +18,7 @@ import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
 import { fakeClock } from '../table/fake-clock.ts';
+import { openTable } from '../table/tables-fixture.ts';
 
 /**
  * The step pipeline on its own: the table layer on SQLite in memory with a hand-driven
@@ -144,14 +145,7 @@ describe('the step pipeline', () => {
       }),
       log,
     });
-    const { runtime } = await tables.openGame({
-      place,
-      host: ann,
-      variantId: 'three-card',
-      options: { ante: 5 },
-      look: { fourColour: false },
-      key: 'start',
-    });
+    const { runtime } = await openTable(tables, { place, host: ann, key: 'start' });
     tableId = runtime.record.id;
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
