@@ -38,6 +38,7 @@ const PAGE_TEXTS = {
   'seat.chosen': {},
   'seat.choosing': {},
   'seat.toAct': {},
+  'seat.waiting': {},
   'seat.in': {},
   'seat.out': {},
   'seat.killed': {},

@@ -168,7 +168,7 @@ function awaitingFrame(view: PlayerView): AwaitingFrame {
   }
   if (a.kind === 'take') return { ...frame, pending: [...a.pending], turn: a.turn, count: a.count, canDrop: true };
   if (a.kind === 'pass' || a.kind === 'discard' || a.kind === 'draw') {
-    return { ...frame, pending: [...a.pending], max: a.max };
+    return { ...frame, pending: [...a.pending], max: a.max, turn: a.turn ?? null };
   }
   return frame;
 }

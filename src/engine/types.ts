@@ -280,7 +280,13 @@ export type Awaiting =
       /** False on a compulsory round. */
       canDrop: boolean;
     }
-  | { kind: 'pass' | 'discard' | 'draw'; pending: PlayerId[]; max: number }
+  | {
+      kind: 'pass' | 'discard' | 'draw';
+      pending: PlayerId[];
+      max: number;
+      /** A draw in turn (five-card draw): the one drawing now, the others waiting for their turn. */
+      turn?: PlayerId;
+    }
   | { kind: 'take'; pending: PlayerId[]; turn: PlayerId; count: number };
 
 export interface Applied {

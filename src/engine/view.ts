@@ -18,7 +18,7 @@ export function awaiting(state: GameState): Awaiting {
   const ctx = makeCtx(state);
   const d = dealOf(ctx);
   const step = ctx.steps[d.step];
-  if (d.drawing) return { kind: 'draw', pending: [d.drawing], max: pickLimit(ctx) };
+  if (d.drawing) return { kind: 'draw', pending: [d.drawing], max: pickLimit(ctx), turn: d.drawing };
   if (step?.kind === 'declare') {
     const sequential = isSequential(ctx);
     return {

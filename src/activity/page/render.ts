@@ -82,6 +82,8 @@ function seatStatus(ui: Ui, t: TableFrame, s: SeatFrame): string {
     else if (a.turn === s.id) parts.push(say(ui, 'seat.toAct'));
     else if (s.choice) parts.push(say(ui, s.choice === 'stay' ? 'seat.in' : 'seat.out'));
     else if (s.decided) parts.push(say(ui, 'seat.chosen'));
+    // Played in turn: theirs comes later.
+    else if (a.turn !== null) parts.push(say(ui, 'seat.waiting'));
     else if (a.pending.includes(s.id)) parts.push(say(ui, 'seat.choosing'));
     else if (['pass', 'discard', 'draw'].includes(a.kind)) parts.push(say(ui, 'seat.done'));
   }

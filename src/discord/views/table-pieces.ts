@@ -56,16 +56,17 @@ export function seatStatus(state: PlayerView, playerId: string, locale: string =
   const who = `${name}${dealer}${legs}${up}${drawn}${leaving}`;
   if (d.dead.includes(playerId)) return seat('💀', who, say('seat.killed'));
   if (!d.in.includes(playerId)) return seat('➖', who, say('seat.out'));
-  if (wait.kind === 'declare' || wait.kind === 'take') {
+  // In turn (a round declared in turn, a take, a draw in turn): whose turn it is, who chose, who waits.
+  if (wait.kind === 'declare' || wait.kind === 'take' || (wait.kind === 'draw' && wait.turn)) {
     if (wait.kind === 'declare' && wait.mode === 'simultaneous') {
       // Who has chosen, never which way: that waits for the reveal.
       return d.decided.includes(playerId) ? seat('✅', who, say('seat.chosen')) : seat('⏳', who, say('seat.choosing'));
     }
+    // Before the choice: the one drawing in turn has said "in" already.
+    if ('turn' in wait && wait.turn === playerId) return seat('👉', who, say('seat.toAct'));
     const choice = d.choices[playerId];
     if (choice) return choice === 'stay' ? seat('✅', who, say('seat.in')) : seat('➖', who, say('seat.out'));
-    return 'turn' in wait && wait.turn === playerId
-      ? seat('👉', who, say('seat.toAct'))
-      : seat('⏳', who, say('seat.waiting'));
+    return seat('⏳', who, say('seat.waiting'));
   }
   if (wait.kind === 'pass' || wait.kind === 'discard' || wait.kind === 'draw') {
     return wait.pending.includes(playerId) ? seat('⏳', who, say('seat.choosing')) : seat('✅', who, say('seat.done'));

@@ -163,6 +163,23 @@ describe('table view', () => {
     expect(cardButtons(cardOf(state))).toEqual([]);
   });
 
+  it('marks whose turn it is while a player draws in turn, and the others as waiting, not done', () => {
+    let { state } = run(seated('five-card-draw'), { type: 'startDeal', by: 'u0' });
+    const first = (publicView(state).awaiting as { turn: string }).turn;
+    ({ state } = run(state, { type: 'declare', playerId: first, choice: 'stay' }));
+    expect(publicView(state).awaiting).toMatchObject({ kind: 'draw', turn: first });
+    const names = ['Ann', 'Bob', 'Cat'];
+    const drawing = names[Number(first.slice(1))] as string;
+    const seats = cardText(cardOf(state))
+      .split('\n')
+      .filter((line) => /^\S+ \*\*(Ann|Bob|Cat)\*\*/u.test(line));
+    for (const line of seats) {
+      if (line.includes(`**${drawing}**`)) expect(line).toMatch(/^👉 .* · to act$/);
+      else expect(line).toMatch(/^⏳ .* · waiting$/);
+    }
+    expect(seats.length).toBe(3);
+  });
+
   it('states the drop penalty on the Drop button in a later round, and shows the board picture in a gallery', () => {
     let { state } = run(seated('iron-cross', { ante: 10 }), { type: 'startDeal', by: 'u0' });
     ({ state } = run(

@@ -34,7 +34,7 @@ describe('five-card draw: drawing in turn', () => {
 
   it('asks the next player only after the one who said "in" has drawn', () => {
     let { s } = run(dealt(), { type: 'declare', playerId: 'ann', choice: 'stay' });
-    expect(awaiting(s)).toEqual({ kind: 'draw', pending: ['ann'], max: 3 });
+    expect(awaiting(s)).toEqual({ kind: 'draw', pending: ['ann'], max: 3, turn: 'ann' });
     expect(() => apply(s, { type: 'declare', playerId: 'bob', choice: 'stay' })).toThrow(/drawing/);
     const ann = s.deal?.hands.ann ?? [];
     ({ s } = run(s, { type: 'draw', playerId: 'ann', cards: ann.slice(2, 4) }));
@@ -44,7 +44,7 @@ describe('five-card draw: drawing in turn', () => {
     ({ s } = run(s, { type: 'declare', playerId: 'bob', choice: 'stay' }, { type: 'timeout' }));
     expect(s.deal?.drawn).toEqual({ ann: 2, bob: 0 });
     const last = run(s, { type: 'declare', playerId: 'cat', choice: 'stay' });
-    expect(awaiting(last.s)).toEqual({ kind: 'draw', pending: ['cat'], max: 3 });
+    expect(awaiting(last.s)).toEqual({ kind: 'draw', pending: ['cat'], max: 3, turn: 'cat' });
     const end = run(last.s, { type: 'draw', playerId: 'cat', cards: [s.deal?.hands.cat?.[2] as number] });
     // Everyone drew in turn: no second draw; straight to the showdown.
     expect(end.events.map((e) => e.type)).toContain('Showdown');
