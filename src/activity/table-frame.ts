@@ -91,7 +91,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
           .map((p) => ({ pos: p.id, col: p.col, row: p.row, card: faceOrNull(d.board[p.id] ?? null) }))
       : [],
     awaiting: awaitingFrame(view),
-    prompt: promptOf(view, locale, nameOf),
+    prompt: promptOf(view, viewer, locale, nameOf),
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
       ? view.options.timer * 1000
@@ -174,7 +174,7 @@ function awaitingFrame(view: PlayerView): AwaitingFrame {
 }
 
 /** The chat's instructions (table-pieces.ts) for a page: names plain, the picks on the page, `{{when}}` left to fill. */
-function promptOf(view: PlayerView, locale: string, nameOf: (id: string) => string): string | null {
+function promptOf(view: PlayerView, viewer: string, locale: string, nameOf: (id: string) => string): string | null {
   const a = view.awaiting;
   const when = '{{when}}';
   switch (a.kind) {
@@ -186,8 +186,11 @@ function promptOf(view: PlayerView, locale: string, nameOf: (id: string) => stri
       return t(locale, 'turn.take', { name: nameOf(a.turn), count: a.count, when });
     case 'pass':
       return t(locale, 'cards.pickPass');
-    case 'discard':
     case 'draw':
+      // Drawn in turn: the others see who is drawing (the drawer, what to pick).
+      if (a.turn && a.turn !== viewer) return t(locale, 'activity.drawing', { name: nameOf(a.turn), when });
+      return t(locale, 'cards.pickSwap', { count: a.max });
+    case 'discard':
       return t(locale, 'cards.pickSwap', { count: a.max });
     case 'between-deals':
       return view.stopRequested ? t(locale, 'turn.stopAfter') : t(locale, 'turn.next', { when });

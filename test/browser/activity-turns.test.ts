@@ -109,6 +109,12 @@ describe.skipIf(browserMissingLocally)('the Activity page, in turn', () => {
       const seat = activity(name).locator(`.seat[data-seat="${world.user(second).id}"]`);
       await expect.poll(() => seat.textContent(), WAIT).toContain(t(locales[name] as string, 'seat.waiting'));
     }
+    // The one waiting is told who is swapping, in their words, with the time left.
+    const drawerName = (await activity(second).locator('.seat.turn .name').textContent()) as string;
+    const [told = ''] = t(locales[second] as string, 'activity.drawing', { name: drawerName, when: '|' }).split('|');
+    const ask = activity(second).locator('.prompt .ask');
+    await expect.poll(async () => ((await ask.textContent()) ?? '').slice(0, told.length), WAIT).toBe(told);
+    expect(((await ask.textContent()) ?? '').length).toBeGreaterThan(told.length);
     const picks = activity(first).locator('.you button.pick');
     await picks.nth(0).click();
     await picks.nth(3).click();

@@ -80,6 +80,19 @@ describe('a table frame', () => {
     expect(inTurn.prompt).toBe(`${turn} to act: stay or drop, {{when}}.`);
   });
 
+  it('tells the others who is drawing in turn, and the drawer what to pick', () => {
+    const dealt = step(game('five-card-draw'), { type: 'startDeal', by: ANN }).state;
+    const first = frameOf(dealt, ANN).awaiting.turn as string;
+    const other = first === ANN ? BOB : ANN;
+    const drawing = step(dealt, { type: 'declare', playerId: first, choice: 'stay' }).state;
+    const drawer = frameOf(drawing, first);
+    expect(drawer.awaiting).toMatchObject({ kind: 'draw', turn: first, max: 3 });
+    expect(drawer.prompt).toBe('Pick up to 3 cards to swap');
+    const name = drawer.seats.find((s) => s.id === first)?.name;
+    expect(frameOf(drawing, other).prompt).toBe(`${name} is swapping cards, {{when}}.`);
+    expect(frameOf(drawing, '9').prompt).toBe(`${name} is swapping cards, {{when}}.`);
+  });
+
   it('marks the cards everyone sees face up, and lays the board out on its grid', () => {
     const dealt = step(game('iron-cross'), { type: 'startDeal', by: ANN }).state;
     const frame = frameOf(dealt, ANN);
