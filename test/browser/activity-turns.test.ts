@@ -43,12 +43,29 @@ describe.skipIf(browserMissingLocally)('the Activity page, in turn', () => {
       .locator('.you .card')
       .evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')));
 
-  /** Whose turn Ann's page marks (the one seat drawn as acting). */
-  async function whoseTurn(): Promise<string> {
-    const turn = activity('ann').locator('.seat.turn');
-    await expect.poll(() => turn.count(), WAIT).toBe(1);
-    const id = await turn.getAttribute('data-seat');
+  /** Whose turn `name`'s page marks (the one seat drawn as acting), or null. */
+  async function turnOn(name: string): Promise<string | null> {
+    const marked = activity(name).locator('.seat.turn');
+    if ((await marked.count()) !== 1) return null;
+    const id = await marked.getAttribute('data-seat');
     return id === world.user('ann').id ? 'ann' : 'bob';
+  }
+
+  /** Waits until both pages mark the same seat's turn, and says whose. */
+  async function whoseTurn(): Promise<string> {
+    let turn: string | null = null;
+    await expect
+      .poll(async () => {
+        turn = await turnOn('ann');
+        return turn !== null && turn === (await turnOn('bob'));
+      }, WAIT)
+      .toBe(true);
+    return turn as unknown as string;
+  }
+
+  /** Waits until both pages mark `who`'s turn: what each shows is then that frame's. */
+  async function turnOf(who: string): Promise<void> {
+    await expect.poll(async () => [await turnOn('ann'), await turnOn('bob')], WAIT).toEqual([who, who]);
   }
 
   /** A new game of `variant` with Bob seated from his page, dealt from Ann's. */
@@ -85,7 +102,7 @@ describe.skipIf(browserMissingLocally)('the Activity page, in turn', () => {
     await expect.poll(async () => (await myCards(first)).length, WAIT).toBe(dealtCards + 2);
     // The turn passes: now the other page has the buttons, and the first none.
     await take(second).waitFor(WAIT);
-    expect(await whoseTurn()).toBe(second);
+    await turnOf(second);
     expect(await take(first).count()).toBe(0);
     await take(second).click();
     await showdownShown();
@@ -104,7 +121,7 @@ describe.skipIf(browserMissingLocally)('the Activity page, in turn', () => {
     // mark the drawer as acting, and the other as waiting for their turn (not done).
     await swap(first).waitFor(WAIT);
     expect(await button(second, 'button.stay').count()).toBe(0);
-    expect(await whoseTurn()).toBe(first);
+    await turnOf(first);
     for (const name of ['ann', 'bob']) {
       const seat = activity(name).locator(`.seat[data-seat="${world.user(second).id}"]`);
       await expect.poll(() => seat.textContent(), WAIT).toContain(t(locales[name] as string, 'seat.waiting'));
@@ -124,7 +141,7 @@ describe.skipIf(browserMissingLocally)('the Activity page, in turn', () => {
     expect((await myCards(first)).length).toBe(5);
     // Then the other's turn: stay, and keep the five they hold.
     await button(second, 'button.stay').click(WAIT);
-    expect(await whoseTurn()).toBe(second);
+    await turnOf(second);
     await button(second, 'button.keep').click(WAIT);
     await showdownShown();
     await world.reply('ann', 'guts', { subcommand: 'stop' });
