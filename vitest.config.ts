@@ -26,6 +26,9 @@ export default defineConfig({
     // Servers, child processes, threads booting from TypeScript, and property tests: room for a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what the bot or a page does next: 1 s (vitest's default) is
+    // short on a loaded machine, and a condition that holds returns at once anyway.
+    expect: { poll: { timeout: 15_000 } },
     // Sums what each local Discord checked against Discord's spec: "spec checks: N requests, M responses, 0 violations".
     globalSetup: ['test/spec-report.ts'],
     projects: [

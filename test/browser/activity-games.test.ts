@@ -107,7 +107,7 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
         new RegExp(`: deal ${lastDeal} result$`).test(titleOf(m)) &&
         m.embeds.some((e) => /^Game over after/.test(e.title ?? '')),
     );
-    for (const name of ['ann', 'bob', 'dan']) await expect.poll(() => showdowns(name).has(lastDeal)).toBe(true);
+    for (const name of ['ann', 'bob', 'dan']) await expect.poll(() => showdowns(name).has(lastDeal), WAIT).toBe(true);
   }
 
   /** The chat's result message of a table deal (its embed's title ends `deal N result`). */

@@ -126,7 +126,7 @@ describe.skipIf(browserMissingLocally)('the Activity page', () => {
     for (const size of Object.values(ACTIVITY_SIZES)) {
       await ann.setViewportSize(size);
       const body = activity(ann).locator('body');
-      await expect.poll(() => body.evaluate('document.documentElement.clientWidth')).toBe(size.width);
+      await expect.poll(() => body.evaluate('document.documentElement.clientWidth'), WAIT).toBe(size.width);
       expect(await overflow(activity(ann))).toEqual({ outside: [], scrolls: false });
     }
     // Picture-in-picture: the cards, the pot, the countdown and Stay/Drop in sight without scrolling.
@@ -199,7 +199,8 @@ describe.skipIf(browserMissingLocally)('the Activity page', () => {
     // The discard: up to two cards, so two picks hold the third back; Bob keeps his.
     const swap = ann.getByRole('button', { name: 'Swap the picked cards', exact: true });
     await swap.waitFor(WAIT);
-    expect(await labels(bob)).toContain(passed);
+    // Bob's page draws the pass's frame on its own socket: polled, not read once.
+    await expect.poll(() => labels(bob), WAIT).toContain(passed);
     expect(await labels(ann)).not.toContain(passed);
     await picks.nth(1).click();
     await picks.nth(2).click();

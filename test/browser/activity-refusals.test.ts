@@ -186,7 +186,7 @@ describe.skipIf(browserMissingLocally)('refusals and reconnects in the Activity'
       })`,
     );
     expect(outcome).toBe('closed 1006');
-    await expect.poll(() => said.join('\n')).toMatch(/Unexpected response code: 403/);
+    await expect.poll(() => said.join('\n'), WAIT).toMatch(/Unexpected response code: 403/);
     await replay.close();
     expect(await version()).toBe(before);
     // Ann's own socket is still hers: the next step reaches her page (below).
@@ -201,7 +201,7 @@ describe.skipIf(browserMissingLocally)('refusals and reconnects in the Activity'
     await activity('bob').getByRole('button', { name: 'Stay' }).dblclick(WAIT);
     await world.until((s) => s.deal?.choices[id('bob')] === 'stay');
     expect((wires.bob as Wire).sent.slice(bobSent).map((m) => JSON.parse(m).press)).toEqual(['stay', 'stay']);
-    await expect.poll(() => answers('bob').length).toBe(bobAnswers + 2);
+    await expect.poll(() => answers('bob').length, WAIT).toBe(bobAnswers + 2);
     expect(await activitySteps('bob')).toBe(bobSteps + 1);
     // Ann's one press reaches the bot twice (the same request id): one step, both answered done.
     const sentBefore = (wires.ann as Wire).sent.length;
@@ -209,7 +209,7 @@ describe.skipIf(browserMissingLocally)('refusals and reconnects in the Activity'
     (wires.ann as Wire).doubled = true;
     await activity('ann').getByRole('button', { name: 'Stay' }).click(WAIT);
     await world.until((s) => s.deal?.choices[id('ann')] === 'stay');
-    await expect.poll(() => answers('ann').length).toBe(annAnswers + 2);
+    await expect.poll(() => answers('ann').length, WAIT).toBe(annAnswers + 2);
     (wires.ann as Wire).doubled = false;
     expect(
       answers('ann')
@@ -245,7 +245,7 @@ describe.skipIf(browserMissingLocally)('refusals and reconnects in the Activity'
     const before = await version();
     const steps = await activitySteps('bob');
     await activity('bob').getByRole('button', { name: 'Stay' }).click(WAIT);
-    await expect.poll(() => answers('bob').at(-1)?.text).toMatch(/That deal is over/);
+    await expect.poll(() => answers('bob').at(-1)?.text, WAIT).toMatch(/That deal is over/);
     await activity('bob')
       .getByRole('status')
       .filter({ hasText: /That deal is over/ })

@@ -71,6 +71,8 @@ describe.skipIf(browserMissingLocally)('the Activity page, in turn', () => {
   /** A new game of `variant` with Bob seated from his page, dealt from Ann's. */
   async function dealt(variant: string): Promise<void> {
     await world.reply('ann', 'guts', { subcommand: 'start', options: { variant, ante: 10 } });
+    // Deal is on Ann's page only in the new lobby: the last game's table also had two seats.
+    await button('ann', 'button.deal').waitFor(WAIT);
     await button('bob', 'button.join').click(WAIT);
     await activity('ann').locator('.seat[data-seat]').nth(1).waitFor(WAIT);
     await button('ann', 'button.deal').click(WAIT);

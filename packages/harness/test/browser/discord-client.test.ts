@@ -32,6 +32,8 @@ describe.skipIf(browserMissingLocally)("the playground draws what Discord's clie
   async function speak(name: string, locale: string): Promise<void> {
     await page.selectOption('#seat-locale', locale);
     await expect.poll(() => playground.seats().find((s) => s.name === name)?.locale, WAIT).toBe(locale);
+    // And the page has it: the command box's hints read the seat's language when typed into.
+    await expect.poll(() => page.locator('#seat-menu').textContent(), WAIT).toBe(`${name} · ${locale}`);
   }
 
   const post = (body: unknown) =>

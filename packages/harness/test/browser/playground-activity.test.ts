@@ -116,9 +116,9 @@ describe.skipIf(browserMissingLocally)('Open table in the playground', () => {
       const [channel, frame] = [await page.locator('.channel').boundingBox(), await panel.boundingBox()];
       expect((channel?.x ?? 0) + (channel?.width ?? 0)).toBeLessThanOrEqual(frame?.x ?? 0);
       await table.locator('.v2-container').scrollIntoViewIfNeeded();
-      expect(await onScreen(button(table, 'Stay'))).toBe(true);
+      await expect.poll(() => onScreen(button(table, 'Stay')), WAIT).toBe(true);
     }
-    expect(await onScreen(frameOf('Ann').getByRole('button', { name: 'Stay' }))).toBe(true);
+    await expect.poll(() => onScreen(frameOf('Ann').getByRole('button', { name: 'Stay' })), WAIT).toBe(true);
 
     // Her Stay in the frame is a step: the channel's table card says she has chosen.
     await frameOf('Ann').getByRole('button', { name: 'Stay' }).click();

@@ -96,7 +96,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await page.press('#command', 'Enter');
     const lobby = byTitle(/^Guts: Iron Cross$/);
     await lobby.waitFor(WAIT);
-    await expect.poll(() => lobby.locator('.reply-line').textContent()).toBe('AAnn used /guts start');
+    await expect.poll(() => lobby.locator('.reply-line').textContent(), WAIT).toBe('AAnn used /guts start');
 
     // The host sets a cap by pressing, not typing: Rules, a page of the form, a field, Submit.
     await button(lobby, 'Rules').click();
@@ -237,7 +237,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await command('/guts start variant:three-card ante:5');
     const lobby = byTitle(/^Guts: Three-card guts$/);
     await lobby.waitFor(WAIT);
-    await expect.poll(() => lobby.locator('.reply-line').textContent()).toBe('AAnn used /guts start');
+    await expect.poll(() => lobby.locator('.reply-line').textContent(), WAIT).toBe('AAnn used /guts start');
 
     // Another seat stays in the group DM: Ben joins there.
     await asSeat('Ben');
@@ -275,7 +275,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
       await page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
     }
     // Ten fit: Jo is the tenth and plays there; Kim, the eleventh, is shown #poker and cannot open it.
-    await expect.poll(() => page.getAttribute('#messages', 'data-place')).toBe('server');
+    await expect.poll(() => page.getAttribute('#messages', 'data-place'), WAIT).toBe('server');
     expect(await page.locator('.places [data-place="group-dm"]').isDisabled()).toBe(true);
     await asSeat('Jo');
     await inPlace('group-dm');
@@ -355,6 +355,8 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
   async function speak(name: string, locale: string): Promise<void> {
     await page.selectOption('#seat-locale', locale);
     await expect.poll(() => playground.seats().find((s) => s.name === name)?.locale, WAIT).toBe(locale);
+    // And the page has it: the command box's hints read the seat's language when typed into.
+    await expect.poll(() => page.locator('#seat-menu').textContent(), WAIT).toBe(`${name} · ${locale}`);
   }
 
   it('renders backslash escapes, mentions and timestamps as Discord does, in the reader’s language', async () => {
