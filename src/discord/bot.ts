@@ -66,6 +66,8 @@ export interface BotOptions extends ClientSettings {
   dbRetry?: Partial<DbRetryOptions>;
   /** How long an interaction's token is used (default TOKEN_FRESH_MS): a soak shortens it to reach the horizon sooner. */
   tokenFreshMs?: number;
+  /** How long a picture or odds job may take before its message goes out without it (2 s; tests on a busy machine give more). */
+  helperJobTimeoutMs?: number;
   /**
    * Open games end at start, each saying so in its channel, instead of going on: for a
    * Discord that kept none of their messages (the playground's). Discord keeps them: unset there.
@@ -208,7 +210,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.quietDealsToStop !== undefined ? { quietDealsToStop: options.quietDealsToStop } : {}),
     ...(options.dbRetry ? { dbRetry: options.dbRetry } : {}),
   });
-  const offload = new Offload();
+  const offload = new Offload(options.helperJobTimeoutMs);
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now(), options.tokenFreshMs);
   const lost = new BlockedChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));

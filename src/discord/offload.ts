@@ -26,6 +26,9 @@ export class Offload {
   private readonly oddsThread = helperThread();
   private readonly pictureThread = helperThread();
 
+  /** `jobTimeoutMs`: how long a job may take before its message goes out without it. */
+  constructor(private readonly jobTimeoutMs = JOB_TIMEOUT_MS) {}
+
   odds(options: OffloadProtocol['odds']['args']['options'], budgetMs: number): Promise<EquityResult | null> {
     return this.run(this.oddsThread, 'odds', { options, budgetMs }, this.counts.odds);
   }
@@ -93,7 +96,7 @@ export class Offload {
     count: { asked: number; dropped: number } | null,
   ): Promise<OffloadProtocol[K]['result'] | null> {
     if (count) count.asked++;
-    return thread.call(method, args, JOB_TIMEOUT_MS).catch(() => {
+    return thread.call(method, args, this.jobTimeoutMs).catch(() => {
       if (count) count.dropped++;
       return null;
     });

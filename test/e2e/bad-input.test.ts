@@ -29,7 +29,11 @@ describe('bad input never changes state', () => {
 
   test.beforeAll(async ({ worlds }) => {
     world = await worlds.start({ players: ['ann', 'bob', 'cat', 'eve'], pauseMs: 60_000 });
-    lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'iron-cross', ante: 10 } });
+    // A 300 s countdown: deal 1 must still be in its first round when the last test presses.
+    lobby = await world.reply('ann', 'guts', {
+      subcommand: 'start',
+      options: { variant: 'iron-cross', ante: 10, timer: 300 },
+    });
     for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
   });
 
@@ -63,6 +67,8 @@ describe('bad input never changes state', () => {
     const [a, b] = [world.press('bob', table, 'Stay'), world.press('bob', table, 'Stay')];
     await choiceShown(world, 'bob', a, /You stay/);
     await choiceShown(world, 'bob', b, /You stay/);
+    // Both presses' steps are written (the second may be answered before it commits).
+    await world.bot.idle();
     const s = (await world.state()) as GameState;
     expect(s.deal?.choices).toEqual({ [world.user('bob').id]: 'stay' });
     const steps = await world.database.db.selectFrom('game_steps').select('key').execute();

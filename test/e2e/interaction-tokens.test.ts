@@ -16,8 +16,9 @@ describe('public messages on interaction tokens', () => {
   const clock = new AdjustableClock();
   let world: World;
   test.beforeAll(async ({ worlds }) => {
-    // The next deal waits 3 s: long enough to let every token run out before it starts.
-    world = await worlds.start({ players: ['ann', 'bob', 'cat'], clock, pauseMs: 3_000 });
+    // The next deal waits 10 minutes (of the clock the test moves): it starts only when the
+    // test jumps past every token's 15, never while deal 1's output is still going out.
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], clock, pauseMs: 10 * 60_000 });
   });
 
   const channelRoutes = () =>
@@ -46,7 +47,7 @@ describe('public messages on interaction tokens', () => {
     // for the bot to finish deal 1's output: a real clock never skips 15 minutes between
     // the bot's check of a token's age and Discord's (the bot keeps a minute's margin).
     await world.bot.idle();
-    clock.advance(15 * 60 * 1000 + 1_000);
+    world.advanceClock(15 * 60 * 1000 + 1_000);
     world.discord.resetRequestCounts();
     const table2 = await world.waitForTitle(/: deal 2$/);
     const closed1 = await world.waitFor((m) => m.id === table1.id && /Deal 1 is over/.test(titleOf(m)));

@@ -1,4 +1,4 @@
-import { titleOf } from '@guts/local-discord';
+import { AdjustableClock, titleOf } from '@guts/local-discord';
 import { describe, expect } from 'vitest';
 import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
@@ -77,7 +77,13 @@ describe('a channel the bot cannot use', () => {
       // CHANNEL_UPDATE or GUILD_ROLE_UPDATE is all the bot hears. Its interaction tokens
       // would still post the next deal (Discord lets them through), which is what the
       // admin wanted stopped.
-      const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 3_000 });
+      // The next deal waits 10 minutes of a clock the test moves: the permission is taken
+      // away before it could start, however slow the machine.
+      const world = await startWorld({
+        players: ['ann', 'bob', 'cat'],
+        clock: new AdjustableClock(),
+        pauseMs: 10 * 60_000,
+      });
       const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
       for (const name of ['bob', 'cat']) await world.press(name, lobby, 'Join').response();
       await world.press('ann', lobby, 'Deal').acknowledged();
@@ -87,13 +93,16 @@ describe('a channel the bot cannot use', () => {
       setSendMessages(world, false);
       const told = await world.waitFor((m) => /can't post in this channel any more/.test(m.content ?? ''), 'cat');
       expect(told.flags ?? 0).toBe(64);
-      await new Promise((r) => setTimeout(r, 3_000)); // past the next deal's 3 s
+      world.advanceClock(10 * 60_000 + 1_000); // past the next deal's pause
       await world.bot.idle();
       expect(world.latest(/: deal 2$/)).toBeUndefined();
       expect((await world.state()).dealNo).toBe(1);
       // Given back: /guts table carries on, and the next deal comes.
       setSendMessages(world, true);
       await world.reply('bob', 'guts', { subcommand: 'table' });
+      // Taken up again, the table starts its pause afresh.
+      await world.bot.idle();
+      world.advanceClock(10 * 60_000 + 1_000);
       await world.waitForTitle(/: deal 2$/);
       expect(world.discord.invalidRequests()).toBe(0);
       expect((await world.audit()).problems).toEqual([]);

@@ -105,8 +105,9 @@ describe('play anywhere: a user-installed app', () => {
     startWorld,
   }) => {
     const clock = new AdjustableClock();
-    // The next deal waits 3 s: long enough to let every token run out before it starts.
-    const w = await startWorld({ place: 'group-dm', clock, pauseMs: 3_000 });
+    // The next deal waits 10 minutes (of the clock the test moves): it starts only when the
+    // test jumps past every token's 15, never while deal 1's output is still going out.
+    const w = await startWorld({ place: 'group-dm', clock, pauseMs: 10 * 60_000 });
     const lobby = await w.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     for (const name of ['bob', 'cat']) await w.press(name, lobby, 'Join').response();
     w.discord.resetRequestCounts();
@@ -116,7 +117,7 @@ describe('play anywhere: a user-installed app', () => {
     await w.waitForTitle(/deal 1 result$/);
     // Fifteen minutes pass before deal 2: no token may carry it, and no channel call may.
     await w.bot.idle();
-    clock.advance(15 * 60 * 1000 + 1_000);
+    w.advanceClock(15 * 60 * 1000 + 1_000);
     const { id: tableId } = await w.tableRecord();
     await expect.poll(() => w.bot.publisher.waiting(tableId), { timeout: 15_000 }).toBe(true);
     expect(w.latest(/: deal 2$/)).toBeUndefined();

@@ -185,6 +185,8 @@ export class World {
       log: this.options.log ?? pino({ level: process.env.E2E_LOG ?? 'silent' }),
       nextDealPauseMs: this.options.pauseMs ?? 200,
       editDelayMs: this.options.editDelayMs ?? 10,
+      // Pictures are checked here: one late on a loaded machine must not go out without them.
+      helperJobTimeoutMs: 20_000,
       ...(this.options.restHandlerSweepMs ? { restHandlerSweepMs: this.options.restHandlerSweepMs } : {}),
       ...(this.options.restHashLifetimeMs ? { restHashLifetimeMs: this.options.restHashLifetimeMs } : {}),
       ...(this.options.restHashSweepMs ? { restHashSweepMs: this.options.restHashSweepMs } : {}),

@@ -12,7 +12,7 @@ async function deploy(discord: LocalDiscord, restBase: string, env: Record<strin
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
-  const status = await new Promise((resolve) => child.once('exit', resolve));
+  const status = await new Promise((resolve) => child.once('close', resolve));
   return { status, output };
 }
 

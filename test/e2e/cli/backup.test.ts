@@ -27,7 +27,7 @@ function guts(args: string[], env: Record<string, string> = {}): Promise<Run> {
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
   child.stderr.on('data', (c) => (stderr += c));
-  return new Promise((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr })));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
 
 describe('guts backup: which database', () => {

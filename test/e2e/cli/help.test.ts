@@ -18,7 +18,7 @@ function guts(args: string[]): Promise<{ status: number | null; stdout: string; 
   child.stdout.on('data', (c) => (stdout += c));
   child.stderr.on('data', (c) => (stderr += c));
   return new Promise((done) =>
-    child.once('exit', (status) => done({ status, stdout, stderr, left: readdirSync(cwd) })),
+    child.once('close', (status) => done({ status, stdout, stderr, left: readdirSync(cwd) })),
   );
 }
 

@@ -19,7 +19,7 @@ export function startChild(script: string, args: string[]) {
   });
   p.stderr.on('data', (c) => (err += c));
   const done = new Promise<{ code: number | null; out: string; err: string }>((resolve) =>
-    p.once('exit', (code) => resolve({ code, out: out.slice('ready\n'.length), err })),
+    p.once('close', (code) => resolve({ code, out: out.slice('ready\n'.length), err })),
   );
   return { ready, done, go: () => p.stdin.end('go\n') };
 }

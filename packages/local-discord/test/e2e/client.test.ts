@@ -121,6 +121,7 @@ describe('discord.js against the local Discord', () => {
   });
 
   it('defers, edits @original, fetches it and deletes a follow-up', async () => {
+    let deleted = false;
     h.onInteraction(async (i) => {
       if (!i.isChatInputCommand()) return;
       await i.deferReply();
@@ -129,6 +130,7 @@ describe('discord.js against the local Discord', () => {
       await i.editReply({ content: 'dealt' });
       const extra = await i.followUp({ content: 'temporary' });
       await i.webhook.deleteMessage(extra);
+      deleted = true;
     });
     const handle = h.discord.runCommand(h.ann, h.channel, 'guts', {
       subcommand: 'start',
@@ -138,7 +140,9 @@ describe('discord.js against the local Discord', () => {
     const reply = await handle.response();
     expect(reply.content).toBe('dealt');
     expect((reply.flags ?? 0) & MessageFlags.Loading).toBe(0);
-    await expect.poll(() => h.discord.channelMessages(h.channel).some((m) => m.content === 'temporary')).toBe(false);
+    // The follow-up is posted after the reply: wait until the handler has deleted it.
+    await expect.poll(() => deleted).toBe(true);
+    expect(h.discord.channelMessages(h.channel).some((m) => m.content === 'temporary')).toBe(false);
     expect(h.handlerErrors).toEqual([]);
   });
 
