@@ -1,4 +1,13 @@
-import { type CacheFactory, Client, GatewayIntentBits, Options, type User } from 'discord.js';
+import {
+  type CacheFactory,
+  Client,
+  DefaultRestOptions,
+  GatewayIntentBits,
+  Options,
+  type RESTOptions,
+  type User,
+} from 'discord.js';
+import { appliedCallbacks } from './applied-callbacks.ts';
 import type { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import type { KeptGuilds } from './guild-cache.ts';
 
@@ -93,15 +102,22 @@ export function createClient(settings: ClientSettings, lanes: CallbackFirstDispa
     // Nothing the bot writes pings anyone: a display name or a ledger note may say @everyone.
     allowedMentions: { parse: [] },
     ...(settings.shards && settings.shardCount ? { shards: settings.shards, shardCount: settings.shardCount } : {}),
-    rest: {
-      ...(settings.apiUrl ? { api: settings.apiUrl } : {}),
-      globalRequestsPerSecond: settings.restGlobalPerSecond ?? 50,
-      handlerSweepInterval: settings.restHandlerSweepMs ?? REST_HANDLER_SWEEP_MS,
-      hashLifetime: settings.restHashLifetimeMs ?? REST_HASH_LIFETIME_MS,
-      hashSweepInterval: settings.restHashSweepMs ?? REST_HASH_SWEEP_MS,
-      agent: lanes,
-    },
+    rest: restOptions(settings, lanes),
   });
+}
+
+/** How the bot's REST requests go: its limits and sweeps, over `lanes`. */
+export function restOptions(settings: ClientSettings, lanes: CallbackFirstDispatcher): Partial<RESTOptions> {
+  return {
+    ...(settings.apiUrl ? { api: settings.apiUrl } : {}),
+    globalRequestsPerSecond: settings.restGlobalPerSecond ?? 50,
+    handlerSweepInterval: settings.restHandlerSweepMs ?? REST_HANDLER_SWEEP_MS,
+    hashLifetime: settings.restHashLifetimeMs ?? REST_HASH_LIFETIME_MS,
+    hashSweepInterval: settings.restHashSweepMs ?? REST_HASH_SWEEP_MS,
+    agent: lanes,
+    // An answer Discord applied but reported as failed is not failed (applied-callbacks.ts).
+    makeRequest: appliedCallbacks(DefaultRestOptions.makeRequest),
+  };
 }
 
 /**

@@ -5,6 +5,8 @@ import { LocalDiscord, type LocalDiscordOptions, noRateLimits } from '../src/ind
 /** A started local Discord with one guild, one channel, two players, and a logged-in discord.js client. */
 export interface Harness {
   discord: LocalDiscord;
+  /** What a discord.js client's `rest.api` takes to reach it. */
+  restBase: string;
   client: Client;
   guild: { id: string };
   channel: { id: string };
@@ -60,6 +62,7 @@ export async function startHarness(options: LocalDiscordOptions = {}): Promise<H
   });
   return {
     discord,
+    restBase,
     client,
     guild,
     channel,
