@@ -79,6 +79,9 @@ function hasButton(components: unknown, suffix: string): boolean {
   });
 }
 
+/** How long a press may take to be answered: a restarted shard process boots and resumes first, on a busy machine. */
+const PRESS_MS = 40_000;
+
 describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
   let discord: LocalDiscord | undefined;
   let proxy: RestProxy | undefined;
@@ -87,6 +90,14 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
   const dir = mkdtempSync(join(tmpdir(), 'guts-shards-'));
   afterEach(async () => {
     if (launcher && launcher.child.exitCode === null) launcher.child.kill('SIGKILL');
+    // Its shard processes too: after a failure they would go on beside the next tests.
+    for (const pid of launcher ? [...launcher.serving(0), ...launcher.serving(1)] : []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
     await proxy?.close();
     await db?.close();
     await discord?.stop();
@@ -130,9 +141,9 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
      * blind); the Stay pressed on those cards counts. Returns the answer that counted.
      */
     const stayOnSeenCards = async (player: (typeof players)[0], table: APIMessage) => {
-      const answer = await local.pressButton(player, table, 'Stay').response(20_000);
+      const answer = await local.pressButton(player, table, 'Stay').response(PRESS_MS);
       return hasButton(answer.components, ':stay')
-        ? local.pressButton(player, answer, 'Stay').response(20_000)
+        ? local.pressButton(player, answer, 'Stay').response(PRESS_MS)
         : answer;
     };
     const tableMessage = (channel: { id: string }) =>
@@ -145,11 +156,11 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
             subcommand: 'start',
             options: { variant: 'three-card', ante: 4, timer: 120 },
           })
-          .response(20_000);
-        for (const p of [bob, cat]) await local.pressButton(p, lobby, 'Join').response(20_000);
+          .response(PRESS_MS);
+        for (const p of [bob, cat]) await local.pressButton(p, lobby, 'Join').response(PRESS_MS);
         await local.pressButton(ann, lobby, 'Deal').acknowledged(20_000);
         const table = await tableMessage(channel);
-        for (const p of [ann, bob]) await local.pressButton(p, table, 'Stay').response(20_000);
+        for (const p of [ann, bob]) await local.pressButton(p, table, 'Stay').response(PRESS_MS);
         return table;
       }),
     );
@@ -159,7 +170,7 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
     const victim = launcher.serving(1)[0] as number;
     process.kill(victim, 'SIGKILL');
     // Shard 0 plays on meanwhile: Cat stays there, the deal settles.
-    await local.pressButton(cat, table0, 'Stay').response(20_000);
+    await local.pressButton(cat, table0, 'Stay').response(PRESS_MS);
 
     // The manager starts shard 1 again; the new process resumes the table and takes Cat's press.
     const respawned = await launcher.waitServing(1, 2);
@@ -262,5 +273,5 @@ describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
     }
     expect((await auditLedger(open)).problems).toEqual([]);
     await stopAll(launcher);
-  }, 150_000);
+  }, 240_000);
 });
