@@ -228,16 +228,8 @@ export class ActivityHub {
       if (!conn.shown || (conn.tableId === record.id && record.version < conn.version)) continue;
       conn.tableId = record.id;
       conn.version = record.version;
-      const table = tableFrame({
-        record,
-        messages,
-        viewer: conn.who.userId,
-        locale: conn.who.locale,
-        result: result ?? this.results.get(record.id) ?? null,
-        avatars: this.avatars,
-        nets: this.nets.get(record.id)?.chips ?? {},
-      });
-      this.send(conn, { type: 'update', now: this.now(), table });
+      // The table's result is this step's when it ended a deal (kept above), else the last one's.
+      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, messages }) });
     }
   }
 

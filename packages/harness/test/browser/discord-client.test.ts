@@ -28,13 +28,7 @@ describe.skipIf(browserMissingLocally)("the playground draws what Discord's clie
 
   const asSeat = (name: string) => at.asSeat(name);
 
-  /** As `name`, picks that seat's Discord language; waits until the local Discord has it. */
-  async function speak(name: string, locale: string): Promise<void> {
-    await page.selectOption('#seat-locale', locale);
-    await expect.poll(() => playground.seats().find((s) => s.name === name)?.locale, WAIT).toBe(locale);
-    // And the page has it: the command box's hints read the seat's language when typed into.
-    await expect.poll(() => page.locator('#seat-menu').textContent(), WAIT).toBe(`${name} · ${locale}`);
-  }
+  const speak = (name: string, locale: string) => at.speak(name, locale);
 
   const post = (body: unknown) =>
     playground.bot.client.rest.post(Routes.channelMessages(playground.channelId), { body }) as Promise<{ id: string }>;

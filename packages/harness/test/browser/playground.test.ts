@@ -351,13 +351,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await page.setViewportSize({ width: 1280, height: 1320 });
   });
 
-  /** As `name`, picks that seat's Discord language in the language menu; waits until the local Discord has it. */
-  async function speak(name: string, locale: string): Promise<void> {
-    await page.selectOption('#seat-locale', locale);
-    await expect.poll(() => playground.seats().find((s) => s.name === name)?.locale, WAIT).toBe(locale);
-    // And the page has it: the command box's hints read the seat's language when typed into.
-    await expect.poll(() => page.locator('#seat-menu').textContent(), WAIT).toBe(`${name} · ${locale}`);
-  }
+  const speak = (name: string, locale: string) => at.speak(name, locale);
 
   it('renders backslash escapes, mentions and timestamps as Discord does, in the reader’s language', async () => {
     await asSeat('Ann');

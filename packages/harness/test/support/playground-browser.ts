@@ -57,6 +57,14 @@ export class PlaygroundBrowser {
     await this.page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
   }
 
+  /** As `name`, picks that seat's Discord language in the language menu: waits until the local Discord and the page have it. */
+  async speak(name: string, locale: string): Promise<void> {
+    await this.page.selectOption('#seat-locale', locale);
+    await expect.poll(() => this.playground.seats().find((s) => s.name === name)?.locale, WAIT).toBe(locale);
+    // The command box's hints read the seat's language from the page when typed into.
+    await expect.poll(() => this.page.locator('#seat-menu').textContent(), WAIT).toBe(`${name} · ${locale}`);
+  }
+
   /** Types `line` in the command box and sends it: waits until the box is empty again (the bot acknowledged). */
   async command(line: string): Promise<void> {
     await this.page.fill('#command', line);
