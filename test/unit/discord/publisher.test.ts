@@ -90,7 +90,13 @@ describe('the table publisher', () => {
   beforeEach(async () => {
     o = openDatabase(':memory:');
     await migrateToLatest(o.db);
-    tables = new Tables({ db: o.db, log, clock: fakeClock().clock, newRngState: () => [5, 6, 7, 8] });
+    tables = new Tables({
+      db: o.db,
+      log,
+      clock: fakeClock().clock,
+      newRngState: () => [5, 6, 7, 8],
+      newServerSeed: null,
+    });
     handles = new Map([ann, bob].map((m) => [m.id, fakeHandle(m.name)]));
     const tokens = {
       fresh: (_tableId: number, playerId: string) => handles.get(playerId),

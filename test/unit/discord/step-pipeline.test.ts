@@ -121,7 +121,14 @@ describe('the step pipeline', () => {
       commitStep: (step: Parameters<typeof direct.commitStep>[0]) =>
         failCommits ? Promise.reject(new Error('disk full')) : direct.commitStep(step),
     };
-    tables = new Tables({ db: o.db, writer, log, clock: fakeClock().clock, newRngState: () => [1, 2, 3, 4] });
+    tables = new Tables({
+      db: o.db,
+      writer,
+      log,
+      clock: fakeClock().clock,
+      newRngState: () => [1, 2, 3, 4],
+      newServerSeed: null,
+    });
     publisher = fakePublisher();
     published = [];
     pipeline = new StepPipeline({

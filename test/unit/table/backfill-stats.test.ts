@@ -23,6 +23,7 @@ describe('backfilling deal results', () => {
       clock: fakeClock().clock,
       nextDealPauseMs: 1_000,
       newRngState: () => [1, 2, 3, 4],
+      newServerSeed: null,
     });
   });
   afterEach(async () => {

@@ -85,6 +85,7 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
         clock: time.clock,
         nextDealPauseMs: 1_000,
         newRngState: () => [7, 7, 7, seed++],
+        newServerSeed: null,
       });
       all.push(tables);
       return { database, tables };

@@ -55,6 +55,7 @@ describe('the table layer', () => {
       clock: time.clock,
       nextDealPauseMs: 1_000,
       newRngState: () => [1, 2, 3, seed++],
+      newServerSeed: null,
     });
     heard = new Recorder();
     t.listen(heard);

@@ -26,7 +26,8 @@ export interface LoadBotSettings {
 /**
  * The bot as load runs start it (in a thread of its own, or as one shard's process):
  * the database migrated, no REST limit of its own (the local Discord runs without
- * any), a short pause between deals, and games seeded from the run's seed.
+ * any), a short pause between deals, and each game's own random draws seeded from the
+ * run's seed. The cards come from fair decks, as in production, so they differ run to run.
  */
 export async function startLoadBot(settings: LoadBotSettings): Promise<{ bot: Bot; database: OpenDatabase }> {
   const database = openDatabase(settings.dbUrl);
