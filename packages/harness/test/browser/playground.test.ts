@@ -202,8 +202,12 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     // snowflakes, so they differ run to run: when all three tie, nobody pays, the game ends
     // and the final standings follow as a second embed.
     const showdownEmbed = result.locator('.embed').first();
-    const allTied = (await result.locator('.embed').count()) > 1;
-    expect(await showdownEmbed.locator('.embed-description').textContent()).toMatch(/wins|tie/);
+    const headline = (await showdownEmbed.locator('.embed-description').textContent()) ?? '';
+    expect(headline).toMatch(/wins|tie/);
+    const tiedNames = /^(.*) tie and split/.exec(headline)?.[1] ?? '';
+    const allTied = ['Ann', 'Ben', 'Cat'].every((name) => tiedNames.includes(name));
+    const gameOver = result.locator('.embed-title', { hasText: /^Game over after 1 deal$/ });
+    await expect.poll(() => gameOver.count(), WAIT).toBe(allTied ? 1 : 0);
     // Each hand as a row of card emojis (three players' four cards), no picture uploaded.
     const showdown = showdownEmbed.locator('.embed-description img.emoji');
     await expect.poll(() => showdown.count(), WAIT).toBe(12);
