@@ -6,12 +6,24 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { ensureLanguages, LOCALES, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { ACTIVITY_LIMITS, type ActivityLimits } from './activity-limits.ts';
 import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
+import { MAX_MESSAGE_BYTES } from './frames.ts';
 import type { ActivityHubPort } from './hub-port.ts';
 import { InstanceCache } from './instances.ts';
+import { pageHeaders } from './page-headers.ts';
+import {
+  clientAddress,
+  gatedDiscord,
+  HttpRefusal,
+  isInstanceId,
+  KeyedBuckets,
+  WaitingTickets,
+} from './request-guard.ts';
 import { Sessions } from './sessions.ts';
-import { type ShardPlace, Tickets } from './tickets.ts';
+import { SocketGuard } from './socket-guard.ts';
+import { type ShardPlace, TICKET_LIFETIME_MS, Tickets } from './tickets.ts';
 
 /** The API takes small JSON bodies only: a code, an instance id. */
 const BODY_MAX = 2048;
@@ -40,20 +52,15 @@ export interface ActivityServerOptions {
   /** This process's shard (default the only one): tickets name the shard that owns the table. */
   shard?: ShardPlace;
   now?: () => number;
+  /** What a client may cost (default ACTIVITY_LIMITS; config.ts sets the operator's). */
+  limits?: Partial<ActivityLimits>;
 }
 
 export interface ActivityServer {
   port: number;
+  /** Refusals and sockets ended, by reason, since the start: what the operator may look at. */
+  counts(): Record<string, number>;
   close(): Promise<void>;
-}
-
-class HttpRefusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -62,14 +69,27 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(json);
 }
 
-/** A small JSON object body; 413 past BODY_MAX, 400 if it is not one. */
-async function jsonBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+/** A small JSON object body, read within `deadlineMs`; 413 past BODY_MAX, 408 late, 400 if it is not one. */
+async function jsonBody(request: IncomingMessage, deadlineMs: number): Promise<Record<string, unknown>> {
+  if (Number(request.headers['content-length'] ?? 0) > BODY_MAX) throw new HttpRefusal(413, 'too-large');
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > BODY_MAX) throw new HttpRefusal(413, 'too-large');
-    chunks.push(chunk);
+  let late = false;
+  // A body trickled a byte at a time holds a connection: it gets this long, whole.
+  const deadline = setTimeout(() => {
+    late = true;
+    request.destroy();
+  }, deadlineMs);
+  try {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > BODY_MAX) throw new HttpRefusal(413, 'too-large');
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    throw late ? new HttpRefusal(408, 'slow-body') : err;
+  } finally {
+    clearTimeout(deadline);
   }
   try {
     const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -108,36 +128,66 @@ function ownPath(path: string, shard: ShardPlace): string | null {
 /**
  * The Activity's one HTTP server: the page (`/` and its hashed assets), the session
  * (`POST /api/session`), tickets (`POST /api/ticket`) and the WebSocket (`/ws?ticket=`),
- * handed to the hub once its ticket is good. Every refusal is a plain 403 that changes
- * nothing. The page may be framed by Discord's client: no `X-Frame-Options`.
+ * handed to the hub once its ticket is good and the socket guarded (socket-guard.ts).
+ * Every refusal changes nothing: 403 for who may not, 429 past a limit (per address, per
+ * user, Discord calls in flight), logged at debug and counted. The page may be framed by
+ * Discord's client only (its CSP's `frame-ancestors`).
  */
 export async function startActivityServer(options: ActivityServerOptions): Promise<ActivityServer> {
   const now = options.now ?? Date.now;
+  const limits: ActivityLimits = { ...ACTIVITY_LIMITS, ...options.limits };
   const shard = options.shard ?? { id: 0, count: 1 };
   const assetsDir = options.assetsDir ?? ACTIVITY_ASSETS_DIR;
-  const sessions = new Sessions(options.clientSecret, options.discord, now);
-  const tickets = new Tickets(options.clientSecret, sessions, new InstanceCache(options.discord, now), shard, now);
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  const discord = gatedDiscord(options.discord, limits.discordInFlight);
+  const sessions = new Sessions(options.clientSecret, discord, now);
+  const instances = new InstanceCache(discord, now, limits.missingInstanceMs);
+  const tickets = new Tickets(options.clientSecret, sessions, instances, shard, now);
+  // A page's largest message is a press: a frame over it is refused (1009) as it arrives.
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const log = options.log.child({ component: 'activity' });
+  const guard = new SocketGuard(limits, log);
+  const byAddress = {
+    session: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
+    ticket: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
+  };
+  const byUser = new KeyedBuckets(limits.userBurst, limits.userPerSecond);
+  const waiting = new WaitingTickets(limits.ticketsPerUser);
+  const refusals: Record<string, number> = {};
+  const headers = pageHeaders(limits.frameAncestors);
   // The compiled build (bin/build.js) always carries the page: missing, it was never built.
   if (!existsSync(`${assetsDir}/index.html`))
     log.error({ assetsDir }, 'the Activity page is not built (node bin/build.js builds it): / answers 404');
 
+  /** A refusal counted by reason and logged at debug: a flood writes no line per request at info. */
+  function refused(reason: string, path: string | undefined): void {
+    refusals[reason] = (refusals[reason] ?? 0) + 1;
+    log.debug({ reason, path }, 'activity request refused');
+  }
+
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') throw new HttpRefusal(405, 'method');
-    const body = await jsonBody(request);
+    const address = clientAddress(request, limits.trustedProxies);
     if (path === '/api/session') {
+      if (!byAddress.session.take(address, now())) throw new HttpRefusal(429, 'address-limit');
+      const body = await jsonBody(request, limits.bodyTimeoutMs);
       const code = text(body.code);
       const answer = code ? await sessions.open(code) : null;
       if (!answer) throw new HttpRefusal(403, 'code');
       return send(response, 200, answer);
     }
     if (path === '/api/ticket') {
+      if (!byAddress.ticket.take(address, now())) throw new HttpRefusal(429, 'address-limit');
       const session = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      const user = sessions.read(session);
+      if (!user) throw new HttpRefusal(403, 'session');
+      const body = await jsonBody(request, limits.bodyTimeoutMs);
       const instanceId = text(body.instanceId);
-      if (!instanceId) throw new HttpRefusal(400, 'bad-body');
+      if (!instanceId || !isInstanceId(instanceId)) throw new HttpRefusal(400, 'bad-body');
+      if (!byUser.take(user.userId, now())) throw new HttpRefusal(429, 'user-limit');
+      if (!waiting.hasRoom(user.userId, now())) throw new HttpRefusal(429, 'tickets-waiting');
       const answer = await tickets.issue(session, { instanceId, channelId: text(body.channelId) });
       if (typeof answer === 'string') throw new HttpRefusal(403, answer);
+      waiting.issued(user.userId, answer.ticket, now() + TICKET_LIFETIME_MS);
       return send(response, 200, answer);
     }
     throw new HttpRefusal(404, 'not-found');
@@ -155,7 +205,12 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     }
     // Asset names carry their content's hash: cached for good. The page itself never is.
     const cache = name === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
-    response.writeHead(200, { 'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': cache });
+    response.writeHead(200, {
+      ...headers,
+      'Content-Type': type,
+      'Content-Length': bytes.length,
+      'Cache-Control': cache,
+    });
     response.end(bytes);
   }
 
@@ -175,8 +230,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
       else await page(path, response);
     } catch (err) {
       if (err instanceof HttpRefusal) {
+        refused(err.reason, request.url);
         if (err.status !== 403) return send(response, err.status, { error: err.reason });
-        log.info({ reason: err.reason, path: request.url }, 'activity request refused');
         send(response, 403, { error: err.reason, text: await refusalText(request) });
         return;
       }
@@ -187,25 +242,55 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   }
 
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // Node's HTTP server no longer listens for this socket's errors once it is an upgrade.
+    socket.on('error', (err) => log.debug({ err: err.message }, 'activity upgrade socket error'));
     const url = new URL(request.url ?? '/', 'http://activity');
-    const who = ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(url.searchParams.get('ticket') ?? '') : null;
-    if (!who) {
-      log.info({ path: url.pathname }, 'activity socket refused');
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    const ticket = url.searchParams.get('ticket') ?? '';
+    const who = ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(ticket) : null;
+    const status = !who ? '403 Forbidden' : !guard.hasRoomFor(who.userId) ? '429 Too Many Requests' : null;
+    if (!who || status) {
+      refused(who ? 'sockets-per-user' : 'ticket', url.pathname);
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => options.hub.attach(ws, who));
+    waiting.used(who.userId, ticket);
+    sockets.handleUpgrade(request, socket, head, (ws) => options.hub.attach(guard.guard(ws, who.userId), who));
   }
 
-  const server: Server = createServer((request, response) => void onRequest(request, response));
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // How often Node looks for requests past those timeouts (its default, 30 s, would let them run that much longer).
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    },
+    (request, response) => void onRequest(request, response),
+  );
+  server.maxConnections = limits.maxConnections;
+  server.keepAliveTimeout = 5_000;
   server.on('upgrade', onUpgrade);
+  // A request Node cannot parse (or past its timeouts): answered by Node, counted here.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    refused(err.code ?? 'client-error', undefined);
+    if (!socket.writable) return void socket.destroy();
+    // Node's own answers: 431 for headers (or a URL) too long, 408 for a request too slow.
+    const status =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? '431 Request Header Fields Too Large'
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? '408 Request Timeout'
+          : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,
+    counts: () => ({ ...refusals, ...guard.counts }),
     async close() {
+      guard.stop();
       for (const ws of sockets.clients) ws.terminate();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,6 +3,8 @@ import type { ActivityDiscord, ActivityInstance } from './discord-api.ts';
 
 /** How long an instance's users are taken as Discord last said: a few seconds saves a call per ticket. */
 export const INSTANCE_CACHE_MS = 5_000;
+/** How long an instance Discord said is not there (ended, or never was) is taken as gone: a flood of made-up ids asks once each. */
+export const MISSING_INSTANCE_MS = 30_000;
 /** Instances remembered at once (one per channel playing in the Activity). */
 const INSTANCES_KEPT = 2_000;
 
@@ -10,30 +12,40 @@ const INSTANCES_KEPT = 2_000;
  * Activity instances as Discord reports them (with the bot token), each kept a few
  * seconds: several players of one instance asking for tickets at once cost one call.
  * A kept answer that lacks the user asking is asked again: who joined seconds after
- * another player is there then, and is not refused.
+ * another player is there then, and is not refused. One Discord says is not there stays
+ * so longer (`missingMs`): an id once gone never comes back.
  */
 export class InstanceCache {
-  private readonly kept = new LruCache<string, { at: number; instance: Promise<ActivityInstance | null> }>(
-    INSTANCES_KEPT,
-  );
+  private readonly kept = new LruCache<
+    string,
+    { at: number; instance: Promise<ActivityInstance | null>; missingUntil: number }
+  >(INSTANCES_KEPT);
 
   constructor(
     private readonly discord: ActivityDiscord,
     private readonly now: () => number,
+    private readonly missingMs = MISSING_INSTANCE_MS,
   ) {}
 
   /** The instance, or null once it ended; fresh from Discord unless a kept answer already holds `userId`. */
   async get(instanceId: string, userId: string): Promise<ActivityInstance | null> {
     const cached = this.kept.get(instanceId);
-    if (cached && this.now() - cached.at < INSTANCE_CACHE_MS) {
+    const now = this.now();
+    if (cached && (now - cached.at < INSTANCE_CACHE_MS || now < cached.missingUntil)) {
       const instance = await cached.instance;
       // An instance that ended stays ended: its id is never used again.
       if (!instance || instance.users.includes(userId)) return instance;
     }
     const instance = this.discord.instance(instanceId);
-    this.kept.set(instanceId, { at: this.now(), instance });
-    // A failed call is not kept: the next ticket asks Discord again.
-    instance.catch(() => this.kept.delete(instanceId));
+    const entry = { at: now, instance, missingUntil: 0 };
+    this.kept.set(instanceId, entry);
+    instance.then(
+      (found) => {
+        if (!found) entry.missingUntil = this.now() + this.missingMs;
+      },
+      // A failed call is not kept: the next ticket asks Discord again.
+      () => this.kept.delete(instanceId),
+    );
     return instance;
   }
 

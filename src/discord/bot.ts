@@ -1,5 +1,6 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
+import type { ActivityLimits } from '../activity/activity-limits.ts';
 import type { ActivityServer } from '../activity/http-server.ts';
 import type { ActivityHubPort } from '../activity/hub-port.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
@@ -92,6 +93,8 @@ export interface BotActivityOptions {
   hub?(ctx: BotContext): ActivityHubPort;
   /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
   assetsDir?: string;
+  /** What a client may cost the bot (default ACTIVITY_LIMITS; ACTIVITY_* settings). */
+  limits?: Partial<ActivityLimits>;
 }
 
 export interface Bot {

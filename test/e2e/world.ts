@@ -28,7 +28,7 @@ import { directStepWriter, openStepWriter, type StepWriter } from '../../src/tab
 export interface WorldOptions {
   players?: string[];
   /** Serve the Activity (port 0: a free one) with the page built into `assetsDir`. */
-  activity?: { assetsDir: string };
+  activity?: { assetsDir: string; limits?: BotActivityOptions['limits'] };
   /** Pause before the next deal starts by itself. */
   pauseMs?: number;
   /** Discord's real rate limits (the default), or none (a test that must not wait on them). */

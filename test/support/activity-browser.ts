@@ -41,7 +41,11 @@ export class ActivityBrowser {
     const assets = mkdtempSync(join(tmpdir(), 'guts-activity-'));
     await buildActivityPage(assets);
     copyFileSync(activityHostPage, join(assets, 'host.html'));
-    const world = await World.start({ ...options, activity: { assetsDir: assets } });
+    // The stand-in client is served from the Activity's own origin: it may frame the page.
+    const world = await World.start({
+      ...options,
+      activity: { assetsDir: assets, limits: { frameAncestors: ["'self'"] } },
+    });
     const browser = await launchChromium();
     return new ActivityBrowser(world, browser, assets);
   }

@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import WebSocket from 'ws';
+import type { ActivityLimits } from '../../../src/activity/activity-limits.ts';
 import type { PressMessage, ServerFrame, TableFrame } from '../../../src/activity/frames.ts';
 import type { World, WorldOptions } from '../world.ts';
 
 /** A world serving the Activity's API and WebSocket (no page: these tests speak the protocol themselves). */
-export function withActivity(options: WorldOptions): WorldOptions {
-  return { ...options, activity: { assetsDir: mkdtempSync(join(tmpdir(), 'guts-no-page-')) } };
+export function withActivity(options: WorldOptions, limits?: Partial<ActivityLimits>): WorldOptions {
+  return {
+    ...options,
+    activity: { assetsDir: mkdtempSync(join(tmpdir(), 'guts-no-page-')), ...(limits ? { limits } : {}) },
+  };
 }
 
 type Answer = Extract<ServerFrame, { type: 'answer' }>;
@@ -42,19 +46,8 @@ export class ActivitySocket {
   }
 
   private static async open(world: World, name: string, instanceId: string): Promise<ActivitySocket> {
-    const base = `127.0.0.1:${world.bot.activityPort()}`;
-    const post = async (path: string, body: unknown, session?: string) => {
-      const response = await fetch(`http://${base}${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(session ? { Authorization: `Bearer ${session}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      expect(response.status, `${path} for ${name}`).toBe(200);
-      return (await response.json()) as Record<string, string>;
-    };
-    const { session } = await post('/api/session', { code: world.discord.authorizeActivity(world.user(name)) });
-    const { socket } = await post('/api/ticket', { instanceId, channelId: world.channel.id }, session);
-    const ws = new WebSocket(`ws://${base}${socket}`);
+    const socket = await socketPathFor(world, name, instanceId);
+    const ws = new WebSocket(`ws://127.0.0.1:${world.bot.activityPort()}${socket}`);
     const client = new ActivitySocket(name, ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -93,7 +86,32 @@ export class ActivitySocket {
     return (await this.waitFor((f) => f.type === 'answer' && f.requestId === requestId)) as Answer;
   }
 
+  /** Whether the bot still holds this socket open. */
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
   close(): void {
     this.ws.close();
   }
+}
+
+/**
+ * What the page does before its socket opens: a session from the local Discord's code
+ * exchange, then a ticket for the instance (its user already in it); the socket's path.
+ */
+export async function socketPathFor(world: World, name: string, instanceId: string): Promise<string> {
+  const base = `127.0.0.1:${world.bot.activityPort()}`;
+  const post = async (path: string, body: unknown, session?: string) => {
+    const response = await fetch(`http://${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(session ? { Authorization: `Bearer ${session}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, `${path} for ${name}`).toBe(200);
+    return (await response.json()) as Record<string, string>;
+  };
+  const { session } = await post('/api/session', { code: world.discord.authorizeActivity(world.user(name)) });
+  const { socket } = await post('/api/ticket', { instanceId, channelId: world.channel.id }, session);
+  return socket as string;
 }

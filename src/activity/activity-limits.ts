@@ -1,0 +1,62 @@
+/**
+ * Every bound the Activity's server holds a client to (docs/OPERATING.md, "The Activity
+ * against hostile clients"): what one page, one user or one address may cost the bot.
+ * The operator's knobs come from config.ts (ACTIVITY_*); the rest are fixed here.
+ */
+export interface ActivityLimits {
+  /** Unsent bytes queued for one socket before it is cut off (a client that does not read). */
+  maxBufferedBytes: number;
+  /** A ping this often; a socket that has not answered the last one by the next is ended. */
+  pingIntervalMs: number;
+  /** Open sockets of one user at once (a phone and a desktop, a reload or two). */
+  socketsPerUser: number;
+  /** Tickets of one user issued and not yet used, at once. */
+  ticketsPerUser: number;
+  /** Each address's bucket, per route (`/api/session`, `/api/ticket`): at once, and back per second. */
+  addressBurst: number;
+  addressPerSecond: number;
+  /** Each user's bucket on `/api/ticket` (by the session's user: a new session does not refill it). */
+  userBurst: number;
+  userPerSecond: number;
+  /** The Activity's Discord calls in flight at once; beyond, 429 (never queued on the bot's REST budget). */
+  discordInFlight: number;
+  /** How long an instance Discord said does not exist is taken as gone without asking again. */
+  missingInstanceMs: number;
+  /** Addresses of the reverse proxies whose `X-Forwarded-For` names the client; none: the socket's address. */
+  trustedProxies: string[];
+  /** Origins besides Discord's that may frame the page (CSP `frame-ancestors`). */
+  frameAncestors: string[];
+  /** TCP connections held at once (HTTP and WebSocket together). */
+  maxConnections: number;
+  /** A request's headers, its whole request, and its body, each within this long. */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  bodyTimeoutMs: number;
+  /** A refused press is answered at most once this often; the rest are dropped unanswered. */
+  refusalAnswerMs: number;
+  /** Refused presses a socket may send at once, and back per second; past them it is closed. */
+  floodBurst: number;
+  floodPerSecond: number;
+}
+
+export const ACTIVITY_LIMITS: ActivityLimits = {
+  maxBufferedBytes: 256 * 1024,
+  pingIntervalMs: 30_000,
+  socketsPerUser: 4,
+  ticketsPerUser: 4,
+  addressBurst: 20,
+  addressPerSecond: 2,
+  userBurst: 6,
+  userPerSecond: 0.5,
+  discordInFlight: 8,
+  missingInstanceMs: 30_000,
+  trustedProxies: [],
+  frameAncestors: [],
+  maxConnections: 1_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 15_000,
+  bodyTimeoutMs: 5_000,
+  refusalAnswerMs: 1_000,
+  floodBurst: 30,
+  floodPerSecond: 2,
+};
