@@ -1,7 +1,8 @@
 /**
  * Every bound the Activity's server holds a client to (docs/OPERATING.md, "The Activity
  * against hostile clients"): what one page, one user or one address may cost the bot.
- * The operator's knobs come from config.ts (ACTIVITY_*); the rest are fixed here.
+ * The operator's knobs come from config.ts (ACTIVITY_*); the rest are fixed here. Presses
+ * have their own (limits.ts: PRESS_LIMITS, REFUSAL_LIMITS).
  */
 export interface ActivityLimits {
   /** Unsent bytes queued for one socket before it is cut off (a client that does not read). */
@@ -32,11 +33,6 @@ export interface ActivityLimits {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   bodyTimeoutMs: number;
-  /** A refused press is answered at most once this often; the rest are dropped unanswered. */
-  refusalAnswerMs: number;
-  /** Refused presses a socket may send at once, and back per second; past them it is closed. */
-  floodBurst: number;
-  floodPerSecond: number;
 }
 
 export const ACTIVITY_LIMITS: ActivityLimits = {
@@ -56,7 +52,4 @@ export const ACTIVITY_LIMITS: ActivityLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 15_000,
   bodyTimeoutMs: 5_000,
-  refusalAnswerMs: 1_000,
-  floodBurst: 30,
-  floodPerSecond: 2,
 };

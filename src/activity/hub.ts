@@ -10,7 +10,14 @@ import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
 import { MAX_MESSAGE_BYTES, type PressMessage, parseClientMessage, type ServerFrame } from './frames.ts';
 import type { ActivityIdentity } from './identity.ts';
-import { PRESS_LIMITS, type PressLimits, TokenBucket } from './limits.ts';
+import {
+  PRESS_LIMITS,
+  type PressLimits,
+  REFUSAL_LIMITS,
+  RefusalPacer,
+  type RefusalLimits,
+  TokenBucket,
+} from './limits.ts';
 import { pageStrings } from './page-strings.ts';
 import { type DealResult, dealResultOf, tableFrame } from './table-frame.ts';
 
@@ -46,6 +53,7 @@ interface Connection {
   /** Its snapshot was sent: until then it gets no update (the snapshot is read after, so never older). */
   shown: boolean;
   presses: TokenBucket;
+  refusals: RefusalPacer;
   /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
   handled: Promise<void>;
 }
@@ -65,6 +73,7 @@ export interface HubDeps {
   log: Logger;
   now?: () => number;
   limits?: PressLimits;
+  refusals?: RefusalLimits;
 }
 
 export class ActivityHub {
@@ -104,6 +113,7 @@ export class ActivityHub {
       version: -1,
       shown: false,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
+      refusals: new RefusalPacer(this.deps.refusals ?? REFUSAL_LIMITS, this.now()),
       handled: Promise.resolve(),
     };
     if (who.avatar) this.avatars.set(who.userId, who.avatar);
@@ -261,14 +271,21 @@ export class ActivityHub {
       conn.socket.close(CLOSE_POLICY, 'not a press');
       return;
     }
-    const { locale } = conn.who;
     if (!this.allowed(conn)) {
-      this.send(conn, { type: 'answer', requestId: message.requestId, ok: false, text: t(locale, 'activity.tooFast') });
+      this.tooFast(conn, message.requestId);
       return;
     }
     conn.handled = conn.handled
       .then(() => this.pressed(conn, message))
       .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity press not answered'));
+  }
+
+  /** A refused press: answered once a second at most, and a socket that floods on is closed. */
+  private tooFast(conn: Connection, requestId: string): void {
+    const pace = conn.refusals.refused(this.now());
+    if (pace === 'close') conn.socket.close(CLOSE_POLICY, 'too many presses');
+    else if (pace === 'answer')
+      this.send(conn, { type: 'answer', requestId, ok: false, text: t(conn.who.locale, 'activity.tooFast') });
   }
 
   /** A press run as a step and answered, then published. */

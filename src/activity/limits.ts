@@ -44,3 +44,40 @@ export class TokenBucket {
     return this.available(now) && this.tokens >= this.burst;
   }
 }
+
+/** How a socket's refused presses are answered: the first in each second, and past a flood, not at all. */
+export interface RefusalLimits {
+  /** A refused press is answered at most once this often; the rest are dropped unanswered. */
+  refusalAnswerMs: number;
+  /** Refused presses a socket may send at once, and back per second; past them it is closed. */
+  floodBurst: number;
+  floodPerSecond: number;
+}
+
+export const REFUSAL_LIMITS: RefusalLimits = { refusalAnswerMs: 1_000, floodBurst: 30, floodPerSecond: 2 };
+
+/**
+ * One socket's refused presses. Answering each would let a client that never reads grow
+ * what is queued for it without bound: one answer a second says "too many presses" to a
+ * person; a script that keeps on past `floodBurst` is closed.
+ */
+export class RefusalPacer {
+  private readonly flood: TokenBucket;
+  private answeredAt = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    private readonly limits: RefusalLimits,
+    now: number,
+  ) {
+    this.flood = new TokenBucket(limits.floodBurst, limits.floodPerSecond, now);
+  }
+
+  /** What to do with one more refused press. */
+  refused(now: number): 'answer' | 'drop' | 'close' {
+    if (!this.flood.available(now)) return 'close';
+    this.flood.take();
+    if (now - this.answeredAt < this.limits.refusalAnswerMs) return 'drop';
+    this.answeredAt = now;
+    return 'answer';
+  }
+}
