@@ -14,8 +14,8 @@ import {
   PRESS_LIMITS,
   type PressLimits,
   REFUSAL_LIMITS,
-  RefusalPacer,
   type RefusalLimits,
+  RefusalPacer,
   TokenBucket,
 } from './limits.ts';
 import { pageStrings } from './page-strings.ts';
