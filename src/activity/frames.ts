@@ -6,6 +6,7 @@
  * Cards travel as their two-letter code ("As") with a text alternative ("A♠"): a card
  * the receiver may not see is never in a frame at all, only a face-down place (null).
  */
+import { z } from 'zod';
 import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
 
 /** A card the receiver may see: its code (for pictures and tests) and its words for people ("A♠"). */
@@ -165,6 +166,17 @@ export const MAX_MESSAGE_BYTES = 512;
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const CARD_CODE = /^[2-9TJQKA][cdhs]$/;
 
+/** A press as a page may send it: every field's type and form, and no other field (zod, at the edge). */
+const pressMessage = z.strictObject({
+  type: z.literal('press'),
+  requestId: z.string().regex(REQUEST_ID),
+  press: z.enum(PRESS_KINDS),
+  dealNo: z.int().min(0),
+  cards: z.array(z.string().regex(CARD_CODE)).max(7).optional(),
+  level: z.string().max(16).optional(),
+  round: z.int().min(1).optional(),
+});
+
 /** A page's message, checked field by field; null for anything else (too long, not JSON, unknown fields). */
 export function parseClientMessage(text: string): PressMessage | null {
   if (text.length > MAX_MESSAGE_BYTES) return null;
@@ -174,31 +186,6 @@ export function parseClientMessage(text: string): PressMessage | null {
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const m = value as Record<string, unknown>;
-  const known = new Set(['type', 'requestId', 'press', 'dealNo', 'cards', 'level', 'round']);
-  if (Object.keys(m).some((k) => !known.has(k))) return null;
-  if (m.type !== 'press' || typeof m.requestId !== 'string' || !REQUEST_ID.test(m.requestId)) return null;
-  if (!(PRESS_KINDS as readonly unknown[]).includes(m.press)) return null;
-  if (!Number.isSafeInteger(m.dealNo) || (m.dealNo as number) < 0) return null;
-  const press: PressMessage = {
-    type: 'press',
-    requestId: m.requestId,
-    press: m.press as PressName,
-    dealNo: m.dealNo as number,
-  };
-  if (m.cards !== undefined) {
-    if (!Array.isArray(m.cards) || m.cards.length > 7) return null;
-    if (!m.cards.every((c) => typeof c === 'string' && CARD_CODE.test(c))) return null;
-    press.cards = m.cards as string[];
-  }
-  if (m.level !== undefined) {
-    if (typeof m.level !== 'string' || m.level.length > 16) return null;
-    press.level = m.level;
-  }
-  if (m.round !== undefined) {
-    if (!Number.isSafeInteger(m.round) || (m.round as number) < 1) return null;
-    press.round = m.round as number;
-  }
-  return press;
+  const parsed = pressMessage.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,4 +1,4 @@
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { test } from '../fixture.ts';
 import { frame, RawSocket } from './raw-socket.ts';
 import { ActivitySocket, socketPathFor, withActivity } from './sockets.ts';
@@ -8,7 +8,7 @@ import { ActivitySocket, socketPathFor, withActivity } from './sockets.ts';
  * from the local Discord's code exchange, a ticket): the bot closes that socket alone
  * (1009 for a frame over the largest a page sends, the protocol's own code for the rest)
  * and goes on serving everyone else. The bot runs in this test's process: a frame that
- * crashed it would fail the run with an unhandled error.
+ * crashed it would be an uncaught exception here, and the test fails on it.
  */
 
 const HOSTILE: { name: string; bytes: () => Buffer; code: number }[] = [
@@ -28,6 +28,11 @@ describe('hostile WebSocket frames', () => {
     const instance = world.discord.launchActivity(world.user('ann'), world.channel);
     const [ann] = (await ActivitySocket.openAll(world, ['ann'], instance.instanceId)) as [ActivitySocket];
     world.discord.joinActivity(world.user('eve'), { instanceId: instance.instanceId });
+    // The bot runs in this process: an error it does not handle would end it.
+    const crashes: unknown[] = [];
+    const crashed = (err: unknown) => crashes.push(err);
+    process.on('uncaughtException', crashed);
+    onTestFinished(() => void process.off('uncaughtException', crashed));
     const port = world.bot.activityPort() as number;
 
     for (const hostile of HOSTILE) {
@@ -38,6 +43,7 @@ describe('hostile WebSocket frames', () => {
       expect(ann.open).toBe(true);
       expect((await ann.press('leave')).type).toBe('answer');
     }
+    expect(crashes).toEqual([]);
     ann.close();
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import { test } from '../fixture.ts';
 import { frame, RawSocket } from './raw-socket.ts';
 import { ActivitySocket, socketPathFor, withActivity } from './sockets.ts';
@@ -54,6 +54,11 @@ describe('random frames from a client', () => {
     const { instanceId } = world.discord.launchActivity(world.user('ann'), world.channel);
     const [ann] = (await ActivitySocket.openAll(world, ['ann'], instanceId)) as [ActivitySocket];
     world.discord.joinActivity(world.user('eve'), { instanceId });
+    // The bot runs in this process: an error it does not handle would end it.
+    const crashes: unknown[] = [];
+    const crashed = (err: unknown) => crashes.push(err);
+    process.on('uncaughtException', crashed);
+    onTestFinished(() => void process.off('uncaughtException', crashed));
     const port = world.bot.activityPort() as number;
     await fc.assert(
       fc.asyncProperty(fc.array(written, { minLength: 1, maxLength: 4 }), async (writes) => {
@@ -66,6 +71,7 @@ describe('random frames from a client', () => {
       { numRuns: 40 },
     );
     expect((await ann.press('leave')).type).toBe('answer');
+    expect(crashes).toEqual([]);
     ann.close();
   }, 180_000);
 });

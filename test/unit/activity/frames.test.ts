@@ -30,3 +30,22 @@ describe("a page's message", () => {
     expect(parseClientMessage(JSON.stringify({ ...press, level: 'x'.repeat(MAX_MESSAGE_BYTES) }))).toBeNull();
   });
 });
+
+describe("a page's message, whatever its shape", () => {
+  it.each([
+    ['null', null],
+    ['an array', [press]],
+    ['a number', 3],
+    ['a string', 'press'],
+    ['a deal number as text', { ...press, dealNo: '3' }],
+    ['a fractional deal number', { ...press, dealNo: 1.5 }],
+    ['a deal number past the safe integers', { ...press, dealNo: 2 ** 53 }],
+    ['cards as a string', { ...press, cards: 'As' }],
+    ['eight cards', { ...press, cards: ['As', 'Ks', 'Qs', 'Js', 'Ts', '9s', '8s', '7s'] }],
+    ['a level that is not text', { ...press, level: 3 }],
+    ['a prototype key', JSON.parse('{"type":"press","requestId":"r","press":"stay","dealNo":1,"__proto__":{"x":1}}')],
+    ['no type', { requestId: 'r', press: 'stay', dealNo: 1 }],
+  ])('refuses %s', (_what, value) => {
+    expect(read(value)).toBeNull();
+  });
+});

@@ -50,3 +50,25 @@ describe('the Activity instance cache', () => {
     expect((await cache.get('i-1', 'eve'))?.users).not.toContain('eve');
   });
 });
+
+describe('the Activity instance cache, for an instance Discord does not know', () => {
+  it('remembers it is missing for a while: a flood of one made-up id asks Discord once', async () => {
+    let calls = 0;
+    const discord: ActivityDiscord = {
+      userOfCode: async () => null,
+      instance: async () => {
+        calls++;
+        return null;
+      },
+    };
+    let now = 0;
+    const cache = new InstanceCache(discord, () => now, 30_000);
+    expect(await cache.get('i-9-pc-9', 'eve')).toBeNull();
+    now += INSTANCE_CACHE_MS + 1;
+    for (let i = 0; i < 10; i++) expect(await cache.get('i-9-pc-9', 'eve')).toBeNull();
+    expect(calls).toBe(1);
+    now += 30_000;
+    await cache.get('i-9-pc-9', 'eve');
+    expect(calls).toBe(2);
+  });
+});

@@ -1,0 +1,71 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import type { ActivityDiscord } from '../../../src/activity/discord-api.ts';
+import {
+  clientAddress,
+  gatedDiscord,
+  HttpRefusal,
+  isInstanceId,
+  KeyedBuckets,
+  WaitingTickets,
+} from '../../../src/activity/request-guard.ts';
+
+const request = (remoteAddress: string, forwarded?: string) =>
+  ({
+    socket: { remoteAddress },
+    headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded },
+  }) as unknown as IncomingMessage;
+
+describe("the Activity's request guards", () => {
+  it('takes an address from X-Forwarded-For only when a trusted proxy sent it, and then the one it added', () => {
+    expect(clientAddress(request('203.0.113.9', '10.0.0.1'), [])).toBe('203.0.113.9');
+    expect(clientAddress(request('203.0.113.9', '10.0.0.1'), ['127.0.0.1'])).toBe('203.0.113.9');
+    // What the client wrote comes first; the proxy appends the address it saw.
+    expect(clientAddress(request('127.0.0.1', '10.0.0.1, 198.51.100.4'), ['127.0.0.1'])).toBe('198.51.100.4');
+    expect(clientAddress(request('127.0.0.1'), ['127.0.0.1'])).toBe('127.0.0.1');
+  });
+
+  it("knows an instance id by Discord's form, in a server's channel or a DM", () => {
+    expect(isInstanceId('i-1276580072400224306-gc-1273143298767802479-1273143299380117577')).toBe(true);
+    expect(isInstanceId('i-1276580072400224306-pc-1273143299380117577')).toBe(true);
+    for (const forged of ['', 'i-1', '../../users/@me', 'i-1-gc-2-3?x=1', `i-${'9'.repeat(30)}-pc-1`, 'I-1-pc-2'])
+      expect(isInstanceId(forged)).toBe(false);
+  });
+
+  it('gives each key its own bucket, refilled with time', () => {
+    const buckets = new KeyedBuckets(2, 1);
+    expect([buckets.take('a', 0), buckets.take('a', 0), buckets.take('a', 0)]).toEqual([true, true, false]);
+    expect(buckets.take('b', 0)).toBe(true);
+    expect(buckets.take('a', 1_000)).toBe(true);
+  });
+
+  it('refuses a Discord call past the cap in flight with 429, and takes one again once one ends', async () => {
+    const pending: (() => void)[] = [];
+    const discord: ActivityDiscord = {
+      userOfCode: () => new Promise((resolve) => pending.push(() => resolve(null))),
+      instance: async () => null,
+    };
+    const gated = gatedDiscord(discord, 2);
+    const first = gated.userOfCode('a');
+    const second = gated.instance('i-1-pc-2');
+    await second;
+    const third = gated.userOfCode('b');
+    await expect(gated.userOfCode('c')).rejects.toEqual(new HttpRefusal(429, 'busy'));
+    expect(gated.inFlight()).toBe(2);
+    for (const done of pending) done();
+    await Promise.all([first, third]);
+    expect(gated.inFlight()).toBe(0);
+  });
+
+  it("caps a user's tickets waiting to be used, until one is used or expires", () => {
+    const waiting = new WaitingTickets(2);
+    waiting.issued('ann', 't1', 100);
+    waiting.issued('ann', 't2', 200);
+    expect(waiting.hasRoom('ann', 0)).toBe(false);
+    expect(waiting.hasRoom('bob', 0)).toBe(true);
+    waiting.used('ann', 't1');
+    expect(waiting.hasRoom('ann', 0)).toBe(true);
+    waiting.issued('ann', 't3', 300);
+    expect(waiting.hasRoom('ann', 250)).toBe(true);
+  });
+});
