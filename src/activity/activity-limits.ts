@@ -21,6 +21,8 @@ export interface ActivityLimits {
   userPerSecond: number;
   /** The Activity's Discord calls in flight at once; beyond, 429 (never queued on the bot's REST budget). */
   discordInFlight: number;
+  /** Of those, one address's requests in flight at once: one origin's flood leaves room for everyone else. */
+  addressInFlight: number;
   /** How long an instance Discord said does not exist is taken as gone without asking again. */
   missingInstanceMs: number;
   /** Addresses of the reverse proxies whose `X-Forwarded-For` names the client; none: the socket's address. */
@@ -40,11 +42,14 @@ export const ACTIVITY_LIMITS: ActivityLimits = {
   pingIntervalMs: 30_000,
   socketsPerUser: 4,
   ticketsPerUser: 4,
-  addressBurst: 20,
-  addressPerSecond: 2,
+  // Players reach the bot through Discord's proxy, from a few of its addresses: an address's
+  // bucket is sized for many players signing in at once, and stops a flood from one origin.
+  addressBurst: 60,
+  addressPerSecond: 10,
   userBurst: 6,
   userPerSecond: 0.5,
   discordInFlight: 8,
+  addressInFlight: 2,
   missingInstanceMs: 30_000,
   trustedProxies: [],
   frameAncestors: [],

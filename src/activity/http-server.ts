@@ -17,6 +17,7 @@ import {
   clientAddress,
   gatedDiscord,
   HttpRefusal,
+  InFlightByKey,
   isInstanceId,
   KeyedBuckets,
   WaitingTickets,
@@ -151,6 +152,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     ticket: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
   };
   const byUser = new KeyedBuckets(limits.userBurst, limits.userPerSecond);
+  const inFlight = new InFlightByKey(limits.addressInFlight);
   const waiting = new WaitingTickets(limits.ticketsPerUser);
   const refusals: Record<string, number> = {};
   const headers = pageHeaders(limits.frameAncestors);
@@ -164,9 +166,24 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     log.debug({ reason, path }, 'activity request refused');
   }
 
+  /** An API request, within its address's share of the requests in flight. */
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') throw new HttpRefusal(405, 'method');
     const address = clientAddress(request, limits.trustedProxies);
+    if (!inFlight.enter(address)) throw new HttpRefusal(429, 'address-in-flight');
+    try {
+      await apiRoute(path, address, request, response);
+    } finally {
+      inFlight.leave(address);
+    }
+  }
+
+  async function apiRoute(
+    path: string,
+    address: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     if (path === '/api/session') {
       if (!byAddress.session.take(address, now())) throw new HttpRefusal(429, 'address-limit');
       const body = await jsonBody(request, limits.bodyTimeoutMs);

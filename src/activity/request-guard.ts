@@ -81,6 +81,30 @@ export function gatedDiscord(discord: ActivityDiscord, limit: number): ActivityD
 }
 
 /**
+ * Requests in flight per key (an address): at most `cap` each, so one origin's flood holds
+ * no more than its share of the Discord calls in flight and a player from elsewhere still
+ * finds room. `enter` is false when the key has no room; every `true` is matched by `leave`.
+ */
+export class InFlightByKey {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly cap: number) {}
+
+  enter(key: string): boolean {
+    const count = this.counts.get(key) ?? 0;
+    if (count >= this.cap) return false;
+    this.counts.set(key, count + 1);
+    return true;
+  }
+
+  leave(key: string): void {
+    const count = (this.counts.get(key) ?? 1) - 1;
+    if (count > 0) this.counts.set(key, count);
+    else this.counts.delete(key);
+  }
+}
+
+/**
  * Tickets issued and not yet used, per user: at most `cap` at once (each opens a socket;
  * nobody needs more than a few). A ticket leaves when its socket opens here or it expires.
  */

@@ -21,6 +21,8 @@ const CLOSE_GRACE_MS = 2_000;
  */
 export class SocketGuard {
   private readonly alive = new Map<WebSocket, boolean>();
+  /** Sockets closed from here, until they are gone. */
+  private readonly closing = new Set<WebSocket>();
   private readonly perUser = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   /** Sockets ended for an error, or for not reading: what the operator may look at. */
@@ -51,6 +53,7 @@ export class SocketGuard {
     this.perUser.set(userId, (this.perUser.get(userId) ?? 0) + 1);
     ws.once('close', () => {
       this.alive.delete(ws);
+      this.closing.delete(ws);
       const left = (this.perUser.get(userId) ?? 1) - 1;
       if (left > 0) this.perUser.set(userId, left);
       else this.perUser.delete(userId);
@@ -58,8 +61,11 @@ export class SocketGuard {
     return {
       send: (data) => this.send(ws, data, userId),
       close: (code, reason) => this.close(ws, code, reason),
+      // Once closed from here, nothing more it sent is handed on (what was already read included).
       on: (event: 'message' | 'close', listener: (...args: never[]) => void) =>
-        ws.on(event, listener as (...args: unknown[]) => void),
+        ws.on(event, (...args: unknown[]) => {
+          if (event !== 'message' || !this.closing.has(ws)) (listener as (...a: unknown[]) => void)(...args);
+        }),
     } as GuardedSocket;
   }
 
@@ -68,9 +74,15 @@ export class SocketGuard {
     clearInterval(this.heartbeat);
   }
 
-  /** Closes with `code`; a client that does not answer the close within a moment is cut off (ws would wait 30 s). */
+  /**
+   * Closes with `code` and reads nothing more from it (a flood goes on arriving for a while);
+   * the connection ends a moment later, its close frame sent (ws would wait 30 s for an answer).
+   */
   private close(ws: WebSocket, code?: number, reason?: string): void {
+    if (this.closing.has(ws)) return;
+    this.closing.add(ws);
     ws.close(code, reason);
+    ws.pause();
     setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
   }
 

@@ -17,7 +17,7 @@ import { ActivitySocket, socketPathFor, withActivity } from './sockets.ts';
 const TOKEN_ROUTE = 'POST /oauth2/token';
 const INSTANCE_ROUTE = 'GET /applications/:applicationId/activity-instances/:instanceId';
 /** The bot's operator's own proxy: only its X-Forwarded-For names a client. */
-const LIMITS = { trustedProxies: ['127.0.0.1'] };
+const LIMITS = { trustedProxies: ['127.0.0.1'], addressBurst: 20, addressPerSecond: 2 };
 
 const calls = (world: World, route: string) => world.discord.requestCounts().byRoute[route]?.count ?? 0;
 

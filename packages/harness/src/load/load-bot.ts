@@ -1,3 +1,4 @@
+import type { ActivityLimits } from 'guts/src/activity/activity-limits.ts';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from 'guts/src/db/index.ts';
 import { type Bot, createBot } from 'guts/src/discord/bot.ts';
@@ -20,7 +21,7 @@ export interface LoadBotSettings {
   /** Only this shard of `count` (a shard process); absent, the whole bot. */
   shard?: { id: number; count: number };
   /** Serve the Activity too (ACTIVITY_PORT) on a free port of 127.0.0.1, with the page in `assetsDir` if given. */
-  activity?: { clientSecret: string; assetsDir?: string };
+  activity?: { clientSecret: string; assetsDir?: string; limits?: Partial<ActivityLimits> };
 }
 
 /**
