@@ -1,5 +1,6 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
-import type { PressMessage, PressName, ServerFrame, TableFrame } from '../frames.ts';
+import type { PressKind } from '../../table/press-kinds.ts';
+import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
 import { render, tick, type Ui } from './render.ts';
 
 /**
@@ -41,7 +42,7 @@ function tell(text: string, lasting = false): void {
   }, 4000);
 }
 
-function press(name: string, extra: { cards?: string[]; level?: string } = {}): void {
+function press(name: PressKind, extra: { cards?: string[]; level?: string } = {}): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
   const requestId = `${Date.now().toString(36)}-${++pressNo}`;
   // A Stay or Drop names the round it was pressed in: a double click never counts in the next round.
@@ -50,7 +51,7 @@ function press(name: string, extra: { cards?: string[]; level?: string } = {}): 
   const message: PressMessage = {
     type: 'press',
     requestId,
-    press: name as PressName,
+    press: name,
     dealNo: table.dealNo,
     ...round,
     ...extra,
