@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { runningTablesChat, saveChatNotes } from '../db/chat-store.ts';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
@@ -25,23 +26,31 @@ export interface ChatNotes {
 
 export const NO_CHAT: ChatNotes = { lobby: null, table: null, tableDeal: null, board: null, cardsShown: null };
 
-export function asChatNotes(value: unknown): ChatNotes {
-  const v = (value ?? {}) as Partial<ChatNotes>;
-  const id = (x: unknown) => (typeof x === 'string' && /^\d+$/.test(x) ? x : null);
-  return {
-    lobby: id(v.lobby),
-    table: id(v.table),
-    tableDeal: Number.isSafeInteger(v.tableDeal) ? (v.tableDeal as number) : null,
-    board: typeof v.board === 'string' ? v.board : null,
-    cardsShown: asCardsShown(v.cardsShown),
-  };
-}
+/** A Discord id (a snowflake), or null for anything else. */
+const messageId = z.string().regex(/^\d+$/).nullable().catch(null);
 
-function asCardsShown(value: unknown): ChatNotes['cardsShown'] {
-  if (typeof value !== 'object' || value === null) return null;
-  const { deal, to } = value as { deal?: unknown; to?: unknown };
-  if (!Number.isSafeInteger(deal) || !Array.isArray(to)) return null;
-  return { deal: deal as number, to: to.filter((id): id is string => typeof id === 'string') };
+/** The `chat` column as stored, each field checked on its own: one that does not read is as if never noted. */
+const chatNotesSchema = z
+  .object({
+    lobby: messageId,
+    table: messageId,
+    tableDeal: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullable().catch(null),
+    board: z.string().nullable().catch(null),
+    cardsShown: z
+      .object({
+        deal: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+        // Only the ids that read as ids: the others are shown their cards again, never wrongly skipped.
+        to: z.array(z.unknown()).transform((ids) => ids.filter((id) => typeof id === 'string')),
+      })
+      .nullable()
+      .catch(null),
+  })
+  // A fresh object each time: the chat changes its notes in place.
+  .catch(() => ({ ...NO_CHAT }));
+
+/** The `chat` column (or any stored value) read as the chat's notes of a table (`chatNotesSchema`). */
+export function asChatNotes(value: unknown): ChatNotes {
+  return chatNotesSchema.parse(value ?? {});
 }
 
 export interface ChatMessagesDeps {

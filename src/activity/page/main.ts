@@ -2,6 +2,7 @@ import { DiscordSDK } from '@discord/embedded-app-sdk';
 import type { PressKind } from '../../table/press-kinds.ts';
 import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
 import { render, tick, type Ui } from './render.ts';
+import { parseServerFrame } from './server-frame.ts';
 
 /**
  * The Activity's page: Discord's SDK says who and where (authorize gives a code the
@@ -149,7 +150,12 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
     if (refusal !== null && notice.textContent === refusal) notice.replaceChildren();
     refusal = null;
   });
-  ws.addEventListener('message', (event) => received(JSON.parse(String(event.data)) as ServerFrame));
+  ws.addEventListener('message', (event) => {
+    const frame = parseServerFrame(String(event.data));
+    // Not a frame this page knows (a page older than the bot): left unread, and said where a developer looks.
+    if (frame) received(frame);
+    else console.error('the bot sent a frame this page does not read', String(event.data).slice(0, 200));
+  });
   ws.addEventListener('close', () => {
     if (socket !== ws) return;
     socket = null;
