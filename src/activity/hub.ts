@@ -181,7 +181,7 @@ export class ActivityHub {
    * A deal that ends during the read is read again: its step may have been published
    * while the chips were not there to add it to.
    */
-  private async tableWithNets(place: Place): Promise<Pick<TableRuntime, 'record' | 'messages'> | null> {
+  private async tableWithNets(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
     let table = await this.deps.tables.tableIn(place);
     while (table?.record.state && !this.nets.has(table.record.id)) {
       const { id, state } = table.record;
@@ -197,10 +197,10 @@ export class ActivityHub {
     return table;
   }
 
-  private frameFor(conn: Connection, table: Pick<TableRuntime, 'record' | 'messages'>) {
+  private frameFor(conn: Connection, table: Pick<TableRuntime, 'record' | 'notes'>) {
     return tableFrame({
       record: table.record,
-      messages: table.messages,
+      messages: table.notes,
       viewer: conn.who.userId,
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
@@ -210,7 +210,7 @@ export class ActivityHub {
   }
 
   private published(step: StepResult): void {
-    const { record, messages } = step;
+    const { record, notes: messages } = step;
     const set = this.byChannel.get(record.channelId);
     if (!set) return;
     const result = dealResultOf(step.events, messages);
@@ -229,7 +229,7 @@ export class ActivityHub {
       conn.tableId = record.id;
       conn.version = record.version;
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
-      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, messages }) });
+      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes: messages }) });
     }
   }
 

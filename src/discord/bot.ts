@@ -20,7 +20,7 @@ import { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './channel-loss.ts';
 import { ChannelOutput } from './channel-output.ts';
-import { ChatMessages } from './chat-notes.ts';
+import { ChatNotesByTable } from './chat-notes.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
@@ -133,7 +133,7 @@ export interface Bot {
 /** The bot's own caches, each with its bound (see cache-sizes.ts). */
 function botCaches(parts: {
   tables: Tables;
-  chatNotes: ChatMessages;
+  chatNotes: ChatNotesByTable;
   tokens: ReplyTokens;
   lost: BlockedChannels;
   output: ChannelOutput;
@@ -226,12 +226,12 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     (guildId) => guilds.ready(guildId),
   );
   const odds = new OddsCache(offload);
-  const chatNotes = new ChatMessages({ db: options.db, tables, log: options.log });
+  const chatNotes = new ChatNotesByTable({ db: options.db, tables, log: options.log });
   const publisher = new TablePublisher({
     log: options.log,
     output,
     tables,
-    chat: chatNotes,
+    chatNotes: chatNotes,
     tokens,
     odds,
     offload,
@@ -290,7 +290,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     client,
     tables,
     publisher,
-    steps,
+    pipeline: steps,
     tokens,
     lost,
     log: options.log,

@@ -53,7 +53,7 @@ export function asChatNotes(value: unknown): ChatNotes {
   return chatNotesSchema.parse(value ?? {});
 }
 
-export interface ChatMessagesDeps {
+export interface ChatNotesByTableDeps {
   db: Kysely<Database>;
   /** Saves wait in the table's queue for its steps, at the version this process holds (`Tables.atVersion`). */
   tables: Pick<Tables, 'atVersion'>;
@@ -65,12 +65,12 @@ export interface ChatMessagesDeps {
  * place by the chat's side alone (the table message, the private cards, the lobby's
  * poster), and saved after each change.
  */
-export class ChatMessages {
+export class ChatNotesByTable {
   private readonly byId = new Map<number, ChatNotes>();
   /** Tables whose save is queued and not begun: a later change rides it. */
   private readonly queued = new Map<number, Promise<void>>();
 
-  constructor(private readonly deps: ChatMessagesDeps) {}
+  constructor(private readonly deps: ChatNotesByTableDeps) {}
 
   /** The table's notes, if the chat shows it. */
   get(tableId: number): ChatNotes | undefined {

@@ -60,7 +60,7 @@ const declare = (choice: 'stay' | 'drop'): PressRule => ({
   repeats: (request, me, table) => {
     const state = gameOf(table.record);
     const deal = state.deal;
-    if (!deal || tableDealNo(table.messages, state.dealNo) !== request.dealNo) return false;
+    if (!deal || tableDealNo(table.notes, state.dealNo) !== request.dealNo) return false;
     if (request.round !== undefined && request.round < deal.round)
       return deal.in.includes(me.id) === (choice === 'stay');
     return deal.choices[me.id] === choice;
@@ -89,7 +89,7 @@ const RULES: Record<PressKind, PressRule> = {
     // Pressed again (a host's double or quadruple click) once the deal it starts has begun.
     repeats: (request, me, table) => {
       const state = gameOf(table.record);
-      return me.id === state.host && tableDealNo(table.messages, state.dealNo) === request.dealNo + 1;
+      return me.id === state.host && tableDealNo(table.notes, state.dealNo) === request.dealNo + 1;
     },
     action: (_r, me) => ({ type: 'startDeal', by: me.id }),
   },
@@ -134,7 +134,7 @@ export async function checkPress(
   const state = gameOf(table.record);
   if (repeats) {
     if (repeats(request, member, table)) return { table, action: null, member };
-    if (!lenient && request.dealNo !== tableDealNo(table.messages, state.dealNo)) {
+    if (!lenient && request.dealNo !== tableDealNo(table.notes, state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
   }

@@ -41,7 +41,7 @@ export const NO_NOTES: TableNotes = {
 };
 
 /** The table-wide number of the game's current deal. */
-export const tableDealNo = (messages: TableNotes, gameDealNo: number): number => messages.dealBase + gameDealNo;
+export const tableDealNo = (notes: TableNotes, gameDealNo: number): number => notes.dealBase + gameDealNo;
 
 const member = z.object({ id: z.string(), name: z.string() });
 

@@ -67,7 +67,7 @@ export const rulesButtonHandler: ComponentHandler<ButtonId> = {
     // The form is the host's own: in their language; the language menu shows the table's.
     const locale = interaction.locale;
     if (page) {
-      await interaction.showModal(rulesModal(target, state.variant, state.options, page, locale, rt.messages.locale));
+      await interaction.showModal(rulesModal(target, state.variant, state.options, page, locale, rt.notes.locale));
     } else {
       await interaction.reply({
         ...rulesMenu(target, state.variant, state.options, locale),
@@ -182,7 +182,7 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
     if (!page) return undefined;
     const locale = interaction.locale;
     const me = memberOf(interaction);
-    const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.messages.locale);
+    const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.notes.locale);
     // The changes the rule book accepts, one at a time: a value it refuses is named and left out.
     const { press, refused, changes } = checkOptions(rt, me, submitted.changes);
     const submission = {
@@ -195,7 +195,7 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
         ),
       ],
     };
-    const language = submission.language !== rt.messages.locale ? submission.language : undefined;
+    const language = submission.language !== rt.notes.locale ? submission.language : undefined;
     const said = describeChanges(page, submission, language !== undefined, locale);
     return {
       kind: 'form',

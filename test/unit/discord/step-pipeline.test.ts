@@ -333,7 +333,7 @@ describe('the step pipeline', () => {
       log: logged,
       tables,
       metrics,
-      steps: pipeline,
+      pipeline,
       publisher: { ...publisher, waiting: () => false },
     } as unknown as BotContext;
     const route = createRouter(ctx, new Map(), [routed(handler)], [], () => 1_000);

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { awaiting } from '../../../src/engine/index.ts';
 import { gameOf as recordGame } from '../../../src/table/game-record.ts';
 import { checkOptions, checkPress, optionsTarget, type PressRequest } from '../../../src/table/presses.ts';
 import { isUserFacing, UserFacingError } from '../../../src/table/user-facing-error.ts';
@@ -92,9 +91,9 @@ describe('a press checked by the table layer', () => {
     expect(drop.action).toEqual({ type: 'declare', playerId: ANN.id, choice: 'drop' });
   });
 
-  it('never counts a Stay or Drop in a round other than the one it names; a round that ended holds what it took', async () => {
+  it('never counts a Stay or Drop in a round other than the one it names', async () => {
     const tableId = await dealtTable(fx);
-    const round = awaiting(recordGame((await fx.tables.pressTarget(tableId, PLACE, 1, false)).record)).round ?? 1;
+    const round = recordGame((await fx.tables.pressTarget(tableId, PLACE, 1, false)).record).deal?.round ?? 1;
     expect(await refusal(checkPress(fx.tables, press(tableId, 1, 'stay', { round: round + 1 }), PLACE, ANN))).toBe(
       'refusal.tooLate',
     );
