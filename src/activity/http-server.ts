@@ -8,7 +8,7 @@ import { ensureLanguages, LOCALES, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
-import type { ActivityHubPort } from './hub-port.ts';
+import type { ActivityHubPort } from './socket-handoff.ts';
 import { InstanceCache } from './instances.ts';
 import { Sessions } from './sessions.ts';
 import { type ShardPlace, Tickets } from './tickets.ts';

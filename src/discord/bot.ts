@@ -1,7 +1,7 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import type { ActivityServer } from '../activity/http-server.ts';
-import type { ActivityHubPort } from '../activity/hub-port.ts';
+import type { ActivityHubPort } from '../activity/socket-handoff.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
