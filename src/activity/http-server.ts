@@ -8,9 +8,9 @@ import { ensureLanguages, LOCALES, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
-import type { ActivityHubPort } from './socket-handoff.ts';
 import { InstanceCache } from './instances.ts';
 import { Sessions } from './sessions.ts';
+import type { SocketHandoff } from './socket-handoff.ts';
 import { type ShardPlace, Tickets } from './tickets.ts';
 
 /** The API takes small JSON bodies only: a code, an instance id. */
@@ -33,7 +33,7 @@ export interface ActivityServerOptions {
   host?: string;
   clientSecret: string;
   discord: ActivityDiscord;
-  hub: ActivityHubPort;
+  hub: SocketHandoff;
   log: Logger;
   /** Default ACTIVITY_ASSETS_DIR. */
   assetsDir?: string;

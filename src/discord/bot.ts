@@ -1,7 +1,7 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import type { ActivityServer } from '../activity/http-server.ts';
-import type { ActivityHubPort } from '../activity/socket-handoff.ts';
+import type { SocketHandoff } from '../activity/socket-handoff.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
@@ -89,7 +89,7 @@ export interface BotActivityOptions {
   /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
   clientSecret: string;
   /** Where checked sockets go: the bot's own ActivityHub unless a test records them instead. */
-  hub?(ctx: BotContext): ActivityHubPort;
+  hub?(ctx: BotContext): SocketHandoff;
   /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
   assetsDir?: string;
 }
