@@ -2,9 +2,9 @@ import { parseCard } from '../cards/card.ts';
 import type { GameState } from '../engine/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { StepCommits } from '../table/commit-and-publish.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
-import type { StepCommits } from '../table/step-commits.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
@@ -20,7 +20,7 @@ import { type DealResult, dealResultOf, tableFrame } from './table-frame.ts';
  * channel's table, then an update after every step the table layer commits, each built
  * for that receiver (table-frame.ts: their seat's view, or the public one). A press from
  * the page is checked, committed and published exactly as a button's
- * (table/presses.ts, table/step-commits.ts); this is its answerer.
+ * (table/presses.ts, table/commit-and-publish.ts); this is its answerer.
  */
 
 /** What the hub needs of a WebSocket (the `ws` package's, or a test's fake). */

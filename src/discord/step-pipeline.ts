@@ -6,9 +6,9 @@ import {
 } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { StepCommits } from '../table/commit-and-publish.ts';
 import type { CheckedPress } from '../table/presses.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
-import type { StepCommits } from '../table/step-commits.ts';
 import type { StepResult } from '../table/steps.ts';
 import type { Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
@@ -88,7 +88,7 @@ type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
   tables: Pick<Tables, 'act' | 'setLanguage'>;
-  /** Committing and publishing, the same for every surface (table/step-commits.ts). */
+  /** Committing and publishing, the same for every surface (table/commit-and-publish.ts). */
   commits: StepCommits;
   publisher: Pick<
     TablePublisher,

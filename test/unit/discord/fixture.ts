@@ -5,7 +5,7 @@ import type { BotContext } from '../../../src/discord/context.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { GroupDmOwners } from '../../../src/discord/rights.ts';
 import { StepPipeline } from '../../../src/discord/step-pipeline.ts';
-import { StepCommits } from '../../../src/table/step-commits.ts';
+import { StepCommits } from '../../../src/table/commit-and-publish.ts';
 import type { Member, Place } from '../../../src/table/tables.ts';
 import { ANN, PLACE, silentLog, type TablesFixture } from '../table/tables-fixture.ts';
 
