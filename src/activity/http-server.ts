@@ -10,7 +10,6 @@ import { ACTIVITY_LIMITS, type ActivityLimits } from './activity-limits.ts';
 import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import { MAX_MESSAGE_BYTES } from './frames.ts';
-import type { ActivityHubPort } from './hub-port.ts';
 import { InstanceCache } from './instances.ts';
 import { pageHeaders } from './page-headers.ts';
 import {
@@ -24,6 +23,7 @@ import {
 } from './request-guard.ts';
 import { Sessions } from './sessions.ts';
 import { SocketGuard } from './socket-guard.ts';
+import type { SocketHandoff } from './socket-handoff.ts';
 import { type ShardPlace, TICKET_LIFETIME_MS, Tickets } from './tickets.ts';
 
 /** The API takes small JSON bodies only: a code, an instance id. */
@@ -46,7 +46,7 @@ export interface ActivityServerOptions {
   host?: string;
   clientSecret: string;
   discord: ActivityDiscord;
-  hub: ActivityHubPort;
+  hub: SocketHandoff;
   log: Logger;
   /** Default ACTIVITY_ASSETS_DIR. */
   assetsDir?: string;

@@ -2,9 +2,9 @@ import { parseCard } from '../cards/card.ts';
 import type { GameState } from '../engine/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { StepCommits } from '../table/commit-and-publish.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
-import type { StepCommits } from '../table/step-commits.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
@@ -27,7 +27,7 @@ import { type DealResult, dealResultOf, tableFrame } from './table-frame.ts';
  * channel's table, then an update after every step the table layer commits, each built
  * for that receiver (table-frame.ts: their seat's view, or the public one). A press from
  * the page is checked, committed and published exactly as a button's
- * (table/presses.ts, table/step-commits.ts); this is its answerer.
+ * (table/presses.ts, table/commit-and-publish.ts); this is its answerer.
  */
 
 /** What the hub needs of a WebSocket (the `ws` package's, or a test's fake). */
@@ -191,7 +191,7 @@ export class ActivityHub {
    * A deal that ends during the read is read again: its step may have been published
    * while the chips were not there to add it to.
    */
-  private async tableWithNets(place: Place): Promise<Pick<TableRuntime, 'record' | 'messages'> | null> {
+  private async tableWithNets(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
     let table = await this.deps.tables.tableIn(place);
     while (table?.record.state && !this.nets.has(table.record.id)) {
       const { id, state } = table.record;
@@ -207,10 +207,10 @@ export class ActivityHub {
     return table;
   }
 
-  private frameFor(conn: Connection, table: Pick<TableRuntime, 'record' | 'messages'>) {
+  private frameFor(conn: Connection, table: Pick<TableRuntime, 'record' | 'notes'>) {
     return tableFrame({
       record: table.record,
-      messages: table.messages,
+      messages: table.notes,
       viewer: conn.who.userId,
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
@@ -220,7 +220,7 @@ export class ActivityHub {
   }
 
   private published(step: StepResult): void {
-    const { record, messages } = step;
+    const { record, notes: messages } = step;
     const set = this.byChannel.get(record.channelId);
     if (!set) return;
     const result = dealResultOf(step.events, messages);
@@ -239,7 +239,7 @@ export class ActivityHub {
       conn.tableId = record.id;
       conn.version = record.version;
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
-      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, messages }) });
+      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes: messages }) });
     }
   }
 

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws';
 import type { Logger } from '../log.ts';
 import type { ActivityLimits } from './activity-limits.ts';
-import type { GuardedSocket } from './hub-port.ts';
+import type { GuardedSocket } from './socket-handoff.ts';
 
 /** How long a closed socket's client has to answer the close frame. */
 const CLOSE_GRACE_MS = 2_000;

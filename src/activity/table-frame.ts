@@ -1,12 +1,12 @@
 import { type Card, formatCard, prettyCard } from '../cards/card.ts';
-import { describeTransfers, seatName } from '../discord/views/format.ts';
-import { handName } from '../discord/views/hand-names.ts';
 import { type GameEvent, type Party, type PlayerView, publicView, transfersOf, viewFor } from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
 import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
+import { handName } from '../words/hand-names.ts';
+import { describeTransfers, seatName } from '../words/payments.ts';
 import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, TableFrame } from './frames.ts';
 
 /**

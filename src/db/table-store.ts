@@ -95,12 +95,7 @@ export async function listOpenTables(db: Db): Promise<TableRecord[]> {
  * the table to another (a stale owner) never overwrites the newer owner's notes.
  * Returns whether the row was written.
  */
-export async function saveTableMessages(
-  db: Db,
-  tableId: number,
-  messages: unknown,
-  version?: number,
-): Promise<boolean> {
+export async function saveTableNotes(db: Db, tableId: number, messages: unknown, version?: number): Promise<boolean> {
   let update = db
     .updateTable('game_tables')
     .set({ messages: json(messages, 'table messages') })

@@ -2,16 +2,16 @@ import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
 import type { ActivityLimits } from '../activity/activity-limits.ts';
 import type { ActivityServer } from '../activity/http-server.ts';
-import type { ActivityHubPort } from '../activity/hub-port.ts';
+import type { SocketHandoff } from '../activity/socket-handoff.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
+import { StepCommits } from '../table/commit-and-publish.ts';
 import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
-import { StepCommits } from '../table/step-commits.ts';
 import type { StepWriter } from '../table/step-writer.ts';
 import { Tables } from '../table/tables.ts';
 import { memoryAfterCollection } from '../threads/memory.ts';
@@ -21,7 +21,7 @@ import { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './channel-loss.ts';
 import { ChannelOutput } from './channel-output.ts';
-import { ChatMessages } from './chat-notes.ts';
+import { ChatNotesByTable } from './chat-notes.ts';
 import { loadCommands } from './command-registry.ts';
 import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
@@ -90,7 +90,7 @@ export interface BotActivityOptions {
   /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
   clientSecret: string;
   /** Where checked sockets go: the bot's own ActivityHub unless a test records them instead. */
-  hub?(ctx: BotContext): ActivityHubPort;
+  hub?(ctx: BotContext): SocketHandoff;
   /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
   assetsDir?: string;
   /** What a client may cost the bot (default ACTIVITY_LIMITS; ACTIVITY_* settings). */
@@ -136,7 +136,7 @@ export interface Bot {
 /** The bot's own caches, each with its bound (see cache-sizes.ts). */
 function botCaches(parts: {
   tables: Tables;
-  chatNotes: ChatMessages;
+  chatNotes: ChatNotesByTable;
   tokens: ReplyTokens;
   lost: BlockedChannels;
   output: ChannelOutput;
@@ -229,12 +229,12 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     (guildId) => guilds.ready(guildId),
   );
   const odds = new OddsCache(offload);
-  const chatNotes = new ChatMessages({ db: options.db, tables, log: options.log });
+  const chatNotes = new ChatNotesByTable({ db: options.db, tables, log: options.log });
   const publisher = new TablePublisher({
     log: options.log,
     output,
     tables,
-    chat: chatNotes,
+    chatNotes: chatNotes,
     tokens,
     odds,
     offload,
@@ -293,7 +293,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     client,
     tables,
     publisher,
-    steps,
+    pipeline: steps,
     tokens,
     lost,
     log: options.log,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { runningTablesChat, saveChatNotes } from '../db/chat-store.ts';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
@@ -25,26 +26,34 @@ export interface ChatNotes {
 
 export const NO_CHAT: ChatNotes = { lobby: null, table: null, tableDeal: null, board: null, cardsShown: null };
 
+/** A Discord id (a snowflake), or null for anything else. */
+const messageId = z.string().regex(/^\d+$/).nullable().catch(null);
+
+/** The `chat` column as stored, each field checked on its own: one that does not read is as if never noted. */
+const chatNotesSchema = z
+  .object({
+    lobby: messageId,
+    table: messageId,
+    tableDeal: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).nullable().catch(null),
+    board: z.string().nullable().catch(null),
+    cardsShown: z
+      .object({
+        deal: z.number().int().min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+        // Only the ids that read as ids: the others are shown their cards again, never wrongly skipped.
+        to: z.array(z.unknown()).transform((ids) => ids.filter((id) => typeof id === 'string')),
+      })
+      .nullable()
+      .catch(null),
+  })
+  // A fresh object each time: the chat changes its notes in place.
+  .catch(() => ({ ...NO_CHAT }));
+
+/** The `chat` column (or any stored value) read as the chat's notes of a table (`chatNotesSchema`). */
 export function asChatNotes(value: unknown): ChatNotes {
-  const v = (value ?? {}) as Partial<ChatNotes>;
-  const id = (x: unknown) => (typeof x === 'string' && /^\d+$/.test(x) ? x : null);
-  return {
-    lobby: id(v.lobby),
-    table: id(v.table),
-    tableDeal: Number.isSafeInteger(v.tableDeal) ? (v.tableDeal as number) : null,
-    board: typeof v.board === 'string' ? v.board : null,
-    cardsShown: asCardsShown(v.cardsShown),
-  };
+  return chatNotesSchema.parse(value ?? {});
 }
 
-function asCardsShown(value: unknown): ChatNotes['cardsShown'] {
-  if (typeof value !== 'object' || value === null) return null;
-  const { deal, to } = value as { deal?: unknown; to?: unknown };
-  if (!Number.isSafeInteger(deal) || !Array.isArray(to)) return null;
-  return { deal: deal as number, to: to.filter((id): id is string => typeof id === 'string') };
-}
-
-export interface ChatMessagesDeps {
+export interface ChatNotesByTableDeps {
   db: Kysely<Database>;
   /** Saves wait in the table's queue for its steps, at the version this process holds (`Tables.atVersion`). */
   tables: Pick<Tables, 'atVersion'>;
@@ -56,12 +65,12 @@ export interface ChatMessagesDeps {
  * place by the chat's side alone (the table message, the private cards, the lobby's
  * poster), and saved after each change.
  */
-export class ChatMessages {
+export class ChatNotesByTable {
   private readonly byId = new Map<number, ChatNotes>();
   /** Tables whose save is queued and not begun: a later change rides it. */
   private readonly queued = new Map<number, Promise<void>>();
 
-  constructor(private readonly deps: ChatMessagesDeps) {}
+  constructor(private readonly deps: ChatNotesByTableDeps) {}
 
   /** The table's notes, if the chat shows it. */
   get(tableId: number): ChatNotes | undefined {

@@ -17,7 +17,7 @@ export interface BotContext {
   tables: Tables;
   publisher: TablePublisher;
   /** Where every game step a player asks for runs: commit, answer, publish (step-pipeline.ts). */
-  steps: StepPipeline;
+  pipeline: StepPipeline;
   tokens: ReplyTokens;
   /** Channels the bot can no longer post in (their tables stopped). */
   lost: BlockedChannels;

@@ -44,7 +44,7 @@ export async function startGame(
     return { place, host, variantId, options, look, key: interaction.id, phrase };
   });
   // A refusal after the acknowledgement replaces the public placeholder with a private answer (error-boundary.ts).
-  await ctx.steps.command(interaction, opening.commit, opening.answer);
+  await ctx.pipeline.command(interaction, opening.commit, opening.answer);
 }
 
 /**
@@ -95,7 +95,7 @@ export async function offerLastGame(interaction: ChatInputCommandInteraction, ct
 export async function stopGame(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   const admin = managesPlace(interaction, ctx.groupDms);
-  await ctx.steps.command(
+  await ctx.pipeline.command(
     interaction,
     async () => ({ step: await ctx.tables.stopGame(place, { id: interaction.user.id, admin }, interaction.id) }),
     async ({ step }) => {

@@ -7,7 +7,7 @@ import type { SerialQueues } from '../table/serial.ts';
 import type { StepResult } from '../table/steps.ts';
 import { tableDealNo } from '../table/table-notes.ts';
 import type { ChannelOutput } from './channel-output.ts';
-import type { ChatMessages } from './chat-notes.ts';
+import type { ChatNotesByTable } from './chat-notes.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateMessage, PrivateMessageRegistry } from './private-message-registry.ts';
@@ -18,7 +18,7 @@ export interface PrivateCardSenderDeps {
   log: Logger;
   output: ChannelOutput;
   /** Where the chat shows each table: who a deal's private message reached is kept there. */
-  chat: ChatMessages;
+  chatNotes: ChatNotesByTable;
   tokens: ReplyTokens;
   odds: OddsCache;
   offload: Offload;
@@ -64,8 +64,8 @@ export class PrivateCardSender {
    * way), live or not: whether they may choose without being shown their cards first.
    */
   hasSeenCards(rt: TableRuntime, playerId: string): boolean {
-    const shown = this.deps.chat.get(rt.record.id)?.cardsShown;
-    return shown?.deal === tableDealNo(rt.messages, gameOf(rt.record).dealNo) && shown.to.includes(playerId);
+    const shown = this.deps.chatNotes.get(rt.record.id)?.cardsShown;
+    return shown?.deal === tableDealNo(rt.notes, gameOf(rt.record).dealNo) && shown.to.includes(playerId);
   }
 
   /**
@@ -74,29 +74,29 @@ export class PrivateCardSender {
    * shown from now (a press on that card may come first), until the posting fails.
    */
   dealing(rt: TableRuntime, state: GameState, dealt: readonly string[]): void {
-    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    const dealNo = tableDealNo(rt.notes, state.dealNo);
     for (const playerId of dealt)
       if (this.deps.tokens.fresh(rt.record.id, playerId)) this.shownTo(rt, dealNo, playerId);
   }
 
   /** The deal's private message did not reach the player after all. */
   private notShownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
-    const shown = this.deps.chat.get(rt.record.id)?.cardsShown;
+    const shown = this.deps.chatNotes.get(rt.record.id)?.cardsShown;
     if (shown?.deal !== dealNo) return;
     shown.to = shown.to.filter((id) => id !== playerId);
-    void this.deps.chat.save(rt.record.id);
+    void this.deps.chatNotes.save(rt.record.id);
   }
 
   /** A private message of deal `dealNo` went to the player (see `hasSeenCards`). */
   private shownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
-    const chat = this.deps.chat.of(rt.record.id);
+    const chat = this.deps.chatNotes.of(rt.record.id);
     const shown = chat.cardsShown;
     if (shown?.deal === dealNo) {
       if (shown.to.includes(playerId)) return;
       shown.to.push(playerId);
     } else chat.cardsShown = { deal: dealNo, to: [playerId] };
     // Saved so a restart keeps it (one save for a deal's players: they are queued together).
-    void this.deps.chat.save(rt.record.id);
+    void this.deps.chatNotes.save(rt.record.id);
   }
 
   /**
@@ -148,13 +148,13 @@ export class PrivateCardSender {
     const { preview, odds } = this.deps.odds.preview(state, playerId);
     // A deal's end edits words and buttons only: the picture already shown stays.
     const wanted = ended ? null : handPicture(view, playerId, preview);
-    const colours = { fourColour: rt.messages.fourColour };
+    const colours = { fourColour: rt.notes.fourColour };
     // Both jobs queue on the helper thread at once, the picture right behind the odds.
     const [equity, picture] = await Promise.all([
       odds,
       wanted ? this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null,
     ]);
-    const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, state.dealNo) };
+    const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.notes, state.dealNo) };
     return {
       // A private message: in the player's own language.
       payload: cardsView(
@@ -187,7 +187,7 @@ export class PrivateCardSender {
   ): void {
     const { state, version, signature, asks } = shown;
     const tableId = rt.record.id;
-    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    const dealNo = tableDealNo(rt.notes, state.dealNo);
     // A later step was published while this answer was drawn: it shows less than that.
     const behind = (this.messages.live(tableId, playerId, dealNo)?.version ?? 0) > version;
     this.messages.remember(tableId, playerId, { dealNo, via, messageId: '@original', signature, asks, version });
@@ -221,7 +221,7 @@ export class PrivateCardSender {
   /** The player's private message of the current deal, while its token can still edit it. */
   private livePrivateMessage(rt: TableRuntime, playerId: string) {
     const state = gameOf(rt.record);
-    return this.messages.live(rt.record.id, playerId, tableDealNo(rt.messages, state.dealNo));
+    return this.messages.live(rt.record.id, playerId, tableDealNo(rt.notes, state.dealNo));
   }
 
   /**
@@ -240,7 +240,7 @@ export class PrivateCardSender {
     // Once the deal is settled its private messages stay as they are (`retireAsks`): the result says the rest.
     const players = dealInPlay(state) ? (state.deal?.players ?? []) : [];
     if (!rt) return;
-    const dealNo = tableDealNo(rt.messages, state.dealNo);
+    const dealNo = tableDealNo(rt.notes, state.dealNo);
     await Promise.all(
       players.map(async (playerId) => {
         try {

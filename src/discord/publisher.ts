@@ -10,7 +10,7 @@ import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
-import type { ChatMessages } from './chat-notes.ts';
+import type { ChatNotesByTable } from './chat-notes.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCardSender } from './private-card-sender.ts';
@@ -25,7 +25,7 @@ export interface PublisherDeps {
   log: Logger;
   tables: Tables;
   /** Where the chat shows each table (its message ids): this surface's own notes. */
-  chat: ChatMessages;
+  chatNotes: ChatNotesByTable;
   output: ChannelOutput;
   tokens: ReplyTokens;
   odds: OddsCache;
@@ -112,13 +112,13 @@ export class TablePublisher implements StepListener {
   committed(step: StepResult): void {
     const tableId = step.record.id;
     // A new game: no message shows it yet (its lobby is posted as the answer of what opened it).
-    if (!step.before || awaiting(step.before).kind === 'over') this.deps.chat.opened(tableId);
+    if (!step.before || awaiting(step.before).kind === 'over') this.deps.chatNotes.opened(tableId);
     // The game's messages get their final edit asked for at once, as the step left them:
     // a new game may open at the table before this step is published, with messages of its own.
     if (awaiting(step.after).kind !== 'over') return;
     this.tableMessage.requestEdits(tableId, {
-      rt: { record: step.record, messages: step.messages },
-      chat: this.deps.chat.snapshot(tableId),
+      rt: { record: step.record, notes: step.notes },
+      chat: this.deps.chatNotes.snapshot(tableId),
     });
   }
 
@@ -130,7 +130,7 @@ export class TablePublisher implements StepListener {
     // The process stopped between a deal's first commit and the post of its message (a
     // crash, or a backup taken then and restored): no message carries the deal's buttons,
     // and an edit never moves an earlier deal's message on. Post it, as the deal's start would have.
-    const shown = this.deps.chat.get(tableId)?.tableDeal ?? null;
+    const shown = this.deps.chatNotes.get(tableId)?.tableDeal ?? null;
     if (rt && state?.phase === 'deal' && shown !== state.dealNo) {
       const before: GameState = shown === null ? { ...state, phase: 'lobby' } : { ...state, dealNo: shown };
       void this.queues
@@ -145,7 +145,7 @@ export class TablePublisher implements StepListener {
     const rt = this.runtime(tableId);
     if (!rt) return;
     void this.deps.output
-      .send(tableId, { content: t(rt.messages.locale, key) })
+      .send(tableId, { content: t(rt.notes.locale, key) })
       .catch((err: unknown) => this.deps.log.error({ err, tableId }, 'could not tell the table'));
     this.tableMessage.requestEdits(tableId);
   }
@@ -162,9 +162,9 @@ export class TablePublisher implements StepListener {
     const over = awaiting(step.after).kind === 'over';
     const rt = this.runtime(tableId);
     const ended = over ? rt : undefined;
-    const lastDeal = ended ? tableDealNo(ended.messages, step.after.dealNo) : 0;
+    const lastDeal = ended ? tableDealNo(ended.notes, step.after.dealNo) : 0;
     // The deal this step was played in, numbered as its game numbers it (a new game may open before it is published).
-    const dealNo = rt && step.before ? tableDealNo(rt.messages, step.before.dealNo) : 0;
+    const dealNo = rt && step.before ? tableDealNo(rt.notes, step.before.dealNo) : 0;
     // The game's tokens carry its last result, then are forgotten (not those of a game opened since).
     const issuedUpTo = this.deps.tokens.now();
     void this.queues
@@ -190,7 +190,7 @@ export class TablePublisher implements StepListener {
     await this.tableMessage.editsDone(tableId);
     this.deps.tables.runtimes.release(ended);
     if (this.deps.tables.runtimes.get(tableId)) return;
-    this.deps.chat.forget(tableId);
+    this.deps.chatNotes.forget(tableId);
     this.tableMessage.forget(tableId);
   }
 
@@ -228,18 +228,18 @@ export class TablePublisher implements StepListener {
     const over = events.some((e) => e.type === 'GameOver');
     // The final standings belong to the last result: one message, not two.
     const standings = over ? await this.deps.tables.standings(tableId, after) : null;
-    const chart = standings ? await this.standingsPicture(standings, rt.messages.locale) : null;
+    const chart = standings ? await this.standingsPicture(standings, rt.notes.locale) : null;
     const chartFiles = chart ? [standingsFile(chart)] : [];
     // A step's note is the catalogue's key ("the game stopped by itself"): said in the table's language.
-    const note = step.note ? { content: t(rt.messages.locale, step.note) } : {};
+    const note = step.note ? { content: t(rt.notes.locale, step.note) } : {};
     if (before && hasResult(events)) {
-      const { locale, fourColour } = rt.messages;
+      const { locale, fourColour } = rt.notes;
       const hands = showdownHands(before, after, events, locale, fourColour);
       const picture = showdownNeedsPicture(hands) ? await this.deps.offload.showdown(hands.rows, { fourColour }) : null;
-      const history = { tableId, dealNo: tableDealNo(rt.messages, before.dealNo) };
+      const history = { tableId, dealNo: tableDealNo(rt.notes, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
       if (standings) {
-        result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.messages.locale, chart).toJSON());
+        result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.notes.locale, chart).toJSON());
       }
       // The last result keeps its Verify beside the game's Play again.
       const components = [...result.components, ...(over ? playAgain(rt, after).components : [])];
@@ -247,7 +247,7 @@ export class TablePublisher implements StepListener {
     } else if (standings) {
       await this.deps.output.send(tableId, {
         ...note,
-        embeds: [standingsEmbed(standings, undefined, rt.messages.locale, chart)],
+        embeds: [standingsEmbed(standings, undefined, rt.notes.locale, chart)],
         files: chartFiles,
         ...playAgain(rt, after),
       });
@@ -281,8 +281,8 @@ export class TablePublisher implements StepListener {
    */
   async lobbyPosted(tableId: number, messageId: string, via: TokenHandle): Promise<void> {
     this.postedBy(messageId, via);
-    this.deps.chat.of(tableId).lobby = messageId;
-    await this.deps.chat.save(tableId);
+    this.deps.chatNotes.of(tableId).lobby = messageId;
+    await this.deps.chatNotes.save(tableId);
   }
 
   /**
@@ -314,8 +314,8 @@ export class TablePublisher implements StepListener {
 
 /** The game-over message's Play again button (the host's: handlers/play-again.ts), on the game's last deal. */
 function playAgain(rt: TableRuntime, after: GameState): { components: ButtonRow[] } {
-  const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.messages, after.dealNo) };
-  return { components: [playAgainRow(target, rt.messages.locale)] };
+  const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.notes, after.dealNo) };
+  return { components: [playAgainRow(target, rt.notes.locale)] };
 }
 
 /** Players who were dealt private cards in these events (a deal's start, a later round's card). */

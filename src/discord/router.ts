@@ -76,7 +76,7 @@ export function createRouter(
           if (claimed === null) continue;
           log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(claimed) });
           const plan = await claimed.run({ ...ctx, log });
-          if (plan) await ctx.steps.form(interaction, plan, log);
+          if (plan) await ctx.pipeline.form(interaction, plan, log);
           ctx.metrics.interaction(kind, 'ok');
           return;
         }
@@ -93,7 +93,7 @@ export function createRouter(
           else {
             if (waiting !== null) noticeLostPermissions(interaction, waiting, ctx);
             const plan = await claimed.run({ ...ctx, log });
-            if (plan) await ctx.steps.run(interaction, plan, log);
+            if (plan) await ctx.pipeline.run(interaction, plan, log);
           }
           ctx.metrics.interaction(kind, 'ok');
           return;

@@ -4,13 +4,13 @@ import {
   MessageFlags,
   type ModalSubmitInteraction,
 } from 'discord.js';
-import type { Action } from '../engine/index.ts';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { StepCommits } from '../table/commit-and-publish.ts';
+import type { CheckedPress } from '../table/presses.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
-import type { StepCommits } from '../table/step-commits.ts';
 import type { StepResult } from '../table/steps.ts';
-import type { DryRun, Member, Tables } from '../table/tables.ts';
+import type { Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
 import type { PrivateAnswer } from './private-card-sender.ts';
 import type { TablePublisher } from './publisher.ts';
@@ -41,33 +41,24 @@ export const BUSY_STEPS = 8;
  */
 export type PressAnswer = 'line' | 'quiet' | 'menu' | 'choice';
 
-/** What a press handler asks of the pipeline. */
-export interface PressPlan {
+/** What a press handler asks of the pipeline: the press the table layer checked (table/presses.ts), and how to answer it. */
+export interface PressPlan extends CheckedPress {
   kind: 'press';
-  /** The table the press was checked against (`Tables.pressTarget`). */
-  table: TableRuntime;
-  /** Null where an earlier press of the same button already did what this one asks: nothing is written. */
-  action: Action | null;
-  member: Member;
-  /** The action applied to the state this process last saw: a refusal was answered at once. */
-  dryRun?: DryRun;
   answer: PressAnswer;
-  /** A refusal at commit that means the same (the earlier press committed first): answered as if done. */
-  repeated?(err: unknown): boolean;
 }
 
-/** What a form (the rules' pages) asks of the pipeline: its answer is its menu, drawn from the step. */
-export interface FormPlan {
+/**
+ * What a form (the rules' pages) asks of the pipeline: its answer is its menu, drawn from the step.
+ * Its press (`table/presses.ts`'s `checkOptions`) has a null action when the form changed no rule:
+ * its menu is answered as it is, with no step.
+ */
+export interface FormPlan extends CheckedPress {
   kind: 'form';
-  table: TableRuntime;
-  /** Null when the form changed no rule: its menu is answered as it is, with no step. */
-  action: Action | null;
   /**
    * The table's new language, when the form changed it: not a rule of the game, so no
    * step; the table keeps it with its notes and its messages are drawn again.
    */
   language?: string;
-  member: Member;
   view(result: StepResult | null): ReturnType<typeof rulesMenu>;
 }
 
@@ -97,7 +88,7 @@ type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
   tables: Pick<Tables, 'act' | 'setLanguage'>;
-  /** Committing and publishing, the same for every surface (table/step-commits.ts). */
+  /** Committing and publishing, the same for every surface (table/commit-and-publish.ts). */
   commits: StepCommits;
   publisher: Pick<
     TablePublisher,
@@ -251,7 +242,7 @@ export class StepPipeline {
 
   /** Runs a modal handler's plan (the rules' form): its answer is the menu it was opened from. */
   async form(interaction: ModalSubmitInteraction, plan: FormPlan, log?: Logger): Promise<void> {
-    const { table, action, language, member } = plan;
+    const { table, language } = plan;
     const tableId = table.record.id;
     await this.step({
       defer: () =>
@@ -263,9 +254,7 @@ export class StepPipeline {
           await this.deps.tables.setLanguage(tableId, language);
           this.deps.publisher.redraw(tableId);
         }
-        return this.deps.commits.commit(async () =>
-          action ? this.deps.tables.act(tableId, interaction.id, action, member) : null,
-        );
+        return this.deps.commits.press(plan, interaction.id);
       },
       prepare: async (result) => plan.view(result),
       // The menu the form was opened from, brought up to date (or a private one if it is gone).

@@ -9,7 +9,7 @@ import { tableDealNo } from '../table/table-notes.ts';
 import type { Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
-import type { ChatMessages, ChatNotes } from './chat-notes.ts';
+import type { ChatNotes, ChatNotesByTable } from './chat-notes.ts';
 import { EditCoalescer } from './coalescer.ts';
 import type { Offload } from './offload.ts';
 import type { ReplyTokens } from './tokens.ts';
@@ -38,8 +38,8 @@ function liveTableView(
     restarted,
     picture,
     hasBoardImage,
-    locale: rt.messages.locale,
-    fourColour: rt.messages.fourColour,
+    locale: rt.notes.locale,
+    fourColour: rt.notes.fourColour,
     // Computer players get no private message: they are never "unreached".
     unreached: (state.deal?.players ?? []).filter(
       (id) => !tokens.fresh(rt.record.id, id) && !state.players.find((p) => p.id === id)?.computer,
@@ -54,14 +54,14 @@ export const publicOf = (rt: TableRuntime) => publicView(gameOf(rt.record));
 export function targetOf(rt: TableRuntime, openTable = false): ButtonTarget {
   return {
     tableId: rt.record.id,
-    dealNo: tableDealNo(rt.messages, rt.record.state?.dealNo ?? 0),
+    dealNo: tableDealNo(rt.notes, rt.record.state?.dealNo ?? 0),
     ...(openTable ? { openTable } : {}),
   };
 }
 
 /** The table's lobby message as it stands (the people Play again asked back included). */
 export const lobbyOf = (rt: TableRuntime, openTable = false) =>
-  lobbyView(targetOf(rt, openTable), publicOf(rt), rt.messages.locale, rt.messages.returning);
+  lobbyView(targetOf(rt, openTable), publicOf(rt), rt.notes.locale, rt.notes.returning);
 
 /** A table as the chat showed it at one moment: its game and table notes, and where the chat shows it. */
 export interface ShownTable {
@@ -72,7 +72,7 @@ export interface ShownTable {
 export interface TableMessageDeps {
   tables: Tables;
   /** Where the chat shows each table (this surface's own notes, saved with the table's row). */
-  chat: ChatMessages;
+  chatNotes: ChatNotesByTable;
   output: ChannelOutput;
   offload: Offload;
   /** Who the bot can reach privately: the others are told to press My cards. */
@@ -140,9 +140,9 @@ export class TableMessage {
   async startDeal(rt: TableRuntime, before: GameState | null): Promise<void> {
     const tableId = rt.record.id;
     if (before?.phase === 'lobby') this.requestLobbyEdit(tableId, this.shown(rt));
-    const previous = this.deps.chat.of(tableId).table;
+    const previous = this.deps.chatNotes.of(tableId).table;
     if (previous && before) {
-      const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, before.dealNo) });
+      const say = (key: TextKey) => t(rt.notes.locale, key, { deal: tableDealNo(rt.notes, before.dealNo) });
       this.close(tableId, previous, say('closed.dealOver'), say('closed.nextBelow'));
     }
     this.restarted.delete(tableId);
@@ -154,11 +154,11 @@ export class TableMessage {
     rt: TableRuntime,
     post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
   ): Promise<string> {
-    const previous = this.deps.chat.of(rt.record.id).table;
+    const previous = this.deps.chatNotes.of(rt.record.id).table;
     const posted = await this.post(rt, post);
     const state = gameOf(rt.record);
     if (previous && previous !== posted) {
-      const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, state.dealNo) });
+      const say = (key: TextKey) => t(rt.notes.locale, key, { deal: tableDealNo(rt.notes, state.dealNo) });
       this.close(rt.record.id, previous, say('closed.deal'), say('closed.moved'));
     }
     return posted;
@@ -173,8 +173,8 @@ export class TableMessage {
     const tableId = rt.record.id;
     const target = targetOf(rt);
     const variant = gameOf(rt.record).variant;
-    const { locale } = rt.messages;
-    const { lobby, table } = this.deps.chat.of(tableId);
+    const { locale } = rt.notes;
+    const { lobby, table } = this.deps.chatNotes.of(tableId);
     for (const [messageId, v2] of [
       [lobby, false],
       [table, true],
@@ -201,24 +201,24 @@ export class TableMessage {
     const state = gameOf(rt.record);
     const picture = await this.boardPicture(rt);
     const message = await post(liveTableView(rt, this.deps, picture, false, this.restarted.has(rt.record.id)));
-    const chat = this.deps.chat.of(rt.record.id);
+    const chat = this.deps.chatNotes.of(rt.record.id);
     chat.table = message.id;
     chat.tableDeal = state.dealNo;
     chat.board = picture ? boardSignature(publicOf(rt)) : null;
-    await this.deps.chat.save(rt.record.id);
+    await this.deps.chatNotes.save(rt.record.id);
     return message.id;
   }
 
   /** The table as the chat shows it now: its runtime, and its chat notes as they are now. */
   private shown(rt: TableRuntime): ShownTable {
-    return { rt: { record: rt.record, messages: { ...rt.messages } }, chat: this.deps.chat.snapshot(rt.record.id) };
+    return { rt: { record: rt.record, notes: { ...rt.notes } }, chat: this.deps.chatNotes.snapshot(rt.record.id) };
   }
 
   /** The table's board picture, or null when it has no board, shows it as card emojis, or the picture failed. */
   private boardPicture(rt: TableRuntime): Promise<Picture | null> {
     const cells = boardCells(publicOf(rt));
     return cells.length && !cardEmojis()
-      ? this.deps.offload.board(cells, { fourColour: rt.messages.fourColour })
+      ? this.deps.offload.board(cells, { fourColour: rt.notes.fourColour })
       : Promise.resolve(null);
   }
 
@@ -251,7 +251,7 @@ export class TableMessage {
   /** The table's runtime and chat notes as they are, when the lobby or table message `messageId` is still its own. */
   private liveShowing(tableId: number, messageId: string, which: 'lobby' | 'table'): ShownTable | null {
     const rt = this.runtime(tableId);
-    const chat = this.deps.chat.get(tableId);
+    const chat = this.deps.chatNotes.get(tableId);
     return rt && chat && chat[which] === messageId ? { rt, chat } : null;
   }
 
@@ -276,7 +276,7 @@ export class TableMessage {
         const state = gameOf(rt.record);
         const shown = asked.chat.tableDeal;
         if (state.phase === 'deal' && shown !== null && shown !== state.dealNo) {
-          const say = (key: TextKey) => t(rt.messages.locale, key, { deal: tableDealNo(rt.messages, shown) });
+          const say = (key: TextKey) => t(rt.notes.locale, key, { deal: tableDealNo(rt.notes, shown) });
           return { tableId, messageId, payload: closedPayload(say('closed.dealOver'), say('closed.nextBelow')) };
         }
         const view = liveTableView(rt, this.deps, null, asked.chat.board !== null);
@@ -293,7 +293,7 @@ export class TableMessage {
       if (replace) {
         chat.board = picture ? signature : null;
         // If this fails (logged), only a restart notices (it sends the picture again).
-        void this.deps.chat.save(tableId);
+        void this.deps.chatNotes.save(tableId);
       }
       const view = liveTableView(rt, this.deps, picture, chat.board !== null, this.restarted.has(tableId));
       const payload = editOf(view);

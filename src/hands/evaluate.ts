@@ -1,7 +1,7 @@
 import type { Card } from '../cards/card.ts';
 import { scoreGeneral } from './counts.ts';
 import { scoreTable, scoreTableWild } from './fast.ts';
-import { MAX_TABLE_CARDS, tablesFor } from './tables.ts';
+import { MAX_TABLE_CARDS, tablesFor } from './lookup-tables.ts';
 import type { HandResult, RankingId, WildSpec } from './types.ts';
 import { describeValue, rankingInfo, straightTop } from './value.ts';
 import { compileWild, hasWild, isWildCard, resolveLowest, type WildMasks } from './wild.ts';

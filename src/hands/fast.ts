@@ -1,6 +1,6 @@
 import type { Card } from '../cards/card.ts';
 import { flushValue, highestBit, ofAKindValue, POPCOUNT13, straightTopWithWilds } from './counts.ts';
-import { CARD_KEY, type RankingTables, sharedKeyIndex, slotIn, suitOne, THREE_SUITED } from './tables.ts';
+import { CARD_KEY, type RankingTables, sharedKeyIndex, slotIn, suitOne, THREE_SUITED } from './lookup-tables.ts';
 import { makeValue, type RankingInfo } from './value.ts';
 import type { WildMasks } from './wild.ts';
 

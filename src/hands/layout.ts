@@ -2,7 +2,7 @@ import type { Card } from '../cards/card.ts';
 import { scoreGeneral } from './counts.ts';
 import { evaluateResolved, someSubset } from './evaluate.ts';
 import { HIGH_WORD, LOW_WORD, scoreSumsMasks } from './fast.ts';
-import { CARD_KEY, MAX_TABLE_CARDS, type RankingTables, suitOne, tablesFor } from './tables.ts';
+import { CARD_KEY, MAX_TABLE_CARDS, type RankingTables, suitOne, tablesFor } from './lookup-tables.ts';
 import type { Board, LayoutResult, LayoutUse, Line, RankingId, WildSpec } from './types.ts';
 import { type RankingInfo, rankingInfo } from './value.ts';
 import { compileWild, hasWild, resolveLowest, type WildMasks } from './wild.ts';

@@ -50,8 +50,8 @@ export function endedGame(record: GameRecord | null, place: Place, dealNo: numbe
   const state = record.state;
   // Pressed again once the next lobby is open: refused as /guts start is there.
   if (record.running) throw new UserFacingError('refusal.running', { variant: state.variant });
-  const messages = asTableNotes(record.messages);
-  if (dealNo !== tableDealNo(messages, state.dealNo)) throw new UserFacingError('refusal.dealOver');
+  const notes = asTableNotes(record.messages);
+  if (dealNo !== tableDealNo(notes, state.dealNo)) throw new UserFacingError('refusal.dealOver');
   if (by !== state.host) throw new UserFacingError('refusal.playAgainWho');
   return {
     variantId: state.variant,
@@ -59,7 +59,7 @@ export function endedGame(record: GameRecord | null, place: Place, dealNo: numbe
     options: changedOptions(state.variant, state.options),
     computers: state.players.filter((p) => p.computer),
     returning: state.players.filter((p) => !p.computer && p.id !== state.host).map(({ id, name }) => ({ id, name })),
-    look: { fourColour: messages.fourColour, locale: messages.locale },
+    look: { fourColour: notes.fourColour, locale: notes.locale },
     phrase: state.fair?.phrase ?? null,
   };
 }

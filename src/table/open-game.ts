@@ -94,7 +94,7 @@ export class GameOpener {
     const live = this.deps.runtimes.get(table.id)?.record;
     if (table.running || live?.running) throw runningError((live ?? table).state);
     this.deps.runtimes.track(table, {
-      messages: {
+      notes: {
         ...NO_NOTES,
         dealBase: table.dealNo,
         fourColour: look.fourColour,

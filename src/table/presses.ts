@@ -60,7 +60,7 @@ const declare = (choice: 'stay' | 'drop'): PressRule => ({
   repeats: (request, me, table) => {
     const state = gameOf(table.record);
     const deal = state.deal;
-    if (!deal || tableDealNo(table.messages, state.dealNo) !== request.dealNo) return false;
+    if (!deal || tableDealNo(table.notes, state.dealNo) !== request.dealNo) return false;
     if (request.round !== undefined && request.round < deal.round)
       return deal.in.includes(me.id) === (choice === 'stay');
     return deal.choices[me.id] === choice;
@@ -89,7 +89,7 @@ const RULES: Record<PressKind, PressRule> = {
     // Pressed again (a host's double or quadruple click) once the deal it starts has begun.
     repeats: (request, me, table) => {
       const state = gameOf(table.record);
-      return me.id === state.host && tableDealNo(table.messages, state.dealNo) === request.dealNo + 1;
+      return me.id === state.host && tableDealNo(table.notes, state.dealNo) === request.dealNo + 1;
     },
     action: (_r, me) => ({ type: 'startDeal', by: me.id }),
   },
@@ -134,7 +134,7 @@ export async function checkPress(
   const state = gameOf(table.record);
   if (repeats) {
     if (repeats(request, member, table)) return { table, action: null, member };
-    if (!lenient && request.dealNo !== tableDealNo(table.messages, state.dealNo)) {
+    if (!lenient && request.dealNo !== tableDealNo(table.notes, state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
   }
@@ -142,4 +142,54 @@ export async function checkPress(
   const dryRun = { from: state, applied: apply(state, action) };
   const repeated = repeats && ((err: unknown) => isUserFacing(err) && repeats(request, member, table));
   return { table, action, member, dryRun, ...(repeated ? { repeated } : {}) };
+}
+
+/**
+ * The Rules button and its form (`setOptions`): the table whose options the member may
+ * change now, checked as a press is (the same channel, a running game, the current
+ * deal), and a dry run with no change, which the engine refuses for anyone but the host
+ * and once a deal is dealt.
+ */
+export async function optionsTarget(
+  tables: Pick<Tables, 'pressTarget'>,
+  target: { tableId: number; dealNo: number },
+  place: Place,
+  member: Member,
+): Promise<TableRuntime> {
+  const table = await tables.pressTarget(target.tableId, place, target.dealNo, false);
+  apply(gameOf(table.record), { type: 'setOptions', by: member.id, options: {} });
+  return table;
+}
+
+/** A form's changes checked: the step that makes those the rule book accepts, and those it refused, with why. */
+export interface CheckedOptions {
+  press: CheckedPress;
+  /** Each refused change's option and refusal: the other changes still apply. */
+  refused: { name: string; err: Error }[];
+  /** The changes the step makes (empty: no step). */
+  changes: Record<string, unknown>;
+}
+
+/**
+ * The form's changes as one step on the table `optionsTarget` found, each dry-run in
+ * turn on top of those accepted before it: a value the rule book refuses is left out
+ * and said, and the host's other changes still apply.
+ */
+export function checkOptions(table: TableRuntime, member: Member, wanted: Record<string, unknown>): CheckedOptions {
+  const state = gameOf(table.record);
+  const changes: Record<string, unknown> = {};
+  const refused: CheckedOptions['refused'] = [];
+  let dryRun: DryRun | undefined;
+  for (const [name, value] of Object.entries(wanted)) {
+    const action: Action = { type: 'setOptions', by: member.id, options: { ...changes, [name]: value } };
+    try {
+      dryRun = { from: state, applied: apply(state, action) };
+      changes[name] = value;
+    } catch (err) {
+      if (!isUserFacing(err)) throw err;
+      refused.push({ name, err });
+    }
+  }
+  const action: Action | null = dryRun ? { type: 'setOptions', by: member.id, options: changes } : null;
+  return { press: { table, action, member, ...(dryRun ? { dryRun } : {}) }, refused, changes };
 }

@@ -12,11 +12,11 @@ export const QUIET_DEALS_TO_STOP = 2;
 
 /** The count after a step: a press marks the deal as played; a deal's end adds it up. */
 export function countQuiet(
-  messages: TableNotes,
+  notes: TableNotes,
   events: readonly GameEvent[],
   pressed: boolean,
 ): Pick<TableNotes, 'pressedThisDeal' | 'quietDeals'> {
-  let { pressedThisDeal, quietDeals } = messages;
+  let { pressedThisDeal, quietDeals } = notes;
   for (const e of events) {
     if (e.type === 'DealStarted') pressedThisDeal = false;
     if (e.type === 'DealEnded') {

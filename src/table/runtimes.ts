@@ -5,7 +5,7 @@ import { asTableNotes, type TableNotes } from './table-notes.ts';
 /** What this process knows of a loaded table: the latest committed record and its notes. */
 export interface TableRuntime {
   record: GameRecord;
-  messages: TableNotes;
+  notes: TableNotes;
 }
 
 /**
@@ -23,10 +23,10 @@ export class Runtimes {
   track(record: GameRecord, fresh?: Partial<Omit<TableRuntime, 'record'>>): TableRuntime {
     let rt = this.byId.get(record.id);
     if (!rt || fresh) {
-      rt = { record, messages: asTableNotes(record.messages), ...fresh };
+      rt = { record, notes: asTableNotes(record.messages), ...fresh };
       this.byId.set(record.id, rt);
       // The table speaks its language from now on (`Tables.resumeAll` waits for it first).
-      void ensureLanguages(rt.messages.locale);
+      void ensureLanguages(rt.notes.locale);
     }
     rt.record = record;
     return rt;

@@ -26,7 +26,7 @@ export interface StepRecoveryDeps {
   /** The table as last committed, from the database. */
   reload(tableId: number): Promise<TableRecord | null>;
   /** Take the reloaded record as the table's, and its countdown up again. */
-  carryOn(record: TableRecord): void;
+  takeUp(record: TableRecord): void;
   /** Stop the table's countdown and presses (see `Tables.pause`). */
   pause(tableId: number): void;
   /** Tell the table's players, in its language, the catalogue's `key`. */
@@ -62,7 +62,7 @@ export class StepRecovery {
       return;
     }
     this.deps.tell(tableId, STEP_RECOVERED);
-    this.deps.carryOn(record);
+    this.deps.takeUp(record);
   }
 
   /** A step of the table committed: its next failure is a first one again. */

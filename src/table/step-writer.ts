@@ -1,6 +1,6 @@
 import type { OpenDatabase } from '../db/index.ts';
 import { sqlitePathOf } from '../db/index.ts';
-import { createOrLoadTable, StaleVersionError, saveTableMessages, type TableRecord } from '../db/table-store.ts';
+import { createOrLoadTable, StaleVersionError, saveTableNotes, type TableRecord } from '../db/table-store.ts';
 import type { Db } from '../db/transaction.ts';
 import { moduleUrl } from '../modules.ts';
 import {
@@ -27,8 +27,8 @@ import type { TableNotes } from './table-notes.ts';
 export interface StepWriter {
   createOrLoadTable(guildId: string, channelId: string): Promise<TableRecord>;
   commitStep(step: TableStep): Promise<CommitResult>;
-  /** See `saveTableMessages` in db/table-store.ts: with `version`, only while the table is still at it. */
-  saveTableMessages(tableId: number, messages: TableNotes, version?: number): Promise<boolean>;
+  /** See `saveTableNotes` in db/table-store.ts: with `version`, only while the table is still at it. */
+  saveTableNotes(tableId: number, notes: TableNotes, version?: number): Promise<boolean>;
   /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
   warmUp(): Promise<void>;
   /** What its thread's V8 isolate holds after a full collection; null when it writes on the caller's thread. */
@@ -43,7 +43,7 @@ export interface StepWriter {
 export interface WriterProtocol {
   createOrLoadTable: { args: { guildId: string; channelId: string }; result: TableRecord };
   commitStep: { args: TableStep; result: CommitResult };
-  saveTableMessages: { args: { tableId: number; messages: TableNotes; version?: number }; result: boolean };
+  saveTableNotes: { args: { tableId: number; notes: TableNotes; version?: number }; result: boolean };
 }
 
 /** The writer's jobs run on `db`: the direct writer and the writer thread share them. */
@@ -51,7 +51,7 @@ export function writerMethods(db: Db): ThreadMethods<WriterProtocol> {
   return {
     createOrLoadTable: ({ guildId, channelId }) => createOrLoadTable(db, guildId, channelId),
     commitStep: (step) => commitStep(db, step),
-    saveTableMessages: ({ tableId, messages, version }) => saveTableMessages(db, tableId, messages, version),
+    saveTableNotes: ({ tableId, notes, version }) => saveTableNotes(db, tableId, notes, version),
   };
 }
 
@@ -70,8 +70,8 @@ function writerOver(
   return {
     createOrLoadTable: (guildId, channelId) => run('createOrLoadTable', { guildId, channelId }),
     commitStep: (step) => run('commitStep', step),
-    saveTableMessages: (tableId, messages, version) =>
-      run('saveTableMessages', { tableId, messages, ...(version !== undefined ? { version } : {}) }),
+    saveTableNotes: (tableId, notes, version) =>
+      run('saveTableNotes', { tableId, notes, ...(version !== undefined ? { version } : {}) }),
     warmUp,
     memoryAfterGc,
     close,

@@ -41,10 +41,10 @@ export interface StepResult {
   events: GameEvent[];
   record: GameRecord;
   /**
-   * The table's messages as this step left them: a game that ended still edits its own
-   * messages after a new game has opened at the table and taken the runtime's.
+   * The table's notes as this step left them: a game that ended still edits its own
+   * messages after a new game has opened at the table and taken the runtime's notes.
    */
-  messages: TableNotes;
+  notes: TableNotes;
   note?: TextKey;
   /** Pressed on the Activity's page: no interaction came with it, so no token for the chat to answer on. */
   pressedInActivity?: boolean;
@@ -100,7 +100,7 @@ export class TableSteps {
   constructor(private readonly deps: TableStepsDeps) {}
 
   /**
-   * Replaces what this process holds of a table (record, messages, countdown) with what
+   * Replaces what this process holds of a table (record, notes, countdown) with what
    * is committed, if it moved on; says whether it had.
    */
   private async reload(tableId: number): Promise<boolean> {
@@ -108,10 +108,10 @@ export class TableSteps {
     const loaded = await loadTable(db, tableId);
     const fresh = loaded && gameRecord(loaded);
     const rt = runtimes.get(tableId);
-    // Still at the version this process holds: nothing is stale (and messages learnt since, not saved yet, stay).
+    // Still at the version this process holds: nothing is stale (and notes learnt since, not saved yet, stay).
     if (!fresh || !rt || fresh.version === rt.record.version) return false;
     rt.record = fresh;
-    Object.assign(rt.messages, asTableNotes(fresh.messages));
+    Object.assign(rt.notes, asTableNotes(fresh.messages));
     scheduler.set(String(tableId), fresh.running ? fresh.deadline : null);
     return true;
   }
@@ -157,10 +157,10 @@ export class TableSteps {
             clock.now(),
             this.deps.pauseMs ?? NEXT_DEAL_PAUSE_MS,
           );
-          const current = runtimes.get(tableId)?.messages ?? NO_NOTES;
+          const current = runtimes.get(tableId)?.notes ?? NO_NOTES;
           const quiet = countQuiet(current, decided.events, by === 'player');
-          const messages = { ...current, ...quiet };
-          const dealNo = tableDealNo(messages, decided.state.dealNo);
+          const notes = { ...current, ...quiet };
+          const dealNo = tableDealNo(notes, decided.state.dealNo);
           const results = dealResultsOf(decided.events);
           try {
             const commitStarted = performance.now();
@@ -171,7 +171,7 @@ export class TableSteps {
               state: decided.state,
               running,
               deadline,
-              messages,
+              messages: notes,
               dealNo,
               events: [...(decided.records ?? []), ...decided.events],
               transfers: transfersOf(decided.events),
@@ -195,17 +195,17 @@ export class TableSteps {
               running,
               state: decided.state,
               deadline,
-              messages,
+              messages: notes,
               dealNo,
             };
             const rt = runtimes.track(committed);
-            Object.assign(rt.messages, quiet);
+            Object.assign(rt.notes, quiet);
             const step: StepResult = {
               before,
               after: decided.state,
               events: decided.events,
               record: committed,
-              messages: { ...rt.messages },
+              notes: { ...rt.notes },
               ...(decided.note ? { note: decided.note } : {}),
               commitMs: performance.now() - commitStarted,
             };

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What a table keeps beside its game (the `messages` column of its row, a name kept for
  * the stored JSON): the deal numbering across games, the counters of quiet deals, the
@@ -39,21 +41,34 @@ export const NO_NOTES: TableNotes = {
 };
 
 /** The table-wide number of the game's current deal. */
-export const tableDealNo = (messages: TableNotes, gameDealNo: number): number => messages.dealBase + gameDealNo;
+export const tableDealNo = (notes: TableNotes, gameDealNo: number): number => notes.dealBase + gameDealNo;
 
+const member = z.object({ id: z.string(), name: z.string() });
+
+/**
+ * The notes as stored, each field checked on its own: a field missing or of the wrong
+ * kind (an older row, a hand edit) reads as a table without it, and the rest still stand.
+ */
+const tableNotesSchema = z
+  .object({
+    dealBase: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).catch(NO_NOTES.dealBase),
+    fourColour: z.boolean().catch(NO_NOTES.fourColour),
+    locale: z
+      .string()
+      .regex(/^[a-zA-Z0-9-]{2,8}$/)
+      .catch(NO_NOTES.locale),
+    pressedThisDeal: z.boolean().catch(NO_NOTES.pressedThisDeal),
+    quietDeals: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).catch(NO_NOTES.quietDeals),
+    // Only the people that read as people: one bad entry does not cost the others their seat back.
+    returning: z
+      .array(member.nullable().catch(null))
+      .transform((people) => people.filter((m) => m !== null))
+      .catch(() => []),
+  })
+  // A fresh object each time: a runtime changes its notes in place.
+  .catch(() => ({ ...NO_NOTES, returning: [] }));
+
+/** The `messages` column (or any stored value) read as the table's notes (`tableNotesSchema`). */
 export function asTableNotes(value: unknown): TableNotes {
-  const v = (value ?? {}) as Partial<TableNotes>;
-  const base = Number.isSafeInteger(v.dealBase) && (v.dealBase as number) >= 0 ? (v.dealBase as number) : 0;
-  return {
-    dealBase: base,
-    fourColour: v.fourColour === true,
-    locale: typeof v.locale === 'string' && /^[a-zA-Z0-9-]{2,8}$/.test(v.locale) ? v.locale : 'en-US',
-    pressedThisDeal: v.pressedThisDeal === true,
-    quietDeals: Number.isSafeInteger(v.quietDeals) && (v.quietDeals as number) > 0 ? (v.quietDeals as number) : 0,
-    returning: Array.isArray(v.returning)
-      ? v.returning.filter(
-          (m): m is { id: string; name: string } => typeof m?.id === 'string' && typeof m?.name === 'string',
-        )
-      : [],
-  };
+  return tableNotesSchema.parse(value ?? {});
 }

@@ -108,7 +108,7 @@ export class Tables {
     });
     this.recovery = new StepRecovery({
       reload: (tableId) => this.load(tableId),
-      carryOn: (record) => {
+      takeUp: (record) => {
         this.runtimes.track(gameRecord(record));
         this.timers.countdowns.set(String(record.id), record.deadline);
       },
@@ -237,7 +237,7 @@ export class Tables {
       if (!rt || version === null) return;
       let saved: boolean;
       try {
-        saved = await this.writer.saveTableMessages(tableId, rt.messages, version);
+        saved = await this.writer.saveTableNotes(tableId, rt.notes, version);
       } catch (err) {
         if (this.dbWaits.count(err) === 'permanent') throw err;
         // The notes ride the table's next step too (steps.ts commits the notes this process holds).
@@ -267,7 +267,7 @@ export class Tables {
     await ensureLanguages(locale);
     const rt = this.runtimes.get(tableId);
     if (!rt) return;
-    rt.messages.locale = locale;
+    rt.notes.locale = locale;
     await this.saveNotes(tableId);
   }
 
@@ -310,12 +310,12 @@ export class Tables {
    * The channel's table as last committed (its running game, else its last one), or null
    * where no game was ever opened there: what the Activity shows.
    */
-  async tableIn(place: Place): Promise<Pick<TableRuntime, 'record' | 'messages'> | null> {
+  async tableIn(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
     const known = this.runtimes.runningIn(place.channelId);
     if (known) return known;
     const found = await findTable(this.db, place.guildId, place.channelId);
     if (!found?.state) return null;
-    return { record: gameRecord(found), messages: asTableNotes(found.messages) };
+    return { record: gameRecord(found), notes: asTableNotes(found.messages) };
   }
 
   /** The running game in a channel, or a refusal saying none runs. */
@@ -327,7 +327,7 @@ export class Tables {
     if (!table?.running || !table.state) {
       throw new UserFacingError('refusal.noGame');
     }
-    return this.speaking(this.runtimes.track(table));
+    return this.withLanguage(this.runtimes.track(table));
   }
 
   /**
@@ -338,14 +338,14 @@ export class Tables {
     const known = this.runtimes.runningIn(place.channelId);
     const found = known ? null : await findTable(this.db, place.guildId, place.channelId);
     if (!known && !found?.state) return null;
-    const locale = known ? known.messages.locale : asTableNotes(found?.messages).locale;
+    const locale = known ? known.notes.locale : asTableNotes(found?.messages).locale;
     await ensureLanguages(locale);
     return locale;
   }
 
   /** A table just loaded, once its language is too: what happens at it next may speak at once. */
-  private async speaking(rt: TableRuntime): Promise<TableRuntime> {
-    await ensureLanguages(rt.messages.locale);
+  private async withLanguage(rt: TableRuntime): Promise<TableRuntime> {
+    await ensureLanguages(rt.notes.locale);
     return rt;
   }
 
@@ -417,8 +417,8 @@ export class Tables {
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.dbWaits.waitingFor(tableId)) throw new UserFacingError(DB_WAITING);
     if (this.pauses.isPaused(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
-    const rt = this.runtimes.get(tableId) ?? (await this.speaking(this.runtimes.track(record)));
-    if (!lenient && dealNo !== tableDealNo(rt.messages, record.state.dealNo)) {
+    const rt = this.runtimes.get(tableId) ?? (await this.withLanguage(this.runtimes.track(record)));
+    if (!lenient && dealNo !== tableDealNo(rt.notes, record.state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
     return rt;
@@ -460,7 +460,7 @@ export class Tables {
 
   /** Net chips per player over the current game (for its final standings). */
   standings(tableId: number, state: GameState): Promise<Standings> {
-    return standings(this.db, tableId, state, this.runtimes.get(tableId)?.messages.dealBase ?? 0);
+    return standings(this.db, tableId, state, this.runtimes.get(tableId)?.notes.dealBase ?? 0);
   }
 
   /** The standings of the channel's last game (or the one under way), null where no deal was played. */

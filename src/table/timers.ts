@@ -91,7 +91,7 @@ export class TableTimers {
           const state = fresh.state;
           // A press may have ended the round (and set a new countdown) while this waited.
           if (!fresh.running || !state || fresh.deadline === null || fresh.deadline > clock.now()) return null;
-          const quietDeals = runtimes.get(tableId)?.messages.quietDeals ?? 0;
+          const quietDeals = runtimes.get(tableId)?.notes.quietDeals ?? 0;
           if (awaiting(state).kind === 'between-deals' && quietDeals >= this.deps.quietDealsToStop) {
             // Nobody has pressed anything for a while: stop rather than charge antes for ever.
             return { ...apply(state, { type: 'stop', by: state.host }), note: ABANDONED };

@@ -66,7 +66,7 @@ describe('a long game', () => {
     return {
       sizes: Object.fromEntries(unbounded.map(([name, c]) => [name, c.size])),
       stateBytes: JSON.stringify(rt.record.state).length,
-      messagesBytes: JSON.stringify(rt.messages).length,
+      messagesBytes: JSON.stringify(rt.notes).length,
     };
   }
 

@@ -88,6 +88,13 @@ const RULES: { from: string; forbidden: string[] }[] = [
   // Handlers parse and return plans (docs/ARCHITECTURE.md: The step pipeline): the database is the table layer's.
   ...['src/discord/handlers', 'commands'].map((from) => ({ from, forbidden: ['src/db'] })),
   { from: 'src/discord', forbidden: ['src/cli'] },
+  // Two surfaces over one table layer: the Activity says nothing the chat's views own (shared words are src/words).
+  { from: 'src/activity', forbidden: ['src/discord', 'src/db'] },
+  // What both surfaces say of a game: below both, above the game and the catalogue.
+  {
+    from: 'src/words',
+    forbidden: ['src/discord', 'src/activity', 'src/table', 'src/db', 'src/ledger', 'discord.js'],
+  },
   // The bot runs in production alone: it imports neither workspace package.
   ...['src', 'commands'].map((from) => ({ from, forbidden: PACKAGES })),
   // The local Discord stands for Discord: it knows nothing of the bot or the harness.
@@ -179,7 +186,7 @@ const textsUnder = (...folders: string[]): [string, string][] =>
 
 /** Lines of `text` that write into a table's runtime: its record, its notes, or a note of them. */
 function runtimeWrites(text: string): string[] {
-  const write = /(?<!\bthis)\.(record|messages)(\.\w+)*\s*=[^=]|Object\.assign\(\s*[\w.]*\.(record|messages)\b/;
+  const write = /(?<!\bthis)\.(record|notes)(\.\w+)*\s*=[^=]|Object\.assign\(\s*[\w.]*\.(record|notes)\b/;
   return text.split('\n').filter((line) => write.test(line));
 }
 
@@ -192,9 +199,9 @@ function handlerWrites(text: string): string[] {
 
 describe('what each side may do to the table layer', () => {
   it('knows a planted write when it sees one', () => {
-    expect(runtimeWrites('    rt.messages.table = message.id;\n    rt.messages.locale === x;')).toHaveLength(1);
+    expect(runtimeWrites('    rt.notes.locale = locale;\n    rt.notes.locale === x;')).toHaveLength(1);
     // A class's own field of that name is no runtime.
-    expect(runtimeWrites('    this.messages = new PrivateMessageRegistry(deps.tokens);')).toEqual([]);
+    expect(runtimeWrites('    this.notes = new Map();')).toEqual([]);
     expect(runtimeWrites('Object.assign(rt.record, fresh);')).toHaveLength(1);
     expect(handlerWrites('  await ctx.tables.act(tableId, key, action);\n  ctx.tables.pressTarget(1);')).toHaveLength(
       1,

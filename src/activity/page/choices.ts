@@ -1,4 +1,5 @@
-import type { CardFace, PressName, SeatFrame, TableFrame } from '../frames.ts';
+import type { PressKind } from '../../table/press-kinds.ts';
+import type { CardFace, SeatFrame, TableFrame } from '../frames.ts';
 
 /**
  * What the receiver of a frame may press now, and which of their cards they may pick:
@@ -13,7 +14,7 @@ export interface Label {
 }
 
 export interface Choice {
-  press: PressName;
+  press: PressKind;
   label: Label;
   primary?: boolean;
   /** A computer player's level (the host's `computer`). */
@@ -52,35 +53,65 @@ export function togglePick(t: TableFrame, face: CardFace, picked: ReadonlySet<st
 export const ready = (choice: Choice, picked: ReadonlySet<string>): boolean =>
   choice.picks === 'one' ? picked.size === 1 : choice.picks === 'some' ? picked.size > 0 : true;
 
+/**
+ * A press's words on the page: every press kind has them (a switch over the one list of
+ * presses, table/press-kinds.ts), so a new kind fails to compile until the page says it.
+ */
+function labelOf(press: PressKind, t: TableFrame, level = ''): Label {
+  switch (press) {
+    case 'join':
+    case 'leave':
+    case 'deal':
+    case 'stay':
+    case 'keep':
+    case 'removeComputer':
+      return { key: `button.${press}` };
+    case 'drop':
+      // What dropping costs is said while declaring; a take's Drop is free.
+      return t.dropCost > 0 && t.awaiting.kind === 'declare'
+        ? { key: 'button.dropCosts', vars: { amount: t.dropCost } }
+        : { key: 'button.drop' };
+    case 'take': {
+      const count = t.awaiting.count ?? 1;
+      return count > 1 ? { key: 'button.takeMany', vars: { count } } : { key: 'button.takeOne' };
+    }
+    case 'pass':
+    case 'swap':
+      return { key: `activity.${press}` };
+    case 'computer':
+      return { key: `lobby.${level}` };
+    default:
+      return press satisfies never;
+  }
+}
+
+const choice = (t: TableFrame, press: PressKind, more: Omit<Choice, 'press' | 'label'> = {}): Choice => ({
+  press,
+  label: labelOf(press, t, more.level),
+  ...more,
+});
+
+/** What the receiver may press on their turn: a switch over every kind of turn, so a new one fails to compile until the page offers it. */
 function myTurn(t: TableFrame, me: SeatFrame): Choice[] {
   const a = t.awaiting;
   const asked = a.pending.includes(me.id) && (a.turn === null || a.turn === me.id);
   if (!asked) return [];
-  const drop: Choice = {
-    press: 'drop',
-    label: t.dropCost > 0 ? { key: 'button.dropCosts', vars: { amount: t.dropCost } } : { key: 'button.drop' },
-  };
   switch (a.kind) {
     case 'declare':
-      return [{ press: 'stay', label: { key: 'button.stay' }, primary: true }, ...(a.canDrop ? [drop] : [])];
-    case 'take': {
-      const count = a.count ?? 1;
-      const label = count > 1 ? { key: 'button.takeMany', vars: { count } } : { key: 'button.takeOne' };
-      return [
-        { press: 'take', label, primary: true },
-        { press: 'drop', label: { key: 'button.drop' } },
-      ];
-    }
+      return [choice(t, 'stay', { primary: true }), ...(a.canDrop ? [choice(t, 'drop')] : [])];
+    case 'take':
+      return [choice(t, 'take', { primary: true }), choice(t, 'drop')];
     case 'pass':
-      return [{ press: 'pass', label: { key: 'activity.pass' }, primary: true, picks: 'one' }];
+      return [choice(t, 'pass', { primary: true, picks: 'one' })];
     case 'discard':
     case 'draw':
-      return [
-        { press: 'swap', label: { key: 'activity.swap' }, primary: true, picks: 'some' },
-        { press: 'keep', label: { key: 'button.keep' } },
-      ];
-    default:
+      return [choice(t, 'swap', { primary: true, picks: 'some' }), choice(t, 'keep')];
+    case 'lobby':
+    case 'between-deals':
+    case 'over':
       return [];
+    default:
+      return a.kind satisfies never;
   }
 }
 
@@ -88,14 +119,14 @@ function myTurn(t: TableFrame, me: SeatFrame): Choice[] {
 export function choices(t: TableFrame): Choice[] {
   if (t.phase === 'over') return [];
   const me = mySeat(t);
-  if (!me) return [{ press: 'join', label: { key: 'button.join' }, primary: true }];
-  const leave: Choice[] = me.leaving ? [] : [{ press: 'leave', label: { key: 'button.leave' } }];
+  if (!me) return [choice(t, 'join', { primary: true })];
+  const leave: Choice[] = me.leaving ? [] : [choice(t, 'leave')];
   if (t.phase !== 'lobby') return [...myTurn(t, me), ...leave];
   if (t.you !== t.host) return leave;
   return [
-    { press: 'deal', label: { key: 'button.deal' }, primary: true },
+    choice(t, 'deal', { primary: true }),
     ...leave,
-    ...COMPUTER_LEVELS.map((level): Choice => ({ press: 'computer', label: { key: `lobby.${level}` }, level })),
-    ...(t.seats.some((s) => s.computer) ? [{ press: 'removeComputer', label: { key: 'button.removeComputer' } }] : []),
-  ] as Choice[];
+    ...COMPUTER_LEVELS.map((level) => choice(t, 'computer', { level })),
+    ...(t.seats.some((s) => s.computer) ? [choice(t, 'removeComputer')] : []),
+  ];
 }

@@ -1,6 +1,8 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
-import type { PressMessage, PressName, ServerFrame, TableFrame } from '../frames.ts';
+import type { PressKind } from '../../table/press-kinds.ts';
+import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
 import { render, tick, type Ui } from './render.ts';
+import { parseServerFrame } from './server-frame.ts';
 
 /**
  * The Activity's page: Discord's SDK says who and where (authorize gives a code the
@@ -41,7 +43,7 @@ function tell(text: string, lasting = false): void {
   }, 4000);
 }
 
-function press(name: string, extra: { cards?: string[]; level?: string } = {}): void {
+function press(name: PressKind, extra: { cards?: string[]; level?: string } = {}): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
   const requestId = `${Date.now().toString(36)}-${++pressNo}`;
   // A Stay or Drop names the round it was pressed in: a double click never counts in the next round.
@@ -50,7 +52,7 @@ function press(name: string, extra: { cards?: string[]; level?: string } = {}): 
   const message: PressMessage = {
     type: 'press',
     requestId,
-    press: name as PressName,
+    press: name,
     dealNo: table.dealNo,
     ...round,
     ...extra,
@@ -148,7 +150,12 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
     if (refusal !== null && notice.textContent === refusal) notice.replaceChildren();
     refusal = null;
   });
-  ws.addEventListener('message', (event) => received(JSON.parse(String(event.data)) as ServerFrame));
+  ws.addEventListener('message', (event) => {
+    const frame = parseServerFrame(String(event.data));
+    // Not a frame this page knows (a page older than the bot): left unread, and said where a developer looks.
+    if (frame) received(frame);
+    else console.error('the bot sent a frame this page does not read', String(event.data).slice(0, 200));
+  });
   ws.addEventListener('close', () => {
     if (socket !== ws) return;
     socket = null;

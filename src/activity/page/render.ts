@@ -1,3 +1,4 @@
+import type { PressKind } from '../../table/press-kinds.ts';
 import type { CardFace, PageStrings, SeatFrame, ShowdownFrame, TableFrame } from '../frames.ts';
 import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
 
@@ -15,7 +16,7 @@ export interface Ui {
   picked: Set<string>;
   /** The countdown the bar shows and its whole length, kept while the deadline stays. */
   countdown: { deadline: number; total: number } | null;
-  press(press: string, extra?: { cards?: string[]; level?: string }): void;
+  press(press: PressKind, extra?: { cards?: string[]; level?: string }): void;
   redraw(): void;
 }
 

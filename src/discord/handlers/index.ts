@@ -5,19 +5,14 @@ import { myCardsHandler } from './my-cards.ts';
 import { openTableHandler } from './open-table.ts';
 import { playAgainHandler } from './play-again.ts';
 import { rulesButtonHandler, rulesFormHandler } from './rules.ts';
-import { computerHandler, dealHandler, declareHandler, passHandler, seatHandler, swapHandler } from './table-press.ts';
+import { tablePressHandler } from './table-press.ts';
 import { type RoutedHandler, routed } from './types.ts';
 import { verifyHandler } from './verify.ts';
 
 /** Every button and menu family the bot answers, asked in this order. */
 export const COMPONENT_HANDLERS: readonly RoutedHandler<MessageComponentInteraction, ComponentPlan>[] = [
-  routed(seatHandler),
-  routed(computerHandler),
-  routed(dealHandler),
-  routed(declareHandler),
+  routed(tablePressHandler),
   routed(myCardsHandler),
-  routed(passHandler),
-  routed(swapHandler),
   routed(rulesButtonHandler),
   routed(verifyHandler),
   routed(helpMenuHandler),

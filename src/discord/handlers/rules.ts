@@ -1,9 +1,10 @@
 import { MessageFlags, type ModalSubmitFields } from 'discord.js';
-import { apply, type GameState } from '../../engine/index.ts';
+import type { GameState } from '../../engine/index.ts';
 import { languageName, SOURCE_LOCALE, TABLE_LANGUAGES, t } from '../../i18n/index.ts';
 import type { OptionSpec, Options } from '../../rules/index.ts';
 import { valueWords } from '../../rules-text/option-help.ts';
 import { gameOf } from '../../table/game-record.ts';
+import { checkOptions, optionsTarget } from '../../table/presses.ts';
 import type { TableRuntime } from '../../table/runtimes.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
@@ -49,10 +50,9 @@ async function open(
   id: ButtonId,
   ctx: BotContext,
 ): Promise<Opened> {
-  const rt = await ctx.tables.pressTarget(Number(id.tableId), placeOf(interaction), id.dealNo, false);
+  const target = { tableId: Number(id.tableId), dealNo: id.dealNo };
+  const rt = await optionsTarget(ctx.tables, target, placeOf(interaction), memberOf(interaction));
   const state = gameOf(rt.record);
-  // A dry run with no change: refused for anyone but the host, and once a deal is dealt.
-  apply(state, { type: 'setOptions', by: memberOf(interaction).id, options: {} });
   const pages = rulesPages(state.variant, interaction.locale);
   const page = id.arg === undefined ? null : (pages.find((p) => p.key === id.arg) ?? null);
   if (id.arg !== undefined && !page) throw new UserFacingError('refusal.rulesPageGone');
@@ -67,7 +67,7 @@ export const rulesButtonHandler: ComponentHandler<ButtonId> = {
     // The form is the host's own: in their language; the language menu shows the table's.
     const locale = interaction.locale;
     if (page) {
-      await interaction.showModal(rulesModal(target, state.variant, state.options, page, locale, rt.messages.locale));
+      await interaction.showModal(rulesModal(target, state.variant, state.options, page, locale, rt.notes.locale));
     } else {
       await interaction.reply({
         ...rulesMenu(target, state.variant, state.options, locale),
@@ -146,27 +146,6 @@ export function changesFrom(
   return { changes, refused, ...(language ? { language } : {}) };
 }
 
-/**
- * The changes the rule book accepts, one at a time: a value it refuses is named and
- * left out, and the host's other edits still apply.
- */
-function acceptedChanges(state: GameState, by: string, submission: PageSubmission, locale: string): PageSubmission {
-  const changes: Record<string, unknown> = {};
-  const refused = [...submission.refused];
-  for (const [name, value] of Object.entries(submission.changes)) {
-    try {
-      apply(state, { type: 'setOptions', by, options: { ...changes, [name]: value } });
-      changes[name] = value;
-    } catch (err) {
-      if (!isUserFacing(err)) throw err;
-      refused.push(
-        t(locale, 'form.refusedField', { title: optionLabel(name, locale), reason: refusalText(err, locale) }),
-      );
-    }
-  }
-  return { ...submission, changes, refused };
-}
-
 function describeChanges(
   page: RulesPage,
   { changes, refused, language }: PageSubmission,
@@ -203,17 +182,25 @@ export const rulesFormHandler: ModalHandler<ButtonId> = {
     if (!page) return undefined;
     const locale = interaction.locale;
     const me = memberOf(interaction);
-    const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.messages.locale);
-    const submission = acceptedChanges(state, me.id, submitted, locale);
-    const language = submission.language !== rt.messages.locale ? submission.language : undefined;
+    const submitted = changesFrom(page, state.options, interaction.fields, locale, rt.notes.locale);
+    // The changes the rule book accepts, one at a time: a value it refuses is named and left out.
+    const { press, refused, changes } = checkOptions(rt, me, submitted.changes);
+    const submission = {
+      ...submitted,
+      changes,
+      refused: [
+        ...submitted.refused,
+        ...refused.map(({ name, err }) =>
+          t(locale, 'form.refusedField', { title: optionLabel(name, locale), reason: refusalText(err, locale) }),
+        ),
+      ],
+    };
+    const language = submission.language !== rt.notes.locale ? submission.language : undefined;
     const said = describeChanges(page, submission, language !== undefined, locale);
-    const changed = Object.keys(submission.changes).length > 0;
     return {
       kind: 'form',
-      table: rt,
-      action: changed ? { type: 'setOptions', by: me.id, options: submission.changes } : null,
+      ...press,
       ...(language ? { language } : {}),
-      member: me,
       view: (result) => {
         const after = result?.after ?? state;
         return rulesMenu(target, after.variant, after.options, locale, said);

@@ -1,61 +1,57 @@
 import type { MessageComponentInteraction } from 'discord.js';
-import { checkPress, type PressKind } from '../../table/presses.ts';
+import { PRESS_KINDS, type PressKind } from '../../table/press-kinds.ts';
+import { checkPress } from '../../table/presses.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
-import type { ButtonAction, ButtonId } from '../custom-id.ts';
+import type { ButtonId } from '../custom-id.ts';
 import { memberOf, placeOf } from '../interaction-place.ts';
 import type { PressAnswer, PressPlan } from '../step-pipeline.ts';
 import { buttonHandler, type ComponentHandler } from './types.ts';
 
 /**
  * Presses that change the game: sitting down, dealing, declaring, taking a card,
- * passing and swapping cards. Each family below says which buttons are its own and how
- * its answer looks; what a press does and its checks are the table layer's, the same
- * for a button and for the Activity's page (table/presses.ts), and the step pipeline
- * runs the plan the same way for all of them (step-pipeline.ts).
+ * passing and swapping cards, seating computer players. What a press does and its
+ * checks are the table layer's, the same for a button and for the Activity's page
+ * (table/presses.ts), and the step pipeline runs the plan the same way for all of them
+ * (step-pipeline.ts); the chat's own part is how each press is answered.
  */
 
-interface PressFamily {
-  name: string;
-  actions: readonly ButtonAction[];
-  answer: PressAnswer;
-}
+/** How each press is answered in the chat: every press kind has one, so a new kind fails to compile until it is said. */
+const ANSWERS = {
+  join: 'line',
+  leave: 'line',
+  computer: 'line',
+  removeComputer: 'line',
+  deal: 'quiet',
+  stay: 'choice',
+  drop: 'choice',
+  take: 'choice',
+  pass: 'menu',
+  swap: 'menu',
+  keep: 'menu',
+} as const satisfies Record<PressKind, PressAnswer>;
 
-function pressHandler(family: PressFamily): ComponentHandler<ButtonId> {
-  return buttonHandler(family.name, family.actions, (interaction, id, ctx) => planPress(interaction, id, ctx, family));
-}
-
-/** The presses made in a menu. */
+/** The presses made in a menu (what it picked: the cards to pass or swap, or a computer player's level). */
 const MENUS: readonly PressKind[] = ['pass', 'swap', 'keep', 'computer'];
-
-/** What the button names, as the table layer's press. */
-function pressKind(id: ButtonId): PressKind {
-  if (id.action === 'computer') return id.arg === 'remove' ? 'removeComputer' : 'computer';
-  return id.action as PressKind;
-}
 
 /** The press as a step: the table it points at, the action, its dry run and how it is answered. */
 async function planPress(
   interaction: MessageComponentInteraction,
-  id: ButtonId,
+  id: ButtonId<PressKind>,
   ctx: BotContext,
-  family: PressFamily,
 ): Promise<PressPlan> {
-  const tableId = Number(id.tableId);
-  const place = placeOf(interaction);
-  const kind = pressKind(id);
-  // What a menu picked: the cards to pass or swap, or a computer player's level.
+  const kind = id.action;
   const menu = MENUS.includes(kind) && interaction.isStringSelectMenu() ? interaction.values : [];
   const request = {
-    tableId,
+    tableId: Number(id.tableId),
     dealNo: id.dealNo,
     kind,
     cards: kind === 'computer' ? [] : pickedCards(menu),
     ...(kind === 'computer' && menu[0] !== undefined ? { level: menu[0] } : {}),
   };
-  const checked = await checkPress(ctx.tables, request, place, memberOf(interaction));
+  const checked = await checkPress(ctx.tables, request, placeOf(interaction), memberOf(interaction));
   // A repeat changes nothing: acknowledged quietly, whatever its answer style.
-  return { kind: 'press', ...checked, answer: checked.action ? family.answer : 'quiet' };
+  return { kind: 'press', ...checked, answer: checked.action ? ANSWERS[kind] : 'quiet' };
 }
 
 /** The cards a player picked in a menu, checked to be cards at all (the engine checks they are theirs). */
@@ -67,16 +63,5 @@ function pickedCards(values: readonly string[]): number[] {
   return cards;
 }
 
-export const seatHandler = pressHandler({ name: 'seat', actions: ['join', 'leave'], answer: 'line' });
-
-/** The host seats a computer player (its level picked in the lobby's menu) or takes the last one away. */
-export const computerHandler = pressHandler({ name: 'computer', actions: ['computer'], answer: 'line' });
-
-export const dealHandler = pressHandler({ name: 'deal', actions: ['deal'], answer: 'quiet' });
-
-export const declareHandler = pressHandler({ name: 'declare', actions: ['stay', 'drop', 'take'], answer: 'choice' });
-
-export const passHandler = pressHandler({ name: 'pass', actions: ['pass'], answer: 'menu' });
-
-/** Swapping cards (a discard before declaring or a draw after), or keeping them all. */
-export const swapHandler = pressHandler({ name: 'swap', actions: ['swap', 'keep'], answer: 'menu' });
+/** Every press on the game's buttons and menus (`PRESS_KINDS`). */
+export const tablePressHandler: ComponentHandler<ButtonId<PressKind>> = buttonHandler('press', PRESS_KINDS, planPress);

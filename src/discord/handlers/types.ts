@@ -1,6 +1,6 @@
 import type { MessageComponentInteraction, ModalSubmitInteraction } from 'discord.js';
 import type { BotContext } from '../context.ts';
-import { type ButtonAction, type ButtonId, parseButtonId } from '../custom-id.ts';
+import { type ButtonAction, type ButtonId, isOneOf, parseButtonId } from '../custom-id.ts';
 import type { ComponentPlan, FormPlan } from '../step-pipeline.ts';
 
 /** What every parsed interaction says: the table it points at, if any (for its log lines, and a table waiting for a press). */
@@ -27,16 +27,18 @@ export type ComponentHandler<P extends Parsed> = Handler<MessageComponentInterac
  * A family of the bot's own buttons and menus (`g:<tableId>:<dealNo>:<action>`,
  * custom-id.ts): the presses whose action is one of `actions`.
  */
-export function buttonHandler(
+export function buttonHandler<A extends ButtonAction>(
   name: string,
-  actions: readonly ButtonAction[],
-  run: ComponentHandler<ButtonId>['run'],
-): ComponentHandler<ButtonId> {
+  actions: readonly A[],
+  run: ComponentHandler<ButtonId<A>>['run'],
+): ComponentHandler<ButtonId<A>> {
   return {
     name,
     parse(interaction) {
       const id = parseButtonId(interaction.customId);
-      return id && actions.includes(id.action) ? id : null;
+      if (!id) return null;
+      const { action } = id;
+      return isOneOf(actions, action) ? { ...id, action } : null;
     },
     run,
   };

@@ -13,12 +13,12 @@ import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import { type HandOptions, handText, type Picture } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
+import { handName } from '../../words/hand-names.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
 import { chips, clip, clipLines, escapeName, seatName, variantName } from './format.ts';
-import { handName } from './hand-names.ts';
 import { choiceButtons } from './table-pieces.ts';
 
 const percents = new Map<string, Intl.NumberFormat>();

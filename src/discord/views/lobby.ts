@@ -99,7 +99,7 @@ export function lobbyView(
           { action: 'leave', label: say('button.leave') },
           { action: 'deal', label: say('button.deal'), style: ButtonStyle.Success },
           { action: 'rules', label: say('button.rules') },
-          ...(computers ? [{ action: 'computer' as const, label: say('button.removeComputer'), arg: 'remove' }] : []),
+          ...(computers ? [{ action: 'removeComputer' as const, label: say('button.removeComputer') }] : []),
         ]),
         computerMenu(target, locale),
         ...(target.openTable ? [buttonRow(target, openTableButtons(target, say('button.openTable')))] : []),

@@ -4,10 +4,10 @@ import { type GameEvent, type GameState, type ShownHand, transfersOf } from '../
 import { SOURCE_LOCALE, type TextKey, t } from '../../i18n/index.ts';
 import type { Picture, ShowdownRow } from '../../render/index.ts';
 import { getVariant } from '../../rules/index.ts';
+import { handName } from '../../words/hand-names.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import { showdownCaption } from './captions.ts';
 import { bold, chips, clip, describeTransfers, type NameOf, seatName, signed, variantName } from './format.ts';
-import { handName } from './hand-names.ts';
 import { verifyRow } from './verify.ts';
 
 export const RESULT_COLOUR = 0xc9a227;

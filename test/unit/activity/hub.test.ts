@@ -5,8 +5,8 @@ import { ActivityHub, CLOSE_POLICY, CLOSE_TOO_BIG, type HubSocket } from '../../
 import type { ActivityIdentity } from '../../../src/activity/identity.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
 import type { GameState } from '../../../src/engine/index.ts';
+import { StepCommits } from '../../../src/table/commit-and-publish.ts';
 import { checkPress } from '../../../src/table/presses.ts';
-import { StepCommits } from '../../../src/table/step-commits.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';

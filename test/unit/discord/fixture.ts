@@ -1,11 +1,11 @@
 import { InteractionContextType, PermissionFlagsBits, PermissionsBitField } from 'discord.js';
 import { vi } from 'vitest';
-import { ChatMessages } from '../../../src/discord/chat-notes.ts';
+import { ChatNotesByTable } from '../../../src/discord/chat-notes.ts';
 import type { BotContext } from '../../../src/discord/context.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { GroupDmOwners } from '../../../src/discord/rights.ts';
 import { StepPipeline } from '../../../src/discord/step-pipeline.ts';
-import { StepCommits } from '../../../src/table/step-commits.ts';
+import { StepCommits } from '../../../src/table/commit-and-publish.ts';
 import type { Member, Place } from '../../../src/table/tables.ts';
 import { ANN, PLACE, silentLog, type TablesFixture } from '../table/tables-fixture.ts';
 
@@ -86,7 +86,7 @@ export type FakeInteraction = ReturnType<typeof fakeInteraction>;
 /** What the bot's handlers get, over the table layer of `fx`. */
 export function botContext(fx: TablesFixture) {
   /** Where the chat shows each table: the real notes, saved in the fixture's database. */
-  const chat = new ChatMessages({ db: fx.db, tables: fx.tables, log: silentLog });
+  const chat = new ChatNotesByTable({ db: fx.db, tables: fx.tables, log: silentLog });
   const publisher = {
     answerPrivately: vi.fn(),
     postedBy: vi.fn(),
@@ -134,7 +134,7 @@ export function botContext(fx: TablesFixture) {
     db: fx.db,
     tables: fx.tables,
     publisher,
-    steps,
+    pipeline: steps,
     tokens,
     lost,
     log: silentLog,

@@ -1,6 +1,6 @@
 import { PermissionFlagsBits } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatMessages } from '../../../src/discord/chat-notes.ts';
+import { ChatNotesByTable } from '../../../src/discord/chat-notes.ts';
 import { encodeButtonId } from '../../../src/discord/custom-id.ts';
 import { offerLastGame, repostTable, startGame, stopGame } from '../../../src/discord/game-commands.ts';
 import { ensureLanguages, t } from '../../../src/i18n/index.ts';
@@ -58,7 +58,7 @@ describe('the table commands', () => {
       // Published once answered.
       expect(fx.heard.published.map((s) => s.after.phase)).toEqual(['lobby']);
       // Saved: the chat of a process started later finds its lobby.
-      const restarted = new ChatMessages({ db: fx.db, tables: fx.anotherProcess(), log: silentLog });
+      const restarted = new ChatNotesByTable({ db: fx.db, tables: fx.anotherProcess(), log: silentLog });
       await restarted.loadRunning();
       expect(restarted.get(tableId)?.lobby).toBe(replyIdOf('501'));
     });

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
-import { ChatMessages } from '../../../src/discord/chat-notes.ts';
+import { ChatNotesByTable } from '../../../src/discord/chat-notes.ts';
 import { OddsCache } from '../../../src/discord/odds.ts';
 import { TablePublisher } from '../../../src/discord/publisher.ts';
 import type { Action } from '../../../src/engine/index.ts';
@@ -46,7 +46,7 @@ describe('the table publisher', () => {
   let o: OpenDatabase;
   let tables: Tables;
   let publisher: TablePublisher;
-  let chat: ChatMessages;
+  let chat: ChatNotesByTable;
   let tableId: number;
   let handles: Map<string, FakeHandle>;
   const warn = vi.fn();
@@ -105,11 +105,11 @@ describe('the table publisher', () => {
       now: () => 0,
       forget: () => {},
     };
-    chat = new ChatMessages({ db: o.db, tables, log });
+    chat = new ChatNotesByTable({ db: o.db, tables, log });
     publisher = new TablePublisher({
       log,
       tables,
-      chat,
+      chatNotes: chat,
       output: output as never,
       tokens: tokens as never,
       odds: new OddsCache(offload as never),

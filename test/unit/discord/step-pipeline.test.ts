@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
 import type { BotContext } from '../../../src/discord/context.ts';
 import { encodeButtonId } from '../../../src/discord/custom-id.ts';
-import { dealHandler, declareHandler } from '../../../src/discord/handlers/table-press.ts';
+import { tablePressHandler } from '../../../src/discord/handlers/table-press.ts';
 import { type ComponentHandler, routed } from '../../../src/discord/handlers/types.ts';
 import { BotMetrics } from '../../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../../src/discord/private-card-sender.ts';
@@ -12,8 +12,8 @@ import { createRouter } from '../../../src/discord/router.ts';
 import { BUSY_STEPS, type PressAnswer, type PressPlan, StepPipeline } from '../../../src/discord/step-pipeline.ts';
 import { type Action, apply, awaiting } from '../../../src/engine/index.ts';
 import { t } from '../../../src/i18n/index.ts';
+import { StepCommits } from '../../../src/table/commit-and-publish.ts';
 import { gameOf } from '../../../src/table/game-record.ts';
-import { StepCommits } from '../../../src/table/step-commits.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
@@ -333,7 +333,7 @@ describe('the step pipeline', () => {
       log: logged,
       tables,
       metrics,
-      steps: pipeline,
+      pipeline,
       publisher: { ...publisher, waiting: () => false },
     } as unknown as BotContext;
     const route = createRouter(ctx, new Map(), [routed(handler)], [], () => 1_000);
@@ -387,9 +387,9 @@ describe('the step pipeline', () => {
 
     it('parses a press into its action, its dry run and how it is answered, and changes nothing', async () => {
       const button = stayButton(1);
-      const id = declareHandler.parse(button as never);
+      const id = tablePressHandler.parse(button as never);
       if (!id) throw new Error('not a declare press');
-      const planned = await declareHandler.run(button as never, id, ctx());
+      const planned = await tablePressHandler.run(button as never, id, ctx());
       expect(planned).toMatchObject({ kind: 'press', action: stay(ann), member: ann, answer: 'choice' });
       expect(planned?.kind === 'press' && planned.dryRun?.applied.events.map((e) => e.type)).toEqual(['Declared']);
       expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
@@ -398,9 +398,9 @@ describe('the step pipeline', () => {
 
     it("takes the host's Deal pressed again once its deal began as done: quiet, nothing written", async () => {
       const again = stayButton(0, 'deal');
-      const id = dealHandler.parse(again as never);
+      const id = tablePressHandler.parse(again as never);
       if (!id) throw new Error('not a deal press');
-      const planned = await dealHandler.run(again as never, id, ctx());
+      const planned = await tablePressHandler.run(again as never, id, ctx());
       expect(planned).toMatchObject({ kind: 'press', action: null, member: ann, answer: 'quiet' });
       await pipeline.run(again as never, planned as PressPlan);
       await settled();
@@ -408,14 +408,14 @@ describe('the step pipeline', () => {
       expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
       // Anyone else pressing the lobby's Deal now is told the deal moved on.
       const bobs = stayButton(0, 'deal', bob);
-      await expect(dealHandler.run(bobs as never, id, ctx())).rejects.toThrow(/deal is over/);
+      await expect(tablePressHandler.run(bobs as never, id, ctx())).rejects.toThrow(/deal is over/);
     });
 
     it('refuses a stale press, of a deal that is over, before any step', async () => {
       const button = stayButton(0);
-      const id = declareHandler.parse(button as never);
+      const id = tablePressHandler.parse(button as never);
       if (!id) throw new Error('not a declare press');
-      await expect(declareHandler.run(button as never, id, ctx())).rejects.toThrow(/deal is over/);
+      await expect(tablePressHandler.run(button as never, id, ctx())).rejects.toThrow(/deal is over/);
       expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
     });
   });

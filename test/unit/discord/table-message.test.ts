@@ -1,6 +1,6 @@
 import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatMessages, type ChatNotes, NO_CHAT } from '../../../src/discord/chat-notes.ts';
+import { type ChatNotes, ChatNotesByTable, NO_CHAT } from '../../../src/discord/chat-notes.ts';
 import { type ShownTable, TableMessage, targetOf } from '../../../src/discord/table-message.ts';
 import { lobbyView } from '../../../src/discord/views/lobby.ts';
 import { tableView } from '../../../src/discord/views/table-card.ts';
@@ -47,7 +47,7 @@ function runtimeOf(state: GameState): TableRuntime {
       dealNo: state.dealNo,
       updatedAt: 0,
     },
-    messages: { ...NO_NOTES },
+    notes: { ...NO_NOTES },
   };
 }
 
@@ -79,7 +79,7 @@ const hasButtons = (payload: unknown): boolean => /"type":2[,}]/.test(textOf(pay
 
 describe('the table message', () => {
   let runtimes: Map<number, TableRuntime>;
-  let chat: ChatMessages;
+  let chat: ChatNotesByTable;
   /** Saves of the chat's notes, waiting in the table's queue: each writes down the notes it saves, or fails. */
   let atVersion: ReturnType<typeof vi.fn<(tableId: number, write: unknown) => Promise<void>>>;
   /** What the chat's notes said each time they were saved. */
@@ -100,7 +100,7 @@ describe('the table message', () => {
   const make = (editDelayMs?: number) =>
     new TableMessage({
       tables: { runtimes } as never,
-      chat,
+      chatNotes: chat,
       output: {
         stalled: () => false,
         send: async (tableId: number, payload: unknown, editable?: boolean) => {
@@ -148,7 +148,7 @@ describe('the table message', () => {
     board = vi.fn(async () => picture);
     warn = vi.fn();
     info = vi.fn();
-    chat = new ChatMessages({
+    chat = new ChatNotesByTable({
       db: null as never,
       tables: { atVersion } as never,
       log: { warn, debug: vi.fn() } as never,
@@ -468,7 +468,7 @@ describe('the table message', () => {
 
   it('numbers the buttons by the table, not the game', () => {
     const rt = runtimeOf(dealt());
-    rt.messages.dealBase = 4;
+    rt.notes.dealBase = 4;
     expect(targetOf(rt)).toEqual({ tableId: TABLE, dealNo: 5 });
   });
 });

@@ -89,7 +89,7 @@ describe('lobby view', () => {
     ({ state: s } = run(s, { type: 'addComputer', by: 'u0', level: 'bold' }));
     const view = json(lobbyView(target, publicView(s)));
     const remove = buttonIds(view.components).find((b: { label: string }) => b.label === 'Remove computer player');
-    expect(parseButtonId(remove.custom_id)).toMatchObject({ action: 'computer', arg: 'remove' });
+    expect(parseButtonId(remove.custom_id)).toMatchObject({ action: 'removeComputer' });
     const players = view.embeds[0].fields.find((f: { name: string }) => f.name.startsWith('Players')).value;
     expect(players).toContain('**🤖 Ada (bold)**'); // nothing escaped that Discord would show bare anyway
   });

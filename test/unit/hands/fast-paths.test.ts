@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { atLeastValue, flushValue, POPCOUNT13, straightTopWithWilds } from '../../../src/hands/counts.ts';
 import { RANKING_IDS, scoreBest, type WildSpec } from '../../../src/hands/index.ts';
-import { tablesFor } from '../../../src/hands/tables.ts';
+import { tablesFor } from '../../../src/hands/lookup-tables.ts';
 import { rankingInfo } from '../../../src/hands/value.ts';
 import { referenceScore } from './reference.ts';
 

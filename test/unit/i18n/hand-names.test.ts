@@ -1,9 +1,9 @@
 import { Locale } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
 import { parseCards } from '../../../src/cards/card.ts';
-import { handName } from '../../../src/discord/views/hand-names.ts';
 import { evaluateBest } from '../../../src/hands/index.ts';
 import { ensureLanguages, LANGUAGES } from '../../../src/i18n/index.ts';
+import { handName } from '../../../src/words/hand-names.ts';
 
 await ensureLanguages(...LANGUAGES);
 

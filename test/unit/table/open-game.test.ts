@@ -35,16 +35,16 @@ describe('opening a game', () => {
     expect(result.after).toMatchObject({ phase: 'lobby', variant: 'two-card', host: ANN.id, dealNo: 0 });
     expect(result.after.options.ante).toBe(3);
     expect(result.after.players.map((p) => [p.id, p.name])).toEqual([[ANN.id, ANN.name]]);
-    expect(runtime.messages).toMatchObject({ fourColour: true, locale: 'de', dealBase: 0, returning: [] });
+    expect(runtime.notes).toMatchObject({ fourColour: true, locale: 'de', dealBase: 0, returning: [] });
     // The record it holds carries the notes its first step committed, not the new row's.
-    expect(runtime.record.messages).toEqual(runtime.messages);
+    expect(runtime.record.messages).toEqual(runtime.notes);
     expect(runtime.record.running).toBe(true);
     const history = await dealHistory(fx.db, runtime.record.id, 0);
     expect(history[0]).toMatchObject({ type: 'GameOpened', variant: 'two-card', firstDeal: 1 });
     // A table with no language said speaks English.
     await fx.tables.stopGame(PLACE, { id: ANN.id, admin: false }, 'stop');
     const english = await openTable(fx.tables, { key: 'start-2' });
-    expect(english.runtime.messages.locale).toBe('en-US');
+    expect(english.runtime.notes.locale).toBe('en-US');
   });
 
   it("refuses at once a bad option, and a second game while one runs, naming the running game's variant", async () => {
@@ -86,7 +86,7 @@ describe('opening a game', () => {
     expect(left.pot).toBeGreaterThan(0);
     const { runtime, result } = await openTable(fx.tables, { key: 'start-2' });
     expect(runtime.record.id).toBe(first);
-    expect(runtime.messages.dealBase).toBe(1);
+    expect(runtime.notes.dealBase).toBe(1);
     expect(result.after).toMatchObject({ pot: left.pot, reserve: left.reserve, dealNo: 0 });
     // Its opening is written beside the table's deal 1, the last game's last.
     const history = await dealHistory(fx.db, first, 1);

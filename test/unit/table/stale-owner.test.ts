@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
 import { findTable, StaleVersionError } from '../../../src/db/table-store.ts';
-import { ChatMessages } from '../../../src/discord/chat-notes.ts';
+import { ChatNotesByTable } from '../../../src/discord/chat-notes.ts';
 import { awaiting, type GameState } from '../../../src/engine/index.ts';
 import { auditLedger } from '../../../src/ledger/index.ts';
 import { RuleError } from '../../../src/rules/rule-error.ts';
@@ -213,7 +213,7 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
     const { a, b } = await setUp();
     // Where the chat shows the table, kept by each process's chat beside its tables.
     const chatOf = (p: { database: OpenDatabase; tables: Tables }) =>
-      new ChatMessages({ db: p.database.db, tables: p.tables, log });
+      new ChatNotesByTable({ db: p.database.db, tables: p.tables, log });
     const [chatA, chatB] = [chatOf(a), chatOf(b)];
     const saved = async (tableId: number) => {
       const restarted = chatOf(a);

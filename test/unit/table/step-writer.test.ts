@@ -78,7 +78,7 @@ describe('the step writer on its own thread (SQLite file)', () => {
     const results = await Promise.all([
       writer.commitStep(step(table.id, 0, 'k1')),
       writer.commitStep(step(table.id, 1, 'k2')),
-      writer.saveTableMessages(table.id, { ...NO_NOTES, locale: 'de' }),
+      writer.saveTableNotes(table.id, { ...NO_NOTES, locale: 'de' }),
     ]);
     expect(results.slice(0, 2)).toMatchObject([{ version: 1 }, { version: 2 }]);
     expect((await loadTable(database.db, table.id))?.messages).toEqual({ ...NO_NOTES, locale: 'de' });

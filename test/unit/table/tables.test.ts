@@ -205,7 +205,7 @@ describe('the table layer', () => {
       return taken;
     });
     const next = await open('two-card', { ante: 5 }, { look: { fourColour: true }, key: 'start-2' });
-    expect(next.runtime.messages).toMatchObject({ dealBase: 1, fourColour: true });
+    expect(next.runtime.notes).toMatchObject({ dealBase: 1, fourColour: true });
     await tables.act(tableId, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-2', { type: 'startDeal', by: ann.id });
     await tables.act(tableId, 'ann-stays-2', { type: 'declare', playerId: ann.id, choice: 'stay' });
@@ -338,12 +338,12 @@ describe('the table layer', () => {
       await tables.idle();
     };
     await tick(10_000); // deal 1: nobody chose; a quiet deal
-    expect(tables.runtimes.get(tableId)?.messages.quietDeals).toBe(1);
+    expect(tables.runtimes.get(tableId)?.notes.quietDeals).toBe(1);
     await tick(1_000); // the next deal starts by itself
     expect(state(tableId).dealNo).toBe(2);
     await tables.act(tableId, 'ann-in', { type: 'declare', playerId: ann.id, choice: 'drop' });
     await tick(10_000); // deal 2: ann pressed, so it was played
-    expect(tables.runtimes.get(tableId)?.messages.quietDeals).toBe(0);
+    expect(tables.runtimes.get(tableId)?.notes.quietDeals).toBe(0);
     await tick(1_000);
     await tick(10_000); // deal 3: quiet
     await tick(1_000);

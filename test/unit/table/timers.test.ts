@@ -170,7 +170,7 @@ describe('the table timers', () => {
     await takeUp(tableId);
     fx.time.advance(TIMER_S * 1_000); // deal 1 ends: nobody pressed in it
     await vi.waitFor(() => expect(published).toHaveLength(1), { interval: 1 });
-    expect(runtimes.get(tableId)?.messages.quietDeals).toBe(1);
+    expect(runtimes.get(tableId)?.notes.quietDeals).toBe(1);
     fx.time.advance(1_000); // the next deal starts by itself
     await vi.waitFor(() => expect(published).toHaveLength(2), { interval: 1 });
     expect(awaiting(state(tableId)).kind).toBe('declare');

@@ -11,7 +11,7 @@ import {
   RANKING_IDS,
   scoreBest,
 } from 'guts/src/hands/index.ts';
-import { buildKeyIndex, buildRankingTables } from 'guts/src/hands/tables.ts';
+import { buildKeyIndex, buildRankingTables } from 'guts/src/hands/lookup-tables.ts';
 import type { Bench, BenchResult } from './types.ts';
 
 /**

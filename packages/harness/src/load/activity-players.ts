@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { LocalDiscord } from '@guts/local-discord';
-import type { PressName, ServerFrame, TableFrame } from 'guts/src/activity/frames.ts';
+import type { ServerFrame, TableFrame } from 'guts/src/activity/frames.ts';
 import { INSTANCE_CACHE_MS } from 'guts/src/activity/instances.ts';
+import type { PressKind } from 'guts/src/table/press-kinds.ts';
 import WebSocket from 'ws';
 
 type Ref = { id: string };
@@ -105,7 +106,7 @@ export class ActivityPlayer {
   }
 
   /** Sends a press as the page does; resolves with its answer and how long it took, ms. */
-  async press(press: PressName, dealNo: number): Promise<{ ok: boolean; text: string | null; ms: number }> {
+  async press(press: PressKind, dealNo: number): Promise<{ ok: boolean; text: string | null; ms: number }> {
     const requestId = `load-${++this.presses}`;
     let timer: NodeJS.Timeout | undefined;
     const answered = new Promise<{ ok: boolean; text: string | null }>((resolve, reject) => {

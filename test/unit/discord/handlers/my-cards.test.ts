@@ -26,7 +26,7 @@ describe('My cards', () => {
     const plan = await myCardsHandler.run(interaction as never, parsed as never, bot.ctx);
     // A plan only: the step pipeline answers it, as the router has it do.
     expect(bot.publisher.answerPrivately).not.toHaveBeenCalled();
-    if (plan) await bot.ctx.steps.run(interaction as never, plan);
+    if (plan) await bot.ctx.pipeline.run(interaction as never, plan);
   };
 
   beforeEach(async () => {

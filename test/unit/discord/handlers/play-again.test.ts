@@ -25,7 +25,7 @@ describe('Play again', () => {
     const parsed = playAgainHandler.parse(interaction as never);
     expect(parsed).not.toBeNull();
     const plan = await playAgainHandler.run(interaction as never, parsed as never, bot.ctx);
-    if (plan) await bot.ctx.steps.run(interaction as never, plan);
+    if (plan) await bot.ctx.pipeline.run(interaction as never, plan);
   };
 
   /** Ann's two-card game at ante 4 with Bob and a computer seated, stopped in its lobby. */
@@ -62,7 +62,7 @@ describe('Play again', () => {
     expect(state).toMatchObject({ variant: 'two-card', phase: 'lobby', host: ANN.id });
     expect(state?.options.ante).toBe(4);
     expect(state?.players.filter((p) => p.computer).map((p) => p.computer)).toEqual(['bold']);
-    expect(rt?.messages.fourColour).toBe(true);
+    expect(rt?.notes.fourColour).toBe(true);
     expect(interaction.deferReply).toHaveBeenCalled();
     expect(JSON.stringify(interaction.editReply.mock.calls[0])).toContain(
       encodeButtonId({ tableId: String(tableId), dealNo: 0, action: 'join' }),

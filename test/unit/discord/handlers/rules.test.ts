@@ -42,7 +42,7 @@ describe('the Rules button and form', () => {
     const parsed = rulesFormHandler.parse(interaction as never);
     expect(parsed).not.toBeNull();
     const plan = await rulesFormHandler.run(interaction as never, parsed as never, bot.ctx);
-    if (plan) await bot.ctx.steps.form(interaction as never, plan);
+    if (plan) await bot.ctx.pipeline.form(interaction as never, plan);
     return interaction;
   };
   const options = () => fx.tables.runtimes.get(tableId)?.record.state?.options;
@@ -108,15 +108,15 @@ describe('the Rules button and form', () => {
     const plan = await rulesFormHandler.run(interaction as never, parsed as never, bot.ctx);
     expect(plan).toMatchObject({ kind: 'form', action: null, language: 'de' });
     // A plan only: the table speaks as it did until the pipeline runs it.
-    const locale = () => fx.tables.runtimes.get(tableId)?.messages.locale;
+    const locale = () => fx.tables.runtimes.get(tableId)?.notes.locale;
     expect(locale()).toBe('en-US');
     expect(bot.publisher.redraw).not.toHaveBeenCalled();
-    if (plan) await bot.ctx.steps.form(interaction as never, plan);
+    if (plan) await bot.ctx.pipeline.form(interaction as never, plan);
     expect(locale()).toBe('de');
     expect(bot.publisher.redraw).toHaveBeenCalledWith(tableId);
     expect(fx.heard.committed).toEqual([]); // no step
     // Kept with the table's notes: a process that loads the table later speaks it too.
-    expect((await fx.anotherProcess().running(PLACE)).messages.locale).toBe('de');
+    expect((await fx.anotherProcess().running(PLACE)).notes.locale).toBe('de');
   });
 
   it('names a field it refuses and applies the rest; a page that changes nothing takes no step', async () => {

@@ -1,6 +1,6 @@
-import { ACE, RANK_NAMES, type Rank } from '../../cards/card.ts';
-import { type HandResult, handParts } from '../../hands/index.ts';
-import { LANGUAGES, localeOf, t } from '../../i18n/index.ts';
+import { ACE, RANK_NAMES, type Rank } from '../cards/card.ts';
+import { type HandResult, handParts } from '../hands/index.ts';
+import { LANGUAGES, localeOf, t } from '../i18n/index.ts';
 
 /**
  * A hand's name in the reader's language ("Paar Asse", "Kのワンペア"), from its value:

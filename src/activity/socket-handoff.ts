@@ -14,9 +14,9 @@ export interface GuardedSocket {
 
 /**
  * Where the HTTP side hands a socket once it has proved who is behind it (the table
- * side, activity-table's hub, implements it): from then on the socket carries that
+ * side, the Activity's hub, hub.ts, takes it): from then on the socket carries that
  * user's view of the channel's table.
  */
-export interface ActivityHubPort {
+export interface SocketHandoff {
   attach(socket: GuardedSocket, who: ActivityIdentity): void;
 }
