@@ -87,6 +87,8 @@ export interface ShowdownFrame {
   paid: string[];
   /** Net chips of each player in the deal. */
   delta: Record<string, number>;
+  /** Every player of the deal named as the chat names them (one who left since too), by id. */
+  names: Record<string, string>;
   proof: { dealNo: number; commitment: string; serverSeed: string; clientSeed: string } | null;
 }
 

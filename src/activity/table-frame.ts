@@ -1,7 +1,15 @@
 import { type Card, formatCard, prettyCard } from '../cards/card.ts';
 import { describeTransfers, seatName } from '../discord/views/format.ts';
 import { handName } from '../discord/views/hand-names.ts';
-import { type GameEvent, type Party, type PlayerView, publicView, transfersOf, viewFor } from '../engine/index.ts';
+import {
+  type GameEvent,
+  type GameState,
+  type Party,
+  type PlayerView,
+  publicView,
+  transfersOf,
+  viewFor,
+} from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
@@ -33,16 +41,30 @@ export interface DealResult {
   /** The table-wide deal number. */
   dealNo: number;
   events: GameEvent[];
+  /** The deal's players' names as seated then: one who left since is still named as the chat names them. */
+  names: Record<string, string>;
 }
 
-/** The step's result, if it ended a deal: its public events only. */
-export function dealResultOf(events: readonly GameEvent[], messages: TableNotes): DealResult | null {
+/** The step's result, if it ended a deal: its public events only. `seated`: the game as the deal was played. */
+export function dealResultOf(
+  events: readonly GameEvent[],
+  messages: TableNotes,
+  seated: Pick<GameState, 'players'>,
+): DealResult | null {
   const ended = events.find((e) => e.type === 'DealEnded');
   if (ended?.type !== 'DealEnded') return null;
   return {
     dealNo: tableDealNo(messages, ended.dealNo),
     events: events.filter((e) => PUBLIC_RESULT.has(e.type)),
+    names: Object.fromEntries(seated.players.map((p) => [p.id, p.name])),
   };
+}
+
+/** The result of the frame's deal, if it ended: a result goes once the next deal starts, or another game opens. */
+function resultOfThisDeal(result: DealResult | null, state: GameState, messages: TableNotes): DealResult | null {
+  if (!result || state.phase === 'lobby' || state.phase === 'deal') return null;
+  const thisGame = result.dealNo > messages.dealBase;
+  return thisGame && result.dealNo === tableDealNo(messages, state.dealNo) ? result : null;
 }
 
 export const cardFace = (card: Card): CardFace => ({ code: formatCard(card), text: prettyCard(card) });
@@ -72,7 +94,9 @@ export function tableFrame(input: FrameInput): TableFrame | null {
   const seated = state.players.some((p) => p.id === viewer);
   const view = seated ? viewFor(state, viewer) : publicView(state);
   const d = view.deal;
-  const nameOf = (id: string) => seatName(id, state.players.find((p) => p.id === id)?.name ?? id, locale);
+  const result = resultOfThisDeal(input.result, state, messages);
+  const rawName = (id: string) => state.players.find((p) => p.id === id)?.name ?? result?.names[id] ?? id;
+  const nameOf = (id: string) => seatName(id, rawName(id), locale);
   const seat = (id: string) => seatFrame(view, id, seated ? viewer : null, input, nameOf);
   return {
     tableId: record.id,
@@ -99,7 +123,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     dropCost: dropCost(view),
     stopRequested: view.stopRequested,
     fair: view.fair ? { commitment: view.fair.commitment, clientSeed: view.fair.clientSeed } : null,
-    showdown: input.result ? showdownFrame(input.result, locale, nameOf) : null,
+    showdown: result ? showdownFrame(result, locale, nameOf) : null,
   };
 }
 
@@ -243,6 +267,7 @@ function showdownFrame(result: DealResult, locale: string, nameOf: (id: string) 
       reason: tr.reason,
     })),
     delta,
+    names: Object.fromEntries(Object.keys(result.names).map((id) => [id, nameOf(id)])),
     proof,
   };
 }

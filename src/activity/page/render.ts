@@ -185,9 +185,11 @@ function proof(ui: Ui, r: ShowdownFrame): HTMLElement | null {
 function result(ui: Ui, t: TableFrame): HTMLElement | null {
   const r = t.showdown;
   if (!r) return null;
-  const name = (id: string) => t.seats.find((s) => s.id === id)?.name ?? id;
+  const name = (id: string) => r.names[id] ?? t.seats.find((s) => s.id === id)?.name ?? id;
   const title = say(ui, 'result.hands');
-  const box = el('section', { class: 'result', 'aria-label': title }, el('h2', {}, title));
+  const box = el('section', { class: 'result', 'aria-label': title });
+  // Everyone dropped: no hands to show, only what was paid.
+  if (r.hands.length) box.append(el('h2', {}, title));
   for (const h of r.hands) {
     const won = r.winners.includes(h.playerId);
     const line = el('div', { class: `hand${won ? ' won' : ''}` }, `${won ? '🏆 ' : ''}${name(h.playerId)}: `);

@@ -1,0 +1,107 @@
+import type { GameState } from '../engine/index.ts';
+import { LruCache } from '../lru.ts';
+import type { TableRuntime } from './runtimes.ts';
+import type { Standings } from './standings.ts';
+import type { StepResult } from './steps.ts';
+
+/** A table as its record and notes: which game it plays (`dealBase`) and how far it got. */
+export type TableAt = Pick<TableRuntime, 'record' | 'messages'>;
+
+/** Net chips per player over a table's current game, through its last ended deal. */
+export type Nets = Readonly<Record<string, number>>;
+
+interface Tally {
+  /** The game it counts: deals played at the table before it (a new game has another). */
+  dealBase: number;
+  /** The game's deals it holds (the game's own count). */
+  through: number;
+  chips: Record<string, number>;
+}
+
+/** How many of the game's deals have ended: the one under way adds its result when it ends. */
+export function endedDeals(state: GameState): number {
+  return state.phase === 'deal' ? state.dealNo - 1 : state.dealNo;
+}
+
+export interface GameNetsDeps {
+  /** The game's standings from the hand history (standings.ts), as the chat's are read. */
+  read(tableId: number, state: GameState, dealBase: number): Promise<Pick<Standings, 'net'>>;
+  /** The table as committed now (a step committed during a read: read again from it). */
+  reload(tableId: number): Promise<TableAt | null>;
+  /** Tables kept at most (a table read again costs one query). */
+  capacity?: number;
+}
+
+/**
+ * What each seat has won or lost in a table's current game, for the surfaces that show
+ * it beside the seat (the Activity's page): read once from the hand history, as the
+ * chat's standings are, then moved on by every committed step whose deal ended. A step
+ * of another game (Play again, `/guts start` after a stop) starts its own count: a table's
+ * games never share one.
+ */
+export class GameNets {
+  private readonly tallies: LruCache<number, Tally>;
+  /** Tables being read now: a step committed meanwhile marks the read stale. */
+  private readonly reading = new Map<number, Set<{ stale: boolean }>>();
+
+  constructor(private readonly deps: GameNetsDeps) {
+    this.tallies = new LruCache(deps.capacity ?? 2000);
+  }
+
+  /** A committed step (in its table's queue, in order): its deal's result added to its game's count. */
+  heard(step: Pick<StepResult, 'record' | 'messages' | 'events' | 'after'>): void {
+    const tableId = step.record.id;
+    for (const read of this.reading.get(tableId) ?? []) read.stale = true;
+    const { dealBase } = step.messages;
+    let tally = this.tallies.peek(tableId);
+    if (tally && tally.dealBase !== dealBase) {
+      this.tallies.delete(tableId);
+      tally = undefined;
+    }
+    if (!tally) {
+      // A game with nothing ended yet counts from zero; any other is read whole when asked.
+      if (endedDeals(step.after) === 0) this.tallies.set(tableId, { dealBase, through: 0, chips: {} });
+      return;
+    }
+    for (const e of step.events) {
+      if (e.type !== 'DealEnded' || e.dealNo <= tally.through) continue;
+      tally.through = e.dealNo;
+      for (const [id, n] of Object.entries(e.delta)) tally.chips[id] = (tally.chips[id] ?? 0) + n;
+    }
+    // A game that ended in the middle of a deal (a restart) counts the chips it moved: read again.
+    if (tally.through < endedDeals(step.after)) this.tallies.delete(tableId);
+  }
+
+  /** The count held for the table's game, if any (no read). */
+  held(table: TableAt): Nets | undefined {
+    const tally = this.tallies.get(table.record.id);
+    return tally?.dealBase === table.messages.dealBase ? tally.chips : undefined;
+  }
+
+  /** The table's game's count: held, else read from the hand history (again if a step came during the read). */
+  async of(table: TableAt): Promise<Nets> {
+    let at: TableAt | null = table;
+    for (let tries = 0; at?.record.state && tries < 5; tries++) {
+      const held = this.held(at);
+      if (held) return held;
+      const { id } = at.record;
+      const mark = { stale: false };
+      const reads = this.reading.get(id) ?? new Set();
+      this.reading.set(id, reads.add(mark));
+      try {
+        const through = endedDeals(at.record.state);
+        const { net } = await this.deps.read(id, { ...at.record.state, dealNo: through }, at.messages.dealBase);
+        const chips = Object.fromEntries(net.map((n) => [n.playerId, n.chips]));
+        if (!mark.stale) {
+          this.tallies.set(id, { dealBase: at.messages.dealBase, through, chips });
+          return chips;
+        }
+      } finally {
+        reads.delete(mark);
+        if (reads.size === 0) this.reading.delete(id);
+      }
+      at = await this.deps.reload(id);
+    }
+    return at ? (this.held(at) ?? {}) : {};
+  }
+}
