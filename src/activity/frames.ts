@@ -92,6 +92,15 @@ export interface ShowdownFrame {
   proof: { dealNo: number; commitment: string; serverSeed: string; clientSeed: string } | null;
 }
 
+/** A game's final standings, as the chat's game-over message says them: best first, with the night's course. */
+export interface StandingsFrame {
+  /** "Game over after 7 deals" (or the lobby closed), in the receiver's language. */
+  title: string;
+  lines: { id: string; name: string; chips: number; points: number[] }[];
+  pot: number;
+  reserve: number;
+}
+
 export interface TableFrame {
   tableId: number;
   /** The table's committed version this frame shows: a frame never goes back. */
@@ -123,6 +132,8 @@ export interface TableFrame {
   stopRequested: boolean;
   fair: { commitment: string; clientSeed: string | null } | null;
   showdown: ShowdownFrame | null;
+  /** At game over, its final standings; null before. */
+  standings: StandingsFrame | null;
 }
 
 /** The page's words, in the receiver's language: the catalogue's texts with `{{name}}` left for the page. */

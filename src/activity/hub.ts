@@ -1,7 +1,7 @@
 import { parseCard } from '../cards/card.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { Nets, TableAt } from '../table/game-nets.ts';
+import type { GameCount, TableAt } from '../table/game-nets.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { StepCommits } from '../table/step-commits.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
@@ -165,7 +165,7 @@ export class ActivityHub {
    * The channel's table and its game's chips per seat (the table layer's count, read
    * from the hand history if it holds none), the table read again after: never older than the chips.
    */
-  private async tableWithNets(place: Place): Promise<{ table: TableAt; nets: Nets } | null> {
+  private async tableWithNets(place: Place): Promise<{ table: TableAt; nets: GameCount } | null> {
     const first = await this.deps.tables.tableIn(place);
     if (!first) return null;
     const nets = await this.deps.tables.gameNets(first);
@@ -173,7 +173,7 @@ export class ActivityHub {
     return { table, nets: this.deps.tables.heldNets(table) ?? nets };
   }
 
-  private frameFor(conn: Connection, table: TableAt, nets: Nets) {
+  private frameFor(conn: Connection, table: TableAt, count: GameCount) {
     return tableFrame({
       record: table.record,
       messages: table.messages,
@@ -181,7 +181,9 @@ export class ActivityHub {
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
       avatars: this.avatars,
-      nets,
+      nets: count.chips,
+      series: count.series,
+      names: count.names,
     });
   }
 
@@ -193,7 +195,10 @@ export class ActivityHub {
     // A new game at the table: the last one's result is not this one's.
     else if (step.before === null) this.results.delete(record.id);
     const nets = this.deps.tables.heldNets(step);
-    if (nets) return this.sendStep(step, nets);
+    if (nets) {
+      this.sendStep(step, nets);
+      return;
+    }
     // Chips not held (a count dropped, or never read): read, then the step is sent.
     this.deps.tables.gameNets(step).then(
       (read) => this.sendStep(step, read),
@@ -202,7 +207,7 @@ export class ActivityHub {
   }
 
   /** A step's frame to every page of its channel that shows no newer one. */
-  private sendStep({ record, messages }: StepResult, nets: Nets): void {
+  private sendStep({ record, messages }: StepResult, nets: GameCount): void {
     for (const conn of this.byChannel.get(record.channelId) ?? []) {
       if (conn.place.guildId !== record.guildId) continue;
       // A frame never goes back to an older version of the same table. The same version again

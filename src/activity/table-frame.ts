@@ -15,7 +15,7 @@ import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
 import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
-import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, TableFrame } from './frames.ts';
+import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from './frames.ts';
 
 /**
  * A table as one receiver of the Activity may see it, built only from what the table
@@ -85,6 +85,10 @@ export interface FrameInput {
   avatars?: ReadonlyMap<string, string>;
   /** Net chips of each player over the game so far. */
   nets?: Readonly<Record<string, number>>;
+  /** Each player's net chips after each deal of the game (its chart at game over). */
+  series?: Readonly<Record<string, readonly number[]>>;
+  /** The game's players' names as seated, one who left since included. */
+  names?: Readonly<Record<string, string>>;
 }
 
 export function tableFrame(input: FrameInput): TableFrame | null {
@@ -95,7 +99,8 @@ export function tableFrame(input: FrameInput): TableFrame | null {
   const view = seated ? viewFor(state, viewer) : publicView(state);
   const d = view.deal;
   const result = resultOfThisDeal(input.result, state, messages);
-  const rawName = (id: string) => state.players.find((p) => p.id === id)?.name ?? result?.names[id] ?? id;
+  const rawName = (id: string) =>
+    state.players.find((p) => p.id === id)?.name ?? result?.names[id] ?? input.names?.[id] ?? id;
   const nameOf = (id: string) => seatName(id, rawName(id), locale);
   const seat = (id: string) => seatFrame(view, id, seated ? viewer : null, input, nameOf);
   return {
@@ -124,6 +129,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     stopRequested: view.stopRequested,
     fair: view.fair ? { commitment: view.fair.commitment, clientSeed: view.fair.clientSeed } : null,
     showdown: result ? showdownFrame(result, locale, nameOf) : null,
+    standings: state.phase === 'over' ? standingsFrame(input, state, nameOf) : null,
   };
 }
 
@@ -269,5 +275,21 @@ function showdownFrame(result: DealResult, locale: string, nameOf: (id: string) 
     delta,
     names: Object.fromEntries(Object.keys(result.names).map((id) => [id, nameOf(id)])),
     proof,
+  };
+}
+
+/** The game's final standings: every player with chips in it (a seat that left too), best first. */
+function standingsFrame(input: FrameInput, state: GameState, nameOf: (id: string) => string): StandingsFrame {
+  const nets = input.nets ?? {};
+  const ids = new Set([...state.players.map((p) => p.id), ...Object.keys(nets)]);
+  const lines = [...ids]
+    .map((id) => ({ id, name: nameOf(id), chips: nets[id] ?? 0, points: [...(input.series?.[id] ?? [])] }))
+    .sort((a, b) => b.chips - a.chips);
+  const { locale } = input;
+  return {
+    title: state.dealNo > 0 ? t(locale, 'standings.title', { count: state.dealNo }) : t(locale, 'standings.closed'),
+    lines,
+    pot: state.pot,
+    reserve: state.reserve,
   };
 }

@@ -10,22 +10,40 @@ export type TableAt = Pick<TableRuntime, 'record' | 'messages'>;
 /** Net chips per player over a table's current game, through its last ended deal. */
 export type Nets = Readonly<Record<string, number>>;
 
+/** A game's count: each player's net chips, and after each of its deals (the night's chart, as standings.ts draws it). */
+export interface GameCount {
+  chips: Nets;
+  series: Readonly<Record<string, readonly number[]>>;
+  /** The names of the game's players as seated, one who left since included. */
+  names: Readonly<Record<string, string>>;
+}
+
 interface Tally {
   /** The game it counts: deals played at the table before it (a new game has another). */
   dealBase: number;
   /** The game's deals it holds (the game's own count). */
   through: number;
   chips: Record<string, number>;
+  series: Record<string, number[]>;
+  names: Record<string, string>;
 }
+
+const EMPTY: GameCount = { chips: {}, series: {}, names: {} };
 
 /** How many of the game's deals have ended: the one under way adds its result when it ends. */
 export function endedDeals(state: GameState): number {
   return state.phase === 'deal' ? state.dealNo - 1 : state.dealNo;
 }
 
+/** The players a step saw seated, before it and after. */
+function namesOf(step: Pick<StepResult, 'before' | 'after'>): Record<string, string> {
+  const seated = [...(step.before?.players ?? []), ...step.after.players];
+  return Object.fromEntries(seated.map((p) => [p.id, p.name]));
+}
+
 export interface GameNetsDeps {
   /** The game's standings from the hand history (standings.ts), as the chat's are read. */
-  read(tableId: number, state: GameState, dealBase: number): Promise<Pick<Standings, 'net'>>;
+  read(tableId: number, state: GameState, dealBase: number): Promise<Pick<Standings, 'net' | 'series'>>;
   /** The table as committed now (a step committed during a read: read again from it). */
   reload(tableId: number): Promise<TableAt | null>;
   /** Tables kept at most (a table read again costs one query). */
@@ -49,7 +67,7 @@ export class GameNets {
   }
 
   /** A committed step (in its table's queue, in order): its deal's result added to its game's count. */
-  heard(step: Pick<StepResult, 'record' | 'messages' | 'events' | 'after'>): void {
+  heard(step: Pick<StepResult, 'record' | 'messages' | 'events' | 'after' | 'before'>): void {
     const tableId = step.record.id;
     for (const read of this.reading.get(tableId) ?? []) read.stale = true;
     const { dealBase } = step.messages;
@@ -60,26 +78,31 @@ export class GameNets {
     }
     if (!tally) {
       // A game with nothing ended yet counts from zero; any other is read whole when asked.
-      if (endedDeals(step.after) === 0) this.tallies.set(tableId, { dealBase, through: 0, chips: {} });
+      if (endedDeals(step.after) === 0)
+        this.tallies.set(tableId, { dealBase, through: 0, chips: {}, series: {}, names: namesOf(step) });
       return;
     }
+    Object.assign(tally.names, namesOf(step));
     for (const e of step.events) {
       if (e.type !== 'DealEnded' || e.dealNo <= tally.through) continue;
       tally.through = e.dealNo;
       for (const [id, n] of Object.entries(e.delta)) tally.chips[id] = (tally.chips[id] ?? 0) + n;
+      // A player who joined later is at 0 before their first deal.
+      for (const [id, n] of Object.entries(tally.chips))
+        (tally.series[id] ??= Array<number>(e.dealNo - 1).fill(0)).push(n);
     }
     // A game that ended in the middle of a deal (a restart) counts the chips it moved: read again.
     if (tally.through < endedDeals(step.after)) this.tallies.delete(tableId);
   }
 
   /** The count held for the table's game, if any (no read). */
-  held(table: TableAt): Nets | undefined {
+  held(table: TableAt): GameCount | undefined {
     const tally = this.tallies.get(table.record.id);
-    return tally?.dealBase === table.messages.dealBase ? tally.chips : undefined;
+    return tally?.dealBase === table.messages.dealBase ? tally : undefined;
   }
 
   /** The table's game's count: held, else read from the hand history (again if a step came during the read). */
-  async of(table: TableAt): Promise<Nets> {
+  async of(table: TableAt): Promise<GameCount> {
     let at: TableAt | null = table;
     for (let tries = 0; at?.record.state && tries < 5; tries++) {
       const held = this.held(at);
@@ -90,11 +113,13 @@ export class GameNets {
       this.reading.set(id, reads.add(mark));
       try {
         const through = endedDeals(at.record.state);
-        const { net } = await this.deps.read(id, { ...at.record.state, dealNo: through }, at.messages.dealBase);
-        const chips = Object.fromEntries(net.map((n) => [n.playerId, n.chips]));
+        const read = await this.deps.read(id, { ...at.record.state, dealNo: through }, at.messages.dealBase);
+        const chips = Object.fromEntries(read.net.map((n) => [n.playerId, n.chips]));
         if (!mark.stale) {
-          this.tallies.set(id, { dealBase: at.messages.dealBase, through, chips });
-          return chips;
+          const names = Object.fromEntries(read.net.flatMap((n) => (n.name === null ? [] : [[n.playerId, n.name]])));
+          const tally = { dealBase: at.messages.dealBase, through, chips, series: { ...read.series }, names };
+          this.tallies.set(id, tally);
+          return tally;
         }
       } finally {
         reads.delete(mark);
@@ -102,6 +127,6 @@ export class GameNets {
       }
       at = await this.deps.reload(id);
     }
-    return at ? (this.held(at) ?? {}) : {};
+    return (at && this.held(at)) ?? EMPTY;
   }
 }

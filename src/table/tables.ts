@@ -10,7 +10,7 @@ import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { DealProofs } from './deal-proofs.ts';
-import { GameNets, type Nets, type TableAt } from './game-nets.ts';
+import { type GameCount, GameNets, type TableAt } from './game-nets.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
@@ -473,12 +473,12 @@ export class Tables {
   }
 
   /** Net chips per player over the table's current game so far, as its standings count them. */
-  gameNets(table: TableAt): Promise<Nets> {
+  gameNets(table: TableAt): Promise<GameCount> {
     return this.nets.of(table);
   }
 
   /** The same, if held now (no read): a step just committed is in it. */
-  heldNets(table: TableAt): Nets | undefined {
+  heldNets(table: TableAt): GameCount | undefined {
     return this.nets.held(table);
   }
 
