@@ -10,7 +10,7 @@ import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { DealProofs } from './deal-proofs.ts';
-import { type GameCount, GameNets, type TableAt } from './game-nets.ts';
+import { endedDeals, type GameCount, GameNets, type TableAt } from './game-nets.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
@@ -493,6 +493,12 @@ export class Tables {
     if (!found) return null;
     const table = gameRecord(found);
     if (!table.state?.dealNo) return null;
-    return standings(this.db, table.id, table.state, asTableNotes(found.messages).dealBase);
+    const { dealBase } = asTableNotes(found.messages);
+    // A game under way counts only its ended deals: the one being played has no result yet.
+    if (table.running) {
+      const soFar = await standings(this.db, table.id, { ...table.state, dealNo: endedDeals(table.state) }, dealBase);
+      return { ...soFar, pot: table.state.pot, reserve: table.state.reserve, running: true };
+    }
+    return { ...(await standings(this.db, table.id, table.state, dealBase)), playedAt: found.updatedAt };
   }
 }
