@@ -11,7 +11,7 @@ import { MAX_MESSAGE_BYTES, type PressMessage, parseClientMessage, type ServerFr
 import type { ActivityIdentity } from './identity.ts';
 import { PRESS_LIMITS, type PressLimits, TokenBucket } from './limits.ts';
 import { pageStrings } from './page-strings.ts';
-import { type DealResult, dealResultOf, tableFrame } from './table-frame.ts';
+import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
  * The Activity's live tables: each WebSocket the HTTP side has checked (who is who,
@@ -63,6 +63,8 @@ export class ActivityHub {
   private readonly userPresses = new Map<string, TokenBucket>();
   /** Each table's last deal result (the public events of the step that ended it), shown until the next. */
   private readonly results = new Map<number, DealResult>();
+  /** Each table's last pass (who gave which card to whom): each page is shown only its own. */
+  private readonly passes = new Map<number, DealPasses>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
@@ -131,7 +133,10 @@ export class ActivityHub {
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
       // Results are kept for the pages that show them: none is left in this channel.
-      if (conn.tableId !== null) this.results.delete(conn.tableId);
+      if (conn.tableId !== null) {
+        this.results.delete(conn.tableId);
+        this.passes.delete(conn.tableId);
+      }
     }
     // The user's bucket goes once no session of theirs is left (nothing to remember of a full one).
     const still = [...this.byChannel.values()].some((s) => [...s].some((c) => c.who.userId === conn.who.userId));
@@ -180,6 +185,7 @@ export class ActivityHub {
       viewer: conn.who.userId,
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
+      passes: this.passes.get(table.record.id) ?? null,
       avatars: this.avatars,
       nets: count.chips,
       series: count.series,
@@ -191,6 +197,8 @@ export class ActivityHub {
     const { record, messages } = step;
     if (!this.byChannel.has(record.channelId)) return;
     const result = dealResultOf(step.events, messages, step.before ?? step.after);
+    const passed = dealPassesOf(step.events, messages, step.after.dealNo);
+    if (passed) this.passes.set(record.id, passed);
     if (result) this.results.set(record.id, result);
     // A new game at the table: the last one's result is not this one's.
     else if (step.before === null) this.results.delete(record.id);

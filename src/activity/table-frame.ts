@@ -60,6 +60,39 @@ export function dealResultOf(
   };
 }
 
+/** A deal's pass: every card given, kept so that each seat is shown the two cards that are its own. */
+export interface DealPasses {
+  /** The table-wide deal number. */
+  dealNo: number;
+  passes: { from: string; to: string; card: Card }[];
+}
+
+/** The step's pass, if it made one (`gameDealNo`: the deal it was made in, the game's count). */
+export function dealPassesOf(
+  events: readonly GameEvent[],
+  messages: TableNotes,
+  gameDealNo: number,
+): DealPasses | null {
+  const passed = events.find((e) => e.type === 'Passed');
+  if (passed?.type !== 'Passed') return null;
+  return { dealNo: tableDealNo(messages, gameDealNo), passes: [...passed.passes] };
+}
+
+/** What the receiver gave and got in this deal's pass, in their words; null if they had no part in one. */
+function passedText(input: FrameInput, dealNo: number, nameOf: (id: string) => string): string | null {
+  const p = input.passes;
+  if (!p || p.dealNo !== dealNo) return null;
+  const gave = p.passes.find((x) => x.from === input.viewer);
+  const got = p.passes.find((x) => x.to === input.viewer);
+  if (!gave || !got) return null;
+  return t(input.locale, 'activity.passed', {
+    gave: prettyCard(gave.card),
+    to: nameOf(gave.to),
+    got: prettyCard(got.card),
+    from: nameOf(got.from),
+  });
+}
+
 /** The result of the frame's deal, if it ended: a result goes once the next deal starts, or another game opens. */
 function resultOfThisDeal(result: DealResult | null, state: GameState, messages: TableNotes): DealResult | null {
   if (!result || state.phase === 'lobby' || state.phase === 'deal') return null;
@@ -85,6 +118,8 @@ export interface FrameInput {
   avatars?: ReadonlyMap<string, string>;
   /** Net chips of each player over the game so far. */
   nets?: Readonly<Record<string, number>>;
+  /** The table's last pass: the receiver is shown only the card they gave and the one they got. */
+  passes?: DealPasses | null;
   /** Each player's net chips after each deal of the game (its chart at game over). */
   series?: Readonly<Record<string, readonly number[]>>;
   /** The game's players' names as seated, one who left since included. */
@@ -121,6 +156,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
       : [],
     awaiting: awaitingFrame(view),
     prompt: promptOf(view, viewer, locale, nameOf),
+    passed: state.phase === 'deal' ? passedText(input, tableDealNo(messages, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
       ? view.options.timer * 1000
@@ -215,7 +251,9 @@ function promptOf(view: PlayerView, viewer: string, locale: string, nameOf: (id:
     case 'take':
       return t(locale, 'turn.take', { name: nameOf(a.turn), count: a.count, when });
     case 'pass':
-      return t(locale, 'cards.pickPass');
+      // A card already given waits for the others; a spectator is told what the seats do.
+      if (!view.players.some((p) => p.id === viewer)) return t(locale, 'howto.pass');
+      return a.pending.includes(viewer) ? t(locale, 'cards.pickPass') : t(locale, 'answer.passed');
     case 'draw':
       // Drawn in turn: the others see who is drawing (the drawer, what to pick).
       if (a.turn && a.turn !== viewer) return t(locale, 'activity.drawing', { name: nameOf(a.turn), when });

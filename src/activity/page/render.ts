@@ -301,6 +301,7 @@ function header(ui: Ui, t: TableFrame): HTMLElement {
 function prompt(ui: Ui, t: TableFrame): HTMLElement {
   const line = el('p', { class: 'prompt' });
   if (t.prompt) line.append(el('span', { class: 'ask', 'data-text': t.prompt }));
+  if (t.passed) line.append(el('span', { class: 'passed' }, ` ${t.passed}`));
   const a = t.awaiting;
   if (a.round !== null && a.round > 1) line.append(` ${say(ui, 'turn.round', { round: a.round })}`);
   if (a.kind === 'declare')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choices, pickable, pickLimit, ready, togglePick } from '../../../src/activity/page/choices.ts';
-import { dealResultOf, tableFrame } from '../../../src/activity/table-frame.ts';
+import { dealPassesOf, dealResultOf, tableFrame } from '../../../src/activity/table-frame.ts';
+import { prettyCard } from '../../../src/cards/card.ts';
 import { type Action, apply, createGame, type GameEvent, type GameState } from '../../../src/engine/index.ts';
 import { ensureLanguages } from '../../../src/i18n/index.ts';
 import type { GameRecord } from '../../../src/table/game-record.ts';
@@ -239,5 +240,24 @@ describe("a frame's result", () => {
     const stopped = step(lobby, { type: 'stop', by: ANN }).state;
     expect(stopped.phase).toBe('over');
     expect(frameOf(stopped, ANN, { result, messages: notes }).showdown).toBeNull();
+  });
+});
+
+describe("a frame's pass", () => {
+  it('tells each seat only the card it gave and the one it got, and a spectator neither', () => {
+    const dealt = step(game('three-card', { pass: 'left' }), { type: 'startDeal', by: ANN }).state;
+    const card = (id: string) => dealt.deal?.hands[id]?.[0] as number;
+    const { state, events } = step(
+      dealt,
+      { type: 'pass', playerId: ANN, card: card(ANN) },
+      { type: 'pass', playerId: BOB, card: card(BOB) },
+    );
+    const passes = dealPassesOf(events, NO_NOTES, state.dealNo);
+    const pretty = (id: string) => prettyCard(card(id));
+    expect(frameOf(state, ANN, { passes }).passed).toBe(
+      `You passed ${pretty(ANN)} to Bob; ${pretty(BOB)} came from Bob.`,
+    );
+    expect(frameOf(state, 'spectator', { passes }).passed).toBeNull();
+    expect(JSON.stringify(frameOf(state, 'spectator', { passes }))).not.toContain(pretty(ANN));
   });
 });
