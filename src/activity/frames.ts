@@ -88,7 +88,18 @@ export interface ShowdownFrame {
   paid: string[];
   /** Net chips of each player in the deal. */
   delta: Record<string, number>;
+  /** Every player of the deal named as the chat names them (one who left since too), by id. */
+  names: Record<string, string>;
   proof: { dealNo: number; commitment: string; serverSeed: string; clientSeed: string } | null;
+}
+
+/** A game's final standings, as the chat's game-over message says them: best first, with the night's course. */
+export interface StandingsFrame {
+  /** "Game over after 7 deals" (or the lobby closed), in the receiver's language. */
+  title: string;
+  lines: { id: string; name: string; chips: number; points: number[] }[];
+  pot: number;
+  reserve: number;
 }
 
 export interface TableFrame {
@@ -113,6 +124,8 @@ export interface TableFrame {
    * `{{when}}` is left for the page, which says the countdown's time left by its own clock.
    */
   prompt: string | null;
+  /** This deal's pass as the receiver took part in it ("You passed A♠ to Bob; 7♥ came from Cat."); null otherwise. */
+  passed: string | null;
   /** The countdown's end on the server's clock (epoch ms), or null. */
   deadline: number | null;
   /** The countdown's whole length when the table's timer sets it (a choice); null for the pause between deals. */
@@ -122,6 +135,8 @@ export interface TableFrame {
   stopRequested: boolean;
   fair: { commitment: string; clientSeed: string | null } | null;
   showdown: ShowdownFrame | null;
+  /** At game over, its final standings; null before. */
+  standings: StandingsFrame | null;
 }
 
 /** The page's words, in the receiver's language: the catalogue's texts with `{{name}}` left for the page. */

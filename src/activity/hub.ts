@@ -1,10 +1,9 @@
 import { parseCard } from '../cards/card.ts';
-import type { GameState } from '../engine/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { StepCommits } from '../table/commit-and-publish.ts';
+import type { GameCount, TableAt } from '../table/game-nets.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
-import type { TableRuntime } from '../table/runtimes.ts';
+import type { StepCommits } from '../table/commit-and-publish.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
@@ -19,7 +18,7 @@ import {
   TokenBucket,
 } from './limits.ts';
 import { pageStrings } from './page-strings.ts';
-import { type DealResult, dealResultOf, tableFrame } from './table-frame.ts';
+import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
  * The Activity's live tables: each WebSocket the HTTP side has checked (who is who,
@@ -58,17 +57,8 @@ interface Connection {
   handled: Promise<void>;
 }
 
-/**
- * A table's net chips per player over its game, and the last deal (the game's count) they
- * include: a deal's result is added once, whether the ledger or its step brought it first.
- */
-interface GameNets {
-  through: number;
-  chips: Record<string, number>;
-}
-
 export interface HubDeps {
-  tables: Pick<Tables, 'pressTarget' | 'tableIn' | 'standings'>;
+  tables: Pick<Tables, 'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets'>;
   commits: Pick<StepCommits, 'press' | 'publish'>;
   log: Logger;
   now?: () => number;
@@ -82,8 +72,8 @@ export class ActivityHub {
   private readonly userPresses = new Map<string, TokenBucket>();
   /** Each table's last deal result (the public events of the step that ended it), shown until the next. */
   private readonly results = new Map<number, DealResult>();
-  /** Each table's net chips per player over its game, read once from the ledger, then added to deal by deal. */
-  private readonly nets = new Map<number, GameNets>();
+  /** Each table's last pass (who gave which card to whom): each page is shown only its own. */
+  private readonly passes = new Map<number, DealPasses>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
@@ -155,7 +145,7 @@ export class ActivityHub {
       // Results are kept for the pages that show them: none is left in this channel.
       if (conn.tableId !== null) {
         this.results.delete(conn.tableId);
-        this.nets.delete(conn.tableId);
+        this.passes.delete(conn.tableId);
       }
     }
     // The user's bucket goes once no session of theirs is left (nothing to remember of a full one).
@@ -170,10 +160,10 @@ export class ActivityHub {
     const { locale } = conn.who;
     await ensureLanguages(locale);
     const table = await this.tableWithNets(conn.place);
-    const frame = table ? this.frameFor(conn, table) : null;
+    const frame = table ? this.frameFor(conn, table.table, table.nets) : null;
     if (table) {
-      conn.tableId = table.record.id;
-      conn.version = table.record.version;
+      conn.tableId = table.table.record.id;
+      conn.version = table.table.record.version;
     }
     this.send(conn, {
       type: 'snapshot',
@@ -187,51 +177,56 @@ export class ActivityHub {
   }
 
   /**
-   * The channel's table, its seats' chips read from the ledger if no page holds them yet.
-   * A deal that ends during the read is read again: its step may have been published
-   * while the chips were not there to add it to.
+   * The channel's table and its game's chips per seat (the table layer's count, read
+   * from the hand history if it holds none), the table read again after: never older than the chips.
    */
-  private async tableWithNets(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
-    let table = await this.deps.tables.tableIn(place);
-    while (table?.record.state && !this.nets.has(table.record.id)) {
-      const { id, state } = table.record;
-      const through = endedDeals(state);
-      const { net } = await this.deps.tables.standings(id, { ...state, dealNo: through });
-      const now = await this.deps.tables.tableIn(place);
-      const still = now?.record.id === id && now.record.state && endedDeals(now.record.state) === through;
-      if (still && !this.nets.has(id)) {
-        this.nets.set(id, { through, chips: Object.fromEntries(net.map((n) => [n.playerId, n.chips])) });
-      }
-      table = now;
-    }
-    return table;
+  private async tableWithNets(place: Place): Promise<{ table: TableAt; nets: GameCount } | null> {
+    const first = await this.deps.tables.tableIn(place);
+    if (!first) return null;
+    const nets = await this.deps.tables.gameNets(first);
+    const table = (await this.deps.tables.tableIn(place)) ?? first;
+    return { table, nets: this.deps.tables.heldNets(table) ?? nets };
   }
 
-  private frameFor(conn: Connection, table: Pick<TableRuntime, 'record' | 'notes'>) {
+  private frameFor(conn: Connection, table: TableAt, count: GameCount) {
     return tableFrame({
       record: table.record,
       messages: table.notes,
       viewer: conn.who.userId,
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
+      passes: this.passes.get(table.record.id) ?? null,
       avatars: this.avatars,
-      nets: this.nets.get(table.record.id)?.chips ?? {},
+      nets: count.chips,
+      series: count.series,
+      names: count.names,
     });
   }
 
   private published(step: StepResult): void {
     const { record, notes: messages } = step;
-    const set = this.byChannel.get(record.channelId);
-    if (!set) return;
-    const result = dealResultOf(step.events, messages);
+    if (!this.byChannel.has(record.channelId)) return;
+    const result = dealResultOf(step.events, messages, step.before ?? step.after);
+    const passed = dealPassesOf(step.events, messages, step.after.dealNo);
+    if (passed) this.passes.set(record.id, passed);
     if (result) this.results.set(record.id, result);
-    // A new game at the table: the last one's result and chips are not this one's.
-    else if (step.before === null) {
-      this.results.delete(record.id);
-      this.nets.set(record.id, { through: 0, chips: {} });
+    // A new game at the table: the last one's result is not this one's.
+    else if (step.before === null) this.results.delete(record.id);
+    const nets = this.deps.tables.heldNets(step);
+    if (nets) {
+      this.sendStep(step, nets);
+      return;
     }
-    this.addNets(record.id, step.events);
-    for (const conn of set) {
+    // Chips not held (a count dropped, or never read): read, then the step is sent.
+    this.deps.tables.gameNets(step).then(
+      (read) => this.sendStep(step, read),
+      (err: unknown) => this.deps.log.error({ err, tableId: record.id }, 'activity chips not read'),
+    );
+  }
+
+  /** A step's frame to every page of its channel that shows no newer one. */
+  private sendStep({ record, notes }: StepResult, nets: GameCount): void {
+    for (const conn of this.byChannel.get(record.channelId) ?? []) {
       if (conn.place.guildId !== record.guildId) continue;
       // A frame never goes back to an older version of the same table. The same version again
       // is sent: a snapshot may have shown a step committed but not yet published (its result).
@@ -239,19 +234,7 @@ export class ActivityHub {
       conn.tableId = record.id;
       conn.version = record.version;
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
-      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes: messages }) });
-    }
-  }
-
-  /** A deal's end moves each player's net chips by its result (a table not read yet is read whole at its next snapshot). */
-  private addNets(tableId: number, events: StepResult['events']): void {
-    const nets = this.nets.get(tableId);
-    if (!nets) return;
-    for (const e of events) {
-      // A deal the ledger's read already held is not added again.
-      if (e.type !== 'DealEnded' || e.dealNo <= nets.through) continue;
-      nets.through = e.dealNo;
-      for (const [id, n] of Object.entries(e.delta)) nets.chips[id] = (nets.chips[id] ?? 0) + n;
+      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes }, nets) });
     }
   }
 
@@ -338,11 +321,6 @@ export class ActivityHub {
     // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
     return this.deps.commits.press(checked, key, conn.who.launchId);
   }
-}
-
-/** How many of the game's deals have ended: the one under way adds its result when it ends. */
-function endedDeals(state: GameState): number {
-  return state.phase === 'deal' ? state.dealNo - 1 : state.dealNo;
 }
 
 /** A text frame's bytes (ws hands a Buffer, an array of them, or an ArrayBuffer); null for anything else. */

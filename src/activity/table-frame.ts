@@ -1,5 +1,13 @@
 import { type Card, formatCard, prettyCard } from '../cards/card.ts';
-import { type GameEvent, type Party, type PlayerView, publicView, transfersOf, viewFor } from '../engine/index.ts';
+import {
+  type GameEvent,
+  type GameState,
+  type Party,
+  type PlayerView,
+  publicView,
+  transfersOf,
+  viewFor,
+} from '../engine/index.ts';
 import { dropCost } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
@@ -7,7 +15,7 @@ import type { GameRecord } from '../table/game-record.ts';
 import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
 import { handName } from '../words/hand-names.ts';
 import { describeTransfers, seatName } from '../words/payments.ts';
-import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, TableFrame } from './frames.ts';
+import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from './frames.ts';
 
 /**
  * A table as one receiver of the Activity may see it, built only from what the table
@@ -33,16 +41,63 @@ export interface DealResult {
   /** The table-wide deal number. */
   dealNo: number;
   events: GameEvent[];
+  /** The deal's players' names as seated then: one who left since is still named as the chat names them. */
+  names: Record<string, string>;
 }
 
-/** The step's result, if it ended a deal: its public events only. */
-export function dealResultOf(events: readonly GameEvent[], messages: TableNotes): DealResult | null {
+/** The step's result, if it ended a deal: its public events only. `seated`: the game as the deal was played. */
+export function dealResultOf(
+  events: readonly GameEvent[],
+  messages: TableNotes,
+  seated: Pick<GameState, 'players'>,
+): DealResult | null {
   const ended = events.find((e) => e.type === 'DealEnded');
   if (ended?.type !== 'DealEnded') return null;
   return {
     dealNo: tableDealNo(messages, ended.dealNo),
     events: events.filter((e) => PUBLIC_RESULT.has(e.type)),
+    names: Object.fromEntries(seated.players.map((p) => [p.id, p.name])),
   };
+}
+
+/** A deal's pass: every card given, kept so that each seat is shown the two cards that are its own. */
+export interface DealPasses {
+  /** The table-wide deal number. */
+  dealNo: number;
+  passes: { from: string; to: string; card: Card }[];
+}
+
+/** The step's pass, if it made one (`gameDealNo`: the deal it was made in, the game's count). */
+export function dealPassesOf(
+  events: readonly GameEvent[],
+  messages: TableNotes,
+  gameDealNo: number,
+): DealPasses | null {
+  const passed = events.find((e) => e.type === 'Passed');
+  if (passed?.type !== 'Passed') return null;
+  return { dealNo: tableDealNo(messages, gameDealNo), passes: [...passed.passes] };
+}
+
+/** What the receiver gave and got in this deal's pass, in their words; null if they had no part in one. */
+function passedText(input: FrameInput, dealNo: number, nameOf: (id: string) => string): string | null {
+  const p = input.passes;
+  if (!p || p.dealNo !== dealNo) return null;
+  const gave = p.passes.find((x) => x.from === input.viewer);
+  const got = p.passes.find((x) => x.to === input.viewer);
+  if (!gave || !got) return null;
+  return t(input.locale, 'activity.passed', {
+    gave: prettyCard(gave.card),
+    to: nameOf(gave.to),
+    got: prettyCard(got.card),
+    from: nameOf(got.from),
+  });
+}
+
+/** The result of the frame's deal, if it ended: a result goes once the next deal starts, or another game opens. */
+function resultOfThisDeal(result: DealResult | null, state: GameState, messages: TableNotes): DealResult | null {
+  if (!result || state.phase === 'lobby' || state.phase === 'deal') return null;
+  const thisGame = result.dealNo > messages.dealBase;
+  return thisGame && result.dealNo === tableDealNo(messages, state.dealNo) ? result : null;
 }
 
 export const cardFace = (card: Card): CardFace => ({ code: formatCard(card), text: prettyCard(card) });
@@ -63,6 +118,12 @@ export interface FrameInput {
   avatars?: ReadonlyMap<string, string>;
   /** Net chips of each player over the game so far. */
   nets?: Readonly<Record<string, number>>;
+  /** The table's last pass: the receiver is shown only the card they gave and the one they got. */
+  passes?: DealPasses | null;
+  /** Each player's net chips after each deal of the game (its chart at game over). */
+  series?: Readonly<Record<string, readonly number[]>>;
+  /** The game's players' names as seated, one who left since included. */
+  names?: Readonly<Record<string, string>>;
 }
 
 export function tableFrame(input: FrameInput): TableFrame | null {
@@ -72,7 +133,10 @@ export function tableFrame(input: FrameInput): TableFrame | null {
   const seated = state.players.some((p) => p.id === viewer);
   const view = seated ? viewFor(state, viewer) : publicView(state);
   const d = view.deal;
-  const nameOf = (id: string) => seatName(id, state.players.find((p) => p.id === id)?.name ?? id, locale);
+  const result = resultOfThisDeal(input.result, state, messages);
+  const rawName = (id: string) =>
+    state.players.find((p) => p.id === id)?.name ?? result?.names[id] ?? input.names?.[id] ?? id;
+  const nameOf = (id: string) => seatName(id, rawName(id), locale);
   const seat = (id: string) => seatFrame(view, id, seated ? viewer : null, input, nameOf);
   return {
     tableId: record.id,
@@ -92,6 +156,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
       : [],
     awaiting: awaitingFrame(view),
     prompt: promptOf(view, viewer, locale, nameOf),
+    passed: state.phase === 'deal' ? passedText(input, tableDealNo(messages, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
       ? view.options.timer * 1000
@@ -99,7 +164,8 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     dropCost: dropCost(view),
     stopRequested: view.stopRequested,
     fair: view.fair ? { commitment: view.fair.commitment, clientSeed: view.fair.clientSeed } : null,
-    showdown: input.result ? showdownFrame(input.result, locale, nameOf) : null,
+    showdown: result ? showdownFrame(result, locale, nameOf) : null,
+    standings: state.phase === 'over' ? standingsFrame(input, state, nameOf) : null,
   };
 }
 
@@ -185,7 +251,9 @@ function promptOf(view: PlayerView, viewer: string, locale: string, nameOf: (id:
     case 'take':
       return t(locale, 'turn.take', { name: nameOf(a.turn), count: a.count, when });
     case 'pass':
-      return t(locale, 'cards.pickPass');
+      // A card already given waits for the others; a spectator is told what the seats do.
+      if (!view.players.some((p) => p.id === viewer)) return t(locale, 'howto.pass');
+      return a.pending.includes(viewer) ? t(locale, 'cards.pickPass') : t(locale, 'answer.passed');
     case 'draw':
       // Drawn in turn: the others see who is drawing (the drawer, what to pick).
       if (a.turn && a.turn !== viewer) return t(locale, 'activity.drawing', { name: nameOf(a.turn), when });
@@ -243,6 +311,23 @@ function showdownFrame(result: DealResult, locale: string, nameOf: (id: string) 
       reason: tr.reason,
     })),
     delta,
+    names: Object.fromEntries(Object.keys(result.names).map((id) => [id, nameOf(id)])),
     proof,
+  };
+}
+
+/** The game's final standings: every player with chips in it (a seat that left too), best first. */
+function standingsFrame(input: FrameInput, state: GameState, nameOf: (id: string) => string): StandingsFrame {
+  const nets = input.nets ?? {};
+  const ids = new Set([...state.players.map((p) => p.id), ...Object.keys(nets)]);
+  const lines = [...ids]
+    .map((id) => ({ id, name: nameOf(id), chips: nets[id] ?? 0, points: [...(input.series?.[id] ?? [])] }))
+    .sort((a, b) => b.chips - a.chips);
+  const { locale } = input;
+  return {
+    title: state.dealNo > 0 ? t(locale, 'standings.title', { count: state.dealNo }) : t(locale, 'standings.closed'),
+    lines,
+    pot: state.pot,
+    reserve: state.reserve,
   };
 }

@@ -8,6 +8,7 @@ import type { StepResult } from '../table/steps.ts';
 import { tableDealNo } from '../table/table-notes.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { ChatNotesByTable } from './chat-notes.ts';
+import { withCardsDealtAtEnd } from './dealt-at-end.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateMessage, PrivateMessageRegistry } from './private-message-registry.ts';
@@ -143,11 +144,17 @@ export class PrivateCardSender {
    * What a player's private message shows now (cards, picture, hand name, odds, choice),
    * its signature and whether it asks something of them.
    */
-  private async privateView(rt: TableRuntime, state: GameState, playerId: string, ended: DealEnded | null = null) {
+  private async privateView(
+    rt: TableRuntime,
+    state: GameState,
+    playerId: string,
+    ended: DealEnded | null = null,
+    redraw = false,
+  ) {
     const view = viewFor(state, playerId);
     const { preview, odds } = this.deps.odds.preview(state, playerId);
-    // A deal's end edits words and buttons only: the picture already shown stays.
-    const wanted = ended ? null : handPicture(view, playerId, preview);
+    // A deal's end edits words and buttons only, unless it dealt a card: the picture already shown stays.
+    const wanted = ended && !redraw ? null : handPicture(view, playerId, preview);
     const colours = { fourColour: rt.notes.fourColour };
     // Both jobs queue on the helper thread at once, the picture right behind the odds.
     const [equity, picture] = await Promise.all([
@@ -321,8 +328,13 @@ export class PrivateCardSender {
         if (!live.asks && !ended.choice) return;
         live.asks = false;
         try {
-          const { payload } = await this.privateView(rt, before, playerId, ended);
-          await this.deps.output.run(() => live.via.edit(messageId, { content: payload.content, components: [] }));
+          const last = withCardsDealtAtEnd(before, events, playerId);
+          const { payload } = await this.privateView(rt, last ?? before, playerId, ended, last !== null);
+          // A card dealt as the deal ended is drawn with the rest: the picture is new too.
+          const edit = last
+            ? { ...payload, components: [], attachments: [] }
+            : { content: payload.content, components: [] };
+          await this.deps.output.run(() => live.via.edit(messageId, edit));
         } catch (err) {
           this.deps.log.warn({ err, tableId, playerId }, 'could not end a private message');
         }

@@ -11,6 +11,9 @@ export interface Standings {
   series?: Record<string, number[]>;
   pot: number;
   reserve: number;
+  /** The game is still under way (its standings so far); else when it was last played (epoch ms), where known. */
+  running?: boolean;
+  playedAt?: number;
 }
 
 /**

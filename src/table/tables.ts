@@ -10,6 +10,7 @@ import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
 import { DealProofs } from './deal-proofs.ts';
+import { endedDeals, type GameCount, GameNets, type TableAt } from './game-nets.ts';
 import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
@@ -86,6 +87,16 @@ export class Tables {
   /** What a countdown step that fails unexpectedly does (step-recovery.ts). */
   private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
+  /** What each seat has won in its table's current game (game-nets.ts). */
+  private readonly nets = new GameNets({
+    read: (tableId, state, dealBase) => standings(this.db, tableId, state, dealBase),
+    reload: async (tableId) => {
+      const known = this.runtimes.get(tableId);
+      if (known) return known;
+      const found = await loadTable(this.db, tableId);
+      return found?.state ? { record: gameRecord(found), notes: asTableNotes(found.messages) } : null;
+    },
+  });
   private readonly pauses = new TablePauses({
     runtimes: this.runtimes,
     countdowns: () => this.timers.countdowns,
@@ -137,7 +148,10 @@ export class Tables {
       scheduler: this.timers.countdowns,
       clock,
       // Every committed step may ask a computer player something: its move is planned then.
-      committed: (step) => this.timers.computers.plan(step.record),
+      committed: (step) => {
+        this.nets.heard(step);
+        this.timers.computers.plan(step.record);
+      },
       ...(options.nextDealPauseMs !== undefined ? { pauseMs: options.nextDealPauseMs } : {}),
     });
     this.opener = new GameOpener({
@@ -458,6 +472,16 @@ export class Tables {
     });
   }
 
+  /** Net chips per player over the table's current game so far, as its standings count them. */
+  gameNets(table: TableAt): Promise<GameCount> {
+    return this.nets.of(table);
+  }
+
+  /** The same, if held now (no read): a step just committed is in it. */
+  heldNets(table: TableAt): GameCount | undefined {
+    return this.nets.held(table);
+  }
+
   /** Net chips per player over the current game (for its final standings). */
   standings(tableId: number, state: GameState): Promise<Standings> {
     return standings(this.db, tableId, state, this.runtimes.get(tableId)?.notes.dealBase ?? 0);
@@ -469,6 +493,12 @@ export class Tables {
     if (!found) return null;
     const table = gameRecord(found);
     if (!table.state?.dealNo) return null;
-    return standings(this.db, table.id, table.state, asTableNotes(found.messages).dealBase);
+    const { dealBase } = asTableNotes(found.messages);
+    // A game under way counts only its ended deals: the one being played has no result yet.
+    if (table.running) {
+      const soFar = await standings(this.db, table.id, { ...table.state, dealNo: endedDeals(table.state) }, dealBase);
+      return { ...soFar, pot: table.state.pot, reserve: table.state.reserve, running: true };
+    }
+    return { ...(await standings(this.db, table.id, table.state, dealBase)), playedAt: found.updatedAt };
   }
 }

@@ -22,11 +22,23 @@ export function handName(hand: Pick<HandResult, 'value' | 'ranking' | 'descripti
   const name = (r: Rank) => RANK_NAMES[r] as (typeof RANK_NAMES)[number];
   const one = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `rank.${name(r)}`));
   const many = (r: Rank | undefined) => (r === undefined ? '' : t(lng, `ranks.${name(r)}`));
-  const text = t(lng, `hand.${key}`, {
+  const named = t(lng, `hand.${key}`, {
     rank: one(first),
     ranks: many(first),
     rank2: one(second),
     ranks2: many(second),
   });
+  // The top kicker, as the English name says it: two hands of one name are told apart by it.
+  const kicker = ranks[KICKER_AT[category] ?? ranks.length];
+  const text = kicker === undefined || size === 1 ? named : t(lng, 'hand.kicker', { hand: named, rank: one(kicker) });
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** Where a hand's kickers start among its significant ranks (hands with none are left out). */
+const KICKER_AT: Partial<Record<ReturnType<typeof handParts>['category'], number>> = {
+  'high-card': 1,
+  pair: 1,
+  'two-pair': 2,
+  'three-of-a-kind': 1,
+  'four-of-a-kind': 1,
+};

@@ -193,8 +193,16 @@ describe.skipIf(browserMissingLocally)('the Activity page', () => {
     ]);
     const passed = await picks.nth(0).getAttribute('aria-label');
     await pass.click();
-    await bob.locator('.you button.pick').first().click(WAIT);
+    // Passed: the prompt no longer asks for a pick while Bob picks his.
+    await expect.poll(() => ann.locator('.prompt').innerText(), WAIT).toBe('Card passed.');
+    const bobPick = bob.locator('.you button.pick').first();
+    await bobPick.click(WAIT);
+    const arrived = await bobPick.getAttribute('aria-label');
     await bob.getByRole('button', { name: t('de', 'activity.pass'), exact: true }).click();
+    // Each says which card went to whom and which arrived: their own two cards only.
+    await expect
+      .poll(async () => (await ann.locator('.prompt .passed').innerText()).trim(), WAIT)
+      .toBe(`You passed ${passed} to bob; ${arrived} came from bob.`);
 
     // The discard: up to two cards, so two picks hold the third back; Bob keeps his.
     const swap = ann.getByRole('button', { name: 'Swap the picked cards', exact: true });

@@ -1,5 +1,5 @@
 import type { PressKind } from '../../table/press-kinds.ts';
-import type { CardFace, PageStrings, SeatFrame, ShowdownFrame, TableFrame } from '../frames.ts';
+import type { CardFace, PageStrings, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from '../frames.ts';
 import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
 
 /**
@@ -77,6 +77,8 @@ function seatStatus(ui: Ui, t: TableFrame, s: SeatFrame): string {
   const a = t.awaiting;
   if (s.dealer) parts.push(say(ui, 'seat.dealer'));
   if (s.id === t.host) parts.push(say(ui, 'lobby.host'));
+  // Sat down while a deal is under way: dealt in from the next one, as the chat says.
+  if (t.phase === 'deal' && !s.inDeal) parts.push(say(ui, 'seat.joinsNext'));
   if (t.phase === 'deal' && s.inDeal) {
     if (s.dead) parts.push(say(ui, 'seat.killed'));
     else if (!s.stillIn) parts.push(say(ui, 'seat.out'));
@@ -186,9 +188,11 @@ function proof(ui: Ui, r: ShowdownFrame): HTMLElement | null {
 function result(ui: Ui, t: TableFrame): HTMLElement | null {
   const r = t.showdown;
   if (!r) return null;
-  const name = (id: string) => t.seats.find((s) => s.id === id)?.name ?? id;
+  const name = (id: string) => r.names[id] ?? t.seats.find((s) => s.id === id)?.name ?? id;
   const title = say(ui, 'result.hands');
-  const box = el('section', { class: 'result', 'aria-label': title }, el('h2', {}, title));
+  const box = el('section', { class: 'result', 'aria-label': title });
+  // Everyone dropped: no hands to show, only what was paid.
+  if (r.hands.length) box.append(el('h2', {}, title));
   for (const h of r.hands) {
     const won = r.winners.includes(h.playerId);
     const line = el('div', { class: `hand${won ? ' won' : ''}` }, `${won ? '🏆 ' : ''}${name(h.playerId)}: `);
@@ -207,6 +211,66 @@ function result(ui: Ui, t: TableFrame): HTMLElement | null {
   return box;
 }
 
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** The night's course: each player's net chips after each deal, one line a player (the chat's chart). */
+function chart(ui: Ui, st: StandingsFrame): SVGSVGElement | null {
+  const deals = Math.max(0, ...st.lines.map((l) => l.points.length));
+  if (deals < 2) return null;
+  const all = st.lines.flatMap((l) => l.points).concat(0);
+  const top = Math.max(...all);
+  const span = Math.max(1, top - Math.min(...all));
+  const [w, h] = [300, 120];
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('class', 'chart');
+  svg.setAttribute('role', 'img');
+  const players = st.lines.map((l) => `${l.name} ${number(ui, l.chips, { signDisplay: 'exceptZero' })}`).join(', ');
+  svg.setAttribute('aria-label', say(ui, 'standings.chartAlt', { players }));
+  const y = (n: number) => 4 + ((top - n) / span) * (h - 8);
+  const zero = document.createElementNS(SVG, 'line');
+  for (const [k, v] of Object.entries({ x1: 0, x2: w, y1: y(0), y2: y(0), class: 'zero' }))
+    zero.setAttribute(k, String(v));
+  svg.append(zero);
+  st.lines.forEach((line, i) => {
+    const path = document.createElementNS(SVG, 'polyline');
+    const points = line.points.map((n, d) => `${((d + 1) / deals) * w},${y(n)}`);
+    path.setAttribute('points', [`0,${y(0)}`, ...points].join(' '));
+    path.setAttribute('class', `line c${i % 8}`);
+    svg.append(path);
+  });
+  return svg;
+}
+
+/** Game over: the final standings, best first, the night's chart, and what stays with the channel. */
+function standings(ui: Ui, t: TableFrame): HTMLElement | null {
+  const st = t.standings;
+  if (!st) return null;
+  const list = el('ol', { class: 'standings' });
+  st.lines.forEach((line, i) => {
+    const chips = number(ui, line.chips, { signDisplay: 'exceptZero' });
+    list.append(
+      el(
+        'li',
+        { 'data-player': line.id },
+        el('span', { class: `dot c${i % 8}`, 'aria-hidden': 'true' }),
+        el('span', { class: 'name' }, line.name),
+        el('span', { class: `chips${line.chips < 0 ? ' minus' : ''}` }, chips),
+      ),
+    );
+  });
+  const left = el(
+    'p',
+    { class: 'left-over' },
+    `${say(ui, 'standings.potLeft')}: ${number(ui, st.pot)} · ${say(ui, 'standings.reserveLeft')}: ${number(ui, st.reserve)}`,
+  );
+  const box = el('section', { class: 'game-over', 'aria-label': st.title }, el('h2', {}, st.title), list);
+  const drawn = chart(ui, st);
+  if (drawn) box.append(drawn);
+  box.append(left);
+  return box;
+}
+
 function board(ui: Ui, t: TableFrame): HTMLElement | null {
   if (!t.board.length) return null;
   const grid = el('div', { class: 'board', role: 'group', 'aria-label': say(ui, 'activity.board') });
@@ -222,7 +286,9 @@ function header(ui: Ui, t: TableFrame): HTMLElement {
   const heading =
     t.phase === 'lobby'
       ? say(ui, 'lobby.title', { variant: t.variant })
-      : say(ui, 'table.heading', { variant: t.variant, deal: t.dealNo });
+      : t.standings
+        ? `${t.variant}: ${t.standings.title}`
+        : say(ui, 'table.heading', { variant: t.variant, deal: t.dealNo });
   return el(
     'header',
     {},
@@ -236,6 +302,7 @@ function header(ui: Ui, t: TableFrame): HTMLElement {
 function prompt(ui: Ui, t: TableFrame): HTMLElement {
   const line = el('p', { class: 'prompt' });
   if (t.prompt) line.append(el('span', { class: 'ask', 'data-text': t.prompt }));
+  if (t.passed) line.append(el('span', { class: 'passed' }, ` ${t.passed}`));
   const a = t.awaiting;
   if (a.round !== null && a.round > 1) line.append(` ${say(ui, 'turn.round', { round: a.round })}`);
   if (a.kind === 'declare')
@@ -276,7 +343,7 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   const seats = el('ul', { class: 'seats', 'aria-label': say(ui, 'activity.seats') });
   for (const s of t.seats) seats.append(seatItem(ui, t, s));
   const middle = el('div', { class: 'middle' }, seats);
-  for (const part of [board(ui, t), result(ui, t)]) if (part) middle.append(part);
+  for (const part of [board(ui, t), result(ui, t), standings(ui, t)]) if (part) middle.append(part);
   const me = mySeat(t);
   const bottom = el('div', { class: 'bottom' });
   if (!me) bottom.append(el('p', { class: 'watching' }, say(ui, 'activity.watching')));

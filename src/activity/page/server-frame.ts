@@ -47,9 +47,16 @@ const showdown = z.object({
   payments: z.array(z.object({ from: z.string(), to: z.string(), amount: z.number(), reason: z.string() })),
   paid: z.array(z.string()),
   delta: z.record(z.string(), z.number()),
+  names: z.record(z.string(), z.string()),
   proof: z.nullable(
     z.object({ dealNo: z.number(), commitment: z.string(), serverSeed: z.string(), clientSeed: z.string() }),
   ),
+});
+const standings = z.object({
+  title: z.string(),
+  lines: z.array(z.object({ id: z.string(), name: z.string(), chips: z.number(), points: z.array(z.number()) })),
+  pot: z.number(),
+  reserve: z.number(),
 });
 const table = z.object({
   tableId: z.number(),
@@ -65,12 +72,14 @@ const table = z.object({
   board: z.array(z.object({ pos: z.string(), col: z.number(), row: z.number(), card: z.nullable(cardFace) })),
   awaiting,
   prompt: z.nullable(z.string()),
+  passed: z.nullable(z.string()),
   deadline: z.nullable(z.number()),
   countdownMs: z.nullable(z.number()),
   dropCost: z.number(),
   stopRequested: z.boolean(),
   fair: z.nullable(z.object({ commitment: z.string(), clientSeed: z.nullable(z.string()) })),
   showdown: z.nullable(showdown),
+  standings: z.nullable(standings),
 });
 const serverFrame = z.discriminatedUnion('type', [
   z.object({

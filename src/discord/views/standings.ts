@@ -45,16 +45,28 @@ export function standingsEmbed(
   if (trend && lines.length) lines.push(t(locale, 'standings.trendKey'));
   const embed = new EmbedBuilder()
     .setColor(OVER_COLOUR)
-    // A lobby stopped before its first deal ends as a lobby, not as a game of 0 deals.
-    .setTitle(s.deals > 0 ? t(locale, 'standings.title', { count: s.deals }) : t(locale, 'standings.closed'))
+    .setTitle(standingsTitle(s, locale))
     .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
     .addFields(
-      { name: t(locale, 'standings.potLeft'), value: chips(s.pot, locale), inline: true },
-      { name: t(locale, 'standings.reserveLeft'), value: chips(s.reserve, locale), inline: true },
+      // A game under way has a pot, not a pot left over.
+      { name: t(locale, s.running ? 'result.pot' : 'standings.potLeft'), value: chips(s.pot, locale), inline: true },
+      {
+        name: t(locale, s.running ? 'result.reserve' : 'standings.reserveLeft'),
+        value: chips(s.reserve, locale),
+        inline: true,
+      },
     )
     .setFooter({ text: t(locale, 'standings.footer') });
   if (picture) embed.setImage(`attachment://${picture.name}`);
+  // A past game says when it was played (Discord writes the date in the reader's language).
+  if (s.playedAt !== undefined) embed.setTimestamp(s.playedAt);
   return embed;
+}
+
+/** "Game over after 7 deals"; a game under way's standings so far; a lobby stopped before its first deal as a lobby. */
+function standingsTitle(s: Standings, locale: string): string {
+  if (s.running) return t(locale, 'standings.soFar', { deal: s.deals });
+  return s.deals > 0 ? t(locale, 'standings.title', { count: s.deals }) : t(locale, 'standings.closed');
 }
 
 /** "🟩🟥⬜🟩": what each deal did to a player's chips, the last TREND_DEALS of them. */

@@ -102,10 +102,11 @@ describe('the Activity hub', () => {
       tables: {
         pressTarget: (...a) => tables.pressTarget(...a),
         tableIn: (p) => tables.tableIn(p),
-        standings: async (id, state) => {
+        gameNets: async (table) => {
           await ledgerRead;
-          return tables.standings(id, state);
+          return tables.gameNets(table);
         },
+        heldNets: (table) => tables.heldNets(table),
       },
       commits: { press: (p, k) => (commits as StepCommits).press(p, k), publish: (r) => commits?.publish(r) },
       log,
@@ -186,6 +187,40 @@ describe('the Activity hub', () => {
     expect(won?.[0]).toBeGreaterThan(0);
     expect(won?.reduce((a, b) => (a ?? 0) + (b ?? 0), 0)).toBeLessThanOrEqual(0);
     expect(chips(await attach(identity('4', 'Dee')))).toEqual(won);
+  });
+
+  it("shows each game's own chips: a game opened after another starts at zero and moves deal by deal", async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    const chips = (socket: FakeSocket) => Object.fromEntries(socket.table?.seats.map((x) => [x.id, x.chips]) ?? []);
+    /** One deal: Ann stays, Bob as said; the seats then show the chat's standings of the game so far. */
+    async function deal(n: string, bob: 'stay' | 'drop') {
+      if (annSocket.table?.phase === 'lobby') await press(annSocket, `d${n}`, { press: 'deal' });
+      await expect.poll(() => annSocket.table?.phase).toBe('deal');
+      await press(annSocket, `s${n}`, { press: 'stay' });
+      await press(bobSocket, `x${n}`, { press: bob });
+      await expect.poll(() => annSocket.table?.phase).not.toBe('deal');
+      const table = await tables.tableIn(place);
+      const { net } = await tables.standings(table?.record.id ?? 0, table?.record.state as GameState);
+      const standings = Object.fromEntries(net.map((x) => [x.playerId, x.chips]));
+      await expect.poll(() => chips(annSocket)).toEqual(standings);
+      expect(chips(await attach(identity('5', 'Eve')))).toEqual(standings);
+      return standings;
+    }
+    await press(bobSocket, 'j1', { press: 'join' });
+    // Ann stays alone: she takes the pot, and the game is over.
+    const first = await deal('1', 'drop');
+    expect(first[ann.id]).toBeGreaterThan(0);
+    await expect.poll(() => annSocket.table?.phase).toBe('over');
+    // The next game at the table: nobody has won anything in it yet.
+    commits?.publish((await openTable(tables, { place, host: ann, key: 'start-2' })).result);
+    await expect.poll(() => annSocket.table?.phase).toBe('lobby');
+    await press(bobSocket, 'j2', { press: 'join' });
+    await expect.poll(() => chips(annSocket)).toEqual({ [ann.id]: 0, '2': 0 });
+    expect(chips(await attach(identity('4', 'Dee')))).toEqual({ [ann.id]: 0, '2': 0 });
+    const second = await deal('2', 'stay');
+    expect(second).not.toEqual({ [ann.id]: 0, '2': 0 });
+    expect(second).not.toEqual(first);
   });
 
   describe("a deal that ends while a page reads the ledger counts once in the seats' chips", () => {

@@ -52,7 +52,7 @@ describe('what the Activity sends', () => {
           } catch (e) {
             if (!(e instanceof RuleError)) throw e;
           }
-          result = dealResultOf(events, NO_NOTES) ?? result;
+          result = dealResultOf(events, NO_NOTES, s) ?? result;
           for (const viewer of [...game.players, 'spectator']) {
             const frame = tableFrame({
               record: recordOf(s, i),

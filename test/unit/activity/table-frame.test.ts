@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { choices, pickable, pickLimit, ready, togglePick } from '../../../src/activity/page/choices.ts';
-import { dealResultOf, tableFrame } from '../../../src/activity/table-frame.ts';
+import { dealPassesOf, dealResultOf, tableFrame } from '../../../src/activity/table-frame.ts';
+import { prettyCard } from '../../../src/cards/card.ts';
 import { type Action, apply, createGame, type GameEvent, type GameState } from '../../../src/engine/index.ts';
 import { ensureLanguages } from '../../../src/i18n/index.ts';
 import type { GameRecord } from '../../../src/table/game-record.ts';
@@ -121,7 +122,7 @@ describe('a table frame', () => {
       { type: 'declare', playerId: ANN, choice: 'stay' },
       { type: 'declare', playerId: BOB, choice: 'stay' },
     );
-    const result = dealResultOf(events, NO_NOTES);
+    const result = dealResultOf(events, NO_NOTES, state);
     expect(result).not.toBeNull();
     const en = frameOf(state, ANN, { result }).showdown;
     expect(en?.paid.length).toBeGreaterThan(0);
@@ -194,5 +195,69 @@ describe('what the page offers', () => {
     ]);
     const other = turn === ANN ? BOB : ANN;
     expect(choices(frameOf(s, other)).map((c) => c.press)).toEqual(['leave']);
+  });
+});
+
+describe("a frame's result", () => {
+  const CAT = '1869359626003745282';
+  function threeSeats(): GameState {
+    return step(game('three-card'), { type: 'join', playerId: CAT, name: 'Cat' }).state;
+  }
+
+  it('names a seat that left during the deal as the chat does, and a computer by its name, never by an id', () => {
+    const dealt = step(threeSeats(), { type: 'startDeal', by: ANN }, { type: 'leave', playerId: CAT }).state;
+    const { state, events } = step(
+      dealt,
+      { type: 'declare', playerId: ANN, choice: 'stay' },
+      { type: 'declare', playerId: BOB, choice: 'stay' },
+      { type: 'declare', playerId: CAT, choice: 'stay' },
+    );
+    expect(state.players.map((p) => p.id)).not.toContain(CAT);
+    const result = dealResultOf(events, NO_NOTES, dealt);
+    const shown = frameOf(state, BOB, { result }).showdown;
+    const text = JSON.stringify(shown?.paid);
+    expect(text).not.toContain(CAT);
+    expect(text).toContain('Cat');
+    expect(shown?.names[CAT]).toBe('Cat');
+  });
+
+  it('belongs to its deal: gone once the next deal starts, in the next game, and after a lobby is stopped', () => {
+    const dealt = step(game('three-card'), { type: 'startDeal', by: ANN }).state;
+    const { state, events } = step(
+      dealt,
+      { type: 'declare', playerId: ANN, choice: 'stay' },
+      { type: 'declare', playerId: BOB, choice: 'stay' },
+    );
+    const result = dealResultOf(events, NO_NOTES, dealt);
+    expect(frameOf(state, ANN, { result }).showdown?.dealNo).toBe(1);
+    const next = step(state, { type: 'startDeal', by: ANN }).state;
+    expect(next.phase).toBe('deal');
+    expect(frameOf(next, ANN, { result }).showdown).toBeNull();
+    // The next game at the table, its deals counted after this one's: its lobby, and that lobby stopped.
+    const notes = { ...NO_NOTES, dealBase: 1 };
+    const lobby = game('three-card');
+    expect(frameOf(lobby, ANN, { result, messages: notes }).showdown).toBeNull();
+    const stopped = step(lobby, { type: 'stop', by: ANN }).state;
+    expect(stopped.phase).toBe('over');
+    expect(frameOf(stopped, ANN, { result, messages: notes }).showdown).toBeNull();
+  });
+});
+
+describe("a frame's pass", () => {
+  it('tells each seat only the card it gave and the one it got, and a spectator neither', () => {
+    const dealt = step(game('three-card', { pass: 'left' }), { type: 'startDeal', by: ANN }).state;
+    const card = (id: string) => dealt.deal?.hands[id]?.[0] as number;
+    const { state, events } = step(
+      dealt,
+      { type: 'pass', playerId: ANN, card: card(ANN) },
+      { type: 'pass', playerId: BOB, card: card(BOB) },
+    );
+    const passes = dealPassesOf(events, NO_NOTES, state.dealNo);
+    const pretty = (id: string) => prettyCard(card(id));
+    expect(frameOf(state, ANN, { passes }).passed).toBe(
+      `You passed ${pretty(ANN)} to Bob; ${pretty(BOB)} came from Bob.`,
+    );
+    expect(frameOf(state, 'spectator', { passes }).passed).toBeNull();
+    expect(JSON.stringify(frameOf(state, 'spectator', { passes }))).not.toContain(pretty(ANN));
   });
 });
