@@ -107,6 +107,25 @@ export async function playerAchievements(db: Db, guildId: string, userId: string
   return rows.map(rowOf);
 }
 
+/** Each of these players' newest achievement at a place (by award time, then id), by user id. */
+export async function newestAchievements(
+  db: Db,
+  guildId: string,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('achievements')
+    .select(['user_id', 'achievement', 'awarded_at'])
+    .where('guild_id', '=', guildId)
+    .where('user_id', 'in', userIds)
+    .orderBy('awarded_at')
+    .orderBy('achievement')
+    .execute();
+  // Ascending: each player's last row is their newest.
+  return new Map(rows.map((r) => [r.user_id, r.achievement]));
+}
+
 /** Every achievement awarded (a test and a check compare them with the hand history's). */
 export async function allAchievements(db: Db): Promise<AwardedRow[]> {
   const rows = await db

@@ -4,8 +4,8 @@ import { addSeasonScores, type SeasonScore, saveEras } from '../db/season-store.
 import type { Db } from '../db/transaction.ts';
 import type { Progress } from '../rules/achievements.ts';
 import { dealResultsOf } from './deal-results-of-events.ts';
-import { earnedIn, firstEra, loadEras, seasonScoresOf } from './milestones.ts';
-import { type SeasonEra, seasonAt } from './seasons.ts';
+import { earnedIn, loadEras, seasonScoresOf } from './milestones.ts';
+import { firstEra, type SeasonEra, seasonAt } from './seasons.ts';
 
 /** Steps read at a time: a long history is never loaded whole. */
 const PAGE = 1_000;

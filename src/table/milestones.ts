@@ -7,7 +7,7 @@ import type { Db } from '../db/transaction.ts';
 import { isComputerId } from '../engine/index.ts';
 import { advance, earnedBy, NO_PROGRESS, type Progress } from '../rules/achievements.ts';
 import { dealFactsOf } from './deal-facts.ts';
-import { calendarStart, DEFAULT_SEASON_LENGTH, SEASON_LENGTHS, type SeasonEra, seasonAt } from './seasons.ts';
+import { DEFAULT_SEASON_LENGTH, firstEra, SEASON_LENGTHS, type SeasonEra, seasonAt } from './seasons.ts';
 
 /**
  * What a settled deal adds to the seasons and achievements of its place: the season's
@@ -44,13 +44,6 @@ export function seasonScoresOf(results: readonly DealResult[]): SeasonScore[] {
     net: r.net,
   }));
 }
-
-/** A place's calendar as its first deal starts it, when it has none yet: calendar months. */
-export const firstEra = (at: number): SeasonEra => ({
-  startsAt: calendarStart(at, DEFAULT_SEASON_LENGTH),
-  length: DEFAULT_SEASON_LENGTH,
-  firstNumber: 1,
-});
 
 /** What one deal earns each person, from their histories before it (pure). */
 export function earnedIn(

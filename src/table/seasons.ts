@@ -50,6 +50,13 @@ function periodStart(index: number, length: SeasonLength): number {
 /** The start of the calendar period `t` falls in: where a place's first season starts. */
 export const calendarStart = (t: number, length: SeasonLength): number => periodStart(periodIndex(t, length), length);
 
+/** A place's calendar as its first deal starts it, when it has none yet: calendar months. */
+export const firstEra = (at: number): SeasonEra => ({
+  startsAt: calendarStart(at, DEFAULT_SEASON_LENGTH),
+  length: DEFAULT_SEASON_LENGTH,
+  firstNumber: 1,
+});
+
 /** The era `t` falls in: the last to start at or before it (eras sorted by start). */
 function eraAt(eras: readonly SeasonEra[], t: number): { era: SeasonEra; next: SeasonEra | undefined } | null {
   let found = -1;
