@@ -63,11 +63,11 @@ export async function chooseSeasonsCommand(interaction: ChatInputCommandInteract
     throw new UserFacingError(inGroupDm(interaction) ? 'refusal.groupOwnerOnly' : 'refusal.managerOnly');
   }
   const length = lengthOf(interaction.options.getString('length', true));
-  const { current, next } = await chooseSeasonLength(ctx.db, place.guildId, length, Date.now());
+  const { changed, next } = await chooseSeasonLength(ctx.db, place.guildId, length, Date.now());
   const locale = interaction.locale;
   const lengthName = t(locale, `commands.guts-seasons length.choice_${length}`);
   const text =
-    current && next && next.length === length && current.length !== length
+    changed && next
       ? t(locale, 'season.chosen', {
           length: lengthName,
           number: next.number,

@@ -5,19 +5,23 @@ import { chooseLength, type Season, type SeasonLength, seasonAt } from './season
 
 /**
  * A place chooses how long its seasons are: the season under way runs to its end, and
- * seasons of `length` follow it (seasons.ts `chooseLength`). Returns the season under
- * way and the first of the new length (the same when nothing changes).
+ * seasons of `length` follow it (seasons.ts `chooseLength`). Returns whether that
+ * changed anything, the season under way and the first of the new length.
  */
 export async function chooseSeasonLength(
   db: Db,
   guildId: string,
   length: SeasonLength,
   now: number,
-): Promise<{ current: Season | null; next: Season | null }> {
+): Promise<{ changed: boolean; current: Season | null; next: Season | null }> {
   return inTransaction(db, async (trx) => {
-    const eras = chooseLength(await loadEras(trx, guildId), length, now);
-    await saveEras(trx, guildId, eras);
+    const before = await loadEras(trx, guildId);
+    const eras = chooseLength(before, length, now);
+    const changed = JSON.stringify(eras) !== JSON.stringify(before);
+    if (changed) await saveEras(trx, guildId, eras);
     const current = seasonAt(eras, now);
-    return { current, next: current ? seasonAt(eras, current.end) : null };
+    // A place with no season yet plays the new length from now.
+    const next = before.length === 0 ? current : current ? seasonAt(eras, current.end) : null;
+    return { changed, current, next };
   });
 }
