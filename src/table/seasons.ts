@@ -6,12 +6,9 @@
  * season under way ends. Pure: every function takes the time it is asked about.
  */
 
-export const SEASON_LENGTHS = ['week', 'month', 'quarter'] as const;
-export type SeasonLength = (typeof SEASON_LENGTHS)[number];
-export const DEFAULT_SEASON_LENGTH: SeasonLength = 'month';
+import { DEFAULT_SEASON_LENGTH, type SeasonLength } from '../rules/seasons.ts';
 
-/** A player needs this many deals in a season to appear on its table (docs/RULES.md). */
-export const SEASON_MIN_DEALS = 10;
+export { DEFAULT_SEASON_LENGTH, SEASON_LENGTHS, SEASON_MIN_DEALS, type SeasonLength } from '../rules/seasons.ts';
 
 export interface SeasonEra {
   /** Epoch ms: when its first season starts. */
