@@ -21,6 +21,7 @@ import {
   presetSetup,
   savePresetCommand,
 } from '../src/discord/preset-commands.ts';
+import { seasonCommand } from '../src/discord/season-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
 import { variantName } from '../src/discord/views/format.ts';
 import { helpView, rulesEmbed } from '../src/discord/views/rules.ts';
@@ -78,6 +79,7 @@ export const data = commandDefinition('guts', () =>
     )
     .addSubcommand((sub) => named(sub, 'guts table'))
     .addSubcommand((sub) => named(sub, 'guts stats').addUserOption((o) => named(o, 'guts stats player')))
+    .addSubcommand((sub) => named(sub, 'guts season'))
     .addSubcommand((sub) =>
       named(sub, 'guts leaderboard').addStringOption((o) =>
         named(o, 'guts leaderboard period').addChoices(
@@ -157,6 +159,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       return statsCommand(interaction, ctx);
     case 'leaderboard':
       return leaderboardCommand(interaction, ctx);
+    case 'season':
+      return seasonCommand(interaction, ctx);
     case 'save':
       return savePresetCommand(interaction, ctx);
     case 'list':

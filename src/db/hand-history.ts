@@ -54,7 +54,7 @@ const LINE_TYPES: Record<HistoryLine['type'], true> = {
   GameOver: true,
 };
 
-function isHistoryLine(value: unknown): value is HistoryLine {
+export function isHistoryLine(value: unknown): value is HistoryLine {
   if (typeof value !== 'object' || value === null) return false;
   const type: unknown = (value as { type?: unknown }).type;
   return typeof type === 'string' && Object.hasOwn(LINE_TYPES, type);

@@ -14,6 +14,55 @@ export interface Database {
   table_presets: TablePresetTable;
   deal_results: DealResultTable;
   player_totals: PlayerTotalTable;
+  season_eras: SeasonEraTable;
+  season_scores: SeasonScoreTable;
+  player_progress: PlayerProgressTable;
+  achievements: AchievementTable;
+  player_profiles: PlayerProfileTable;
+}
+
+/** A place's season calendar (table/seasons.ts): from `starts_at`, seasons of `length`, numbered from `first_number`. */
+export interface SeasonEraTable {
+  guild_id: string;
+  starts_at: number;
+  /** 'week', 'month' or 'quarter'. */
+  length: string;
+  first_number: number;
+}
+
+/** A player's season at a place, summed deal by deal (people-only deals: docs/RULES.md). */
+export interface SeasonScoreTable {
+  guild_id: string;
+  season_no: number;
+  user_id: string;
+  points: number;
+  won: number;
+  deals: number;
+  net: number;
+}
+
+/** What the achievements' rules read of a player's history at a place (rules/achievements.ts `Progress`, JSON). */
+export interface PlayerProgressTable {
+  guild_id: string;
+  user_id: string;
+  progress: string;
+}
+
+/** An achievement awarded, once per player and place (the key), with the deal that earned it. */
+export interface AchievementTable {
+  guild_id: string;
+  user_id: string;
+  achievement: string;
+  table_id: number;
+  deal_no: number;
+  awarded_at: number;
+}
+
+/** A player's own choices, everywhere: `public` 1 to appear on the cross-server board. */
+export interface PlayerProfileTable {
+  user_id: string;
+  public: number;
+  updated_at: number;
 }
 
 /** Each player's deals on a server, summed as they are written (the all-time leaderboard). */

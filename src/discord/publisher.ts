@@ -1,3 +1,4 @@
+import type { APIEmbed } from 'discord.js';
 import { awaiting, dealInPlay, type GameEvent, type GameState } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
@@ -16,6 +17,7 @@ import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCardSender } from './private-card-sender.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
+import { earnedLines } from './views/achievements.ts';
 import type { ButtonRow } from './views/buttons.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, playAgainRow, standingsChart, standingsEmbed, standingsFile } from './views/standings.ts';
@@ -238,6 +240,7 @@ export class TablePublisher implements StepListener {
       const picture = showdownNeedsPicture(hands) ? await this.deps.offload.showdown(hands.rows, { fourColour }) : null;
       const history = { tableId, dealNo: tableDealNo(rt.notes, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
+      await this.announceAchievements(result.embeds, history, after, locale);
       if (standings) {
         result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.notes.locale, chart).toJSON());
       }
@@ -253,6 +256,21 @@ export class TablePublisher implements StepListener {
       });
     }
     this.tableMessage.requestEdits(tableId);
+  }
+
+  /** What the deal earned, one line per player, on its result (achievements.ts). */
+  private async announceAchievements(
+    embeds: APIEmbed[],
+    deal: { tableId: number; dealNo: number },
+    after: GameState,
+    locale: string,
+  ): Promise<void> {
+    const earned = await this.deps.tables.earnedAt(deal.tableId, deal.dealNo);
+    const first = embeds[0];
+    if (!earned.length || !first) return;
+    const names = new Map(after.players.map((p) => [p.id, p.name]));
+    const lines = earnedLines(earned, (id) => names.get(id) ?? t(locale, 'board.gone'), locale);
+    first.fields = [...(first.fields ?? []), { name: t(locale, 'achievements.title'), value: lines.join('\n') }];
   }
 
   /**

@@ -1,10 +1,13 @@
 import { AttachmentBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { playerAchievements } from '../db/achievements-store.ts';
 import { leaderboard, netSeries, playerStats } from '../db/deal-results-store.ts';
 import { t } from '../i18n/index.ts';
 import { renderNetChart } from '../render/chart.ts';
+import { boardName } from './board-names.ts';
 import type { BotContext } from './context.ts';
 import { inGroupDm } from './install.ts';
 import { placeOf, publicLocale } from './interaction-place.ts';
+import { achievementsList } from './views/achievements.ts';
 import { signed } from './views/format.ts';
 import { leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
 
@@ -19,11 +22,16 @@ export async function statsCommand(interaction: ChatInputCommandInteraction, ctx
     interaction.options.getMember('player') ?? (user.id === interaction.user.id ? interaction.member : null);
   const name = (member && 'displayName' in member ? member.displayName : null) ?? user.displayName;
   const rows = await playerStats(ctx.db, place.guildId, user.id);
+  const achievements = await playerAchievements(ctx.db, place.guildId, user.id);
   const series = rows.length ? await netSeries(ctx.db, place.guildId, user.id) : [];
   const chart = rows.length ? renderNetChart(series, name) : null;
   const locale = publicLocale(interaction);
   const embed = statsEmbed(name, rows, locale, inGroupDm(interaction) ? 'group-dm' : 'server');
   if (chart) embed.setImage(`attachment://${chart.name}`);
+  if (achievements.length) {
+    const ids = achievements.map((a) => a.achievement);
+    embed.setDescription(`${embed.data.description ?? ''}\n\n${achievementsList(ids, locale)}`);
+  }
   const n = (x: number) => signed(x, locale);
   const description = t(locale, 'stats.chart', {
     name,
@@ -43,6 +51,11 @@ export async function leaderboardCommand(interaction: ChatInputCommandInteractio
   const period = (interaction.options.getString('period') ?? 'month') as Period;
   const days = PERIODS[period] ?? null;
   const since = days === null ? 0 : Date.now() - days * DAY_MS;
-  const rows = await leaderboard(ctx.db, place.guildId, since);
-  await interaction.editReply({ embeds: [leaderboardEmbed(period, rows, publicLocale(interaction))] });
+  const locale = publicLocale(interaction);
+  // Never a raw id: a name the ledger kept, the server's, or "a player who left".
+  const rows = (await leaderboard(ctx.db, place.guildId, since)).map((r) => ({
+    ...r,
+    name: boardName(interaction, r.userId, r.name, locale),
+  }));
+  await interaction.editReply({ embeds: [leaderboardEmbed(period, rows, locale)] });
 }

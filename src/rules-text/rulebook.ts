@@ -1,6 +1,7 @@
 import { defaultOptions, listVariants } from '../rules/index.ts';
 import { howToPlay } from './explain.ts';
 import { defaultText, groupTitle, optionsIn, valuesText } from './option-help.ts';
+import { seasonsSection } from './seasons-text.ts';
 
 /**
  * The players' rule book, docs/RULES.md, written from the rules themselves: the prose
@@ -215,6 +216,7 @@ export function rulebook(): string {
     `## The variants\n\n${variants.map((v) => `- [${v.name}](#${anchor(v.name, v.id)}) \`${v.id}\``).join('\n')}`,
     ...variants.map((v) => variantSection(v.id)),
     optionsSection(),
+    seasonsSection(),
   ]
     .join('\n\n')
     .concat('\n');

@@ -7,6 +7,7 @@ import type { Transfer } from '../engine/transfer.ts';
 import { rememberDisplayNames } from '../ledger/accounts.ts';
 import { postTransfers } from '../ledger/journal.ts';
 import { channelPotReserve } from '../ledger/queries.ts';
+import { recordMilestones } from './milestones.ts';
 import type { TableNotes } from './table-notes.ts';
 
 /**
@@ -114,6 +115,7 @@ export async function commitStep<S, L, M>(db: Db, step: TableStep<S, L, M>): Pro
     if (step.dealResults) {
       const where = { guildId: table.guildId, tableId: step.tableId, dealNo: step.dealNo, at };
       await insertDealResults(trx, { ...where, variant: step.dealResults.variant }, step.dealResults.results);
+      await recordMilestones(trx, where, step.dealResults, step.events, step.state);
     }
     if (step.transfers.length === 0) return { applied: true, version, entryId: null };
     const posted = await postTransfers(trx, {

@@ -1,6 +1,7 @@
 import { dealsSteps, gameEvents, type HistoryLine } from '../db/hand-history.ts';
 import type { Db } from '../db/transaction.ts';
 import { type GameState, transfersOf } from '../engine/index.ts';
+import { type NightRecap, nightRecap } from './night-recap.ts';
 
 /** A finished game's result per player, best first. */
 export interface Standings {
@@ -14,6 +15,8 @@ export interface Standings {
   /** The game is still under way (its standings so far); else when it was last played (epoch ms), where known. */
   running?: boolean;
   playedAt?: number;
+  /** The night's moments (night-recap.ts), for the chat's and the Activity's final standings. */
+  recap?: NightRecap;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function standings(db: Db, tableId: number, state: GameState, dealB
       .sort((a, b) => b[1] - a[1])
       .map(([playerId, chips]) => ({ playerId, name: names.get(playerId) ?? null, chips })),
     series,
+    recap: nightRecap([...byDeal].map(([dealNo, lines]) => ({ dealNo, lines }))),
     pot: state.pot,
     reserve: state.reserve,
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
+import { type AwardedRow, awardedAt, newestAchievements } from '../db/achievements-store.ts';
 import type { Database } from '../db/index.ts';
 import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
 import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
@@ -500,5 +501,15 @@ export class Tables {
       return { ...soFar, pot: table.state.pot, reserve: table.state.reserve, running: true };
     }
     return { ...(await standings(this.db, table.id, table.state, dealBase)), playedAt: found.updatedAt };
+  }
+
+  /** The achievements a table's deal earned (its result announces them). */
+  earnedAt(tableId: number, dealNo: number): Promise<AwardedRow[]> {
+    return awardedAt(this.db, tableId, dealNo);
+  }
+
+  /** Each of these players' newest achievement at a place, by id (the badge on their seat in the Activity). */
+  newestBadges(guildId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+    return newestAchievements(this.db, guildId, userIds);
   }
 }

@@ -66,6 +66,7 @@ const requiredIntent: Record<string, number> = {
   THREAD_UPDATE: GatewayIntentBits.Guilds,
   THREAD_DELETE: GatewayIntentBits.Guilds,
   GUILD_MEMBER_ADD: GatewayIntentBits.GuildMembers,
+  GUILD_MEMBER_REMOVE: GatewayIntentBits.GuildMembers,
   MESSAGE_CREATE: GatewayIntentBits.GuildMessages,
   MESSAGE_UPDATE: GatewayIntentBits.GuildMessages,
   MESSAGE_DELETE: GatewayIntentBits.GuildMessages,

@@ -18,6 +18,7 @@ import {
 } from './interaction-payloads.ts';
 import { type InteractionRecord, InteractionRegistry } from './interactions.ts';
 import { type ModalValue, modalSubmission, modalSubmitInteraction } from './modals.ts';
+import { guildPermissions } from './permissions.ts';
 import type { ChannelRecord, GuildRecord } from './state/types.ts';
 import { LocalDiscordWorld } from './world.ts';
 
@@ -28,6 +29,7 @@ export class LocalDiscordUsers extends LocalDiscordWorld {
     const channelRecord = this.store.channel(channel.id);
     if (channelRecord.recipientId !== null) return this.runDmCommand(user, channelRecord, name, invocation);
     const { guild, command } = this.offeredCommand(user, channelRecord, name);
+    if (guild && !invocation.crafted) requireDefaultPermissions(guild, command, user.id);
     const built = buildCommandOptions(this.store, guild, command, invocation);
     return this.interact(user, channelRecord, (ctx) => chatInputInteraction(ctx, command, built), null);
   }
@@ -226,5 +228,23 @@ export class LocalDiscordUsers extends LocalDiscordWorld {
       }
     }
     throw new InvocationError(`no public message ${messageId}; pass the message object for ephemeral ones`);
+  }
+}
+
+/**
+ * A command's `default_member_permissions` (a bit set, as a string): Discord's client
+ * offers it in a server only to members with all those permissions (Administrator has
+ * all), unless the server changed who may use it; "0" offers it to none but admins.
+ * Only the client enforces it: a crafted request still reaches the bot, whose own check
+ * must refuse it.
+ */
+function requireDefaultPermissions(guild: GuildRecord, command: APIApplicationCommand, userId: string): void {
+  const needed = command.default_member_permissions;
+  if (needed === null || needed === undefined) return;
+  const has = guildPermissions(guild, userId);
+  if (has & PermissionFlagsBits.Administrator) return;
+  const bits = BigInt(needed);
+  if (bits === 0n || (has & bits) !== bits) {
+    throw new InvocationError(`/${command.name} is offered only to members with permissions ${needed}`);
   }
 }

@@ -2,7 +2,7 @@ import { type APIApplicationCommand, ChannelType, Locale } from 'discord-api-typ
 import { LocalDiscordBase, type Ref } from './base.ts';
 import { InvocationError } from './commands.ts';
 import { bitsOf, type PermissionName } from './permissions.ts';
-import { apiChannel, apiGuildCreate, apiMember, apiRole, apiThread, everyoneRole } from './state/render.ts';
+import { apiChannel, apiGuildCreate, apiMember, apiRole, apiThread, apiUser, everyoneRole } from './state/render.ts';
 import type { ChannelRecord, GuildRecord, Overwrite, RoleRecord, UserRecord } from './state/types.ts';
 
 export const GROUP_DM_MAX_MEMBERS = 10;
@@ -197,6 +197,16 @@ export class LocalDiscordWorld extends LocalDiscordBase {
     this.gateway.dispatch(guild.id, 'GUILD_MEMBER_ADD', {
       ...apiMember(this.store, record, user.id),
       guild_id: guild.id,
+    });
+  }
+
+  /** `user` leaves the server (or is kicked): the bot hears GUILD_MEMBER_REMOVE, as Discord sends it. */
+  removeMember(guild: Ref, user: Ref): void {
+    const record = this.store.guild(guild.id);
+    if (!record.members.delete(user.id)) return;
+    this.gateway.dispatch(guild.id, 'GUILD_MEMBER_REMOVE', {
+      guild_id: guild.id,
+      user: apiUser(this.store.user(user.id)),
     });
   }
 

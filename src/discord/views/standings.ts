@@ -5,6 +5,7 @@ import type { Picture } from '../../render/index.ts';
 import type { Standings } from '../../table/standings.ts';
 import { type ButtonRow, type ButtonTarget, buttonRow } from './buttons.ts';
 import { bold, chips, clipLines, seatName, signed } from './format.ts';
+import { recapLines } from './night-recap.ts';
 import { OVER_COLOUR } from './table-pieces.ts';
 
 /** Discord's limit for an embed's description. */
@@ -19,8 +20,17 @@ export const BESIDE_RESULT_MAX = 1500;
 /** The most deals an emoji row shows: the game's last ones. */
 const TREND_DEALS = 12;
 
+/** Discord's limit for an embed field's value. */
+const FIELD_MAX = 1024;
+
 const nameIn = (p: Standings['net'][number], locale: string) =>
   p.name ? seatName(p.playerId, p.name, locale) : `<@${p.playerId}>`;
+
+/** A player of the game by id, as its standings name them (a mention for one who left). */
+const nameOf = (s: Standings, playerId: string, locale: string) => {
+  const p = s.net.find((n) => n.playerId === playerId);
+  return p ? nameIn(p, locale) : `<@${playerId}>`;
+};
 
 /** Whether the game has a course to show: two deals or more. */
 const charted = (s: Standings) => s.deals >= 2 && !!s.series;
@@ -43,10 +53,15 @@ export function standingsEmbed(
     return trend ? `${line} ${trendRow(s.series?.[p.playerId] ?? [])}` : line;
   });
   if (trend && lines.length) lines.push(t(locale, 'standings.trendKey'));
+  // The recap takes its room from the description's, so the standings never outgrow their share of a message.
+  const moments = s.recap ? recapLines(s.recap, (id) => nameOf(s, id, locale), locale) : [];
+  const recap = moments.length ? clipLines(moments, FIELD_MAX, locale) : '';
   const embed = new EmbedBuilder()
     .setColor(OVER_COLOUR)
     .setTitle(standingsTitle(s, locale))
-    .setDescription(lines.length ? clipLines(lines, descriptionMax, locale) : t(locale, 'standings.none'))
+    .setDescription(
+      lines.length ? clipLines(lines, descriptionMax - recap.length, locale) : t(locale, 'standings.none'),
+    )
     .addFields(
       // A game under way has a pot, not a pot left over.
       { name: t(locale, s.running ? 'result.pot' : 'standings.potLeft'), value: chips(s.pot, locale), inline: true },
@@ -57,6 +72,7 @@ export function standingsEmbed(
       },
     )
     .setFooter({ text: t(locale, 'standings.footer') });
+  if (recap) embed.addFields({ name: t(locale, 'recap.title'), value: recap });
   if (picture) embed.setImage(`attachment://${picture.name}`);
   // A past game says when it was played (Discord writes the date in the reader's language).
   if (s.playedAt !== undefined) embed.setTimestamp(s.playedAt);

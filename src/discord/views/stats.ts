@@ -68,7 +68,7 @@ export function leaderboardEmbed(
   const lines = rows.map((r, i) =>
     t(locale, 'leaderboard.row', {
       place: i + 1,
-      name: bold(r.name ?? `<@${r.userId}>`),
+      name: bold(r.name ?? t(locale, 'board.gone')),
       net: signed(r.net, locale),
       won: chips(r.won, locale),
       count: r.deals,

@@ -77,7 +77,15 @@ describe.each(Object.keys(CATALOGUES))('%s: views within what Discord takes', (l
 
   it('the final standings of 17 players, the stats of every variant, a 25-player leaderboard', () => {
     const net = Array.from({ length: 17 }, (_, i) => ({ playerId: `${i}`, name: LONG_NAME, chips: -BIG }));
-    const standings = { deals: BIG, net, pot: BIG, reserve: BIG };
+    const hand = { ranking: 'five' as const, value: 1, description: 'Straight flush, ace high' };
+    const recap = {
+      biggestPot: { playerId: '1', chips: BIG, dealNo: BIG },
+      bestHand: { playerId: '2', hand: { ...hand, value: 2 }, dealNo: BIG },
+      longestRun: { playerId: '3', deals: BIG },
+      boldestStay: { playerId: '4', hand, dealNo: BIG },
+      mostDrops: { playerId: '5', drops: BIG, deals: BIG },
+    };
+    const standings = { deals: BIG, net, pot: BIG, reserve: BIG, recap };
     expect(checkMessageLimits({ embeds: [json(standingsEmbed(standings, undefined, locale))] })).toEqual([]);
     const rows = listVariants().map((v) => ({
       variant: v.id,

@@ -86,6 +86,8 @@ describe("a finished game's standings", () => {
       ],
       // Each player's net after each of the game's three deals (the night's chart).
       series: { '1': [-10, 10, 4], '2': [5, -15, -3], '3': [5, 5, -1] },
+      // Nobody took a pot, showed a hand or was dealt in these bare deals: nothing to recap.
+      recap: {},
       pot: 30,
       reserve: 4,
     });
@@ -105,6 +107,7 @@ describe("a finished game's standings", () => {
       deals: 0,
       net: [],
       series: {},
+      recap: {},
       pot: 30,
       reserve: 4,
     });

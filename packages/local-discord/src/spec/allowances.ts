@@ -36,6 +36,21 @@ export const specAllowances: readonly SpecAllowance[] = [
       'The spec requires `code` in a 429 body; Discord documents it as optional, "an error code for some limits" ' +
       '(docs: topics/rate-limits, "Rate Limit Response Structure"), and an ordinary route limit has none.',
   },
+  ...[
+    'PUT /applications/{application_id}/commands',
+    'PUT /applications/{application_id}/guilds/{guild_id}/commands',
+  ].map(
+    (route): SpecAllowance => ({
+      route,
+      direction: 'request',
+      field: '*.default_member_permissions',
+      message: 'Invalid input: expected number, received string',
+      reason:
+        'Discord documents `default_member_permissions` as a ?string, "set of permissions represented as a bit set" ' +
+        '(docs: interactions/application-commands, "Application Command Structure"), as every permission field is ' +
+        '(a bit set past 2^53); the spec types it as a number.',
+    }),
+  ),
 ];
 
 /**

@@ -1,0 +1,58 @@
+import { type OpenDatabase, openToServe } from '../../db/index.ts';
+import { replayMilestones } from '../../table/milestones-backfill.ts';
+import { readCommandLine } from '../args.ts';
+import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
+
+export const summary = 'award the achievements the hand history earned and nobody has yet (safe to run twice)';
+
+export const syntax = {
+  command: 'backfill-achievements',
+  usage: '[--db URL | URL]',
+  details: [
+    summary,
+    'Replays every settled deal through the achievements catalogue, in the order the deals were committed: an achievement a player earned and does not have (one added to the catalogue since, or history from before achievements) is awarded with the deal that earned it. What a player has is never taken away or awarded twice; season points are left as they are.',
+    `${DB_HELP} The URL may also come alone.`,
+    'Exit 0: done (how many were awarded); 2: no database, or one the bot cannot serve.',
+  ],
+  options: DB_OPTION,
+  operands: [0, 1],
+} as const;
+
+/** `guts backfill-achievements [--db URL | URL]`: the database as `guts audit` finds it, migrated as the bot would. */
+export async function run(args: string[]): Promise<number> {
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const [given] = line.operands;
+  if (line.values.db !== undefined && given !== undefined) {
+    process.stderr.write('guts backfill-achievements: give the database once, as --db URL or as URL\n');
+    return 2;
+  }
+  const url = databaseToRead('backfill-achievements', line.values.db ?? given ?? null);
+  if (url === null) return 2;
+  let opened: OpenDatabase;
+  try {
+    opened = await openToServe(url);
+  } catch (e) {
+    process.stderr.write(`guts backfill-achievements: ${(e as Error).message}\n`);
+    return 2;
+  }
+  try {
+    const before = await countAwarded(opened);
+    const replayed = await replayMilestones(opened.db, { write: 'missing' });
+    const added = (await countAwarded(opened)) - before;
+    process.stdout.write(
+      `backfill-achievements (${databaseLabel(url)}): ${added} awarded, ${replayed.awarded.size - added} already held, from ${replayed.progress.size} players' histories\n`,
+    );
+    return 0;
+  } finally {
+    await opened.close();
+  }
+}
+
+async function countAwarded(opened: OpenDatabase): Promise<number> {
+  const row = await opened.db
+    .selectFrom('achievements')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
