@@ -36,16 +36,27 @@ function runSide(tree: string, names: string[], flags: string[]): NamedResult[] 
     ...probes.map((p) => [harnessOf(repositoryRoot()), 'paired-probe', p, '--tree', tree, ...flags]),
   ];
   return runs.flatMap((args) => {
-    const child = spawnSync(process.execPath, args, {
-      cwd: tree,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (child.status !== 0) throw new Error(`${args.slice(1, 3).join(' ')} in ${tree} failed (exit ${child.status})`);
-    return (JSON.parse(child.stdout) as { results: NamedResult[] }).results;
+    for (let attempt = 1; ; attempt++) {
+      const child = spawnSync(process.execPath, args, {
+        cwd: tree,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      if (child.status === 0) return (JSON.parse(child.stdout) as { results: NamedResult[] }).results;
+      const what = `${args.slice(1, 3).join(' ')} in ${tree} failed (exit ${child.status})`;
+      if (attempt > RETRIES) throw new Error(what);
+      // A load run can lose its way on a loaded machine (a press that found no button): its
+      // round is played again rather than the whole comparison lost; stderr says so.
+      retried.count++;
+      process.stderr.write(`guts-harness bench --base: ${what}; again\n`);
+    }
   });
 }
+
+/** Times a failed run is played again before the comparison gives up. */
+const RETRIES = 2;
+const retried = { count: 0 };
 
 const gitHead = (tree: string) => {
   const rev = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: tree, encoding: 'utf8' }).stdout.trim();
@@ -77,6 +88,8 @@ export function runPaired(options: PairedOptions) {
     order: 'base, head, base, head…',
     // The one-minute load average as each side's run began, and at the end.
     loadAverage,
+    // Runs that failed and were played again (their rounds are the second playing's).
+    retried: retried.count,
     results: pairResults(results),
   };
 }
