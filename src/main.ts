@@ -7,6 +7,7 @@ import { log } from './log.ts';
 import { HistoryPruner } from './table/history-pruner.ts';
 import { systemClock } from './table/scheduler.ts';
 import { openStepWriter } from './table/step-writer.ts';
+import { trimYoungSpaceWhenQuiet } from './young-space.ts';
 
 /** A stopping process exits by then at the latest (the sharding manager gives its children 9.5 s). */
 export const STOP_WITHIN_MS = 9_000;
@@ -107,7 +108,9 @@ export async function runBot(config: Config & { discordToken: string }): Promise
       ? new HistoryPruner(db, config.historyDays, systemClock, log)
       : null;
   pruner?.start();
+  const stopTrimming = trimYoungSpaceWhenQuiet();
   await stopped;
+  stopTrimming();
   await pruner?.stop();
   await ops?.close();
   // Everything is committed and closed. A request still waiting in discord.js's queue (a

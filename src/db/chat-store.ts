@@ -1,4 +1,4 @@
-import { json } from './table-store.ts';
+import { saveSurfaceNotes } from './table-store.ts';
 import type { Db } from './transaction.ts';
 
 /**
@@ -13,14 +13,8 @@ import type { Db } from './transaction.ts';
  * `version` (the one the writer holds): a process that lost the table to another (a
  * stale owner) never overwrites the newer owner's. Returns whether the row was written.
  */
-export async function saveChatNotes(db: Db, tableId: number, chat: unknown, version: number): Promise<boolean> {
-  const result = await db
-    .updateTable('game_tables')
-    .set({ chat: json(chat, 'chat notes') })
-    .where('id', '=', tableId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export function saveChatNotes(db: Db, tableId: number, chat: unknown, version: number): Promise<boolean> {
+  return saveSurfaceNotes(db, tableId, 'chat', chat, version);
 }
 
 /** The chat's notes of every table with a game running (what a restart shows again). */

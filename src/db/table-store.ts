@@ -105,6 +105,27 @@ export async function saveTableNotes(db: Db, tableId: number, messages: unknown,
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Writes what a surface keeps beside the table (its column: the chat's `chat`), as
+ * opaque JSON, only while the table is still at `version`: the surface's store
+ * (chat-store.ts) says what it holds; the step writer runs this off the bot's thread.
+ */
+export async function saveSurfaceNotes(
+  db: Db,
+  tableId: number,
+  surface: 'chat',
+  notes: unknown,
+  version: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('game_tables')
+    .set({ [surface]: json(notes, `${surface} notes`) })
+    .where('id', '=', tableId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function json(value: unknown, what: string): string {
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`${what} is not JSON-serialisable`);

@@ -229,7 +229,12 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     (guildId) => guilds.ready(guildId),
   );
   const odds = new OddsCache(offload);
-  const chatNotes = new ChatNotesByTable({ db: options.db, tables, log: options.log });
+  const chatNotes = new ChatNotesByTable({
+    db: options.db,
+    tables,
+    log: options.log,
+    ...(options.writer ? { writer: options.writer } : {}),
+  });
   const publisher = new TablePublisher({
     log: options.log,
     output,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { runningTablesChat, saveChatNotes } from '../db/chat-store.ts';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
+import type { StepWriter } from '../table/step-writer.ts';
 import type { Tables } from '../table/tables.ts';
 
 /**
@@ -57,6 +58,12 @@ export interface ChatNotesByTableDeps {
   db: Kysely<Database>;
   /** Saves wait in the table's queue for its steps, at the version this process holds (`Tables.atVersion`). */
   tables: Pick<Tables, 'atVersion'>;
+  /**
+   * Where saves are written: the bot's step writer, whose thread waits for the disk (a
+   * SQLite file); on `db` when absent. On `db`, each of a deal's saves (its table card,
+   * who was shown cards) held the bot's thread while SQLite wrote and synced the file.
+   */
+  writer?: Pick<StepWriter, 'saveSurfaceNotes'>;
   log: Logger;
 }
 
@@ -125,7 +132,10 @@ export class ChatNotesByTable {
         this.queued.delete(tableId);
         const notes = this.byId.get(tableId);
         if (!notes || version === null) return;
-        const saved = await saveChatNotes(this.deps.db, tableId, notes, version);
+        const { writer, db } = this.deps;
+        const saved = writer
+          ? await writer.saveSurfaceNotes(tableId, 'chat', notes, version)
+          : await saveChatNotes(db, tableId, notes, version);
         if (!saved) this.deps.log.debug({ tableId, version }, 'table moved on: where the chat shows it is not saved');
       })
       .catch((err: unknown) => {

@@ -1,6 +1,12 @@
 import type { OpenDatabase } from '../db/index.ts';
 import { sqlitePathOf } from '../db/index.ts';
-import { createOrLoadTable, StaleVersionError, saveTableNotes, type TableRecord } from '../db/table-store.ts';
+import {
+  createOrLoadTable,
+  StaleVersionError,
+  saveSurfaceNotes,
+  saveTableNotes,
+  type TableRecord,
+} from '../db/table-store.ts';
 import type { Db } from '../db/transaction.ts';
 import { moduleUrl } from '../modules.ts';
 import {
@@ -29,6 +35,11 @@ export interface StepWriter {
   commitStep(step: TableStep): Promise<CommitResult>;
   /** See `saveTableNotes` in db/table-store.ts: with `version`, only while the table is still at it. */
   saveTableNotes(tableId: number, notes: TableNotes, version?: number): Promise<boolean>;
+  /**
+   * See `saveSurfaceNotes` in db/table-store.ts (the chat's message ids). Here, not on the
+   * bot's connection: a write there waits for the disk on the bot's thread, several times a deal.
+   */
+  saveSurfaceNotes(tableId: number, surface: 'chat', notes: unknown, version: number): Promise<boolean>;
   /** Gets ready for steps soon: starts the writer's thread if it has one and it is not up; resolves once it is. */
   warmUp(): Promise<void>;
   /** What its thread's V8 isolate holds after a full collection; null when it writes on the caller's thread. */
@@ -44,6 +55,7 @@ export interface WriterProtocol {
   createOrLoadTable: { args: { guildId: string; channelId: string }; result: TableRecord };
   commitStep: { args: TableStep; result: CommitResult };
   saveTableNotes: { args: { tableId: number; notes: TableNotes; version?: number }; result: boolean };
+  saveSurfaceNotes: { args: { tableId: number; surface: 'chat'; notes: unknown; version: number }; result: boolean };
 }
 
 /** The writer's jobs run on `db`: the direct writer and the writer thread share them. */
@@ -52,6 +64,7 @@ export function writerMethods(db: Db): ThreadMethods<WriterProtocol> {
     createOrLoadTable: ({ guildId, channelId }) => createOrLoadTable(db, guildId, channelId),
     commitStep: (step) => commitStep(db, step),
     saveTableNotes: ({ tableId, notes, version }) => saveTableNotes(db, tableId, notes, version),
+    saveSurfaceNotes: ({ tableId, surface, notes, version }) => saveSurfaceNotes(db, tableId, surface, notes, version),
   };
 }
 
@@ -72,6 +85,8 @@ function writerOver(
     commitStep: (step) => run('commitStep', step),
     saveTableNotes: (tableId, notes, version) =>
       run('saveTableNotes', { tableId, notes, ...(version !== undefined ? { version } : {}) }),
+    saveSurfaceNotes: (tableId, surface, notes, version) =>
+      run('saveSurfaceNotes', { tableId, surface, notes, version }),
     warmUp,
     memoryAfterGc,
     close,

@@ -5,8 +5,10 @@ import type { Bench } from './types.ts';
  * `memory`: resident memory of the bot as `guts start` runs it (the compiled build, its
  * own process; not npm, not the local Discord), idle after start-up in one server, then
  * in 1,000 and 2,000 more servers of 20 channels and 10 roles each. Growth per 1,000
- * servers is the least-squares slope over the three. Targets: 120 MB idle, 8 MB per
- * 1,000 servers.
+ * servers is the least-squares slope over the three. Idle in one server is measured
+ * IDLE_RUNS times, each a bot started afresh: resident memory was bimodal (95 or 130 MB
+ * for one build, docs/PERFORMANCE.md), so every run is reported and the target holds
+ * the largest. Targets: 100 MB idle in every run, 8 MB per 1,000 servers.
  *
  * Each reading is taken once the bot has been left alone for SETTLE_MS: start-up in 2,000
  * servers parses their 2,000 GUILD_CREATEs in a burst, and V8 keeps the heap pages that
@@ -18,6 +20,8 @@ const SETTLE_MS = 40_000;
 const CHANNELS = 20;
 const ROLES = 10;
 const SERVERS = [0, 1_000, 2_000];
+/** Bots started afresh and read idle in one server. */
+const IDLE_RUNS = 5;
 
 function slope(points: { x: number; y: number }[]): number {
   const n = points.length;
@@ -32,25 +36,29 @@ export const benches: Bench[] = [
   {
     name: 'memory',
     async run() {
-      const runs = [];
-      for (const servers of SERVERS) {
-        runs.push(
-          await measureIdleBot({
-            servers,
-            channelsPerServer: CHANNELS,
-            rolesPerServer: ROLES,
-            settleMs: SETTLE_MS,
-            readings: 5,
-          }),
-        );
-      }
+      const measure = (servers: number) =>
+        measureIdleBot({
+          servers,
+          channelsPerServer: CHANNELS,
+          rolesPerServer: ROLES,
+          settleMs: SETTLE_MS,
+          readings: 5,
+        });
+      const idleRuns = [];
+      for (let i = 0; i < IDLE_RUNS; i++) idleRuns.push(await measure(0));
+      const runs = [idleRuns[0] as (typeof idleRuns)[number]];
+      for (const servers of SERVERS.slice(1)) runs.push(await measure(servers));
       const round = (x: number) => Math.round(x * 10) / 10;
-      const idle = runs[0] as (typeof runs)[number];
+      const idleMbs = idleRuns.map((r) => round(r.residentMb));
+      const perThousand = round(slope(runs.map((r) => ({ x: r.servers / 1000, y: r.residentMb }))));
+      const idleMedian = [...idleMbs].sort((a, b) => a - b)[Math.floor(idleMbs.length / 2)] as number;
       return {
         name: 'memory',
-        idleMb: round(idle.residentMb),
-        idleThreads: idle.threads,
-        perThousandServersMb: round(slope(runs.map((r) => ({ x: r.servers / 1000, y: r.residentMb })))),
+        idleMb: idleMedian,
+        idleMaxMb: Math.max(...idleMbs),
+        idleRunsMb: idleMbs,
+        idleThreads: Math.max(...idleRuns.map((r) => r.threads)),
+        perThousandServersMb: perThousand,
         runs: runs.map((r) => ({
           servers: r.servers,
           residentMb: round(r.residentMb),
@@ -58,7 +66,8 @@ export const benches: Bench[] = [
           readySeconds: round(r.readyMs / 1000),
         })),
         serverShape: { channels: CHANNELS, roles: ROLES },
-        target: { idleMb: 120, perThousandServersMb: 8 },
+        target: { idleMaxMb: 100, perThousandServersMb: 8 },
+        met: { idleMaxMb: Math.max(...idleMbs) <= 100, perThousandServersMb: perThousand <= 8 },
       };
     },
   },
