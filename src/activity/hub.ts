@@ -1,9 +1,9 @@
 import { parseCard } from '../cards/card.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import type { StepCommits } from '../table/commit-and-publish.ts';
 import type { GameCount, TableAt } from '../table/game-nets.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
-import type { StepCommits } from '../table/commit-and-publish.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';

@@ -1,7 +1,7 @@
 import { t } from '../../i18n/index.ts';
 import type { NightRecap } from '../../table/night-recap.ts';
-import { bold } from './format.ts';
 import { handName } from '../../words/hand-names.ts';
+import { bold } from './format.ts';
 
 /**
  * The night's recap as the final standings show it: one line per moment the game had,
