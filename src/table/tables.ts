@@ -14,6 +14,7 @@ import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
 import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
+import { Presets } from './presets.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
 import { Runtimes, type TableRuntime } from './runtimes.ts';
 import { type Clock, systemClock } from './scheduler.ts';
@@ -63,14 +64,17 @@ export interface DryRun {
 /**
  * The tables of this process: opening games, applying players' actions, resuming after
  * a restart (countdowns and computer moves are timers.ts's). Every change is one
- * committed step (steps.ts), returned to whoever asked for it; the listener (the
- * Discord publisher) hears of steps nobody asked for, outside the table's queue.
+ * committed step (steps.ts), returned to whoever asked for it, who hands it to
+ * `CommitAndPublish` to be answered and published; the listener (the surfaces that show
+ * the tables) hears of steps nobody asked for from here, outside the table's queue.
  * Nothing here knows Discord.
  */
 export class Tables {
   readonly runtimes = new Runtimes();
   /** The deals' proofs, for their Verify buttons (read-only). */
   readonly proofs: DealProofs;
+  /** The saved table setups of each server or group DM (`/guts preset`). */
+  readonly presets: Presets;
   private readonly steps: TableSteps;
   /** Countdowns and computer moves (timers.ts). */
   private readonly timers: TableTimers;
@@ -96,6 +100,7 @@ export class Tables {
     this.db = options.db;
     this.proofs = new DealProofs(options.db);
     const clock = options.clock ?? systemClock;
+    this.presets = new Presets(options.db, () => clock.now());
     this.clock = clock;
     this.log = options.log;
     this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
@@ -272,12 +277,22 @@ export class Tables {
   }
 
   /**
-   * Tells the listener about a step this layer took by itself (timers.ts), or a caller
-   * has nothing to answer first (a table stopped or resumed): committed, then publish.
-   * Outside the table's queue; null (nothing changed) tells nothing. Steps a player
-   * asked for are told by the step pipeline (discord/step-pipeline.ts).
+   * The listener as `CommitAndPublish` tells it (commit-and-publish.ts): whichever one
+   * `listen` set, however late, so the one way through can be built before the surfaces
+   * that listen.
    */
-  publish(result: StepResult | null): void {
+  readonly heard: Pick<StepListener, 'committed' | 'publish'> = {
+    committed: (step) => this.listener.committed(step),
+    publish: (step) => this.listener.publish(step),
+  };
+
+  /**
+   * Tells the listener about a step this layer took by itself (timers.ts, a restart's
+   * end of every game): committed, then publish. Outside the table's queue; null
+   * (nothing changed) tells nothing. Steps a surface or a command asked for go through
+   * `CommitAndPublish` (commit-and-publish.ts).
+   */
+  private publish(result: StepResult | null): void {
     if (!result) return;
     this.listener.committed(result);
     this.listener.publish(result);
