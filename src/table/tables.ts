@@ -2,27 +2,25 @@ import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
 import type { Database } from '../db/index.ts';
-import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
+import { listOpenTables } from '../db/table-store.ts';
 import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
-import { DealProofs } from './deal-proofs.ts';
-import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
-import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
+import { gameOf, gameRecord } from './game-record.ts';
+import { endedByRestart } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
-import { Presets } from './presets.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
-import { Runtimes, type TableRuntime } from './runtimes.ts';
+import type { TableRuntime } from './runtimes.ts';
 import { type Clock, systemClock } from './scheduler.ts';
-import { type Standings, standings } from './standings.ts';
 import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { asTableNotes, tableDealNo } from './table-notes.ts';
+import { TableReads } from './table-reads.ts';
 import { TableTimers } from './timers.ts';
 import { UserFacingError } from './user-facing-error.ts';
 
@@ -69,21 +67,14 @@ export interface DryRun {
  * the tables) hears of steps nobody asked for from here, outside the table's queue.
  * Nothing here knows Discord.
  */
-export class Tables {
-  readonly runtimes = new Runtimes();
-  /** The deals' proofs, for their Verify buttons (read-only). */
-  readonly proofs: DealProofs;
-  /** The saved table setups of each server or group DM (`/guts preset`). */
-  readonly presets: Presets;
+export class Tables extends TableReads {
   private readonly steps: TableSteps;
   /** Countdowns and computer moves (timers.ts). */
   private readonly timers: TableTimers;
-  private readonly db: Kysely<Database>;
   private readonly writer: RetryingWriter;
   /** Tables waiting for the database, and its errors (db-waits.ts). */
   readonly dbWaits: DbWaits;
   private readonly log: Logger;
-  private readonly clock: Clock;
   /** `/guts start`'s checks and first step (open-game.ts). */
   private readonly opener: GameOpener;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
@@ -91,17 +82,14 @@ export class Tables {
   private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
   private readonly pauses = new TablePauses({
-    runtimes: this.runtimes,
+    runtimes: this.held,
     countdowns: () => this.timers.countdowns,
     steps: () => this.steps,
   });
 
   constructor(options: TablesOptions) {
-    this.db = options.db;
-    this.proofs = new DealProofs(options.db);
     const clock = options.clock ?? systemClock;
-    this.presets = new Presets(options.db, () => clock.now());
-    this.clock = clock;
+    super(options.db, clock);
     this.log = options.log;
     this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
     const dbRetry = { ...DB_RETRY, ...options.dbRetry };
@@ -114,7 +102,7 @@ export class Tables {
     this.recovery = new StepRecovery({
       reload: (tableId) => this.load(tableId),
       takeUp: (record) => {
-        this.runtimes.track(gameRecord(record));
+        this.held.track(gameRecord(record));
         this.timers.countdowns.set(String(record.id), record.deadline);
       },
       pause: (tableId) => this.pause(tableId),
@@ -122,7 +110,7 @@ export class Tables {
     });
     this.timers = new TableTimers({
       db: this.db,
-      runtimes: this.runtimes,
+      runtimes: this.held,
       clock,
       log: this.log,
       steps: () => this.steps,
@@ -138,7 +126,7 @@ export class Tables {
     this.steps = new TableSteps({
       db: this.db,
       writer: this.writer,
-      runtimes: this.runtimes,
+      runtimes: this.held,
       scheduler: this.timers.countdowns,
       clock,
       // Every committed step may ask a computer player something: its move is planned then.
@@ -148,17 +136,11 @@ export class Tables {
     this.opener = new GameOpener({
       db: this.db,
       writer: this.writer,
-      runtimes: this.runtimes,
+      runtimes: this.held,
       steps: this.steps,
       newRngState: options.newRngState ?? randomRngState,
       newServerSeed: options.newServerSeed === undefined ? randomServerSeed : options.newServerSeed,
     });
-  }
-
-  /** A table's row as committed, read as the table layer reads it (game-record.ts). */
-  private async load(tableId: number): Promise<GameRecord | null> {
-    const record = await loadTable(this.db, tableId);
-    return record && gameRecord(record);
   }
 
   /** Who shows the tables to the players (one listener). */
@@ -182,7 +164,7 @@ export class Tables {
       // Their languages first: a resumed table may speak at once.
       await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
-        this.runtimes.track(record);
+        this.held.track(record);
         this.timers.countdowns.set(String(record.id), record.deadline);
         this.timers.computers.plan(record);
         this.listener.resumed(record.id);
@@ -204,7 +186,7 @@ export class Tables {
       const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
       await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
-        this.runtimes.track(record);
+        this.held.track(record);
         const key = `restart:${record.id}:${record.version}`;
         this.publish(await this.steps.run(record.id, key, endedByRestart, 'clock'));
       }
@@ -238,7 +220,7 @@ export class Tables {
    */
   private saveNotes(tableId: number): Promise<void> {
     return this.atVersion(tableId, async (version) => {
-      const rt = this.runtimes.get(tableId);
+      const rt = this.held.get(tableId);
       if (!rt || version === null) return;
       let saved: boolean;
       try {
@@ -261,7 +243,7 @@ export class Tables {
    * newer one's.
    */
   atVersion<T>(tableId: number, write: (version: number | null) => Promise<T>): Promise<T> {
-    return this.steps.queues.run(tableId, () => write(this.runtimes.get(tableId)?.record.version ?? null));
+    return this.steps.queues.run(tableId, () => write(this.held.get(tableId)?.record.version ?? null));
   }
 
   /**
@@ -270,7 +252,7 @@ export class Tables {
    */
   async setLanguage(tableId: number, locale: string): Promise<void> {
     await ensureLanguages(locale);
-    const rt = this.runtimes.get(tableId);
+    const rt = this.held.get(tableId);
     if (!rt) return;
     rt.notes.locale = locale;
     await this.saveNotes(tableId);
@@ -310,60 +292,6 @@ export class Tables {
     return this.opener.open(opening);
   }
 
-  /** Play again: the game that ended at this table, checked before anything is written (next-game.ts). */
-  async endedGame(tableId: number, place: Place, dealNo: number, by: string): Promise<EndedGame> {
-    return endedGame(this.runtimes.get(tableId)?.record ?? (await this.load(tableId)), place, dealNo, by);
-  }
-
-  /** The channel's game its caller hosted, if it ended lately: `/guts start` without a variant offers it again. */
-  async recentlyEnded(place: Place, by: string): Promise<PlayAgainTarget | null> {
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    return recentlyEnded(found && gameRecord(found), by, this.clock.now());
-  }
-
-  /**
-   * The channel's table as last committed (its running game, else its last one), or null
-   * where no game was ever opened there: what the Activity shows.
-   */
-  async tableIn(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
-    const known = this.runtimes.runningIn(place.channelId);
-    if (known) return known;
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    if (!found?.state) return null;
-    return { record: gameRecord(found), notes: asTableNotes(found.messages) };
-  }
-
-  /** The running game in a channel, or a refusal saying none runs. */
-  async running(place: Place): Promise<TableRuntime> {
-    const known = this.runtimes.runningIn(place.channelId);
-    if (known) return known;
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    const table = found && gameRecord(found);
-    if (!table?.running || !table.state) {
-      throw new UserFacingError('refusal.noGame');
-    }
-    return this.withLanguage(this.runtimes.track(table));
-  }
-
-  /**
-   * The language of the channel's table (running, or its last game's), loaded, or null
-   * where no game was ever opened: what the channel's public answers are written in.
-   */
-  async languageIn(place: Place): Promise<string | null> {
-    const known = this.runtimes.runningIn(place.channelId);
-    const found = known ? null : await findTable(this.db, place.guildId, place.channelId);
-    if (!known && !found?.state) return null;
-    const locale = known ? known.notes.locale : asTableNotes(found?.messages).locale;
-    await ensureLanguages(locale);
-    return locale;
-  }
-
-  /** A table just loaded, once its language is too: what happens at it next may speak at once. */
-  private async withLanguage(rt: TableRuntime): Promise<TableRuntime> {
-    await ensureLanguages(rt.notes.locale);
-    return rt;
-  }
-
   /**
    * The host (or an admin) stops the game: at once between deals, else after this deal.
    * The pot and reserve stay with the channel.
@@ -384,7 +312,7 @@ export class Tables {
    * channel cannot be reached; the Discord side tells the players privately.)
    */
   async abandon(tableId: number): Promise<StepResult | null> {
-    const record = this.runtimes.get(tableId)?.record;
+    const record = this.held.get(tableId)?.record;
     if (!record?.running) return null;
     return this.steps.run(
       tableId,
@@ -412,11 +340,6 @@ export class Tables {
     return this.pauses.resume(tableId);
   }
 
-  /** The running tables of a server this process drives (it left or lost the server). */
-  runningInGuild(guildId: string): TableRuntime[] {
-    return [...this.runtimes.values()].filter((rt) => rt.record.guildId === guildId && rt.record.running);
-  }
-
   // ---- players' actions ----
 
   /**
@@ -425,14 +348,14 @@ export class Tables {
    * standing up, work from any deal's message).
    */
   async pressTarget(tableId: number, place: Place, dealNo: number, lenient: boolean): Promise<TableRuntime> {
-    const record = this.runtimes.get(tableId)?.record ?? (await this.load(tableId));
+    const record = this.held.get(tableId)?.record ?? (await this.load(tableId));
     if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.dbWaits.waitingFor(tableId)) throw new UserFacingError(DB_WAITING);
     if (this.pauses.isPaused(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
-    const rt = this.runtimes.get(tableId) ?? (await this.withLanguage(this.runtimes.track(record)));
+    const rt = this.held.get(tableId) ?? (await this.withLanguage(this.held.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.notes, record.state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
@@ -471,19 +394,5 @@ export class Tables {
       }
       return applied;
     });
-  }
-
-  /** Net chips per player over the current game (for its final standings). */
-  standings(tableId: number, state: GameState): Promise<Standings> {
-    return standings(this.db, tableId, state, this.runtimes.get(tableId)?.notes.dealBase ?? 0);
-  }
-
-  /** The standings of the channel's last game (or the one under way), null where no deal was played. */
-  async lastStandings(place: Place): Promise<Standings | null> {
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    if (!found) return null;
-    const table = gameRecord(found);
-    if (!table.state?.dealNo) return null;
-    return standings(this.db, table.id, table.state, asTableNotes(found.messages).dealBase);
   }
 }
