@@ -14,7 +14,7 @@ import { defineConfig } from 'vitest/config';
  * `npm test` runs the layers one after the other (`sequence.groupOrder`): the unit files
  * on two workers, as they are busy on a core each; then the e2e files three at a time,
  * as they mostly wait on sockets, timers and child processes (vitest's default on two
- * cores is one file at a time); then the browser.
+ * cores is one file at a time); then the browser files, two at a time.
  */
 const inLayer = (layer: 'unit' | 'e2e' | 'browser') => [
   `test/${layer}/**/*.test.ts`,
@@ -66,6 +66,10 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: inLayer('browser'),
+          // Two files at a time (vitest's default on two cores is one): a browser file mostly
+          // waits on its world's sockets and timers and on Chromium's frames, each file with a
+          // world and a Chromium of its own. To be measured against one at a time (ARCHITECTURE.md, Tests).
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },

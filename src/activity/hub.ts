@@ -1,7 +1,7 @@
 import { parseCard } from '../cards/card.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { StepCommits } from '../table/commit-and-publish.ts';
+import type { Commit, CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { GameCount, TableAt } from '../table/game-nets.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
@@ -59,7 +59,7 @@ interface Connection {
 
 export interface HubDeps {
   tables: Pick<Tables, 'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets'>;
-  commits: Pick<StepCommits, 'press' | 'publish'>;
+  commits: Pick<CommitAndPublish, 'press' | 'run'>;
   log: Logger;
   now?: () => number;
   limits?: PressLimits;
@@ -271,22 +271,23 @@ export class ActivityHub {
       this.send(conn, { type: 'answer', requestId, ok: false, text: t(conn.who.locale, 'activity.tooFast') });
   }
 
-  /** A press run as a step and answered, then published. */
+  /** A press run as a step the table layer's one way (checked, committed, answered here, then published). */
   private async pressed(conn: Connection, message: PressMessage): Promise<void> {
     const { locale } = conn.who;
-    let result: StepResult | null;
+    const answer = (ok: boolean, text: string | null) =>
+      this.send(conn, { type: 'answer', requestId: message.requestId, ok, text });
     try {
-      result = await this.press(conn, message);
+      const commit = await this.press(conn, message);
+      const done = async (committed: Promise<unknown>) => {
+        await committed;
+        answer(true, null);
+      };
+      await this.deps.commits.run(commit, done, { pressedInActivity: true });
     } catch (err) {
       const refused = isUserFacing(err);
       if (!refused) this.deps.log.error({ err, userId: conn.who.userId }, 'activity press failed');
-      const words = refused ? refusalText(err, locale) : t(locale, 'error.generic');
-      this.send(conn, { type: 'answer', requestId: message.requestId, ok: false, text: words });
-      return;
+      answer(false, refused ? refusalText(err, locale) : t(locale, 'error.generic'));
     }
-    this.send(conn, { type: 'answer', requestId: message.requestId, ok: true, text: null });
-    // After the presser's answer, as a button's step is.
-    this.deps.commits.publish(result && { ...result, pressedInActivity: true });
   }
 
   /** Takes a token from the session's and the user's buckets, or refuses the press. */
@@ -304,8 +305,8 @@ export class ActivityHub {
     return true;
   }
 
-  /** The press as a step: checked as a button's and committed (the caller answers, then publishes). */
-  private async press(conn: Connection, message: PressMessage): Promise<StepResult | null> {
+  /** The press checked as a button's, as the commit of its step (the caller runs it, answers, and it is published). */
+  private async press(conn: Connection, message: PressMessage): Promise<Commit> {
     if (conn.tableId === null) throw new UserFacingError('refusal.noGame');
     const request: PressRequest = {
       tableId: conn.tableId,

@@ -9,7 +9,7 @@ import type { Database } from '../db/index.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
-import { StepCommits } from '../table/commit-and-publish.ts';
+import { CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
 import { type Clock, systemClock } from '../table/scheduler.ts';
 import type { StepWriter } from '../table/step-writer.ts';
@@ -213,6 +213,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ...(options.quietDealsToStop !== undefined ? { quietDealsToStop: options.quietDealsToStop } : {}),
     ...(options.dbRetry ? { dbRetry: options.dbRetry } : {}),
   });
+  // The one way a step a player or a command asks for goes: committed, answered, published.
+  const commits = new CommitAndPublish({ tables, listener: tables.heard, log: options.log });
   const offload = new Offload(options.helperJobTimeoutMs);
   const clock = options.clock ?? systemClock;
   const tokens = new ReplyTokens(() => clock.now(), options.tokenFreshMs);
@@ -239,7 +241,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     log: options.log,
     output,
     tables,
-    chatNotes: chatNotes,
+    commits,
+    chatNotes,
     tokens,
     odds,
     offload,
@@ -264,14 +267,10 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // The Activity's pages hear every step the chat does. Without ACTIVITY_PORT its modules
   // (the HTTP and WebSocket server, the hub) are never loaded: that bot costs what it did without.
   const activity = options.activity ? await loadActivity() : null;
-  let commits: StepCommits | undefined;
   const hub = activity
     ? new activity.ActivityHub({
         tables,
-        commits: {
-          press: (press, key, discordId) => (commits as StepCommits).press(press, key, discordId),
-          publish: (r) => commits?.publish(r),
-        },
+        commits,
         log: options.log.child({ component: 'activity' }),
         now: () => clock.now(),
       })
@@ -279,7 +278,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const chat = guilds.watchSteps(metrics.watchSteps(publisher));
   const shown = hub ? hub.watchSteps(chat) : chat;
   tables.listen(shown);
-  commits = new StepCommits({ tables, listener: shown });
   const steps = new StepPipeline({
     tables,
     commits,
@@ -299,6 +297,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     tables,
     publisher,
     pipeline: steps,
+    commits,
     tokens,
     lost,
     log: options.log,

@@ -38,7 +38,7 @@ export async function onLostTable(ctx: BotContext, tableId: number, reason: Lost
   }
   log.warn({ reason }, 'table channel gone: stopping the game');
   try {
-    ctx.tables.publish(await ctx.tables.abandon(tableId));
+    await ctx.commits.unanswered(async () => ({ step: await ctx.tables.abandon(tableId) }));
   } catch (err) {
     log.error({ err }, 'could not stop a table whose channel is lost');
   }

@@ -6,7 +6,7 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { Logger } from '../log.ts';
-import type { Runtimes } from '../table/runtimes.ts';
+import type { LoadedTables } from '../table/runtimes.ts';
 import type { BlockedChannels } from './blocked-channels.ts';
 import { OutputLane } from './output-lane.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
@@ -39,7 +39,7 @@ export class ChannelOutput {
 
   constructor(
     private readonly client: Client,
-    private readonly runtimes: Runtimes,
+    private readonly runtimes: Pick<LoadedTables, 'get'>,
     private readonly lost: BlockedChannels,
     private readonly tokens: ReplyTokens,
     private readonly log: Logger,

@@ -2,6 +2,7 @@ import type { Client } from 'discord.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/index.ts';
 import type { Logger } from '../log.ts';
+import type { CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { Tables } from '../table/tables.ts';
 import type { BlockedChannels } from './blocked-channels.ts';
 import type { BotMetrics } from './metrics.ts';
@@ -16,8 +17,10 @@ export interface BotContext {
   client: Client;
   tables: Tables;
   publisher: TablePublisher;
-  /** Where every game step a player asks for runs: commit, answer, publish (step-pipeline.ts). */
+  /** Where every game step a player asks for in the chat runs: acknowledged, committed, answered, published (step-pipeline.ts). */
   pipeline: StepPipeline;
+  /** The table layer's one way for a step: committed, answered by its asker, published once (table/commit-and-publish.ts). */
+  commits: CommitAndPublish;
   tokens: ReplyTokens;
   /** Channels the bot can no longer post in (their tables stopped). */
   lost: BlockedChannels;

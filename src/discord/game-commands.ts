@@ -115,7 +115,7 @@ export async function repostTable(interaction: ChatInputCommandInteraction, ctx:
   if (ctx.tables.isPaused(rt.record.id)) {
     // The permissions are back (checked above): the channel may be called again.
     ctx.lost.reopen(place.channelId);
-    ctx.tables.publish(await ctx.tables.resume(rt.record.id));
+    await ctx.commits.unanswered(async () => ({ step: await ctx.tables.resume(rt.record.id) }));
   }
   const tableId = rt.record.id;
   // Only once the reply is posted: private cards may follow up on this interaction.

@@ -1,7 +1,7 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import { gameOf } from '../table/game-record.ts';
-import { deletePreset, listPresets, type Preset, presetNamed, savePreset } from '../table/presets.ts';
+import type { Preset } from '../table/presets.ts';
 import { UserFacingError } from '../table/user-facing-error.ts';
 import type { BotContext } from './context.ts';
 import type { TableSetup } from './game-commands.ts';
@@ -21,13 +21,11 @@ export async function savePresetCommand(interaction: ChatInputCommandInteraction
     await interaction.editReply(t(interaction.locale, 'refusal.presetSave'));
     return;
   }
-  const preset = await savePreset(
-    ctx.db,
-    place.guildId,
-    interaction.options.getString('name', true),
-    { variant: state.variant, options: state.options, by: interaction.user.id },
-    Date.now(),
-  );
+  const preset = await ctx.tables.presets.save(place.guildId, interaction.options.getString('name', true), {
+    variant: state.variant,
+    options: state.options,
+    by: interaction.user.id,
+  });
   const locale = interaction.locale;
   await interaction.editReply(t(locale, 'preset.saved', { preset: presetLine(preset, locale), name: preset.name }));
 }
@@ -35,7 +33,7 @@ export async function savePresetCommand(interaction: ChatInputCommandInteraction
 export async function listPresetsCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const presets = await listPresets(ctx.db, place.guildId);
+  const presets = await ctx.tables.presets.list(place.guildId);
   const locale = interaction.locale;
   const lines = presets.map((p) => presetLine(p, locale));
   const title = inGroupDm(interaction) ? 'preset.listTitleGroupDm' : 'preset.listTitle';
@@ -48,7 +46,7 @@ export async function deletePresetCommand(interaction: ChatInputCommandInteracti
   const place = placeOf(interaction);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const name = interaction.options.getString('name', true);
-  await deletePreset(ctx.db, place.guildId, name, {
+  await ctx.tables.presets.delete(place.guildId, name, {
     id: interaction.user.id,
     admin: managesPlace(interaction, ctx.groupDms),
   });
@@ -63,7 +61,7 @@ export function presetSetup(
   typed: { variantId: string | null; options: Record<string, unknown> },
 ): TableSetup {
   return async () => {
-    const preset = await presetNamed(ctx.db, placeOf(interaction).guildId, name);
+    const preset = await ctx.tables.presets.named(placeOf(interaction).guildId, name);
     if (typed.variantId && typed.variantId !== preset.variant) {
       throw new UserFacingError('refusal.presetVariant', { name: preset.name, variant: preset.variant });
     }
@@ -74,7 +72,7 @@ export function presetSetup(
 /** Preset names for autocomplete: those starting with (else containing) what was typed. */
 export async function presetChoices(ctx: BotContext, guildId: string, typed: string, locale: string) {
   const q = typed.trim().toLowerCase();
-  const presets = await listPresets(ctx.db, guildId);
+  const presets = await ctx.tables.presets.list(guildId);
   const ranked = [
     ...presets.filter((p) => p.name.startsWith(q)),
     ...presets.filter((p) => !p.name.startsWith(q) && p.name.includes(q)),

@@ -3,6 +3,7 @@ import { awaiting, dealInPlay, type GameEvent, type GameState } from '../engine/
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
+import type { CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import { SerialQueues } from '../table/serial.ts';
 import type { Standings } from '../table/standings.ts';
@@ -26,6 +27,8 @@ import type { tableView } from './views/table-card.ts';
 export interface PublisherDeps {
   log: Logger;
   tables: Tables;
+  /** How a step this publisher takes (a table woken by a press) is committed and published. */
+  commits: Pick<CommitAndPublish, 'unanswered'>;
   /** Where the chat shows each table (its message ids): this surface's own notes. */
   chatNotes: ChatNotesByTable;
   output: ChannelOutput;
@@ -104,7 +107,7 @@ export class TablePublisher implements StepListener {
   /** A press brought a token: what waited goes out, and the game goes on with its countdown afresh. */
   async wake(tableId: number): Promise<void> {
     if (!(await this.deps.output.flush(tableId))) return;
-    this.deps.tables.publish(await this.deps.tables.resume(tableId));
+    await this.deps.commits.unanswered(async () => ({ step: await this.deps.tables.resume(tableId) }));
   }
 
   private runtime(tableId: number): TableRuntime | undefined {

@@ -6,7 +6,7 @@ import {
 } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { StepCommits } from '../table/commit-and-publish.ts';
+import type { Commit, CommitAndPublish, Committed } from '../table/commit-and-publish.ts';
 import type { CheckedPress } from '../table/presses.ts';
 import type { TableRuntime } from '../table/runtimes.ts';
 import type { StepResult } from '../table/steps.ts';
@@ -20,14 +20,14 @@ import { underCards } from './views/cards.ts';
 import type { rulesMenu } from './views/rules-form.ts';
 
 /**
- * Every game step a player asks for runs here, in one order (docs/ARCHITECTURE.md: The
- * path of one button press): the handler has parsed the press or command into an
- * action and how to answer it (a `PressPlan`, `OpenPlan` or `FormPlan`), with its dry run; this acknowledges when
- * the step will be slow, commits it (`Tables.act`), answers the presser, and only then
- * publishes it to the channel. The table layer never calls back into this code from
- * inside its queue: `act` returns the committed step, and this tells the listener
- * (`committed` at once, `publish` after the answer), so control goes discord → table
- * → discord once per step.
+ * The chat's answerer: every game step a player asks for in the chat runs here, in one
+ * order (docs/ARCHITECTURE.md: The path of one button press). The handler has parsed the
+ * press or command into an action and how to answer it (a `PressPlan`, `OpenPlan` or
+ * `FormPlan`), checked by the table layer with its dry run; this acknowledges when the
+ * step will be slow and hands the commit to the table layer's one way through
+ * (`CommitAndPublish.run`) with its answer to the presser: the table layer commits,
+ * lets this answer, then publishes the step to the channel, so control goes
+ * discord → table → discord once per step.
  */
 
 /** When many steps are already waiting for the database, acknowledge before queueing. */
@@ -87,9 +87,9 @@ export type ComponentPlan = PressPlan | OpenPlan | CardsPlan;
 type AnswerStyle = Exclude<PressAnswer, 'choice'> | 'cards' | 'show';
 
 export interface StepPipelineDeps {
-  tables: Pick<Tables, 'act' | 'setLanguage'>;
-  /** Committing and publishing, the same for every surface (table/commit-and-publish.ts). */
-  commits: StepCommits;
+  tables: Pick<Tables, 'setLanguage'>;
+  /** Committing, answering and publishing, the same for every surface (table/commit-and-publish.ts). */
+  commits: Pick<CommitAndPublish, 'run' | 'press' | 'inFlight'>;
   publisher: Pick<
     TablePublisher,
     'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn' | 'redraw'
@@ -101,7 +101,7 @@ export interface StepPipelineDeps {
 /** What one step does at each point of the step order (`StepPipeline.step`). */
 interface StepOrder<T> {
   defer(): Promise<unknown>;
-  commit(): Promise<StepResult | null>;
+  commit: Commit;
   prepare(result: StepResult | null): Promise<T>;
   answer(prepared: T, deferred: boolean): Promise<void>;
   /** Answering failed (after the step committed, or not). */
@@ -151,7 +151,7 @@ export class StepPipeline {
    * table takes a few writes, stopping may queue behind presses), committed, answered
    * by `answer`, then published.
    */
-  command<C extends { step: StepResult | null }>(
+  command<C extends Committed>(
     interaction: ChatInputCommandInteraction | MessageComponentInteraction,
     commit: () => Promise<C>,
     answer: (committed: C) => Promise<void>,
@@ -159,20 +159,13 @@ export class StepPipeline {
     return this.track(this.commandNow(interaction, commit, answer));
   }
 
-  private async commandNow<C extends { step: StepResult | null }>(
+  private async commandNow<C extends Committed>(
     interaction: ChatInputCommandInteraction | MessageComponentInteraction,
     commit: () => Promise<C>,
     answer: (committed: C) => Promise<void>,
   ): Promise<void> {
     await interaction.deferReply();
-    const committed = await commit();
-    this.deps.commits.committed(committed.step);
-    try {
-      await answer(committed);
-    } finally {
-      // Even when answering failed: a committed step is always told to the channel.
-      this.deps.commits.publish(committed.step);
-    }
+    await this.deps.commits.run(commit, async (committed) => answer(await committed));
   }
 
   private async press(interaction: MessageComponentInteraction, plan: PressPlan, log?: Logger): Promise<void> {
@@ -188,7 +181,7 @@ export class StepPipeline {
           ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
           : interaction.deferUpdate(),
       // A choice from someone who never saw their cards shows them instead of counting.
-      commit: async () => (style === 'show' ? null : this.deps.commits.press(plan, interaction.id)),
+      commit: style === 'show' ? async () => ({ step: null }) : this.deps.commits.press(plan, interaction.id),
       // Where the answer is the player's private message, it is drawn (picture, odds) within the ack budget.
       prepare: async (result) => {
         if (!newCards && style !== 'menu') return { result, cards: null };
@@ -254,7 +247,7 @@ export class StepPipeline {
           await this.deps.tables.setLanguage(tableId, language);
           this.deps.publisher.redraw(tableId);
         }
-        return this.deps.commits.press(plan, interaction.id);
+        return this.deps.commits.press(plan, interaction.id)();
       },
       prepare: async (result) => plan.view(result),
       // The menu the form was opened from, brought up to date (or a private one if it is gone).
@@ -280,22 +273,21 @@ export class StepPipeline {
   private async stepNow<T>(o: StepOrder<T>): Promise<void> {
     const busy = this.deps.commits.inFlight >= BUSY_STEPS;
     if (busy) await o.defer();
-    const work = o.commit();
-    try {
-      const ready = work.then((result) => o.prepare(result));
-      const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => o.defer());
-      await o.answer(await acked.work, acked.deferred);
-    } catch (err) {
-      o.failed?.();
-      throw err;
-    } finally {
-      // After the answer (private cards follow acknowledged interactions), and even when
-      // answering failed: a committed step is always told to the channel.
-      void work.then(
-        (result) => this.deps.commits.publish(result),
-        (err: unknown) => o.log.debug({ err }, 'step not committed: nothing to publish'),
-      );
-    }
+    // The table layer publishes once this answers, even if answering fails.
+    await this.deps.commits.run(
+      o.commit,
+      async (work) => {
+        try {
+          const ready = work.then(({ step }) => o.prepare(step));
+          const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => o.defer());
+          await o.answer(await acked.work, acked.deferred);
+        } catch (err) {
+          o.failed?.();
+          throw err;
+        }
+      },
+      { log: o.log },
+    );
   }
 
   /**

@@ -71,3 +71,30 @@ export async function deletePreset(
   }
   await deletePresetRow(db, guildId, preset.name);
 }
+
+/**
+ * A place's presets as the commands reach them: through the table layer, which holds
+ * the database (the commands never do). `guildId` is a server's id, or a group DM's channel.
+ */
+export class Presets {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+  ) {}
+
+  save(guildId: string, typedName: string, setup: { variant: string; options: Options; by: string }): Promise<Preset> {
+    return savePreset(this.db, guildId, typedName, setup, this.now());
+  }
+
+  named(guildId: string, typedName: string): Promise<Preset> {
+    return presetNamed(this.db, guildId, typedName);
+  }
+
+  list(guildId: string): Promise<Preset[]> {
+    return listPresets(this.db, guildId);
+  }
+
+  delete(guildId: string, typedName: string, by: { id: string; admin: boolean }): Promise<void> {
+    return deletePreset(this.db, guildId, typedName, by);
+  }
+}

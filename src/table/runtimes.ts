@@ -57,3 +57,6 @@ export class Runtimes {
     return this.byId.values();
   }
 }
+
+/** The loaded tables as the surfaces read them: no `track` (only the table layer takes a record in). */
+export type LoadedTables = Pick<Runtimes, 'get' | 'runningIn' | 'size' | 'values' | 'release'>;

@@ -53,10 +53,11 @@ export interface StepResult {
 }
 
 /**
- * What the table layer tells whoever shows the tables (the Discord publisher), never
- * from inside a table's queue: a step a player asked for is returned to its caller,
- * who tells the listener (discord/step-pipeline.ts); the steps the table takes by
- * itself (countdowns, computer moves) are told by `Tables.publish` once committed.
+ * What the table layer tells whoever shows the tables (the chat's publisher, the
+ * Activity's hub), never from inside a table's queue: a step a surface or a command
+ * asked for is told by `CommitAndPublish` (committed, then published once the asker is
+ * answered); the steps the table takes by itself (countdowns, computer moves) are told
+ * by `Tables` once committed.
  */
 export interface StepListener {
   /**

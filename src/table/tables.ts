@@ -1,29 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { RngState } from '../cards/rng.ts';
 import { randomRngState, randomServerSeed } from '../cards/seed.ts';
-import { type AwardedRow, awardedAt, newestAchievements } from '../db/achievements-store.ts';
 import type { Database } from '../db/index.ts';
-import { findTable, listOpenTables, loadTable } from '../db/table-store.ts';
+import { listOpenTables } from '../db/table-store.ts';
 import { type Action, type Applied, apply, type GameState } from '../engine/index.ts';
 import { ensureLanguages } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import { checkClientSeed, withPress } from './client-seed.ts';
 import { type RetryingWriter, retryingStepWriter } from './db-retry.ts';
 import { DB_RETRY, type DbRetryOptions, DbWaits } from './db-waits.ts';
-import { DealProofs } from './deal-proofs.ts';
-import { endedDeals, type GameCount, GameNets, type TableAt } from './game-nets.ts';
-import { type GameRecord, gameOf, gameRecord } from './game-record.ts';
-import { type EndedGame, endedByRestart, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
+import { gameOf, gameRecord } from './game-record.ts';
+import { endedByRestart } from './next-game.ts';
 import { GameOpener, type GameOpening, type Member, type Place } from './open-game.ts';
 import { TablePauses } from './pauses.ts';
 import { QUIET_DEALS_TO_STOP } from './quiet.ts';
-import { Runtimes, type TableRuntime } from './runtimes.ts';
+import type { TableRuntime } from './runtimes.ts';
 import { type Clock, systemClock } from './scheduler.ts';
-import { type Standings, standings } from './standings.ts';
 import { DB_WAITING, STEP_PAUSED, type StepFault, StepRecovery, stepFaultFromEnv } from './step-recovery.ts';
 import { directStepWriter, type StepWriter } from './step-writer.ts';
 import { type StepListener, type StepResult, TableSteps } from './steps.ts';
 import { asTableNotes, tableDealNo } from './table-notes.ts';
+import { TableReads } from './table-reads.ts';
 import { TableTimers } from './timers.ts';
 import { UserFacingError } from './user-facing-error.ts';
 
@@ -65,50 +62,34 @@ export interface DryRun {
 /**
  * The tables of this process: opening games, applying players' actions, resuming after
  * a restart (countdowns and computer moves are timers.ts's). Every change is one
- * committed step (steps.ts), returned to whoever asked for it; the listener (the
- * Discord publisher) hears of steps nobody asked for, outside the table's queue.
+ * committed step (steps.ts), returned to whoever asked for it, who hands it to
+ * `CommitAndPublish` to be answered and published; the listener (the surfaces that show
+ * the tables) hears of steps nobody asked for from here, outside the table's queue.
  * Nothing here knows Discord.
  */
-export class Tables {
-  readonly runtimes = new Runtimes();
-  /** The deals' proofs, for their Verify buttons (read-only). */
-  readonly proofs: DealProofs;
+export class Tables extends TableReads {
   private readonly steps: TableSteps;
   /** Countdowns and computer moves (timers.ts). */
   private readonly timers: TableTimers;
-  private readonly db: Kysely<Database>;
   private readonly writer: RetryingWriter;
   /** Tables waiting for the database, and its errors (db-waits.ts). */
   readonly dbWaits: DbWaits;
   private readonly log: Logger;
-  private readonly clock: Clock;
   /** `/guts start`'s checks and first step (open-game.ts). */
   private readonly opener: GameOpener;
   private listener: StepListener = { committed: () => {}, publish: () => {}, resumed: () => {}, tell: () => {} };
   /** What a countdown step that fails unexpectedly does (step-recovery.ts). */
   private readonly recovery: StepRecovery;
   /** Tables that cannot be shown for now (see `pause`): no countdown runs, no press is taken. */
-  /** What each seat has won in its table's current game (game-nets.ts). */
-  private readonly nets = new GameNets({
-    read: (tableId, state, dealBase) => standings(this.db, tableId, state, dealBase),
-    reload: async (tableId) => {
-      const known = this.runtimes.get(tableId);
-      if (known) return known;
-      const found = await loadTable(this.db, tableId);
-      return found?.state ? { record: gameRecord(found), notes: asTableNotes(found.messages) } : null;
-    },
-  });
   private readonly pauses = new TablePauses({
-    runtimes: this.runtimes,
+    runtimes: this.held,
     countdowns: () => this.timers.countdowns,
     steps: () => this.steps,
   });
 
   constructor(options: TablesOptions) {
-    this.db = options.db;
-    this.proofs = new DealProofs(options.db);
     const clock = options.clock ?? systemClock;
-    this.clock = clock;
+    super(options.db, clock);
     this.log = options.log;
     this.dbWaits = new DbWaits((tableId) => this.listener.tell(tableId, DB_WAITING));
     const dbRetry = { ...DB_RETRY, ...options.dbRetry };
@@ -121,7 +102,7 @@ export class Tables {
     this.recovery = new StepRecovery({
       reload: (tableId) => this.load(tableId),
       takeUp: (record) => {
-        this.runtimes.track(gameRecord(record));
+        this.held.track(gameRecord(record));
         this.timers.countdowns.set(String(record.id), record.deadline);
       },
       pause: (tableId) => this.pause(tableId),
@@ -129,7 +110,7 @@ export class Tables {
     });
     this.timers = new TableTimers({
       db: this.db,
-      runtimes: this.runtimes,
+      runtimes: this.held,
       clock,
       log: this.log,
       steps: () => this.steps,
@@ -145,7 +126,7 @@ export class Tables {
     this.steps = new TableSteps({
       db: this.db,
       writer: this.writer,
-      runtimes: this.runtimes,
+      runtimes: this.held,
       scheduler: this.timers.countdowns,
       clock,
       // Every committed step may ask a computer player something: its move is planned then.
@@ -158,17 +139,11 @@ export class Tables {
     this.opener = new GameOpener({
       db: this.db,
       writer: this.writer,
-      runtimes: this.runtimes,
+      runtimes: this.held,
       steps: this.steps,
       newRngState: options.newRngState ?? randomRngState,
       newServerSeed: options.newServerSeed === undefined ? randomServerSeed : options.newServerSeed,
     });
-  }
-
-  /** A table's row as committed, read as the table layer reads it (game-record.ts). */
-  private async load(tableId: number): Promise<GameRecord | null> {
-    const record = await loadTable(this.db, tableId);
-    return record && gameRecord(record);
   }
 
   /** Who shows the tables to the players (one listener). */
@@ -192,7 +167,7 @@ export class Tables {
       // Their languages first: a resumed table may speak at once.
       await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
-        this.runtimes.track(record);
+        this.held.track(record);
         this.timers.countdowns.set(String(record.id), record.deadline);
         this.timers.computers.plan(record);
         this.listener.resumed(record.id);
@@ -214,7 +189,7 @@ export class Tables {
       const open = (await listOpenTables(this.db)).filter((r) => serves(r.guildId, r.channelId)).map(gameRecord);
       await ensureLanguages(...open.map((r) => asTableNotes(r.messages).locale));
       for (const record of open) {
-        this.runtimes.track(record);
+        this.held.track(record);
         const key = `restart:${record.id}:${record.version}`;
         this.publish(await this.steps.run(record.id, key, endedByRestart, 'clock'));
       }
@@ -248,7 +223,7 @@ export class Tables {
    */
   private saveNotes(tableId: number): Promise<void> {
     return this.atVersion(tableId, async (version) => {
-      const rt = this.runtimes.get(tableId);
+      const rt = this.held.get(tableId);
       if (!rt || version === null) return;
       let saved: boolean;
       try {
@@ -271,7 +246,7 @@ export class Tables {
    * newer one's.
    */
   atVersion<T>(tableId: number, write: (version: number | null) => Promise<T>): Promise<T> {
-    return this.steps.queues.run(tableId, () => write(this.runtimes.get(tableId)?.record.version ?? null));
+    return this.steps.queues.run(tableId, () => write(this.held.get(tableId)?.record.version ?? null));
   }
 
   /**
@@ -280,19 +255,29 @@ export class Tables {
    */
   async setLanguage(tableId: number, locale: string): Promise<void> {
     await ensureLanguages(locale);
-    const rt = this.runtimes.get(tableId);
+    const rt = this.held.get(tableId);
     if (!rt) return;
     rt.notes.locale = locale;
     await this.saveNotes(tableId);
   }
 
   /**
-   * Tells the listener about a step this layer took by itself (timers.ts), or a caller
-   * has nothing to answer first (a table stopped or resumed): committed, then publish.
-   * Outside the table's queue; null (nothing changed) tells nothing. Steps a player
-   * asked for are told by the step pipeline (discord/step-pipeline.ts).
+   * The listener as `CommitAndPublish` tells it (commit-and-publish.ts): whichever one
+   * `listen` set, however late, so the one way through can be built before the surfaces
+   * that listen.
    */
-  publish(result: StepResult | null): void {
+  readonly heard: Pick<StepListener, 'committed' | 'publish'> = {
+    committed: (step) => this.listener.committed(step),
+    publish: (step) => this.listener.publish(step),
+  };
+
+  /**
+   * Tells the listener about a step this layer took by itself (timers.ts, a restart's
+   * end of every game): committed, then publish. Outside the table's queue; null
+   * (nothing changed) tells nothing. Steps a surface or a command asked for go through
+   * `CommitAndPublish` (commit-and-publish.ts).
+   */
+  private publish(result: StepResult | null): void {
     if (!result) return;
     this.listener.committed(result);
     this.listener.publish(result);
@@ -308,60 +293,6 @@ export class Tables {
   /** Opens a game in the channel with `host` seated (see `GameOpener.open`). */
   openGame(opening: GameOpening): Promise<{ runtime: TableRuntime; result: StepResult }> {
     return this.opener.open(opening);
-  }
-
-  /** Play again: the game that ended at this table, checked before anything is written (next-game.ts). */
-  async endedGame(tableId: number, place: Place, dealNo: number, by: string): Promise<EndedGame> {
-    return endedGame(this.runtimes.get(tableId)?.record ?? (await this.load(tableId)), place, dealNo, by);
-  }
-
-  /** The channel's game its caller hosted, if it ended lately: `/guts start` without a variant offers it again. */
-  async recentlyEnded(place: Place, by: string): Promise<PlayAgainTarget | null> {
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    return recentlyEnded(found && gameRecord(found), by, this.clock.now());
-  }
-
-  /**
-   * The channel's table as last committed (its running game, else its last one), or null
-   * where no game was ever opened there: what the Activity shows.
-   */
-  async tableIn(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
-    const known = this.runtimes.runningIn(place.channelId);
-    if (known) return known;
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    if (!found?.state) return null;
-    return { record: gameRecord(found), notes: asTableNotes(found.messages) };
-  }
-
-  /** The running game in a channel, or a refusal saying none runs. */
-  async running(place: Place): Promise<TableRuntime> {
-    const known = this.runtimes.runningIn(place.channelId);
-    if (known) return known;
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    const table = found && gameRecord(found);
-    if (!table?.running || !table.state) {
-      throw new UserFacingError('refusal.noGame');
-    }
-    return this.withLanguage(this.runtimes.track(table));
-  }
-
-  /**
-   * The language of the channel's table (running, or its last game's), loaded, or null
-   * where no game was ever opened: what the channel's public answers are written in.
-   */
-  async languageIn(place: Place): Promise<string | null> {
-    const known = this.runtimes.runningIn(place.channelId);
-    const found = known ? null : await findTable(this.db, place.guildId, place.channelId);
-    if (!known && !found?.state) return null;
-    const locale = known ? known.notes.locale : asTableNotes(found?.messages).locale;
-    await ensureLanguages(locale);
-    return locale;
-  }
-
-  /** A table just loaded, once its language is too: what happens at it next may speak at once. */
-  private async withLanguage(rt: TableRuntime): Promise<TableRuntime> {
-    await ensureLanguages(rt.notes.locale);
-    return rt;
   }
 
   /**
@@ -384,7 +315,7 @@ export class Tables {
    * channel cannot be reached; the Discord side tells the players privately.)
    */
   async abandon(tableId: number): Promise<StepResult | null> {
-    const record = this.runtimes.get(tableId)?.record;
+    const record = this.held.get(tableId)?.record;
     if (!record?.running) return null;
     return this.steps.run(
       tableId,
@@ -412,11 +343,6 @@ export class Tables {
     return this.pauses.resume(tableId);
   }
 
-  /** The running tables of a server this process drives (it left or lost the server). */
-  runningInGuild(guildId: string): TableRuntime[] {
-    return [...this.runtimes.values()].filter((rt) => rt.record.guildId === guildId && rt.record.running);
-  }
-
   // ---- players' actions ----
 
   /**
@@ -425,14 +351,14 @@ export class Tables {
    * standing up, work from any deal's message).
    */
   async pressTarget(tableId: number, place: Place, dealNo: number, lenient: boolean): Promise<TableRuntime> {
-    const record = this.runtimes.get(tableId)?.record ?? (await this.load(tableId));
+    const record = this.held.get(tableId)?.record ?? (await this.load(tableId));
     if (!record?.state || record.guildId !== place.guildId || record.channelId !== place.channelId) {
       throw new UserFacingError('refusal.tableGone');
     }
     if (!record.running) throw new UserFacingError('refusal.gameOver');
     if (this.dbWaits.waitingFor(tableId)) throw new UserFacingError(DB_WAITING);
     if (this.pauses.isPaused(tableId)) throw new UserFacingError(this.recovery.isStuck(tableId) ? STEP_PAUSED : PAUSED);
-    const rt = this.runtimes.get(tableId) ?? (await this.withLanguage(this.runtimes.track(record)));
+    const rt = this.held.get(tableId) ?? (await this.withLanguage(this.held.track(record)));
     if (!lenient && dealNo !== tableDealNo(rt.notes, record.state.dealNo)) {
       throw new UserFacingError('refusal.dealOver');
     }
@@ -471,45 +397,5 @@ export class Tables {
       }
       return applied;
     });
-  }
-
-  /** Net chips per player over the table's current game so far, as its standings count them. */
-  gameNets(table: TableAt): Promise<GameCount> {
-    return this.nets.of(table);
-  }
-
-  /** The same, if held now (no read): a step just committed is in it. */
-  heldNets(table: TableAt): GameCount | undefined {
-    return this.nets.held(table);
-  }
-
-  /** Net chips per player over the current game (for its final standings). */
-  standings(tableId: number, state: GameState): Promise<Standings> {
-    return standings(this.db, tableId, state, this.runtimes.get(tableId)?.notes.dealBase ?? 0);
-  }
-
-  /** The standings of the channel's last game (or the one under way), null where no deal was played. */
-  async lastStandings(place: Place): Promise<Standings | null> {
-    const found = await findTable(this.db, place.guildId, place.channelId);
-    if (!found) return null;
-    const table = gameRecord(found);
-    if (!table.state?.dealNo) return null;
-    const { dealBase } = asTableNotes(found.messages);
-    // A game under way counts only its ended deals: the one being played has no result yet.
-    if (table.running) {
-      const soFar = await standings(this.db, table.id, { ...table.state, dealNo: endedDeals(table.state) }, dealBase);
-      return { ...soFar, pot: table.state.pot, reserve: table.state.reserve, running: true };
-    }
-    return { ...(await standings(this.db, table.id, table.state, dealBase)), playedAt: found.updatedAt };
-  }
-
-  /** The achievements a table's deal earned (its result announces them). */
-  earnedAt(tableId: number, dealNo: number): Promise<AwardedRow[]> {
-    return awardedAt(this.db, tableId, dealNo);
-  }
-
-  /** Each of these players' newest achievement at a place, by id (the badge on their seat in the Activity). */
-  newestBadges(guildId: string, userIds: readonly string[]): Promise<Map<string, string>> {
-    return newestAchievements(this.db, guildId, userIds);
   }
 }

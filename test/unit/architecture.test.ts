@@ -223,6 +223,33 @@ describe('what each side may do to the table layer', () => {
     expect(broken).toEqual([]);
   });
 
+  it("the surfaces commit and publish a step only through the table layer's one way (table/commit-and-publish.ts)", () => {
+    const call = /\b(tables\.(act|publish)|commits\.publish)\(/;
+    expect(call.test('    ctx.tables.publish(await ctx.tables.resume(id));')).toBe(true);
+    const broken = textsUnder('src/discord', 'src/activity', 'commands').flatMap(([file, text]) =>
+      text
+        .split('\n')
+        .filter((line) => call.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('the surfaces reach the database only for their own notes, the wiring and read-only stats', () => {
+    // Everything else goes through the table layer (presets included): see docs/ARCHITECTURE.md, The layers.
+    const allowed = [
+      'src/discord/bot.ts',
+      'src/discord/context.ts',
+      'src/discord/chat-notes.ts',
+      'src/discord/stats-commands.ts',
+      'src/discord/views/stats.ts',
+    ];
+    const broken = [...graph]
+      .filter(([file]) => (under('src/discord')(file) || under('src/activity')(file)) && !allowed.includes(file))
+      .flatMap(([file, targets]) => targets.filter(under('src/db')).map((t) => `${file} → ${t}`));
+    expect(broken).toEqual([]);
+  });
+
   it("the table layer's notes hold no message id: where the chat shows a table is the chat's (discord/chat-notes.ts)", () => {
     const chatKeys = Object.keys(NO_CHAT);
     expect(chatKeys).toContain('table');

@@ -5,10 +5,10 @@ import { ActivityHub, CLOSE_POLICY, CLOSE_TOO_BIG, type HubSocket } from '../../
 import type { ActivityIdentity } from '../../../src/activity/identity.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
 import type { GameState } from '../../../src/engine/index.ts';
-import { StepCommits } from '../../../src/table/commit-and-publish.ts';
+import { CommitAndPublish } from '../../../src/table/commit-and-publish.ts';
 import { checkPress } from '../../../src/table/presses.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
-import type { StepResult } from '../../../src/table/steps.ts';
+import type { StepListener, StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
 import { fakeClock } from '../table/fake-clock.ts';
 import { openTable } from '../table/tables-fixture.ts';
@@ -79,7 +79,8 @@ describe('the Activity hub', () => {
   let hub: ActivityHub;
   let published: StepResult[];
   let now: number;
-  let commits: StepCommits | undefined;
+  let commits: CommitAndPublish;
+  let listener: StepListener | undefined;
   /** The hub's ledger reads wait for this (a test holds one to end a deal in the middle of it). */
   let ledgerRead: Promise<void>;
   const log = pino({ level: 'silent' });
@@ -98,6 +99,12 @@ describe('the Activity hub', () => {
     published = [];
     now = 1_000_000;
     ledgerRead = Promise.resolve();
+    // The listener wraps the hub, which takes the one way through: built first, told through `listener` once it is.
+    commits = new CommitAndPublish({
+      tables,
+      listener: { committed: (s) => listener?.committed(s), publish: (s) => listener?.publish(s) },
+      log,
+    });
     hub = new ActivityHub({
       tables: {
         pressTarget: (...a) => tables.pressTarget(...a),
@@ -108,19 +115,18 @@ describe('the Activity hub', () => {
         },
         heldNets: (table) => tables.heldNets(table),
       },
-      commits: { press: (p, k) => (commits as StepCommits).press(p, k), publish: (r) => commits?.publish(r) },
+      commits,
       log,
       now: () => now,
     });
-    const listener = hub.watchSteps({
+    listener = hub.watchSteps({
       committed: () => {},
       publish: (step: StepResult) => published.push(step),
       resumed: () => {},
       tell: () => {},
     });
-    commits = new StepCommits({ tables, listener });
     const opened = await openTable(tables, { place, host: ann, key: 'start' });
-    commits.publish(opened.result);
+    listener.publish(opened.result);
   });
 
   afterEach(async () => {
@@ -213,7 +219,7 @@ describe('the Activity hub', () => {
     expect(first[ann.id]).toBeGreaterThan(0);
     await expect.poll(() => annSocket.table?.phase).toBe('over');
     // The next game at the table: nobody has won anything in it yet.
-    commits?.publish((await openTable(tables, { place, host: ann, key: 'start-2' })).result);
+    listener?.publish((await openTable(tables, { place, host: ann, key: 'start-2' })).result);
     await expect.poll(() => annSocket.table?.phase).toBe('lobby');
     await press(bobSocket, 'j2', { press: 'join' });
     await expect.poll(() => chips(annSocket)).toEqual({ [ann.id]: 0, '2': 0 });
@@ -247,12 +253,13 @@ describe('the Activity hub', () => {
       hub.attach(dee, identity('4', 'Dee'));
       const bob: Member = { id: '2', name: 'Bob' };
       const checked = await checkPress(tables, { tableId, dealNo, kind: 'drop', cards: [] }, place, bob);
-      const step = await (commits as StepCommits).press(checked, 'bob-drop');
-      expect(step?.events.map((e) => e.type)).toContain('DealEnded');
-      if (publishedAt === 'during') commits?.publish(step);
+      const { step } = await commits.press(checked, 'bob-drop')();
+      if (!step) throw new Error('no step');
+      expect(step.events.map((e) => e.type)).toContain('DealEnded');
+      if (publishedAt === 'during') listener?.publish(step);
       read();
       await expect.poll(() => dee.frames.some((f) => f.type === 'snapshot')).toBe(true);
-      if (publishedAt === 'after') commits?.publish(step);
+      if (publishedAt === 'after') listener?.publish(step);
       const running = await tables.tableIn(place);
       const { net } = await tables.standings(tableId, running?.record.state as GameState);
       expect(net.some((n) => n.chips !== 0)).toBe(true);
@@ -337,7 +344,7 @@ describe('the Activity hub', () => {
     // Iron Cross asks twice a deal: a double click whose first press ends round 1 must not choose for round 2.
     const cross: Place = { guildId: place.guildId, channelId: '201' };
     const opened = await openTable(tables, { place: cross, host: ann, variantId: 'iron-cross', key: 'start-cross' });
-    commits?.publish(opened.result);
+    listener?.publish(opened.result);
     const annSocket = await attach(identity(ann.id, ann.name, { channelId: cross.channelId }));
     const bobSocket = await attach(identity('2', 'Bob', { channelId: cross.channelId }));
     await press(bobSocket, 'j1', { press: 'join' });

@@ -5,7 +5,7 @@ import type { BotContext } from '../../../src/discord/context.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { GroupDmOwners } from '../../../src/discord/rights.ts';
 import { StepPipeline } from '../../../src/discord/step-pipeline.ts';
-import { StepCommits } from '../../../src/table/commit-and-publish.ts';
+import { CommitAndPublish } from '../../../src/table/commit-and-publish.ts';
 import type { Member, Place } from '../../../src/table/tables.ts';
 import { ANN, PLACE, silentLog, type TablesFixture } from '../table/tables-fixture.ts';
 
@@ -116,15 +116,17 @@ export function botContext(fx: TablesFixture) {
     fresh: vi.fn((_tableId: number, _userId: string): unknown => null),
   };
   const lost = { reopen: vi.fn(), markLost: vi.fn() };
+  const commits = new CommitAndPublish({
+    tables: fx.tables,
+    listener: {
+      committed: (step) => fx.heard.committed.push(step),
+      publish: (step) => fx.heard.published.push(step),
+    },
+    log: silentLog,
+  });
   const steps = new StepPipeline({
     tables: fx.tables,
-    commits: new StepCommits({
-      tables: fx.tables,
-      listener: {
-        committed: (step) => fx.heard.committed.push(step),
-        publish: (step) => fx.heard.published.push(step),
-      },
-    }),
+    commits,
     publisher: publisher as never,
     tokens: tokens as never,
     log: silentLog,
@@ -135,6 +137,7 @@ export function botContext(fx: TablesFixture) {
     tables: fx.tables,
     publisher,
     pipeline: steps,
+    commits,
     tokens,
     lost,
     log: silentLog,

@@ -5,6 +5,7 @@ import { ChatNotesByTable } from '../../../src/discord/chat-notes.ts';
 import { OddsCache } from '../../../src/discord/odds.ts';
 import { TablePublisher } from '../../../src/discord/publisher.ts';
 import type { Action } from '../../../src/engine/index.ts';
+import { CommitAndPublish } from '../../../src/table/commit-and-publish.ts';
 import type { GameOpening } from '../../../src/table/open-game.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
@@ -109,6 +110,7 @@ describe('the table publisher', () => {
     publisher = new TablePublisher({
       log,
       tables,
+      commits: new CommitAndPublish({ tables, listener: tables.heard, log }),
       chatNotes: chat,
       output: output as never,
       tokens: tokens as never,

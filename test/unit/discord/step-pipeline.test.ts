@@ -12,7 +12,7 @@ import { createRouter } from '../../../src/discord/router.ts';
 import { BUSY_STEPS, type PressAnswer, type PressPlan, StepPipeline } from '../../../src/discord/step-pipeline.ts';
 import { type Action, apply, awaiting } from '../../../src/engine/index.ts';
 import { t } from '../../../src/i18n/index.ts';
-import { StepCommits } from '../../../src/table/commit-and-publish.ts';
+import { CommitAndPublish } from '../../../src/table/commit-and-publish.ts';
 import { gameOf } from '../../../src/table/game-record.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
@@ -140,7 +140,7 @@ describe('the step pipeline', () => {
             editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)),
           }) as never,
       },
-      commits: new StepCommits({
+      commits: new CommitAndPublish({
         tables,
         listener: {
           committed: (step) => said.push(`committed v${step.record.version}`),
@@ -149,6 +149,7 @@ describe('the step pipeline', () => {
             published.push(step);
           },
         },
+        log,
       }),
       log,
     });
@@ -300,12 +301,13 @@ describe('the step pipeline', () => {
         remember: (_t: number, _u: string, interaction: { id: string }) =>
           ({ editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)) }) as never,
       },
-      commits: new StepCommits({
+      commits: new CommitAndPublish({
         tables: busy,
         listener: {
           committed: (step) => said.push(`committed v${step.record.version}`),
           publish: (step) => said.push(`publish v${step.record.version}`),
         },
+        log,
       }),
       log,
     });

@@ -5,6 +5,7 @@ import { awaiting, type GameState } from '../../../src/engine/index.ts';
 import { textOf } from '../../../src/i18n/index.ts';
 import { auditLedger, playerBalances } from '../../../src/ledger/index.ts';
 import type { GameOpening } from '../../../src/table/open-game.ts';
+import { Runtimes } from '../../../src/table/runtimes.ts';
 import { STEP_PAUSED, STEP_RECOVERED, type StepFault } from '../../../src/table/step-recovery.ts';
 import type { StepListener, StepResult } from '../../../src/table/steps.ts';
 import { type Place, Tables } from '../../../src/table/tables.ts';
@@ -198,9 +199,9 @@ describe('the table layer', () => {
     if (!ended) throw new Error('no runtime');
     // The publisher lets the ended game's runtime go once its last messages are out: on
     // a busy machine, just as the next game has taken the table.
-    const track = tables.runtimes.track.bind(tables.runtimes);
-    vi.spyOn(tables.runtimes, 'track').mockImplementationOnce((record, fresh) => {
-      const taken = track(record, fresh);
+    const track = Runtimes.prototype.track;
+    vi.spyOn(Runtimes.prototype, 'track').mockImplementationOnce(function (this: Runtimes, record, fresh) {
+      const taken = track.call(this, record, fresh);
       tables.runtimes.release(ended);
       return taken;
     });
