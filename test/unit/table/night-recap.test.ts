@@ -107,7 +107,7 @@ describe("the night's recap", () => {
       '💰 Größter Pot: **Ben**, 30 Chips',
       '🃏 Beste Hand: **Ann**, Paar Asse',
       '🔥 Längste Siegesserie: **Ben**, 3 in Folge',
-      '🎲 Mutigstes Bleiben: **Ben**, Sieg mit Vier hoch',
+      '🎲 Mutigstes Bleiben: **Ben**, Sieg mit Vier hoch, Kicker Zwei',
       '🏳️ Am häufigsten ausgestiegen: **Cat**, 3/5',
     ]);
   });
