@@ -12,7 +12,7 @@ import type { ActivityDiscord } from './discord-api.ts';
 import { MAX_MESSAGE_BYTES } from './frames.ts';
 import type { ActivityHubPort } from './hub-port.ts';
 import { InstanceCache } from './instances.ts';
-import { pageHeaders } from './page-headers.ts';
+import { assetHeaders, pageHeaders } from './page-headers.ts';
 import {
   clientAddress,
   gatedDiscord,
@@ -155,7 +155,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const inFlight = new InFlightByKey(limits.addressInFlight);
   const waiting = new WaitingTickets(limits.ticketsPerUser);
   const refusals: Record<string, number> = {};
-  const headers = pageHeaders(limits.frameAncestors);
+  const headers = { page: pageHeaders(limits.frameAncestors), asset: assetHeaders() };
   // The compiled build (bin/build.js) always carries the page: missing, it was never built.
   if (!existsSync(`${assetsDir}/index.html`))
     log.error({ assetsDir }, 'the Activity page is not built (node bin/build.js builds it): / answers 404');
@@ -222,8 +222,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     }
     // Asset names carry their content's hash: cached for good. The page itself never is.
     const cache = name === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
+    // The policy is the page's own (a stand-in client's page among the assets, in tests, keeps its own ways).
     response.writeHead(200, {
-      ...headers,
+      ...(name === 'index.html' ? headers.page : headers.asset),
       'Content-Type': type,
       'Content-Length': bytes.length,
       'Cache-Control': cache,

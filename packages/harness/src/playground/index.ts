@@ -126,6 +126,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         host,
         clientSecret: discord.clientSecret,
         assetsDir: activityAssets,
+        // The stand-in client (served by the Activity itself) frames the page, inside the playground's page.
+        limits: { frameAncestors: ["'self'", `http://${host}:*`] },
       },
     });
     await bot.start();
