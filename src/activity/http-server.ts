@@ -26,6 +26,9 @@ import { Sessions } from './sessions.ts';
 import { SocketGuard } from './socket-guard.ts';
 import { type ShardPlace, TICKET_LIFETIME_MS, Tickets } from './tickets.ts';
 
+/** How often refusals are summed up in the log (each is at debug). */
+const REFUSAL_SUMMARY_MS = 60_000;
+
 /** The API takes small JSON bodies only: a code, an instance id. */
 const BODY_MAX = 2048;
 
@@ -165,6 +168,19 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     refusals[reason] = (refusals[reason] ?? 0) + 1;
     log.debug({ reason, path }, 'activity request refused');
   }
+  // What was refused or cut off, summed up at info once a minute when anything was.
+  let summed: Record<string, number> = {};
+  const summary = setInterval(() => {
+    const now = { ...refusals, ...guard.counts };
+    const since = Object.fromEntries(
+      Object.entries(now)
+        .map(([reason, n]) => [reason, n - (summed[reason] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    );
+    summed = now;
+    if (Object.keys(since).length > 0) log.info({ refused: since }, 'activity refusals in the last minute');
+  }, REFUSAL_SUMMARY_MS);
+  summary.unref();
 
   /** An API request, within its address's share of the requests in flight. */
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -309,6 +325,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     counts: () => ({ ...refusals, ...guard.counts }),
     async close() {
       guard.stop();
+      clearInterval(summary);
       for (const ws of sockets.clients) ws.terminate();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
