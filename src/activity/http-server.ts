@@ -15,9 +15,9 @@ import { InstanceCache } from './instances.ts';
 import { assetHeaders, pageHeaders } from './page-headers.ts';
 import {
   clientAddress,
+  GateByKey,
   gatedDiscord,
   HttpRefusal,
-  InFlightByKey,
   isInstanceId,
   KeyedBuckets,
   WaitingTickets,
@@ -142,7 +142,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const limits: ActivityLimits = { ...ACTIVITY_LIMITS, ...options.limits };
   const shard = options.shard ?? { id: 0, count: 1 };
   const assetsDir = options.assetsDir ?? ACTIVITY_ASSETS_DIR;
-  const discord = gatedDiscord(options.discord, limits.discordInFlight);
+  const discord = gatedDiscord(options.discord, limits.discordInFlight, limits.discordWaiting);
   const sessions = new Sessions(options.clientSecret, discord, now);
   const instances = new InstanceCache(discord, now, limits.missingInstanceMs);
   const tickets = new Tickets(options.clientSecret, sessions, instances, shard, now);
@@ -155,7 +155,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     ticket: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
   };
   const byUser = new KeyedBuckets(limits.userBurst, limits.userPerSecond);
-  const inFlight = new InFlightByKey(limits.addressInFlight);
+  const byAddressInFlight = new GateByKey(limits.addressInFlight, limits.addressWaiting);
   const waiting = new WaitingTickets(limits.ticketsPerUser);
   const refusals: Record<string, number> = {};
   const headers = { page: pageHeaders(limits.frameAncestors), asset: assetHeaders() };
@@ -186,12 +186,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') throw new HttpRefusal(405, 'method');
     const address = clientAddress(request, limits.trustedProxies);
-    if (!inFlight.enter(address)) throw new HttpRefusal(429, 'address-in-flight');
-    try {
-      await apiRoute(path, address, request, response);
-    } finally {
-      inFlight.leave(address);
-    }
+    await byAddressInFlight.run(address, () => apiRoute(path, address, request, response));
   }
 
   async function apiRoute(
