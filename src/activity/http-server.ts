@@ -171,32 +171,28 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   // What was refused or cut off, summed up at info once a minute when anything was.
   let summed: Record<string, number> = {};
   const summary = setInterval(() => {
-    const now = { ...refusals, ...guard.counts };
+    const counted = { ...refusals, ...guard.counts };
     const since = Object.fromEntries(
-      Object.entries(now)
+      Object.entries(counted)
         .map(([reason, n]) => [reason, n - (summed[reason] ?? 0)] as const)
         .filter(([, n]) => n > 0),
     );
-    summed = now;
+    summed = counted;
     if (Object.keys(since).length > 0) log.info({ refused: since }, 'activity refusals in the last minute');
   }, REFUSAL_SUMMARY_MS);
   summary.unref();
 
-  /** An API request, within its address's share of the requests in flight. */
+  /** An API request: within its address's bucket (429 at once past it), then its share of the requests in flight. */
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') throw new HttpRefusal(405, 'method');
     const address = clientAddress(request, limits.trustedProxies);
-    await byAddressInFlight.run(address, () => apiRoute(path, address, request, response));
+    const bucket = path === '/api/session' ? byAddress.session : path === '/api/ticket' ? byAddress.ticket : null;
+    if (bucket && !bucket.take(address, now())) throw new HttpRefusal(429, 'address-limit');
+    await byAddressInFlight.run(address, () => apiRoute(path, request, response));
   }
 
-  async function apiRoute(
-    path: string,
-    address: string,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): Promise<void> {
+  async function apiRoute(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (path === '/api/session') {
-      if (!byAddress.session.take(address, now())) throw new HttpRefusal(429, 'address-limit');
       const body = await jsonBody(request, limits.bodyTimeoutMs);
       const code = text(body.code);
       const answer = code ? await sessions.open(code) : null;
@@ -204,7 +200,6 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
       return send(response, 200, answer);
     }
     if (path === '/api/ticket') {
-      if (!byAddress.ticket.take(address, now())) throw new HttpRefusal(429, 'address-limit');
       const session = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const user = sessions.read(session);
       if (!user) throw new HttpRefusal(403, 'session');
