@@ -1,3 +1,6 @@
+import { isIP } from 'node:net';
+import type { ActivityLimits } from './activity/activity-limits.ts';
+
 /**
  * Configuration from the environment (docs/OPERATING.md, "Configuration"). Bad values fail
  * fast with one clear line naming the variable.
@@ -31,6 +34,8 @@ export interface Config {
 export interface ActivityConfig {
   port: number;
   clientSecret: string;
+  /** The operator's ACTIVITY_* limits (docs/OPERATING.md); the rest keep ACTIVITY_LIMITS' values. */
+  limits?: Partial<ActivityLimits>;
 }
 
 /**
@@ -130,7 +135,47 @@ function parseActivity(env: NodeJS.ProcessEnv): ActivityConfig | null {
       'ACTIVITY_PORT needs DISCORD_CLIENT_SECRET (Developer Portal, OAuth2, Client Secret) to know who plays',
     );
   }
-  return { port: Number(portText), clientSecret };
+  return { port: Number(portText), clientSecret, limits: parseActivityLimits(env) };
+}
+
+/** A CSP source an operator may add to `frame-ancestors`: an http(s) origin (wildcards allowed) or 'self'. */
+const FRAME_ANCESTOR = /^(?:'self'|https?:\/\/[A-Za-z0-9*.-]+(?::(?:\d{1,5}|\*))?)$/;
+
+/** The Activity's knobs an operator sets (ACTIVITY_*), each checked; unset ones are left out. */
+function parseActivityLimits(env: NodeJS.ProcessEnv): Partial<ActivityLimits> {
+  const limits: Partial<ActivityLimits> = {};
+  const counts = {
+    ACTIVITY_MAX_CONNECTIONS: 'maxConnections',
+    ACTIVITY_SOCKETS_PER_USER: 'socketsPerUser',
+    ACTIVITY_TICKETS_PER_USER: 'ticketsPerUser',
+    ACTIVITY_DISCORD_IN_FLIGHT: 'discordInFlight',
+  } as const;
+  for (const [name, key] of Object.entries(counts)) {
+    const text = nonEmpty(env, name);
+    if (text === null) continue;
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
+      throw new ConfigError(`${name} must be a whole number from 1 to 1000000, got "${text}"`);
+    limits[key] = Number(text);
+  }
+  const proxies = nonEmpty(env, 'ACTIVITY_TRUSTED_PROXIES');
+  if (proxies !== null) {
+    const list = proxies.split(',').map((p) => p.trim());
+    const bad = list.find((p) => isIP(p) === 0);
+    if (bad !== undefined)
+      throw new ConfigError(`ACTIVITY_TRUSTED_PROXIES must be IP addresses separated by commas, got "${bad}"`);
+    limits.trustedProxies = list;
+  }
+  const ancestors = nonEmpty(env, 'ACTIVITY_FRAME_ANCESTORS');
+  if (ancestors !== null) {
+    const list = ancestors.split(/[\s,]+/).filter(Boolean);
+    const bad = list.find((a) => !FRAME_ANCESTOR.test(a));
+    if (bad !== undefined)
+      throw new ConfigError(
+        `ACTIVITY_FRAME_ANCESTORS must be origins like https://example.com or 'self', got "${bad}"`,
+      );
+    limits.frameAncestors = list;
+  }
+  return limits;
 }
 
 function shardCountOf(text: string, name: string): number {

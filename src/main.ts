@@ -64,6 +64,7 @@ export async function runBot(config: Config & { discordToken: string }): Promise
             // One port per process, as METRICS_PORT: a shard serves on ACTIVITY_PORT + its id (SCALING.md).
             port: config.activity.port + (sharding.mode === 'shard' ? (sharding.shards[0] ?? 0) : 0),
             clientSecret: config.activity.clientSecret,
+            limits: config.activity.limits,
           },
         }
       : {}),

@@ -19,10 +19,12 @@ export interface ActivityLimits {
   /** Each user's bucket on `/api/ticket` (by the session's user: a new session does not refill it). */
   userBurst: number;
   userPerSecond: number;
-  /** The Activity's Discord calls in flight at once; beyond, 429 (never queued on the bot's REST budget). */
+  /** The Activity's Discord calls in flight at once, and more waiting their turn (a few seconds at most); beyond, 429 (never queued on the bot's REST budget). */
   discordInFlight: number;
-  /** Of those, one address's requests in flight at once: one origin's flood leaves room for everyone else. */
+  discordWaiting: number;
+  /** One address's API requests in flight at once, and waiting: one origin's flood leaves room for everyone else. */
   addressInFlight: number;
+  addressWaiting: number;
   /** How long an instance Discord said does not exist is taken as gone without asking again. */
   missingInstanceMs: number;
   /** Addresses of the reverse proxies whose `X-Forwarded-For` names the client; none: the socket's address. */
@@ -49,7 +51,9 @@ export const ACTIVITY_LIMITS: ActivityLimits = {
   userBurst: 6,
   userPerSecond: 0.5,
   discordInFlight: 8,
-  addressInFlight: 2,
+  discordWaiting: 64,
+  addressInFlight: 4,
+  addressWaiting: 32,
   missingInstanceMs: 30_000,
   trustedProxies: [],
   frameAncestors: [],

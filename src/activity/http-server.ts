@@ -11,12 +11,12 @@ import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import { MAX_MESSAGE_BYTES } from './frames.ts';
 import { InstanceCache } from './instances.ts';
-import { pageHeaders } from './page-headers.ts';
+import { assetHeaders, pageHeaders } from './page-headers.ts';
 import {
   clientAddress,
+  GateByKey,
   gatedDiscord,
   HttpRefusal,
-  InFlightByKey,
   isInstanceId,
   KeyedBuckets,
   WaitingTickets,
@@ -25,6 +25,9 @@ import { Sessions } from './sessions.ts';
 import { SocketGuard } from './socket-guard.ts';
 import type { SocketHandoff } from './socket-handoff.ts';
 import { type ShardPlace, TICKET_LIFETIME_MS, Tickets } from './tickets.ts';
+
+/** How often refusals are summed up in the log (each is at debug). */
+const REFUSAL_SUMMARY_MS = 60_000;
 
 /** The API takes small JSON bodies only: a code, an instance id. */
 const BODY_MAX = 2048;
@@ -139,7 +142,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const limits: ActivityLimits = { ...ACTIVITY_LIMITS, ...options.limits };
   const shard = options.shard ?? { id: 0, count: 1 };
   const assetsDir = options.assetsDir ?? ACTIVITY_ASSETS_DIR;
-  const discord = gatedDiscord(options.discord, limits.discordInFlight);
+  const discord = gatedDiscord(options.discord, limits.discordInFlight, limits.discordWaiting);
   const sessions = new Sessions(options.clientSecret, discord, now);
   const instances = new InstanceCache(discord, now, limits.missingInstanceMs);
   const tickets = new Tickets(options.clientSecret, sessions, instances, shard, now);
@@ -152,10 +155,10 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     ticket: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
   };
   const byUser = new KeyedBuckets(limits.userBurst, limits.userPerSecond);
-  const inFlight = new InFlightByKey(limits.addressInFlight);
+  const byAddressInFlight = new GateByKey(limits.addressInFlight, limits.addressWaiting);
   const waiting = new WaitingTickets(limits.ticketsPerUser);
   const refusals: Record<string, number> = {};
-  const headers = pageHeaders(limits.frameAncestors);
+  const headers = { page: pageHeaders(limits.frameAncestors), asset: assetHeaders() };
   // The compiled build (bin/build.js) always carries the page: missing, it was never built.
   if (!existsSync(`${assetsDir}/index.html`))
     log.error({ assetsDir }, 'the Activity page is not built (node bin/build.js builds it): / answers 404');
@@ -165,27 +168,31 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     refusals[reason] = (refusals[reason] ?? 0) + 1;
     log.debug({ reason, path }, 'activity request refused');
   }
+  // What was refused or cut off, summed up at info once a minute when anything was.
+  let summed: Record<string, number> = {};
+  const summary = setInterval(() => {
+    const counted = { ...refusals, ...guard.counts };
+    const since = Object.fromEntries(
+      Object.entries(counted)
+        .map(([reason, n]) => [reason, n - (summed[reason] ?? 0)] as const)
+        .filter(([, n]) => n > 0),
+    );
+    summed = counted;
+    if (Object.keys(since).length > 0) log.info({ refused: since }, 'activity refusals in the last minute');
+  }, REFUSAL_SUMMARY_MS);
+  summary.unref();
 
-  /** An API request, within its address's share of the requests in flight. */
+  /** An API request: within its address's bucket (429 at once past it), then its share of the requests in flight. */
   async function api(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'POST') throw new HttpRefusal(405, 'method');
     const address = clientAddress(request, limits.trustedProxies);
-    if (!inFlight.enter(address)) throw new HttpRefusal(429, 'address-in-flight');
-    try {
-      await apiRoute(path, address, request, response);
-    } finally {
-      inFlight.leave(address);
-    }
+    const bucket = path === '/api/session' ? byAddress.session : path === '/api/ticket' ? byAddress.ticket : null;
+    if (bucket && !bucket.take(address, now())) throw new HttpRefusal(429, 'address-limit');
+    await byAddressInFlight.run(address, () => apiRoute(path, request, response));
   }
 
-  async function apiRoute(
-    path: string,
-    address: string,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): Promise<void> {
+  async function apiRoute(path: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (path === '/api/session') {
-      if (!byAddress.session.take(address, now())) throw new HttpRefusal(429, 'address-limit');
       const body = await jsonBody(request, limits.bodyTimeoutMs);
       const code = text(body.code);
       const answer = code ? await sessions.open(code) : null;
@@ -193,7 +200,6 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
       return send(response, 200, answer);
     }
     if (path === '/api/ticket') {
-      if (!byAddress.ticket.take(address, now())) throw new HttpRefusal(429, 'address-limit');
       const session = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const user = sessions.read(session);
       if (!user) throw new HttpRefusal(403, 'session');
@@ -222,8 +228,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     }
     // Asset names carry their content's hash: cached for good. The page itself never is.
     const cache = name === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
+    // The policy is the page's own (a stand-in client's page among the assets, in tests, keeps its own ways).
     response.writeHead(200, {
-      ...headers,
+      ...(name === 'index.html' ? headers.page : headers.asset),
       'Content-Type': type,
       'Content-Length': bytes.length,
       'Cache-Control': cache,
@@ -308,6 +315,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     counts: () => ({ ...refusals, ...guard.counts }),
     async close() {
       guard.stop();
+      clearInterval(summary);
       for (const ws of sockets.clients) ws.terminate();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -23,3 +23,8 @@ export function pageHeaders(extraAncestors: readonly string[]): Record<string, s
     'Referrer-Policy': 'no-referrer',
   };
 }
+
+/** What every other file served carries: no MIME sniffing, no referrer (a policy applies to a page alone). */
+export function assetHeaders(): Record<string, string> {
+  return { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' };
+}

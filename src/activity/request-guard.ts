@@ -57,50 +57,97 @@ export class KeyedBuckets {
   }
 }
 
+/** How long a request may wait for its turn before it is answered 429 instead. */
+export const GATE_WAIT_MS = 5_000;
+
 /**
- * The Activity's calls to Discord, at most `limit` in flight at once: one more is refused
- * (429, the page tries again) rather than queued behind the bot's one REST budget, which
- * every chat table's calls share.
+ * At most `inFlight` calls run at once; up to `waiting` more wait their turn (a burst of
+ * players signing in together), each at most `waitMs`; past that, 429 at once. Bounded
+ * both ways: a flood never queues without end, and never on the bot's REST budget.
  */
-export function gatedDiscord(discord: ActivityDiscord, limit: number): ActivityDiscord & { inFlight(): number } {
-  let inFlight = 0;
-  const gated = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (inFlight >= limit) throw new HttpRefusal(429, 'busy');
-    inFlight++;
+export class Gate {
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(
+    private readonly inFlight: number,
+    private readonly waiting: number,
+    private readonly waitMs = GATE_WAIT_MS,
+  ) {}
+
+  async run<T>(call: () => Promise<T>): Promise<T> {
+    if (this.running >= this.inFlight) await this.turn();
+    this.running++;
     try {
       return await call();
     } finally {
-      inFlight--;
+      this.running--;
+      this.queue.shift()?.();
     }
-  };
+  }
+
+  /** Calls running and waiting: an idle gate (0) may be forgotten. */
+  get load(): number {
+    return this.running + this.queue.length;
+  }
+
+  private turn(): Promise<void> {
+    if (this.queue.length >= this.waiting) return Promise.reject(new HttpRefusal(429, 'busy'));
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const at = this.queue.indexOf(go);
+        if (at >= 0) this.queue.splice(at, 1);
+        reject(new HttpRefusal(429, 'busy'));
+      }, this.waitMs);
+      this.queue.push(go);
+    });
+  }
+}
+
+/**
+ * The Activity's calls to Discord through one gate (`inFlight` at once, `waiting` more
+ * waiting): one more is refused (429, the page tries again) rather than queued behind the
+ * bot's one REST budget, which every chat table's calls share.
+ */
+export function gatedDiscord(
+  discord: ActivityDiscord,
+  inFlight: number,
+  waiting: number,
+  waitMs = GATE_WAIT_MS,
+): ActivityDiscord & { load(): number } {
+  const gate = new Gate(inFlight, waiting, waitMs);
   return {
-    userOfCode: (code) => gated(() => discord.userOfCode(code)),
-    instance: (instanceId) => gated(() => discord.instance(instanceId)),
-    inFlight: () => inFlight,
+    userOfCode: (code) => gate.run(() => discord.userOfCode(code)),
+    instance: (instanceId) => gate.run(() => discord.instance(instanceId)),
+    load: () => gate.load,
   };
 }
 
 /**
- * Requests in flight per key (an address): at most `cap` each, so one origin's flood holds
- * no more than its share of the Discord calls in flight and a player from elsewhere still
- * finds room. `enter` is false when the key has no room; every `true` is matched by `leave`.
+ * A gate per key (an address): one origin's requests hold at most their share of the
+ * Discord calls in flight, and a player from elsewhere still finds room.
  */
-export class InFlightByKey {
-  private readonly counts = new Map<string, number>();
+export class GateByKey {
+  private readonly gates = new Map<string, Gate>();
 
-  constructor(private readonly cap: number) {}
+  constructor(
+    private readonly inFlight: number,
+    private readonly waiting: number,
+    private readonly waitMs = GATE_WAIT_MS,
+  ) {}
 
-  enter(key: string): boolean {
-    const count = this.counts.get(key) ?? 0;
-    if (count >= this.cap) return false;
-    this.counts.set(key, count + 1);
-    return true;
-  }
-
-  leave(key: string): void {
-    const count = (this.counts.get(key) ?? 1) - 1;
-    if (count > 0) this.counts.set(key, count);
-    else this.counts.delete(key);
+  async run<T>(key: string, call: () => Promise<T>): Promise<T> {
+    let gate = this.gates.get(key);
+    if (!gate) this.gates.set(key, (gate = new Gate(this.inFlight, this.waiting, this.waitMs)));
+    try {
+      return await gate.run(call);
+    } finally {
+      if (gate.load === 0) this.gates.delete(key);
+    }
   }
 }
 

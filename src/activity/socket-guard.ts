@@ -50,6 +50,8 @@ export class SocketGuard {
     });
     this.alive.set(ws, true);
     ws.on('pong', () => this.alive.set(ws, true));
+    // ws answers every ping with a pong: pings from a client that does not read would queue pongs without end.
+    ws.on('ping', () => this.checkQueued(ws, 0, userId));
     this.perUser.set(userId, (this.perUser.get(userId) ?? 0) + 1);
     ws.once('close', () => {
       this.alive.delete(ws);
@@ -87,14 +89,17 @@ export class SocketGuard {
   }
 
   private send(ws: WebSocket, data: string, userId: string): void {
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount + data.length > this.limits.maxBufferedBytes) {
-      this.counts.slowReaders++;
-      this.log.debug({ userId, buffered: ws.bufferedAmount }, 'activity socket not reading: closed');
-      ws.terminate();
-      return;
-    }
+    if (ws.readyState !== ws.OPEN || !this.checkQueued(ws, data.length, userId)) return;
     ws.send(data);
+  }
+
+  /** Whether `more` bytes may be queued for the socket; if not, it is cut off (it does not read). */
+  private checkQueued(ws: WebSocket, more: number, userId: string): boolean {
+    if (ws.bufferedAmount + more <= this.limits.maxBufferedBytes) return true;
+    this.counts.slowReaders++;
+    this.log.debug({ userId, buffered: ws.bufferedAmount }, 'activity socket not reading: closed');
+    ws.terminate();
+    return false;
   }
 
   private beat(): void {

@@ -40,8 +40,29 @@ describe('configuration from the environment', () => {
       sharding: { mode: 'single' },
       metricsPort: 9464,
       historyDays: 30,
-      activity: { port: 8090, clientSecret: 's3cret' },
+      activity: { port: 8090, clientSecret: 's3cret', limits: {} },
       fairnessUrl: 'https://example.com/fair',
+    });
+  });
+
+  it("reads the Activity's limits an operator sets", () => {
+    const c = loadConfig({
+      ACTIVITY_PORT: '8090',
+      DISCORD_CLIENT_SECRET: 's',
+      ACTIVITY_TRUSTED_PROXIES: '127.0.0.1, ::1',
+      ACTIVITY_FRAME_ANCESTORS: "'self' http://127.0.0.1:*",
+      ACTIVITY_MAX_CONNECTIONS: '500',
+      ACTIVITY_SOCKETS_PER_USER: '3',
+      ACTIVITY_TICKETS_PER_USER: '5',
+      ACTIVITY_DISCORD_IN_FLIGHT: '16',
+    });
+    expect(c.activity?.limits).toEqual({
+      trustedProxies: ['127.0.0.1', '::1'],
+      frameAncestors: ["'self'", 'http://127.0.0.1:*'],
+      maxConnections: 500,
+      socketsPerUser: 3,
+      ticketsPerUser: 5,
+      discordInFlight: 16,
     });
   });
 
@@ -62,6 +83,12 @@ describe('configuration from the environment', () => {
     [{ ACTIVITY_PORT: '0', DISCORD_CLIENT_SECRET: 's' }, 'ACTIVITY_PORT'],
     [{ ACTIVITY_PORT: '8090' }, 'DISCORD_CLIENT_SECRET'],
     [{ FAIRNESS_URL: 'docs/FAIRNESS.md' }, 'FAIRNESS_URL'],
+    [{ ACTIVITY_PORT: '1', DISCORD_CLIENT_SECRET: 's', ACTIVITY_TRUSTED_PROXIES: 'proxy' }, 'ACTIVITY_TRUSTED_PROXIES'],
+    [
+      { ACTIVITY_PORT: '1', DISCORD_CLIENT_SECRET: 's', ACTIVITY_FRAME_ANCESTORS: '*; script-src *' },
+      'ACTIVITY_FRAME_ANCESTORS',
+    ],
+    [{ ACTIVITY_PORT: '1', DISCORD_CLIENT_SECRET: 's', ACTIVITY_SOCKETS_PER_USER: '0' }, 'ACTIVITY_SOCKETS_PER_USER'],
   ])('refuses %j naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(name);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActivityDiscord } from '../../../src/activity/discord-api.ts';
 import {
   clientAddress,
+  Gate,
+  GateByKey,
   gatedDiscord,
   HttpRefusal,
   isInstanceId,
@@ -39,22 +41,43 @@ describe("the Activity's request guards", () => {
     expect(buckets.take('a', 1_000)).toBe(true);
   });
 
-  it('refuses a Discord call past the cap in flight with 429, and takes one again once one ends', async () => {
+  it('runs the cap of Discord calls at once, lets a few wait their turn, and refuses more with 429', async () => {
     const pending: (() => void)[] = [];
     const discord: ActivityDiscord = {
       userOfCode: () => new Promise((resolve) => pending.push(() => resolve(null))),
       instance: async () => null,
     };
-    const gated = gatedDiscord(discord, 2);
-    const first = gated.userOfCode('a');
-    const second = gated.instance('i-1-pc-2');
-    await second;
-    const third = gated.userOfCode('b');
-    await expect(gated.userOfCode('c')).rejects.toEqual(new HttpRefusal(429, 'busy'));
-    expect(gated.inFlight()).toBe(2);
-    for (const done of pending) done();
-    await Promise.all([first, third]);
-    expect(gated.inFlight()).toBe(0);
+    const gated = gatedDiscord(discord, 2, 1, 60_000);
+    const running = [gated.userOfCode('a'), gated.userOfCode('b')];
+    const waiting = gated.userOfCode('c');
+    await expect(gated.userOfCode('d')).rejects.toEqual(new HttpRefusal(429, 'busy'));
+    expect(gated.load()).toBe(3);
+    pending.shift()?.();
+    await running[0];
+    // The waiting call took the place freed.
+    await expect.poll(() => pending.length).toBe(2);
+    for (const done of pending.splice(0)) done();
+    await Promise.all([running[1], waiting]);
+    expect(gated.load()).toBe(0);
+  });
+
+  it('refuses a call that waited its longest', async () => {
+    const gate = new Gate(1, 5, 20);
+    const never = gate.run(() => new Promise(() => {}));
+    await expect(gate.run(async () => 1)).rejects.toEqual(new HttpRefusal(429, 'busy'));
+    expect(gate.load).toBe(1);
+    void never;
+  });
+
+  it('gives each address its own gate', async () => {
+    const gates = new GateByKey(1, 0);
+    let release = () => {};
+    const held = gates.run('a', () => new Promise<void>((resolve) => (release = resolve)));
+    await expect(gates.run('a', async () => 1)).rejects.toEqual(new HttpRefusal(429, 'busy'));
+    expect(await gates.run('b', async () => 2)).toBe(2);
+    release();
+    await held;
+    expect(await gates.run('a', async () => 3)).toBe(3);
   });
 
   it("caps a user's tickets waiting to be used, until one is used or expires", () => {

@@ -59,6 +59,17 @@ describe("the Activity's socket guard", () => {
     guard.stop();
   });
 
+  it('cuts off a client that pings without reading the pongs', () => {
+    const guard = new SocketGuard(limits, log);
+    const { ws } = guarded(guard);
+    ws.emit('ping');
+    expect(ws.terminated).toBe(false);
+    ws.bufferedAmount = 2_000;
+    ws.emit('ping');
+    expect(ws.terminated).toBe(true);
+    guard.stop();
+  });
+
   it('pings each socket every interval and ends one that missed the last pong', () => {
     vi.useFakeTimers();
     const guard = new SocketGuard(limits, log);

@@ -54,7 +54,8 @@ export async function activityFirstRender(openings: number): Promise<FirstRender
     const [host, ...others] = players as [(typeof players)[number], ...typeof players];
     bot = await startBot({
       ...measuredBot(discord, restBase, dbUrl),
-      activity: { clientSecret: discord.clientSecret, assetsDir: assets },
+      // The stand-in client is served from the Activity's own origin: it may frame the page.
+      activity: { clientSecret: discord.clientSecret, assetsDir: assets, limits: { frameAncestors: ["'self'"] } },
     });
     const origin = `http://127.0.0.1:${(await bot.ask('sample')).activityPort}`;
     // A live table: five seated, the first deal under way (nobody presses: a 300 s countdown).

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiscord, noRateLimits } from '@guts/local-discord';
-import { ActivityPlayer } from './activity-players.ts';
+import { ActivityPlayer, LOAD_ACTIVITY_LIMITS } from './activity-players.ts';
 import { type BotProcess, measuredBot, prepareRun, startBot } from './soak.ts';
 import type { BotSample } from './soak-bot.ts';
 
@@ -46,7 +46,7 @@ export async function activityMemoryPerPlayer(players: number, channels: number)
     const rooms = Array.from({ length: channels }, (_, c) => discord.createChannel(guild, { name: `table-${c}` }));
     bot = await startBot({
       ...measuredBot(discord, restBase, dbUrl),
-      activity: { clientSecret: discord.clientSecret },
+      activity: { clientSecret: discord.clientSecret, limits: LOAD_ACTIVITY_LIMITS },
     });
     const base = `http://127.0.0.1:${(await bot.ask('sample')).activityPort}`;
     // A lobby in every channel: each page's snapshot shows a table.

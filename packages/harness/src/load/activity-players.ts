@@ -9,6 +9,21 @@ type Ref = { id: string };
 
 const TICKET_RETRY_MS = 1_000;
 
+/**
+ * The Activity's limits for a load run: its hundreds of players all sign in from this one
+ * loopback address at once (in production they come through Discord's proxy, from many),
+ * so the address's buckets and shares, and the calls in flight, are opened wide. Every
+ * other limit (per user, per socket) stays as it is.
+ */
+export const LOAD_ACTIVITY_LIMITS = {
+  addressBurst: 1_000_000,
+  addressPerSecond: 1_000_000,
+  addressInFlight: 1_000,
+  addressWaiting: 100_000,
+  discordInFlight: 1_000,
+  discordWaiting: 100_000,
+};
+
 /** How long an answer may take before the press counts as missed: Discord's 3 s for an interaction. */
 export const ANSWER_DEADLINE_MS = 3_000;
 

@@ -11,7 +11,7 @@ import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import { auditLedger } from 'guts/src/ledger/index.ts';
 import { moduleUrl } from 'guts/src/modules.ts';
 import { botFile } from '../bot-files.ts';
-import { ActivityPlayer, ANSWER_DEADLINE_MS } from './activity-players.ts';
+import { ActivityPlayer, ANSWER_DEADLINE_MS, LOAD_ACTIVITY_LIMITS } from './activity-players.ts';
 import type { BotWorkerData, BotWorkerReady, BotWorkerStopped } from './bot-worker.ts';
 import { LoadPlayers, type LoadTable } from './players.ts';
 import { settledDeals } from './settled.ts';
@@ -178,7 +178,9 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
       pauseMs: 200,
       seed: options.seed ?? 7,
       logLevel: process.env.LOAD_LOG ?? 'silent',
-      ...(options.activityPlayer || options.activityServed ? { activity: { clientSecret: discord.clientSecret } } : {}),
+      ...(options.activityPlayer || options.activityServed
+        ? { activity: { clientSecret: discord.clientSecret, limits: LOAD_ACTIVITY_LIMITS } }
+        : {}),
     });
     const body = await commandBodies();
     await rest.put(Routes.applicationGuildCommands(discord.bot.user.id, guild.id), { body });

@@ -126,6 +126,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         host,
         clientSecret: discord.clientSecret,
         assetsDir: activityAssets,
+        // The stand-in client (served by the Activity itself) frames the page, inside the playground's
+        // page, wherever that is browsed from (a machine's address, a tunnel): a tool, never production.
+        limits: { frameAncestors: ["'self'", 'http:', 'https:'] },
       },
     });
     await bot.start();
