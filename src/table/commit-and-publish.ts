@@ -46,8 +46,9 @@ export class CommitAndPublish {
     answer: (committed: Promise<C>) => Promise<T>,
     how: { pressedInActivity?: boolean; log?: Logger } = {},
   ): Promise<T> {
+    const log = how.log ?? this.deps.log;
     const committed = commit().then((c) => {
-      if (c.step) this.deps.listener.committed(c.step);
+      if (c.step) this.tell('committed', c.step, log);
       return c;
     });
     try {
@@ -56,10 +57,23 @@ export class CommitAndPublish {
       // After the answer (private cards follow acknowledged interactions), and even when answering failed.
       void committed.then(
         ({ step }) => {
-          if (step) this.deps.listener.publish(how.pressedInActivity ? { ...step, pressedInActivity: true } : step);
+          if (step) this.tell('publish', how.pressedInActivity ? { ...step, pressedInActivity: true } : step, log);
         },
-        (err: unknown) => (how.log ?? this.deps.log).debug({ err }, 'step not committed: nothing to publish'),
+        (err: unknown) => log.debug({ err }, 'step not committed: nothing to publish'),
       );
+    }
+  }
+
+  /**
+   * Tells the listener of a committed step. A listener that throws (a surface drawing its
+   * view) is logged, never passed on: the step is committed whatever a surface makes of it,
+   * and a throw here would reject a promise nobody awaits, which ends the process.
+   */
+  private tell(what: 'committed' | 'publish', step: StepResult, log: Logger): void {
+    try {
+      this.deps.listener[what](step);
+    } catch (err) {
+      log.error({ err, tableId: step.record.id, version: step.record.version }, `a step's ${what} listener failed`);
     }
   }
 

@@ -96,6 +96,37 @@ describe('the one way a step goes', () => {
   });
 });
 
+describe('a surface that throws while it is told of a step', () => {
+  it('is logged, the asker still answered and nothing left for the process to die of', async () => {
+    const errors: string[] = [];
+    const log = { ...silentLog, error: (_: unknown, message: string) => void errors.push(message) } as typeof silentLog;
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const broken = () => {
+        throw new Error('a view that cannot be drawn');
+      };
+      const commits = new CommitAndPublish({
+        tables: { act: vi.fn(), inFlight: 0 },
+        listener: { committed: broken, publish: broken },
+        log,
+      });
+      const answered = await commits.run(
+        async () => ({ step: stepOf(2) }),
+        async (committed) => (await committed).step?.record.version,
+      );
+      await settled();
+      await settled();
+      expect(answered).toBe(2);
+      expect(errors).toEqual(["a step's committed listener failed", "a step's publish listener failed"]);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});
+
 describe("a checked press's commit", () => {
   const press = (more: Partial<CheckedPress> = {}): CheckedPress =>
     ({
