@@ -51,6 +51,8 @@ export function parseButtonId(text: string): ButtonId | null {
   if (!ID_PART.test(tableId) || !/^\d{1,9}$/.test(dealText)) return null;
   if (!isOneOf(BUTTON_ACTIONS, action)) return null;
   if (arg !== undefined && !/^[A-Za-z0-9,_-]{1,40}$/.test(arg)) return null;
+  // A lobby drawn before Remove computer player had an action of its own still says `computer:remove`.
+  if (action === 'computer' && arg === 'remove') return { tableId, dealNo: Number(dealText), action: 'removeComputer' };
   const id: ButtonId = { tableId, dealNo: Number(dealText), action };
   if (arg !== undefined) id.arg = arg;
   return id;

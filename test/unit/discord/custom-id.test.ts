@@ -29,11 +29,22 @@ describe('button custom ids', () => {
     expect(parseButtonId(text)).toBeNull();
   });
 
+  it('reads the Remove computer player of a lobby drawn before that press had an action of its own', () => {
+    expect(parseButtonId('g:t1:0:computer:remove')).toEqual({ tableId: 't1', dealNo: 0, action: 'removeComputer' });
+    expect(parseButtonId('g:t1:0:computer:bold')).toEqual({
+      tableId: 't1',
+      dealNo: 0,
+      action: 'computer',
+      arg: 'bold',
+    });
+  });
+
   it('never throws and never accepts something it would not produce', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 120 }), (text) => {
         const parsed = parseButtonId(text);
-        if (parsed) expect(encodeButtonId(parsed)).toBe(text);
+        // The one id it reads but no longer writes: a lobby's Remove computer player from before it had an action.
+        if (parsed && !text.endsWith(':computer:remove')) expect(encodeButtonId(parsed)).toBe(text);
       }),
       { numRuns: 2_000 },
     );
