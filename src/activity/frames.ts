@@ -158,13 +158,11 @@ export type ServerFrame =
   | { type: 'answer'; requestId: string; ok: boolean; text: string | null };
 
 /** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts). */
-export type PressName = PressKind;
-
 export interface PressMessage {
   type: 'press';
   /** The page's id of this press (echoed in its answer); a repeat of one already taken is the same step. */
   requestId: string;
-  press: PressName;
+  press: PressKind;
   /** The table-wide deal the page showed when pressed: a press on an old deal is refused as a stale button is. */
   dealNo: number;
   /** Picked cards by code (pass, swap). */

@@ -89,7 +89,7 @@ export function createRouter(
           log = childOnUse(ctx.log, { ...who, handler: handler.name, ...tableOf(claimed) });
           log.debug('press');
           const waiting = claimed.tableId === null ? null : Number(claimed.tableId);
-          if (waiting !== null && ctx.publisher.waiting(waiting)) await carryOn(interaction, waiting, ctx);
+          if (waiting !== null && ctx.publisher.waiting(waiting)) await wakeWaitingTable(interaction, waiting, ctx);
           else {
             if (waiting !== null) noticeLostPermissions(interaction, waiting, ctx);
             const plan = await claimed.run({ ...ctx, log });
@@ -111,7 +111,7 @@ export function createRouter(
  * `TablePublisher.wake`): its token carries what waited, and the game goes on. The
  * press does nothing else: the players see where the game is before they act.
  */
-async function carryOn(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): Promise<void> {
+async function wakeWaitingTable(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): Promise<void> {
   await interaction.reply({ content: t(interaction.locale, 'answer.carryOn'), flags: MessageFlags.Ephemeral });
   ctx.tokens.remember(tableId, interaction.user.id, interaction);
   await ctx.publisher.wake(tableId);
