@@ -10,7 +10,7 @@ import {
   transfersOf,
   viewFor,
 } from '../engine/index.ts';
-import { dropCost } from '../engine/preview.ts';
+import { dropCost, handPreview } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
@@ -156,6 +156,8 @@ export function tableFrame(input: FrameInput): TableFrame | null {
       : [],
     awaiting: awaitingFrame(view),
     prompt: promptOf(view, viewer, locale, nameOf),
+    // The receiver's best hand now, named as their private message names it.
+    yourHand: seated && state.phase === 'deal' ? yourHandName(state, viewer, locale) : null,
     passed: state.phase === 'deal' ? passedText(input, tableDealNo(messages, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
@@ -330,4 +332,9 @@ function standingsFrame(input: FrameInput, state: GameState, nameOf: (id: string
     pot: state.pot,
     reserve: state.reserve,
   };
+}
+
+function yourHandName(state: GameState, viewer: string, locale: string): string | null {
+  const { hand } = handPreview(state, viewer);
+  return hand ? handName(hand, locale) : null;
 }
