@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { titleOf } from '@guts/local-discord';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaiting } from '../../src/engine/index.ts';
@@ -10,6 +11,17 @@ import { browserMissingLocally } from '../support/chromium.ts';
 const WAIT = { timeout: 20_000 };
 /** Where `npm run gallery` writes the pictures (docs/activity); unset, the phases are checked only. */
 const GALLERY = process.env.GUTS_GALLERY;
+/** The gallery's pictures at this share of the frame's size (by its width): small enough to keep in the repository. */
+const galleryScale = (width: number) => (width >= 1000 ? 0.33 : 0.45);
+
+/** A screenshot made smaller for the gallery. */
+async function shrunk(png: Buffer): Promise<Buffer> {
+  const image = await loadImage(png);
+  const scale = galleryScale(image.width);
+  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas.encode('png');
+}
 
 /**
  * The card table at each of Discord's three sizes in each phase of an evening (lobby,
@@ -68,7 +80,7 @@ describe.skipIf(browserMissingLocally)('the card table in every phase and size',
       await page.waitForTimeout(500);
       if (GALLERY) {
         const file = join(GALLERY, `${phase}-${size.width}x${size.height}.png`);
-        writeFileSync(file, await page.locator('#activity').screenshot());
+        writeFileSync(file, await shrunk(await page.locator('#activity').screenshot()));
         shots.push(file);
       }
       faults[sizeName] = await body.evaluate(FAULTS);
