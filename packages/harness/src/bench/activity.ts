@@ -41,7 +41,8 @@ async function paired<T>(rounds: number, measure: (served: boolean) => Promise<T
 
 export const benches: Bench[] = [
   {
-    // The page's JavaScript (the page's code and the Embedded App SDK, one minified bundle) gzipped.
+    // The page's JavaScript (the page's code, its card art and the Embedded App SDK, one minified
+    // bundle) and its stylesheet, gzipped: together held to the budget (issue 55).
     name: 'activity-page',
     async run() {
       const dir = mkdtempSync(join(tmpdir(), 'guts-activity-page-'));
@@ -49,12 +50,15 @@ export const benches: Bench[] = [
         const built = await buildActivityPage(dir, activityPageSources());
         const js = readFileSync(join(dir, built.script.name));
         const css = readFileSync(join(dir, built.style.name));
-        const kb = round1(gzipSync(js, { level: 9 }).length / 1024);
+        const jsKb = round1(gzipSync(js, { level: 9 }).length / 1024);
+        const cssGzipKb = round1(gzipSync(css, { level: 9 }).length / 1024);
+        const kb = round1(jsKb + cssGzipKb);
         return {
           name: 'activity-page',
           kb,
+          jsGzipKb: jsKb,
           rawKb: round1(js.length / 1024),
-          cssGzipKb: round1(gzipSync(css, { level: 9 }).length / 1024),
+          cssGzipKb,
           target: { kb: 150 },
           met: kb <= 150,
         };
@@ -97,7 +101,9 @@ export const benches: Bench[] = [
       });
       const page = r.pagePresses;
       if (!page) throw new Error('the load reported no press from the page');
-      const met = page.p99Ms < 100 && page.missed === 0 && r.refused.length === 0;
+      // A press from the page is answered no slower than a button is acknowledged, medians of one run (issue 55).
+      const p50OverButtons = Math.round((page.p50Ms / Math.max(1, r.acks.p50Ms)) * 100) / 100;
+      const met = page.p99Ms < 100 && page.missed === 0 && r.refused.length === 0 && p50OverButtons <= 1.2;
       return {
         name: 'activity-press',
         p50Ms: round1(page.p50Ms),
@@ -109,9 +115,10 @@ export const benches: Bench[] = [
         // The same run's buttons, beside it: on a busy machine only the ratio holds still.
         buttons: { p50Ms: round1(r.acks.p50Ms), p99Ms: round1(r.acks.p99Ms), missed: r.acks.missed },
         p99OverButtons: Math.round((page.p99Ms / Math.max(1, r.acks.p99Ms)) * 100) / 100,
+        p50OverButtons,
         deals: r.dealsSettled,
         seconds: r.seconds,
-        target: { p99Ms: 100, missed: 0 },
+        target: { p99Ms: 100, missed: 0, p50OverButtons: 1.2 },
         met,
       };
     },
