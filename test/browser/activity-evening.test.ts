@@ -1,4 +1,3 @@
-import { titleOf } from '@guts/local-discord';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../src/activity/frames.ts';

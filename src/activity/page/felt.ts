@@ -35,7 +35,7 @@ function seatStatus(ui: Ui, t: TableFrame, s: SeatFrame): string {
 }
 
 /** Whose move the table waits for: a seat asked now (its turn, or a choice all make at once and it has not made). */
-export function acting(t: TableFrame, s: SeatFrame): boolean {
+function acting(t: TableFrame, s: SeatFrame): boolean {
   const a = t.awaiting;
   if (t.phase !== 'deal') return false;
   return a.turn !== null ? a.turn === s.id : a.pending.includes(s.id) && !s.decided;

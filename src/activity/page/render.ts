@@ -2,7 +2,7 @@ import type { CardFace, SeatFrame, ShowdownFrame, TableFrame } from '../frames.t
 import { cardElement } from './cards.ts';
 import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
 import { el, fillIn, number, say, type Ui } from './dom.ts';
-import { acting, felt } from './felt.ts';
+import { felt } from './felt.ts';
 import { gameOver } from './game-over.ts';
 
 export type { Ui } from './dom.ts';
