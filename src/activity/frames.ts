@@ -124,6 +124,8 @@ export interface TableFrame {
    * `{{when}}` is left for the page, which says the countdown's time left by its own clock.
    */
   prompt: string | null;
+  /** The receiver's best hand now ("Flush, ace high"), as their private message names it; null for a spectator. */
+  yourHand: string | null;
   /** This deal's pass as the receiver took part in it ("You passed A♠ to Bob; 7♥ came from Cat."); null otherwise. */
   passed: string | null;
   /** The countdown's end on the server's clock (epoch ms), or null. */

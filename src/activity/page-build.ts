@@ -37,7 +37,8 @@ export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR, sourc
   });
   const js = bundle.outputFiles[0]?.contents;
   if (!js) throw new Error('the page bundle is empty');
-  const css = await readFile(`${page}page.css`, 'utf8');
+  // The card table's rules, then the page's (its sizes' media queries last): one stylesheet.
+  const css = (await Promise.all(['table.css', 'page.css'].map((f) => readFile(`${page}${f}`, 'utf8')))).join('\n');
   const script = hashed('main', 'js', js);
   const style = hashed('page', 'css', css);
   const html = (await readFile(`${page}index.html`, 'utf8'))

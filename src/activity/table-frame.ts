@@ -8,7 +8,7 @@ import {
   transfersOf,
   viewFor,
 } from '../engine/index.ts';
-import { dropCost } from '../engine/preview.ts';
+import { dropCost, handPreview } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
@@ -43,13 +43,15 @@ export interface DealResult {
   events: GameEvent[];
   /** The deal's players' names as seated then: one who left since is still named as the chat names them. */
   names: Record<string, string>;
+  /** The board as the channel last saw it in the deal: the page keeps it on the felt through the showdown. */
+  board: TableFrame['board'];
 }
 
 /** The step's result, if it ended a deal: its public events only. `seated`: the game as the deal was played. */
 export function dealResultOf(
   events: readonly GameEvent[],
   messages: TableNotes,
-  seated: Pick<GameState, 'players'>,
+  seated: Pick<GameState, 'players'> | GameState,
 ): DealResult | null {
   const ended = events.find((e) => e.type === 'DealEnded');
   if (ended?.type !== 'DealEnded') return null;
@@ -57,7 +59,17 @@ export function dealResultOf(
     dealNo: tableDealNo(messages, ended.dealNo),
     events: events.filter((e) => PUBLIC_RESULT.has(e.type)),
     names: Object.fromEntries(seated.players.map((p) => [p.id, p.name])),
+    board: 'deal' in seated && seated.deal ? boardOf(publicView(seated as GameState)) : [],
   };
+}
+
+/** A view's board as laid out (a cross, a grid), removed places left out. */
+function boardOf(view: PlayerView): TableFrame['board'] {
+  const d = view.deal;
+  if (!d) return [];
+  return getVariant(view.variant)
+    .board.filter((p) => p.id in d.board && !d.removed.includes(p.id))
+    .map((p) => ({ pos: p.id, col: p.col, row: p.row, card: faceOrNull(d.board[p.id] ?? null) }));
 }
 
 /** A deal's pass: every card given, kept so that each seat is shown the two cards that are its own. */
@@ -149,13 +161,12 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     seats: view.players.map((p) => seat(p.id)),
     pot: view.pot,
     reserve: view.reserve,
-    board: d
-      ? getVariant(view.variant)
-          .board.filter((p) => p.id in d.board && !d.removed.includes(p.id))
-          .map((p) => ({ pos: p.id, col: p.col, row: p.row, card: faceOrNull(d.board[p.id] ?? null) }))
-      : [],
+    // Between deals the board of the deal just shown stays, as the channel saw it.
+    board: d ? boardOf(view) : (result?.board ?? []),
     awaiting: awaitingFrame(view),
     prompt: promptOf(view, viewer, locale, nameOf),
+    // The receiver's best hand now, named as their private message names it.
+    yourHand: seated && state.phase === 'deal' ? yourHandName(state, viewer, locale) : null,
     passed: state.phase === 'deal' ? passedText(input, tableDealNo(messages, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
@@ -330,4 +341,9 @@ function standingsFrame(input: FrameInput, state: GameState, nameOf: (id: string
     pot: state.pot,
     reserve: state.reserve,
   };
+}
+
+function yourHandName(state: GameState, viewer: string, locale: string): string | null {
+  const { hand } = handPreview(state, viewer);
+  return hand ? handName(hand, locale) : null;
 }

@@ -1,4 +1,3 @@
-import { titleOf } from '@guts/local-discord';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../src/activity/frames.ts';
@@ -125,7 +124,7 @@ describe.skipIf(browserMissingLocally)('an evening in the Activity', () => {
     // Play again from the chat: the new lobby shows no result and nobody's chips from the last game.
     const over = world.messages().find((m) => m.embeds.some((e) => /^Game over/.test(e.title ?? '')));
     expect(over).toBeDefined();
-    await world.press('ann', over as NonNullable<typeof over>, 'Play again').response();
+    const again = await world.press('ann', over as NonNullable<typeof over>, 'Play again').response();
     await world.until((s) => s.phase === 'lobby');
     await activity('ann').getByRole('button', { name: 'Deal' }).waitFor(WAIT);
     await activity('bob').getByRole('button', { name: 'Join' }).click(WAIT);
@@ -139,8 +138,8 @@ describe.skipIf(browserMissingLocally)('an evening in the Activity', () => {
     expect(second).toBe(first + 1);
 
     // Cat sits down from the chat's lobby while the deal is under way: the pages say when they play.
-    const lobby = world.messages().findLast((m) => /Guts: Three-card/.test(titleOf(m)));
-    await world.press('cat', lobby as NonNullable<typeof lobby>, 'Join').response();
+    // The new lobby is Play again's answer.
+    await world.press('cat', again, 'Join').response();
     const catSeat = activity('ann').locator(`[data-seat="${id('cat')}"]`);
     await expect.poll(() => catSeat.locator('.status').innerText(), WAIT).toContain('joins next deal');
     // Both stay: a showdown, the loser matches the pot, the game goes on.
@@ -192,5 +191,28 @@ describe.skipIf(browserMissingLocally)('an evening in the Activity', () => {
       if (table.showdown) expect(['between-deals', 'over']).toContain(table.phase);
     }
     expect(at.errors).toEqual([]);
+  });
+
+  it('asks again before Leave during a deal, and keeps the seconds readable on the countdown', async () => {
+    await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card', ante: 5 } });
+    await activity('bob').getByRole('button', { name: 'Join' }).click(WAIT);
+    await activity('ann').getByRole('button', { name: 'Deal' }).click(WAIT);
+    await world.until((s) => awaiting(s).kind === 'declare');
+    const leave = activity('bob').locator('.actions button.leave');
+    await leave.click(WAIT);
+    await expect.poll(() => leave.innerText(), WAIT).toBe('Leave: leaving after this deal');
+    expect((await world.state()).players.find((p) => p.id === id('bob'))?.leaving).toBeFalsy();
+    await leave.click();
+    await world.until((s) => s.players.find((p) => p.id === id('bob'))?.leaving === true);
+    // The seconds sit on a dark pill: white on it, whatever the bar behind holds.
+    const pill = await activity('bob')
+      .locator('.countdown .left')
+      .evaluate(
+        (e) =>
+          (globalThis as unknown as { getComputedStyle(x: unknown): { backgroundColor: string } }).getComputedStyle(e)
+            .backgroundColor,
+      );
+    expect(pill).toMatch(/^rgba\(0, 0, 0, 0\.[6-9]/);
+    await world.reply('ann', 'guts', { subcommand: 'stop' });
   });
 });

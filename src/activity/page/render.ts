@@ -1,6 +1,11 @@
-import type { PressKind } from '../../table/press-kinds.ts';
-import type { CardFace, PageStrings, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from '../frames.ts';
+import type { CardFace, SeatFrame, ShowdownFrame, TableFrame } from '../frames.ts';
+import { cardElement } from './cards.ts';
 import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
+import { el, fillIn, number, say, type Ui } from './dom.ts';
+import { felt } from './felt.ts';
+import { gameOver } from './game-over.ts';
+
+export type { Ui } from './dom.ts';
 
 /**
  * The table as DOM, from one frame: plain elements, every control a real button with
@@ -8,52 +13,9 @@ import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, t
  * from the receiver's catalogue; numbers and times are said by `Intl` in their language.
  */
 
-export interface Ui {
-  strings: PageStrings;
-  locale: string;
-  /** The server's clock minus ours (ms): the countdown follows the server's. */
-  skew: number;
-  picked: Set<string>;
-  /** The countdown the bar shows and its whole length, kept while the deadline stays. */
-  countdown: { deadline: number; total: number } | null;
-  press(press: PressKind, extra?: { cards?: string[]; level?: string }): void;
-  redraw(): void;
-}
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  node.append(...children);
-  return node;
-}
-
-const number = (ui: Ui, n: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(ui.locale, options).format(n);
-
-/** A catalogue text with its `{{name}}` places filled (numbers in the receiver's way of writing them). */
-export function say(ui: Ui, key: string, vars: Record<string, string | number> = {}): string {
-  return fillIn(ui, ui.strings[key] ?? key, vars);
-}
-
-function fillIn(ui: Ui, text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
-    const v = vars[name];
-    return typeof v === 'number' ? number(ui, v) : (v ?? '');
-  });
-}
-
 const said = (ui: Ui, label: Label) => say(ui, label.key, label.vars);
 
-function card(ui: Ui, face: CardFace | null): HTMLElement {
-  if (!face) return el('span', { class: 'card down', role: 'img', 'aria-label': say(ui, 'picture.faceDown') });
-  const red = face.code.endsWith('h') || face.code.endsWith('d');
-  const kind = `card${red ? ' red' : ''}${face.up ? ' up' : ''}`;
-  return el('span', { class: kind, role: 'img', 'aria-label': face.text }, face.text);
-}
+const card = (ui: Ui, face: CardFace | null): HTMLElement => cardElement(face, say(ui, 'picture.faceDown'));
 
 function button(label: string, key: string, onClick: () => void, primary = false): HTMLButtonElement {
   const b = el('button', { type: 'button', class: primary ? 'primary' : '', 'data-key': key }, label);
@@ -61,68 +23,37 @@ function button(label: string, key: string, onClick: () => void, primary = false
   return b;
 }
 
-/** The seat's picture: the Discord avatar where known, else its initial (no request for a missing picture). */
-function avatar(s: SeatFrame): HTMLElement {
-  const pic = el(
-    'span',
-    { class: 'avatar', 'aria-hidden': 'true' },
-    s.avatar ? '' : s.computer ? '🤖' : ([...s.name][0] ?? '?'),
-  );
-  if (s.avatar) pic.style.backgroundImage = `url("${s.avatar}")`;
-  return pic;
-}
-
-function seatStatus(ui: Ui, t: TableFrame, s: SeatFrame): string {
-  const parts: string[] = [];
-  const a = t.awaiting;
-  if (s.dealer) parts.push(say(ui, 'seat.dealer'));
-  if (s.id === t.host) parts.push(say(ui, 'lobby.host'));
-  // Sat down while a deal is under way: dealt in from the next one, as the chat says.
-  if (t.phase === 'deal' && !s.inDeal) parts.push(say(ui, 'seat.joinsNext'));
-  if (t.phase === 'deal' && s.inDeal) {
-    if (s.dead) parts.push(say(ui, 'seat.killed'));
-    else if (!s.stillIn) parts.push(say(ui, 'seat.out'));
-    else if (a.turn === s.id) parts.push(say(ui, 'seat.toAct'));
-    else if (s.choice) parts.push(say(ui, s.choice === 'stay' ? 'seat.in' : 'seat.out'));
-    else if (s.decided) parts.push(say(ui, 'seat.chosen'));
-    // Played in turn: theirs comes later.
-    else if (a.turn !== null) parts.push(say(ui, 'seat.waiting'));
-    else if (a.pending.includes(s.id)) parts.push(say(ui, 'seat.choosing'));
-    else if (['pass', 'discard', 'draw'].includes(a.kind)) parts.push(say(ui, 'seat.done'));
-  }
-  if (s.drawnText) parts.push(s.drawnText);
-  if (s.legs > 0) parts.push(s.legsText);
-  if (s.leaving) parts.push(say(ui, 'seat.leaving'));
-  return parts.join(' · ');
-}
-
-function seatItem(ui: Ui, t: TableFrame, s: SeatFrame): HTMLElement {
-  const cards = el('div', { class: 'cards' });
-  if (s.id !== t.you) for (const c of s.cards) cards.append(card(ui, c));
-  const chips = el(
-    'span',
-    { class: `chips${s.chips < 0 ? ' minus' : ''}`, title: s.chipsText, 'aria-label': s.chipsText },
-    number(ui, s.chips, { signDisplay: 'exceptZero' }),
-  );
-  return el(
-    'li',
-    { class: `seat${t.awaiting.turn === s.id ? ' turn' : ''}${s.id === t.you ? ' you' : ''}`, 'data-seat': s.id },
-    avatar(s),
-    el('div', { class: 'who' }, el('span', { class: 'name' }, s.name), chips),
-    el('div', { class: 'status' }, seatStatus(ui, t, s)),
-    cards,
-  );
-}
-
+/**
+ * The receiver's presses, the one most asked for first; Leave apart from them, and while a
+ * deal is under way asked twice: the first press says what it does (you leave after it).
+ */
 function actions(ui: Ui, t: TableFrame): HTMLElement {
   const bar = el('div', { class: 'actions', role: 'group' });
-  for (const choice of choices(t)) {
+  // Leave last, apart from the rest.
+  const all = choices(t);
+  for (const choice of [...all.filter((c) => c.press !== 'leave'), ...all.filter((c) => c.press === 'leave')]) {
+    const leave = choice.press === 'leave';
+    const confirm = leave && t.phase === 'deal';
+    const asking = confirm && ui.confirmLeave === true;
+    const label = asking ? `${said(ui, choice.label)}: ${say(ui, 'seat.leaving')}` : said(ui, choice.label);
     const b = button(
-      said(ui, choice.label),
+      label,
       `${choice.press}:${choice.level ?? ''}`,
-      () => send(ui, choice),
+      () => {
+        if (confirm && !asking) {
+          ui.confirmLeave = true;
+          ui.redraw();
+          return;
+        }
+        ui.confirmLeave = false;
+        send(ui, choice);
+      },
       choice.primary,
     );
+    if (leave) b.classList.add('leave');
+    // Seating computers is the host's extra: picture-in-picture leaves it to a bigger frame.
+    if (choice.press === 'computer' || choice.press === 'removeComputer') b.classList.add('extra');
+    if (asking) b.classList.add('confirm');
     b.disabled = !ready(choice, ui.picked);
     bar.append(b);
   }
@@ -162,7 +93,9 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
     row.append(pick);
   }
   const title = say(ui, 'activity.yourCards');
-  return el('section', { class: 'you', 'aria-label': title }, el('h2', {}, title), row);
+  // Your hand named as your private message names it.
+  const named = t.yourHand ? el('span', { class: 'your-hand' }, t.yourHand) : '';
+  return el('section', { class: 'you', 'aria-label': title }, el('h2', {}, title, ' ', named), row);
 }
 
 function proof(ui: Ui, r: ShowdownFrame): HTMLElement | null {
@@ -209,77 +142,6 @@ function result(ui: Ui, t: TableFrame): HTMLElement | null {
   const fair = proof(ui, r);
   if (fair) box.append(fair);
   return box;
-}
-
-const SVG = 'http://www.w3.org/2000/svg';
-
-/** The night's course: each player's net chips after each deal, one line a player (the chat's chart). */
-function chart(ui: Ui, st: StandingsFrame): SVGSVGElement | null {
-  const deals = Math.max(0, ...st.lines.map((l) => l.points.length));
-  if (deals < 2) return null;
-  const all = st.lines.flatMap((l) => l.points).concat(0);
-  const top = Math.max(...all);
-  const span = Math.max(1, top - Math.min(...all));
-  const [w, h] = [300, 120];
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
-  svg.setAttribute('class', 'chart');
-  svg.setAttribute('role', 'img');
-  const players = st.lines.map((l) => `${l.name} ${number(ui, l.chips, { signDisplay: 'exceptZero' })}`).join(', ');
-  svg.setAttribute('aria-label', say(ui, 'standings.chartAlt', { players }));
-  const y = (n: number) => 4 + ((top - n) / span) * (h - 8);
-  const zero = document.createElementNS(SVG, 'line');
-  for (const [k, v] of Object.entries({ x1: 0, x2: w, y1: y(0), y2: y(0), class: 'zero' }))
-    zero.setAttribute(k, String(v));
-  svg.append(zero);
-  st.lines.forEach((line, i) => {
-    const path = document.createElementNS(SVG, 'polyline');
-    const points = line.points.map((n, d) => `${((d + 1) / deals) * w},${y(n)}`);
-    path.setAttribute('points', [`0,${y(0)}`, ...points].join(' '));
-    path.setAttribute('class', `line c${i % 8}`);
-    svg.append(path);
-  });
-  return svg;
-}
-
-/** Game over: the final standings, best first, the night's chart, and what stays with the channel. */
-function standings(ui: Ui, t: TableFrame): HTMLElement | null {
-  const st = t.standings;
-  if (!st) return null;
-  const list = el('ol', { class: 'standings' });
-  st.lines.forEach((line, i) => {
-    const chips = number(ui, line.chips, { signDisplay: 'exceptZero' });
-    list.append(
-      el(
-        'li',
-        { 'data-player': line.id },
-        el('span', { class: `dot c${i % 8}`, 'aria-hidden': 'true' }),
-        el('span', { class: 'name' }, line.name),
-        el('span', { class: `chips${line.chips < 0 ? ' minus' : ''}` }, chips),
-      ),
-    );
-  });
-  const left = el(
-    'p',
-    { class: 'left-over' },
-    `${say(ui, 'standings.potLeft')}: ${number(ui, st.pot)} · ${say(ui, 'standings.reserveLeft')}: ${number(ui, st.reserve)}`,
-  );
-  const box = el('section', { class: 'game-over', 'aria-label': st.title }, el('h2', {}, st.title), list);
-  const drawn = chart(ui, st);
-  if (drawn) box.append(drawn);
-  box.append(left);
-  return box;
-}
-
-function board(ui: Ui, t: TableFrame): HTMLElement | null {
-  if (!t.board.length) return null;
-  const grid = el('div', { class: 'board', role: 'group', 'aria-label': say(ui, 'activity.board') });
-  for (const b of t.board) {
-    const c = card(ui, b.card);
-    c.style.gridArea = `${b.row + 1} / ${b.col + 1}`;
-    grid.append(c);
-  }
-  return grid;
 }
 
 function header(ui: Ui, t: TableFrame): HTMLElement {
@@ -340,10 +202,10 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
     root.replaceChildren(el('p', {}, say(ui, 'table.nobody')));
     return;
   }
-  const seats = el('ul', { class: 'seats', 'aria-label': say(ui, 'activity.seats') });
-  for (const s of t.seats) seats.append(seatItem(ui, t, s));
-  const middle = el('div', { class: 'middle' }, seats);
-  for (const part of [board(ui, t), result(ui, t), standings(ui, t)]) if (part) middle.append(part);
+  const middle = el('div', { class: 'middle' }, felt(ui, t));
+  const side = [result(ui, t), gameOver(ui, t)].filter((part) => part !== null);
+  if (side.length) middle.append(el('div', { class: 'side' }, ...side));
+  middle.classList.toggle('with-side', side.length > 0);
   const me = mySeat(t);
   const bottom = el('div', { class: 'bottom' });
   if (!me) bottom.append(el('p', { class: 'watching' }, say(ui, 'activity.watching')));
@@ -368,6 +230,9 @@ export function tick(root: HTMLElement, ui: Ui): void {
   bar.setAttribute('aria-valuemax', String(c ? Math.ceil(c.total / 1000) : 0));
   bar.setAttribute('aria-valuenow', String(seconds));
   bar.setAttribute('aria-valuetext', label.textContent);
+  // The ring around whoever must act is the same countdown.
+  const share = c ? Math.min(1, left / c.total) : 0;
+  for (const seat of root.querySelectorAll<HTMLElement>('.seat.turn')) seat.style.setProperty('--left', String(share));
   const ask = root.querySelector<HTMLElement>('.prompt .ask');
   const text = ask?.dataset.text;
   if (ask && text) {

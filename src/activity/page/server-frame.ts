@@ -72,6 +72,7 @@ const table = z.object({
   board: z.array(z.object({ pos: z.string(), col: z.number(), row: z.number(), card: z.nullable(cardFace) })),
   awaiting,
   prompt: z.nullable(z.string()),
+  yourHand: z.nullable(z.string()),
   passed: z.nullable(z.string()),
   deadline: z.nullable(z.number()),
   countdownMs: z.nullable(z.number()),

@@ -6,6 +6,7 @@ import { buildActivityPage } from 'guts/src/activity/page-build.ts';
 import { activityPageSources } from '../bot-files.ts';
 import { activityFirstRender } from '../load/activity-first-render.ts';
 import { activityMemoryPerPlayer } from '../load/activity-memory.ts';
+import { activityReveal } from '../load/activity-reveal.ts';
 import { measureIdleBot } from '../load/idle-bot.ts';
 import { runTableLoad, TWO_HUNDRED_TABLES_OF_FIVE } from '../load/table-load.ts';
 import type { Bench } from './types.ts';
@@ -41,7 +42,8 @@ async function paired<T>(rounds: number, measure: (served: boolean) => Promise<T
 
 export const benches: Bench[] = [
   {
-    // The page's JavaScript (the page's code and the Embedded App SDK, one minified bundle) gzipped.
+    // The page's JavaScript (the page's code, its card art and the Embedded App SDK, one minified
+    // bundle) and its stylesheet, gzipped: together held to the budget (issue 55).
     name: 'activity-page',
     async run() {
       const dir = mkdtempSync(join(tmpdir(), 'guts-activity-page-'));
@@ -49,12 +51,15 @@ export const benches: Bench[] = [
         const built = await buildActivityPage(dir, activityPageSources());
         const js = readFileSync(join(dir, built.script.name));
         const css = readFileSync(join(dir, built.style.name));
-        const kb = round1(gzipSync(js, { level: 9 }).length / 1024);
+        const jsKb = round1(gzipSync(js, { level: 9 }).length / 1024);
+        const cssGzipKb = round1(gzipSync(css, { level: 9 }).length / 1024);
+        const kb = round1(jsKb + cssGzipKb);
         return {
           name: 'activity-page',
           kb,
+          jsGzipKb: jsKb,
           rawKb: round1(js.length / 1024),
-          cssGzipKb: round1(gzipSync(css, { level: 9 }).length / 1024),
+          cssGzipKb,
           target: { kb: 150 },
           met: kb <= 150,
         };
@@ -86,6 +91,24 @@ export const benches: Bench[] = [
     },
   },
   {
+    // A reveal on a phone with the CPU slowed four times: no long task over 50 ms (issue 55).
+    name: 'activity-reveal',
+    async run() {
+      const r = await activityReveal(4);
+      const longestMs = Math.max(0, ...r.longTasks);
+      return {
+        name: 'activity-reveal',
+        longestTaskMs: longestMs,
+        longTasks: r.longTasks,
+        revealMs: r.revealMs,
+        cpuSlowdown: r.cpuSlowdown,
+        viewport: '390x844',
+        target: { longestTaskMs: 50 },
+        met: longestMs <= 50,
+      };
+    },
+  },
+  {
     // The 200-table load of `ack-latency` with one player a table in the Activity, pressing Stay from the page.
     name: 'activity-press',
     async run(_args, { specCheck }) {
@@ -97,7 +120,9 @@ export const benches: Bench[] = [
       });
       const page = r.pagePresses;
       if (!page) throw new Error('the load reported no press from the page');
-      const met = page.p99Ms < 100 && page.missed === 0 && r.refused.length === 0;
+      // A press from the page is answered no slower than a button is acknowledged, medians of one run (issue 55).
+      const p50OverButtons = Math.round((page.p50Ms / Math.max(1, r.acks.p50Ms)) * 100) / 100;
+      const met = page.p99Ms < 100 && page.missed === 0 && r.refused.length === 0 && p50OverButtons <= 1.2;
       return {
         name: 'activity-press',
         p50Ms: round1(page.p50Ms),
@@ -109,9 +134,10 @@ export const benches: Bench[] = [
         // The same run's buttons, beside it: on a busy machine only the ratio holds still.
         buttons: { p50Ms: round1(r.acks.p50Ms), p99Ms: round1(r.acks.p99Ms), missed: r.acks.missed },
         p99OverButtons: Math.round((page.p99Ms / Math.max(1, r.acks.p99Ms)) * 100) / 100,
+        p50OverButtons,
         deals: r.dealsSettled,
         seconds: r.seconds,
-        target: { p99Ms: 100, missed: 0 },
+        target: { p99Ms: 100, missed: 0, p50OverButtons: 1.2 },
         met,
       };
     },

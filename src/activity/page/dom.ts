@@ -1,0 +1,43 @@
+import type { PressKind } from '../../table/press-kinds.ts';
+import type { PageStrings } from '../frames.ts';
+
+/** What every part of the page reads: the receiver's words and language, their picks, the countdown. */
+export interface Ui {
+  strings: PageStrings;
+  locale: string;
+  /** The server's clock minus ours (ms): the countdown follows the server's. */
+  skew: number;
+  picked: Set<string>;
+  /** The countdown the bar shows and its whole length, kept while the deadline stays. */
+  countdown: { deadline: number; total: number } | null;
+  /** Leave was pressed during a deal: the page asks to confirm it. */
+  confirmLeave?: boolean;
+  press(press: PressKind, extra?: { cards?: string[]; level?: string }): void;
+  redraw(): void;
+}
+
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+export const number = (ui: Ui, n: number, options?: Intl.NumberFormatOptions) =>
+  new Intl.NumberFormat(ui.locale, options).format(n);
+
+/** A catalogue text with its `{{name}}` places filled (numbers in the receiver's way of writing them). */
+export function say(ui: Ui, key: string, vars: Record<string, string | number> = {}): string {
+  return fillIn(ui, ui.strings[key] ?? key, vars);
+}
+
+export function fillIn(ui: Ui, text: string, vars: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => {
+    const v = vars[name];
+    return typeof v === 'number' ? number(ui, v) : (v ?? '');
+  });
+}

@@ -1,0 +1,153 @@
+import type { SeatFrame, TableFrame } from '../frames.ts';
+import { cardElement } from './cards.ts';
+import { el, number, say, type Ui } from './dom.ts';
+
+/**
+ * The card table: an oval felt with the seats around it (places chosen by the seat
+ * count, the receiver at the bottom), the board and the pot in the middle. Each seat:
+ * its picture (Discord's avatar, else its initial on the seat's colour), name, this
+ * game's net, what it is doing, its cards as the receiver may see them, and at a
+ * showdown its hand and what the deal did to its chips.
+ */
+
+function seatStatus(ui: Ui, t: TableFrame, s: SeatFrame): string {
+  const parts: string[] = [];
+  const a = t.awaiting;
+  if (s.dealer) parts.push(say(ui, 'seat.dealer'));
+  if (s.id === t.host) parts.push(say(ui, 'lobby.host'));
+  // Sat down while a deal is under way: dealt in from the next one, as the chat says.
+  if (t.phase === 'deal' && !s.inDeal) parts.push(say(ui, 'seat.joinsNext'));
+  if (t.phase === 'deal' && s.inDeal) {
+    if (s.dead) parts.push(say(ui, 'seat.killed'));
+    else if (!s.stillIn) parts.push(say(ui, 'seat.out'));
+    else if (a.turn === s.id) parts.push(say(ui, 'seat.toAct'));
+    else if (s.choice) parts.push(say(ui, s.choice === 'stay' ? 'seat.in' : 'seat.out'));
+    else if (s.decided) parts.push(say(ui, 'seat.chosen'));
+    // Played in turn: theirs comes later.
+    else if (a.turn !== null) parts.push(say(ui, 'seat.waiting'));
+    else if (a.pending.includes(s.id)) parts.push(say(ui, 'seat.choosing'));
+    else if (['pass', 'discard', 'draw'].includes(a.kind)) parts.push(say(ui, 'seat.done'));
+  }
+  if (s.drawnText) parts.push(s.drawnText);
+  if (s.legs > 0) parts.push(s.legsText);
+  if (s.leaving) parts.push(say(ui, 'seat.leaving'));
+  return parts.join(' · ');
+}
+
+/** Whose move the table waits for: a seat asked now (its turn, or a choice all make at once and it has not made). */
+function acting(t: TableFrame, s: SeatFrame): boolean {
+  const a = t.awaiting;
+  if (t.phase !== 'deal') return false;
+  return a.turn !== null ? a.turn === s.id : a.pending.includes(s.id) && !s.decided;
+}
+
+/** The seat's picture: the Discord avatar where known, else its initial on its colour (no request for a missing picture). */
+function avatar(s: SeatFrame, colour: number): HTMLElement {
+  const initial = s.avatar ? '' : s.computer ? '🤖' : ([...s.name][0] ?? '?');
+  const pic = el(
+    'span',
+    { class: `avatar c${colour}`, 'aria-hidden': 'true' },
+    el('span', { class: 'initial' }, initial),
+  );
+  if (s.avatar) pic.style.backgroundImage = `url("${s.avatar}")`;
+  return pic;
+}
+
+/** A seat's place on the oval (`reach` 1: its rim): the receiver (or the first seat) at the bottom, the rest clockwise. */
+function place(index: number, count: number, reach = 1): Record<string, string> {
+  const angle = (index / count) * 2 * Math.PI;
+  // The stylesheet keeps a seat wholly on the table: --x and --y clamped by its size there.
+  return { '--x': `${50 - 42 * reach * Math.sin(angle)}%`, '--y': `${50 + 38 * reach * Math.cos(angle)}%` };
+}
+
+const placeAt = (node: HTMLElement, at: Record<string, string>) => {
+  for (const [k, v] of Object.entries(at)) node.style.setProperty(k, v);
+};
+
+function seatItem(ui: Ui, t: TableFrame, s: SeatFrame, colour: number): HTMLElement {
+  const down = say(ui, 'picture.faceDown');
+  const won = t.showdown?.winners.includes(s.id) ?? false;
+  const cards = el('div', { class: 'cards' });
+  // The seat's cards as the receiver may see them (a showdown's hands are laid out apart, see `reveal`).
+  if (s.id !== t.you && !t.showdown) for (const c of s.cards) cards.append(cardElement(c, down));
+  const chips = el(
+    'span',
+    { class: `chips${s.chips < 0 ? ' minus' : ''}`, title: s.chipsText, 'aria-label': s.chipsText },
+    number(ui, s.chips, { signDisplay: 'exceptZero' }),
+  );
+  const classes = ['seat', `c${colour}`];
+  if (acting(t, s)) classes.push('turn');
+  if (s.id === t.you) classes.push('you');
+  if (won) classes.push('won');
+  if (t.phase === 'deal' && s.inDeal && !s.stillIn) classes.push('folded');
+  const item = el(
+    'li',
+    { class: classes.join(' '), 'data-seat': s.id },
+    avatar(s, colour),
+    el('div', { class: 'who' }, el('span', { class: 'name' }, s.name), chips),
+    el('div', { class: 'status' }, seatStatus(ui, t, s)),
+    cards,
+  );
+  const delta = t.showdown?.delta[s.id];
+  if (delta)
+    item.append(
+      el('span', { class: `delta${delta < 0 ? ' minus' : ''}` }, number(ui, delta, { signDisplay: 'exceptZero' })),
+    );
+  return item;
+}
+
+/**
+ * A hand the showdown showed, laid on the felt in front of its seat (apart from the seat
+ * itself, whose own cards are only ever what the receiver may see), flipped face up.
+ */
+function reveal(ui: Ui, t: TableFrame, id: string, at: Record<string, string>): HTMLElement | null {
+  const shown = t.showdown?.hands.find((h) => h.playerId === id);
+  if (!shown) return null;
+  const won = t.showdown?.winners.includes(id) ?? false;
+  const cards = el('div', { class: 'cards' }, ...shown.cards.map((c) => cardElement(c, say(ui, 'picture.faceDown'))));
+  const node = el(
+    'div',
+    { class: `reveal${won ? ' won' : ''}`, 'data-hand': id },
+    cards,
+    el('span', { class: 'hand-name' }, shown.name),
+  );
+  placeAt(node, at);
+  return node;
+}
+
+function board(ui: Ui, t: TableFrame): HTMLElement | null {
+  if (!t.board.length) return null;
+  const grid = el('div', { class: 'board', role: 'group', 'aria-label': say(ui, 'activity.board') });
+  // The board stays through the showdown, the cards of a winning hand lifted.
+  const winning = new Set(
+    t.showdown?.hands
+      .filter((h) => t.showdown?.winners.includes(h.playerId))
+      .flatMap((h) => h.cards.map((c) => c.code)),
+  );
+  for (const b of t.board) {
+    const c = cardElement(b.card, say(ui, 'picture.faceDown'), b.card && winning.has(b.card.code) ? 'lifted' : '');
+    c.style.gridArea = `${b.row + 1} / ${b.col + 1}`;
+    grid.append(c);
+  }
+  return grid;
+}
+
+export function felt(ui: Ui, t: TableFrame): HTMLElement {
+  const seats = el('ul', { class: 'seats', 'aria-label': say(ui, 'activity.seats') });
+  const me = t.seats.findIndex((s) => s.id === t.you);
+  const n = t.seats.length;
+  const reveals: HTMLElement[] = [];
+  t.seats.forEach((s, i) => {
+    const at = (i - Math.max(0, me) + n) % n;
+    const item = seatItem(ui, t, s, i % 8);
+    placeAt(item, place(at, Math.max(n, 2)));
+    seats.append(item);
+    const shown = reveal(ui, t, s.id, place(at, Math.max(n, 2), 0.5));
+    if (shown) reveals.push(shown);
+  });
+  const middle = el('div', { class: 'felt-middle' });
+  const laid = board(ui, t);
+  if (laid) middle.append(laid);
+  if (t.phase !== 'lobby') middle.append(el('span', { class: 'felt-pot', 'aria-hidden': 'true' }, number(ui, t.pot)));
+  return el('div', { class: `felt seats-${n}` }, el('div', { class: 'oval' }), middle, ...reveals, seats);
+}
