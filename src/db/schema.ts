@@ -62,6 +62,8 @@ export interface AchievementTable {
 export interface PlayerProfileTable {
   user_id: string;
   public: number;
+  /** The player's Discord name when they last chose (never a server's nickname): the cross-server board's. */
+  display_name: string | null;
   updated_at: number;
 }
 

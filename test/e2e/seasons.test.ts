@@ -77,6 +77,24 @@ describe('seasons and achievements', () => {
     expect((await world.reply('cat', 'guts', { subcommand: 'season' })).embeds[0]?.title).toBe('Season 1');
   });
 
+  it('a cross-server board with nobody on it until someone opts in, and nobody under 10 deals', async () => {
+    const global = { subcommand: 'leaderboard', options: { scope: 'global' } };
+    const empty = await world.reply('bob', 'guts', global);
+    expect(empty.embeds[0]?.title).toBe('Guts leaderboard: every server');
+    expect(empty.embeds[0]?.description).toBe(
+      'Nobody has chosen to appear on the cross-server board yet (/guts profile public:True).',
+    );
+    const optedIn = await privately(world.reply('ann', 'guts', { subcommand: 'profile', options: { public: true } }));
+    expect(optedIn.content).toMatch(/^You appear on the cross-server board from now on/);
+    // ann played a few deals only: she appears from 10, as on a server's own table.
+    const under = await world.reply('bob', 'guts', global);
+    expect(under.embeds[0]?.description).toBe('Nobody has played 10 deals this season yet.');
+    expect(JSON.stringify(under.embeds)).not.toContain('game night');
+    await privately(world.reply('ann', 'guts', { subcommand: 'profile', options: { public: false } }));
+    const gone = await world.reply('bob', 'guts', global);
+    expect(gone.embeds[0]?.description).toMatch(/^Nobody has chosen/);
+  });
+
   it('never shows a player who left by a raw id', async () => {
     const cat = world.user('cat');
     world.discord.removeMember(world.guild, cat);
