@@ -10,6 +10,7 @@ import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import type { ActivityHubPort } from './hub-port.ts';
 import { InstanceCache } from './instances.ts';
+import type { LinkedRoles } from './linked-roles.ts';
 import { Sessions } from './sessions.ts';
 import { type ShardPlace, Tickets } from './tickets.ts';
 
@@ -40,6 +41,8 @@ export interface ActivityServerOptions {
   /** This process's shard (default the only one): tickets name the shard that owns the table. */
   shard?: ShardPlace;
   now?: () => number;
+  /** Linked roles' verification URL (`/linked-roles`), when the bot keeps role connections. */
+  linkedRoles?: LinkedRoles;
 }
 
 export interface ActivityServer {
@@ -171,6 +174,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     try {
       const path = ownPath(new URL(request.url ?? '/', 'http://activity').pathname, shard);
       if (path === null) throw new HttpRefusal(404, 'not-found');
+      const url = new URL(request.url ?? '/', 'http://activity');
+      if (path.startsWith('/linked-roles') && (await options.linkedRoles?.handle(path, url, request, response))) return;
       if (path.startsWith('/api/')) await api(path, request, response);
       else await page(path, response);
     } catch (err) {
