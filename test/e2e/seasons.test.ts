@@ -46,6 +46,16 @@ describe('seasons and achievements', () => {
     expect(lines.filter((l) => l.includes('First blood'))).toHaveLength(1);
   });
 
+  it("tells the night's recap in the final standings, on the message that ends the game", async () => {
+    const over = await world.waitFor((m) => m.embeds.some((e) => /^Game over after/.test(e.title ?? '')));
+    const standings = over.embeds.find((e) => /^Game over after/.test(e.title ?? ''));
+    const recap = standings?.fields?.find((f) => f.name === 'The night')?.value.split('\n') ?? [];
+    expect(recap[0]).toMatch(/^💰 Biggest pot: \*\*(ann|bob|cat)\*\*, \d+ chips$/);
+    expect(recap.some((l) => /^🃏 Best hand: \*\*(ann|bob|cat)\*\*, /.test(l))).toBe(true);
+    // bob and cat dropped every deal after the first.
+    expect(recap.at(-1)).toMatch(/^🏳️ Most drops: \*\*(bob|cat)\*\*, \d+\/\d+$/);
+  });
+
   it('lists a player’s achievements on /guts stats', async () => {
     const stats = await world.reply('bob', 'guts', { subcommand: 'stats', options: { player: world.user('ann').id } });
     expect(stats.embeds[0]?.description).toMatch(/🏅 Achievements: \d+\/21\n.*Pull up a chair/);
