@@ -25,7 +25,7 @@ import type { Bench } from './types.ts';
 const PEOPLE = Array.from({ length: 40 }, (_, i) => String(200_000_000_000_000_000n + BigInt(i)));
 const VARIANTS = ['two-card', 'three-card', 'deadly-69s', 'three-five-seven', 'iron-cross', 'one-card'];
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-const RUNS = 50;
+const RUNS = 200;
 
 const percentile = (ms: number[], p: number) => {
   const sorted = [...ms].sort((a, b) => a - b);
