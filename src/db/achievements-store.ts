@@ -67,7 +67,8 @@ export async function award(db: Db, rows: readonly AwardedRow[]): Promise<Awarde
       .returning(['guild_id', 'user_id', 'achievement'])
       .execute();
     const got = new Set(inserted.map((r) => `${r.guild_id}:${r.user_id}:${r.achievement}`));
-    added.push(...chunk.filter((r) => got.has(`${r.guildId}:${r.userId}:${r.achievement}`)));
+    // The same award twice in one chunk is inserted once, as its first.
+    added.push(...chunk.filter((r) => got.delete(`${r.guildId}:${r.userId}:${r.achievement}`)));
   }
   return added;
 }
