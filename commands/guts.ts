@@ -21,6 +21,7 @@ import {
   presetSetup,
   savePresetCommand,
 } from '../src/discord/preset-commands.ts';
+import { profileCommand } from '../src/discord/profile-command.ts';
 import { seasonCommand } from '../src/discord/season-commands.ts';
 import { leaderboardCommand, statsCommand } from '../src/discord/stats-commands.ts';
 import { variantName } from '../src/discord/views/format.ts';
@@ -81,11 +82,22 @@ export const data = commandDefinition('guts', () =>
     .addSubcommand((sub) => named(sub, 'guts stats').addUserOption((o) => named(o, 'guts stats player')))
     .addSubcommand((sub) => named(sub, 'guts season'))
     .addSubcommand((sub) =>
-      named(sub, 'guts leaderboard').addStringOption((o) =>
-        named(o, 'guts leaderboard period').addChoices(
-          ...(['week', 'month', 'all'] as const).map((p) => choice(`commands.guts leaderboard period.choice_${p}`, p)),
+      named(sub, 'guts leaderboard')
+        .addStringOption((o) =>
+          named(o, 'guts leaderboard period').addChoices(
+            ...(['week', 'month', 'all'] as const).map((p) =>
+              choice(`commands.guts leaderboard period.choice_${p}`, p),
+            ),
+          ),
+        )
+        .addStringOption((o) =>
+          named(o, 'guts leaderboard scope').addChoices(
+            ...(['server', 'global'] as const).map((s) => choice(`commands.guts leaderboard scope.choice_${s}`, s)),
+          ),
         ),
-      ),
+    )
+    .addSubcommand((sub) =>
+      named(sub, 'guts profile').addBooleanOption((o) => named(o, 'guts profile public').setRequired(true)),
     )
     .addSubcommandGroup((group) =>
       named(group, 'guts preset')
@@ -161,6 +173,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       return leaderboardCommand(interaction, ctx);
     case 'season':
       return seasonCommand(interaction, ctx);
+    case 'profile':
+      return profileCommand(interaction, ctx);
     case 'save':
       return savePresetCommand(interaction, ctx);
     case 'list':

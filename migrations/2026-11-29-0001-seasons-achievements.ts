@@ -55,6 +55,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('player_profiles')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
     .addColumn('public', 'integer', (c) => c.notNull())
+    .addColumn('display_name', 'text')
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
   await replayMilestones(db as Kysely<Database>, { write: 'all' });

@@ -11,6 +11,7 @@ import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import { MAX_MESSAGE_BYTES } from './frames.ts';
 import { InstanceCache } from './instances.ts';
+import type { LinkedRoles } from './linked-roles.ts';
 import { assetHeaders, pageHeaders } from './page-headers.ts';
 import {
   clientAddress,
@@ -58,6 +59,8 @@ export interface ActivityServerOptions {
   now?: () => number;
   /** What a client may cost (default ACTIVITY_LIMITS; config.ts sets the operator's). */
   limits?: Partial<ActivityLimits>;
+  /** Linked roles' verification URL (`/linked-roles`), when the bot keeps role connections. */
+  linkedRoles?: LinkedRoles;
 }
 
 export interface ActivityServer {
@@ -250,6 +253,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     try {
       const path = ownPath(new URL(request.url ?? '/', 'http://activity').pathname, shard);
       if (path === null) throw new HttpRefusal(404, 'not-found');
+      const url = new URL(request.url ?? '/', 'http://activity');
+      if (path.startsWith('/linked-roles') && (await options.linkedRoles?.handle(path, url, request, response))) return;
       if (path.startsWith('/api/')) await api(path, request, response);
       else await page(path, response);
     } catch (err) {

@@ -30,10 +30,12 @@ export async function saveProgress(
   progress: ReadonlyMap<string, string>,
   keep = false,
 ): Promise<void> {
-  for (const [userId, json] of progress) {
+  const rows = [...progress].map(([userId, json]) => ({ guild_id: guildId, user_id: userId, progress: json }));
+  // One statement for a deal's players; a back-fill's thousands a few hundred at a time.
+  for (let i = 0; i < rows.length; i += 200) {
     await db
       .insertInto('player_progress')
-      .values({ guild_id: guildId, user_id: userId, progress: json })
+      .values(rows.slice(i, i + 200))
       .onConflict((oc) =>
         keep
           ? oc.columns(['guild_id', 'user_id']).doNothing()
@@ -46,21 +48,27 @@ export async function saveProgress(
 /** Awards achievements; one a player has at the place already is left as it was. Returns the ones newly awarded. */
 export async function award(db: Db, rows: readonly AwardedRow[]): Promise<AwardedRow[]> {
   const added: AwardedRow[] = [];
-  for (const r of rows) {
+  // A few hundred rows a statement at most (a back-fill passes thousands).
+  for (let i = 0; i < rows.length; i += 200) {
+    const chunk = rows.slice(i, i + 200);
     const inserted = await db
       .insertInto('achievements')
-      .values({
-        guild_id: r.guildId,
-        user_id: r.userId,
-        achievement: r.achievement,
-        table_id: r.tableId,
-        deal_no: r.dealNo,
-        awarded_at: r.awardedAt,
-      })
+      .values(
+        chunk.map((r) => ({
+          guild_id: r.guildId,
+          user_id: r.userId,
+          achievement: r.achievement,
+          table_id: r.tableId,
+          deal_no: r.dealNo,
+          awarded_at: r.awardedAt,
+        })),
+      )
       .onConflict((oc) => oc.columns(['guild_id', 'user_id', 'achievement']).doNothing())
-      .returning('achievement')
-      .executeTakeFirst();
-    if (inserted) added.push(r);
+      .returning(['guild_id', 'user_id', 'achievement'])
+      .execute();
+    const got = new Set(inserted.map((r) => `${r.guild_id}:${r.user_id}:${r.achievement}`));
+    // The same award twice in one chunk is inserted once, as its first.
+    added.push(...chunk.filter((r) => got.delete(`${r.guildId}:${r.userId}:${r.achievement}`)));
   }
   return added;
 }

@@ -19,6 +19,18 @@ export interface Database {
   player_progress: PlayerProgressTable;
   achievements: AchievementTable;
   player_profiles: PlayerProfileTable;
+  role_links: RoleLinkTable;
+}
+
+/** A player who linked their guts to Discord's role connections (discord/linked-roles). */
+export interface RoleLinkTable {
+  user_id: string;
+  /** Their OAuth2 access token with role_connections.write: a secret, never logged. */
+  access_token: string;
+  expires_at: number;
+  linked_at: number;
+  /** When the bot last wrote their connection (0: never). */
+  pushed_at: number;
 }
 
 /** A place's season calendar (table/seasons.ts): from `starts_at`, seasons of `length`, numbered from `first_number`. */
@@ -62,6 +74,8 @@ export interface AchievementTable {
 export interface PlayerProfileTable {
   user_id: string;
   public: number;
+  /** The player's Discord name when they last chose (never a server's nickname): the cross-server board's. */
+  display_name: string | null;
   updated_at: number;
 }
 

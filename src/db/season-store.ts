@@ -46,10 +46,12 @@ export async function addSeasonScores(
   seasonNo: number,
   scores: readonly SeasonScore[],
 ): Promise<void> {
-  for (const s of scores) {
-    await db
-      .insertInto('season_scores')
-      .values({
+  if (scores.length === 0) return;
+  // One statement for the deal's players: the sums grow in place.
+  await db
+    .insertInto('season_scores')
+    .values(
+      scores.map((s) => ({
         guild_id: guildId,
         season_no: seasonNo,
         user_id: s.userId,
@@ -57,17 +59,17 @@ export async function addSeasonScores(
         won: s.won,
         deals: s.deals,
         net: s.net,
-      })
-      .onConflict((oc) =>
-        oc.columns(['guild_id', 'season_no', 'user_id']).doUpdateSet((eb) => ({
-          points: eb('season_scores.points', '+', eb.ref('excluded.points')),
-          won: eb('season_scores.won', '+', eb.ref('excluded.won')),
-          deals: eb('season_scores.deals', '+', eb.ref('excluded.deals')),
-          net: eb('season_scores.net', '+', eb.ref('excluded.net')),
-        })),
-      )
-      .execute();
-  }
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['guild_id', 'season_no', 'user_id']).doUpdateSet((eb) => ({
+        points: eb('season_scores.points', '+', eb.ref('excluded.points')),
+        won: eb('season_scores.won', '+', eb.ref('excluded.won')),
+        deals: eb('season_scores.deals', '+', eb.ref('excluded.deals')),
+        net: eb('season_scores.net', '+', eb.ref('excluded.net')),
+      })),
+    )
+    .execute();
 }
 
 /**
@@ -111,7 +113,7 @@ const scoreOf = (r: { user_id: string; points: number; won: number; deals: numbe
   net: Number(r.net),
 });
 
-/** The champion of each of a place's seasons `from` to `to` (those with a ranked player), latest first. */
+/** The champion of each of a place's seasons `from` to `to` (those with a ranked player), latest first (one query). */
 export async function seasonChampions(
   db: Db,
   guildId: string,
@@ -119,11 +121,23 @@ export async function seasonChampions(
   to: number,
   minDeals: number,
 ): Promise<{ seasonNo: number; champion: SeasonScore }[]> {
+  const rows = await db
+    .selectFrom('season_scores')
+    .select(['season_no', 'user_id', 'points', 'won', 'deals', 'net'])
+    .where('guild_id', '=', guildId)
+    .where('season_no', '>=', Math.max(1, from))
+    .where('season_no', '<=', to)
+    .where('deals', '>=', minDeals)
+    .orderBy('season_no', 'desc')
+    .orderBy('points', 'desc')
+    .orderBy('won', 'desc')
+    .orderBy('net', 'desc')
+    .orderBy('user_id')
+    .execute();
   const champions: { seasonNo: number; champion: SeasonScore }[] = [];
-  for (let seasonNo = to; seasonNo >= Math.max(1, from); seasonNo--) {
-    const { rows } = await seasonTable(db, guildId, seasonNo, minDeals, 1);
-    if (rows[0]) champions.push({ seasonNo, champion: rows[0] });
-  }
+  // Ordered by season, then as each season's table is: a season's first row is its champion.
+  for (const r of rows)
+    if (champions.at(-1)?.seasonNo !== r.season_no) champions.push({ seasonNo: r.season_no, champion: scoreOf(r) });
   return champions;
 }
 

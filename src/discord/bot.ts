@@ -6,6 +6,7 @@ import type { SocketHandoff } from '../activity/socket-handoff.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
+import { saveLink } from '../db/role-link-store.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
@@ -27,6 +28,7 @@ import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
 import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
+import { RoleConnectionUpdater } from './linked-roles/updater.ts';
 import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
@@ -185,12 +187,13 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
 
 /** The Activity's server side, loaded only by a bot that serves it. */
 async function loadActivity() {
-  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }] = await Promise.all([
+  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }, { linkedRoles }] = await Promise.all([
     import('../activity/hub.ts'),
     import('../activity/http-server.ts'),
     import('../activity/discord-api.ts'),
+    import('../activity/linked-roles.ts'),
   ]);
-  return { ActivityHub, startActivityServer, restActivityDiscord };
+  return { ActivityHub, startActivityServer, restActivityDiscord, linkedRoles };
 }
 
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
@@ -275,8 +278,19 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         now: () => clock.now(),
       })
     : null;
+  // Linked roles ride the Activity's HTTP server (its verification URL): kept where it is served.
+  const roleLinks = options.activity
+    ? new RoleConnectionUpdater({
+        db: options.db,
+        rest: client.rest,
+        applicationId: () => client.application?.id ?? '',
+        log: options.log.child({ component: 'linked-roles' }),
+        now: () => clock.now(),
+      })
+    : null;
   const chat = guilds.watchSteps(metrics.watchSteps(publisher));
-  const shown = hub ? hub.watchSteps(chat) : chat;
+  const linked = roleLinks ? roleLinks.watchSteps(chat) : chat;
+  const shown = hub ? hub.watchSteps(linked) : linked;
   tables.listen(shown);
   const steps = new StepPipeline({
     tables,
@@ -374,6 +388,21 @@ export async function createBot(options: BotOptions): Promise<Bot> {
           log: options.log,
           shard: { id: options.shards?.[0] ?? 0, count: options.shardCount ?? 1 },
           now: () => clock.now(),
+          ...(roleLinks
+            ? {
+                linkedRoles: activity.linkedRoles({
+                  clientSecret,
+                  applicationId: () => client.application?.id ?? '',
+                  discord: activity.restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
+                  link: async (userId, accessToken, expiresAt) => {
+                    await saveLink(options.db, userId, accessToken, expiresAt, clock.now());
+                    await roleLinks.pushNow(userId);
+                  },
+                  log: options.log.child({ component: 'linked-roles' }),
+                  now: () => clock.now(),
+                }),
+              }
+            : {}),
         });
         options.log.info({ port: activityServer.port }, 'serving the Activity');
       }
@@ -382,6 +411,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     async stop() {
       client.removeAllListeners(Events.InteractionCreate); // take no new work
       await activityServer?.close(); // nor presses from the page
+      roleLinks?.close();
       await tables.close(); // steps under way finish their transactions
       // What is queued for Discord gets a moment to go out, not forever: a post held back
       // by a long 429 must not keep a stopping bot alive. Everything is committed; the next

@@ -18,7 +18,7 @@ import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCardSender } from './private-card-sender.ts';
 import { TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
-import { earnedLines } from './views/achievements.ts';
+import { earnedField } from './views/achievements.ts';
 import type { ButtonRow } from './views/buttons.ts';
 import { hasResult, showdownHands, showdownNeedsPicture, showdownView } from './views/showdown.ts';
 import { BESIDE_RESULT_MAX, playAgainRow, standingsChart, standingsEmbed, standingsFile } from './views/standings.ts';
@@ -272,8 +272,10 @@ export class TablePublisher implements StepListener {
     const first = embeds[0];
     if (!earned.length || !first) return;
     const names = new Map(after.players.map((p) => [p.id, p.name]));
-    const lines = earnedLines(earned, (id) => names.get(id) ?? t(locale, 'board.gone'), locale);
-    first.fields = [...(first.fields ?? []), { name: t(locale, 'achievements.title'), value: lines.join('\n') }];
+    first.fields = [
+      ...(first.fields ?? []),
+      earnedField(earned, (id) => names.get(id) ?? t(locale, 'board.gone'), locale),
+    ];
   }
 
   /**

@@ -1,10 +1,8 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { storedNames } from '../db/player-names.ts';
-import { seasonChampions, seasonTable } from '../db/season-store.ts';
 import { t } from '../i18n/index.ts';
-import { loadEras } from '../table/milestones.ts';
+import { seasonBoard } from '../table/season-board.ts';
 import { chooseSeasonLength } from '../table/season-choice.ts';
-import { firstEra, SEASON_LENGTHS, SEASON_MIN_DEALS, type SeasonLength, seasonAt } from '../table/seasons.ts';
+import { SEASON_LENGTHS, SEASON_MIN_DEALS, type SeasonLength } from '../table/seasons.ts';
 import { UserFacingError } from '../table/user-facing-error.ts';
 import { boardName } from './board-names.ts';
 import type { BotContext } from './context.ts';
@@ -13,28 +11,11 @@ import { placeOf, publicLocale } from './interaction-place.ts';
 import { managesPlace } from './rights.ts';
 import { seasonEmbed } from './views/season.ts';
 
-/** Past champions `/guts season` shows. */
-const CHAMPIONS = 5;
-
 /** `/guts season`: this place's current season (points, time left) and the champions of its last seasons. */
 export async function seasonCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const place = placeOf(interaction);
   await interaction.deferReply(); // database reads: acknowledge first
-  const now = Date.now();
-  const eras = await loadEras(ctx.db, place.guildId);
-  // A place that has not played yet is in its first season, as its first deal will start it.
-  const season = seasonAt(eras.length ? eras : [firstEra(now)], now);
-  if (!season) throw new Error(`the season calendar of ${place.guildId} starts after now`);
-  const { rows, unranked } = await seasonTable(ctx.db, place.guildId, season.number, SEASON_MIN_DEALS);
-  const champions = await seasonChampions(
-    ctx.db,
-    place.guildId,
-    season.number - CHAMPIONS,
-    season.number - 1,
-    SEASON_MIN_DEALS,
-  );
-  const ids = [...rows.map((r) => r.userId), ...champions.map((c) => c.champion.userId)];
-  const names = await storedNames(ctx.db, place.guildId, ids);
+  const { season, rows, unranked, champions, names } = await seasonBoard(ctx.db, place.guildId, Date.now());
   const locale = publicLocale(interaction);
   const nameOf = (id: string) => boardName(interaction, id, names.get(id), locale);
   const board = {

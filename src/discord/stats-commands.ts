@@ -3,13 +3,15 @@ import { playerAchievements } from '../db/achievements-store.ts';
 import { leaderboard, netSeries, playerStats } from '../db/deal-results-store.ts';
 import { t } from '../i18n/index.ts';
 import { renderNetChart } from '../render/chart.ts';
+import { globalBoard } from '../table/global-board.ts';
+import { SEASON_MIN_DEALS } from '../table/seasons.ts';
 import { boardName } from './board-names.ts';
 import type { BotContext } from './context.ts';
 import { inGroupDm } from './install.ts';
 import { placeOf, publicLocale } from './interaction-place.ts';
 import { achievementsList } from './views/achievements.ts';
 import { signed } from './views/format.ts';
-import { leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
+import { globalBoardEmbed, leaderboardEmbed, PERIODS, type Period, statsEmbed } from './views/stats.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +48,7 @@ export async function statsCommand(interaction: ChatInputCommandInteraction, ctx
 
 /** `/guts leaderboard [period]`: this server's players by net chips, then deals won. */
 export async function leaderboardCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  if (interaction.options.getString('scope') === 'global') return globalLeaderboardCommand(interaction, ctx);
   const place = placeOf(interaction);
   await interaction.deferReply();
   const period = (interaction.options.getString('period') ?? 'month') as Period;
@@ -58,4 +61,14 @@ export async function leaderboardCommand(interaction: ChatInputCommandInteractio
     name: boardName(interaction, r.userId, r.name, locale),
   }));
   await interaction.editReply({ embeds: [leaderboardEmbed(period, rows, locale)] });
+}
+
+/** `/guts leaderboard scope:global`: players of every server who chose to appear, by this season's points; no server named. */
+async function globalLeaderboardCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  await interaction.deferReply();
+  const locale = publicLocale(interaction);
+  const { rows, anyone } = await globalBoard(ctx.db, Date.now(), SEASON_MIN_DEALS);
+  const named = rows.map((r) => ({ ...r, name: r.name ?? t(locale, 'board.gone') }));
+  const none = anyone ? t(locale, 'season.none', { min: SEASON_MIN_DEALS }) : t(locale, 'leaderboard.globalNone');
+  await interaction.editReply({ embeds: [globalBoardEmbed(named, none, locale)] });
 }

@@ -34,6 +34,17 @@ ${SEASON_MIN_DEALS} deals in the season, and the season's champion is its table'
 saw them, or as the server knows them; a player who has left and whose name was never
 kept reads as "a player who left", never as a number.
 
+**Every server.** \`/guts leaderboard scope:global\` ranks the players who chose to appear
+(\`/guts profile public:True\`; nobody is on it otherwise) by the points of each server's
+current season added up, from ${SEASON_MIN_DEALS} deals in them together. It names them as Discord
+does, never by a server nickname, and never names a server.
+
+**Linked roles.** A server may give roles to its regulars through Discord's linked roles:
+a player who links guts (the application's verification link) shares their deals won,
+their current season points, their best rank on a season's table, their achievements
+and that they play guts. Their connection is written again after their deals, at most
+once a minute.
+
 **Achievements.** Each is earned once per player in each server (or group DM), at the
 deal that earns it, and announced on that deal's result. Those marked *people only*
 rank people against each other: a deal with a computer player never earns them, and the

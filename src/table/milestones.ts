@@ -80,7 +80,8 @@ export function parseProgress(json: string | undefined): Progress {
 }
 
 const lengthSchema = z.enum(SEASON_LENGTHS);
-const erasOf = (rows: readonly { startsAt: number; length: string; firstNumber: number }[]): SeasonEra[] =>
+/** A calendar's rows as saved, read once here: a length the bot does not know reads as the default. */
+export const erasOf = (rows: readonly { startsAt: number; length: string; firstNumber: number }[]): SeasonEra[] =>
   rows.map((r) => {
     const length = lengthSchema.safeParse(r.length);
     return { ...r, length: length.success ? length.data : DEFAULT_SEASON_LENGTH };

@@ -46,6 +46,16 @@ describe('seasons and achievements', () => {
     expect(lines.filter((l) => l.includes('First blood'))).toHaveLength(1);
   });
 
+  it("tells the night's recap in the final standings, on the message that ends the game", async () => {
+    const over = await world.waitFor((m) => m.embeds.some((e) => /^Game over after/.test(e.title ?? '')));
+    const standings = over.embeds.find((e) => /^Game over after/.test(e.title ?? ''));
+    const recap = standings?.fields?.find((f) => f.name === 'The night')?.value.split('\n') ?? [];
+    expect(recap[0]).toMatch(/^💰 Biggest pot: \*\*(ann|bob|cat)\*\*, \d+ chips$/);
+    expect(recap.some((l) => /^🃏 Best hand: \*\*(ann|bob|cat)\*\*, /.test(l))).toBe(true);
+    // bob and cat dropped every deal after the first.
+    expect(recap.at(-1)).toMatch(/^🏳️ Most drops: \*\*(bob|cat)\*\*, \d+\/\d+$/);
+  });
+
   it('lists a player’s achievements on /guts stats', async () => {
     const stats = await world.reply('bob', 'guts', { subcommand: 'stats', options: { player: world.user('ann').id } });
     expect(stats.embeds[0]?.description).toMatch(/🏅 Achievements: \d+\/21\n.*Pull up a chair/);
@@ -75,6 +85,24 @@ describe('seasons and achievements', () => {
     expect(again.content).toBe('Seasons already last a week.');
     // The season under way runs to its end.
     expect((await world.reply('cat', 'guts', { subcommand: 'season' })).embeds[0]?.title).toBe('Season 1');
+  });
+
+  it('a cross-server board with nobody on it until someone opts in, and nobody under 10 deals', async () => {
+    const global = { subcommand: 'leaderboard', options: { scope: 'global' } };
+    const empty = await world.reply('bob', 'guts', global);
+    expect(empty.embeds[0]?.title).toBe('Guts leaderboard: every server');
+    expect(empty.embeds[0]?.description).toBe(
+      'Nobody has chosen to appear on the cross-server board yet (/guts profile public:True).',
+    );
+    const optedIn = await privately(world.reply('ann', 'guts', { subcommand: 'profile', options: { public: true } }));
+    expect(optedIn.content).toMatch(/^You appear on the cross-server board from now on/);
+    // ann played a few deals only: she appears from 10, as on a server's own table.
+    const under = await world.reply('bob', 'guts', global);
+    expect(under.embeds[0]?.description).toBe('Nobody has played 10 deals this season yet.');
+    expect(JSON.stringify(under.embeds)).not.toContain('game night');
+    await privately(world.reply('ann', 'guts', { subcommand: 'profile', options: { public: false } }));
+    const gone = await world.reply('bob', 'guts', global);
+    expect(gone.embeds[0]?.description).toMatch(/^Nobody has chosen/);
   });
 
   it('never shows a player who left by a raw id', async () => {

@@ -17,6 +17,7 @@ import { emojiRoutes } from './rest/emojis.ts';
 import { guildRoutes } from './rest/guilds.ts';
 import { interactionRoutes } from './rest/interactions.ts';
 import { miscRoutes } from './rest/misc.ts';
+import { RoleConnectionRegistry, roleConnectionRoutes } from './rest/role-connections.ts';
 import { RestServer } from './rest/server.ts';
 import { ShardedGuildIds } from './shards.ts';
 import { apiThread } from './state/render.ts';
@@ -93,6 +94,8 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
   protected readonly rest: RestServer;
   /** The application's Activity: its client secret, OAuth2 grants and running instances. */
   protected readonly activities: ActivityRegistry;
+  /** Linked roles: the application's metadata records and each user's role connection. */
+  protected readonly roleConnections = new RoleConnectionRegistry();
   /** Emits a channel's id on every message change and acknowledgement there: what waiters re-check on. */
   protected readonly changes = new EventEmitter();
   protected readonly handles = new WeakMap<InteractionRecord, InteractionHandle>();
@@ -142,6 +145,7 @@ export class LocalDiscordBase extends EventEmitter<DriverEvents> {
         ...guildRoutes(ctx),
         ...interactionRoutes(ctx),
         ...activityRoutes(ctx),
+        ...roleConnectionRoutes(ctx, this.roleConnections),
       ],
       botToken: this.bot.token,
       limiter: this.limiter,

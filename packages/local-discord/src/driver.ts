@@ -8,6 +8,7 @@ import type { FaultOptions } from './faults.ts';
 import type { LatencyStats } from './interactions.ts';
 import type { RateLimitConfig } from './ratelimit.ts';
 import type { RequestCounts } from './request-counts.ts';
+import type { RoleConnection } from './rest/role-connections.ts';
 import { apiPrefix } from './rest/server.ts';
 import type { SpecCounts, SpecViolation } from './spec/checker.ts';
 import { LocalDiscordUsers } from './users.ts';
@@ -150,6 +151,41 @@ export class LocalDiscord extends LocalDiscordUsers {
   authorizeActivity(user: Ref, scopes: string[] = ['identify']): string {
     this.store.user(user.id);
     return this.activities.authorize(user.id, scopes);
+  }
+
+  /**
+   * `user` opens an OAuth2 authorization URL (docs: topics/oauth2, "Authorization Code
+   * Grant") and approves it: the answer is where Discord sends the browser back, the
+   * `redirect_uri` with a single-use `code` and the `state` it was given. The URL must
+   * name this application, `response_type=code` and its scopes.
+   */
+  approveOAuth2(user: Ref, authorizeUrl: string): string {
+    const url = new URL(authorizeUrl);
+    const q = url.searchParams;
+    const redirect = q.get('redirect_uri');
+    if (!url.pathname.endsWith('/oauth2/authorize'))
+      throw new InvocationError(`not an authorization URL: ${url.pathname}`);
+    if (q.get('client_id') !== this.bot.user.id) throw new InvocationError('the URL names another application');
+    if (q.get('response_type') !== 'code') throw new InvocationError('response_type must be code');
+    if (!redirect) throw new InvocationError('the URL has no redirect_uri');
+    const scopes = (q.get('scope') ?? '').split(' ').filter(Boolean);
+    if (scopes.length === 0) throw new InvocationError('the URL asks for no scope');
+    this.store.user(user.id);
+    const back = new URL(redirect);
+    back.searchParams.set('code', this.activities.authorize(user.id, scopes));
+    const state = q.get('state');
+    if (state !== null) back.searchParams.set('state', state);
+    return back.toString();
+  }
+
+  /** A user's role connection with this application, as the last PUT left it (null: never written). */
+  roleConnectionOf(user: Ref): RoleConnection | null {
+    return this.roleConnections.connections.get(user.id) ?? null;
+  }
+
+  /** The application's role connection metadata records. */
+  roleConnectionMetadata(): readonly unknown[] {
+    return this.roleConnections.metadata;
   }
 
   /** An uploaded file by attachment id (also served at the attachment's `url`). */

@@ -8,10 +8,11 @@ import {
 import { type Config, ConfigError, loadConfig } from '../../config.ts';
 import { uploadCardEmojis } from '../../discord/card-emojis.ts';
 import { commandBodies, entryPointCommand } from '../../discord/command-registry.ts';
+import { ROLE_METADATA, roleMetadataBody } from '../../discord/linked-roles/metadata.ts';
 import { readCommandLine } from '../args.ts';
 
 export const summary =
-  'register the slash commands with Discord (to GUILD_ID when set, else globally) and upload the card emojis';
+  'register the slash commands with Discord (to GUILD_ID when set, else globally), the linked-role metadata, and upload the card emojis';
 
 export const syntax = {
   command: 'deploy-commands',
@@ -54,6 +55,9 @@ export async function run(args: string[]): Promise<number> {
   if (config.activity && config.guildId) {
     process.stdout.write("The Activity's Entry Point is global only: run without GUILD_ID to register it.\n");
   }
+  // Linked roles: what a server's roles may ask of a player's guts (loaded languages: commandsToRegister).
+  await rest.put(Routes.applicationRoleConnectionMetadata(app.id), { body: roleMetadataBody() });
+  process.stdout.write(`Linked-role metadata: ${ROLE_METADATA.map((m) => m.key).join(', ')}.\n`);
   const uploaded = await uploadCardEmojis(rest, app.id);
   process.stdout.write(`Card emojis: ${uploaded} uploaded (the others were there already).\n`);
   return 0;

@@ -34,3 +34,22 @@ export function achievementsList(ids: readonly string[], locale: string, max = 1
   const head = t(locale, 'achievements.count', { got: ids.length, total: ACHIEVEMENT_IDS.length });
   return clipLines([head, ids.map((id) => achievementName(id, locale)).join(' · ')].filter(Boolean), max, locale);
 }
+
+/**
+ * Room for what a deal earned on its result: the result, the final standings and this
+ * share one message's 6,000 characters, so a deal that earned many (17 seats' first
+ * deals) says the first ones and how many more.
+ */
+export const EARNED_MAX = 500;
+
+/** The result's field of what its deal earned, one line per player, clipped to EARNED_MAX. */
+export function earnedField(
+  earned: readonly { userId: string; achievement: string }[],
+  nameOf: (userId: string) => string,
+  locale: string,
+): { name: string; value: string } {
+  return {
+    name: t(locale, 'achievements.title'),
+    value: clipLines(earnedLines(earned, nameOf, locale), EARNED_MAX, locale),
+  };
+}

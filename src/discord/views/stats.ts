@@ -80,3 +80,20 @@ export function leaderboardEmbed(
     .setDescription(lines.length ? clipLines(lines, 4000, locale) : t(locale, 'leaderboard.none'))
     .setFooter({ text: t(locale, 'leaderboard.footer') });
 }
+
+/** The cross-server board: the players who chose to appear, by season points; never a server's name. */
+export function globalBoardEmbed(
+  rows: readonly { name: string; points: number }[],
+  /** What it says with nobody on it: nobody chose to appear, or nobody who did has played enough. */
+  none: string,
+  locale: string = SOURCE_LOCALE,
+): EmbedBuilder {
+  const lines = rows.map((r, i) =>
+    t(locale, 'leaderboard.globalRow', { place: i + 1, name: bold(r.name), points: chips(r.points, locale) }),
+  );
+  return new EmbedBuilder()
+    .setColor(STATS_COLOUR)
+    .setTitle(t(locale, 'leaderboard.titleGlobal'))
+    .setDescription(lines.length ? clipLines(lines, 4000, locale) : none)
+    .setFooter({ text: t(locale, 'leaderboard.globalFooter') });
+}

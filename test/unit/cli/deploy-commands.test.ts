@@ -1,4 +1,4 @@
-import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
+import { ApplicationIntegrationType, InteractionContextType, PermissionFlagsBits } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { registrationBody } from '../../../src/cli/commands/deploy-commands.ts';
 import { commandBodies } from '../../../src/discord/command-registry.ts';
@@ -6,7 +6,10 @@ import { commandBodies } from '../../../src/discord/command-registry.ts';
 describe('deploy-commands', () => {
   it('registers every command for both installs, in servers, DMs and group DMs', async () => {
     const body = registrationBody(await commandBodies(), false);
-    expect(body.map((c) => c.name).sort()).toEqual(['guts', 'ledger']);
+    expect(body.map((c) => c.name).sort()).toEqual(['guts', 'guts-seasons', 'ledger']);
+    // Choosing the seasons' length is offered to Manage Server only (the bot checks again).
+    const seasons = body.find((c) => c.name === 'guts-seasons');
+    expect(seasons?.default_member_permissions).toBe(String(PermissionFlagsBits.ManageGuild));
     for (const command of body) {
       expect(command.integration_types).toEqual([
         ApplicationIntegrationType.GuildInstall,

@@ -1,12 +1,15 @@
 import { checkMessageLimits } from '@guts/local-discord/limits.ts';
 import { describe, expect, it } from 'vitest';
 import { PHRASE_MAX } from '../../../src/cards/fair-deck.ts';
+import { EARNED_MAX, earnedField } from '../../../src/discord/views/achievements.ts';
 import { HELP_PAGES, helpView, rulesEmbed } from '../../../src/discord/views/rules.ts';
 import { rulesMenu } from '../../../src/discord/views/rules-form.ts';
+import { seasonEmbed } from '../../../src/discord/views/season.ts';
 import { standingsEmbed } from '../../../src/discord/views/standings.ts';
-import { leaderboardEmbed, statsEmbed } from '../../../src/discord/views/stats.ts';
+import { globalBoardEmbed, leaderboardEmbed, statsEmbed } from '../../../src/discord/views/stats.ts';
 import { verifyPanel } from '../../../src/discord/views/verify.ts';
 import { catalogues } from '../../../src/i18n/index.ts';
+import { ACHIEVEMENT_IDS } from '../../../src/rules/achievements.ts';
 import { defaultOptions, listVariants, parseOptions } from '../../../src/rules/index.ts';
 
 /** Every catalogue, each language loaded (the bot loads them one by one, as players need them). */
@@ -87,6 +90,17 @@ describe.each(Object.keys(CATALOGUES))('%s: views within what Discord takes', (l
     };
     const standings = { deals: BIG, net, pot: BIG, reserve: BIG, recap };
     expect(checkMessageLimits({ embeds: [json(standingsEmbed(standings, undefined, locale))] })).toEqual([]);
+    const season = { number: BIG, start: 0, end: 4_102_444_800_000, length: 'quarter' as const };
+    const rows10 = Array.from({ length: 10 }, () => ({ name: LONG_NAME, points: BIG, won: BIG, deals: BIG }));
+    const champions = Array.from({ length: 5 }, () => ({ seasonNo: BIG, name: LONG_NAME, points: BIG }));
+    const seasonBoard = { season, rows: rows10, unranked: BIG, minDeals: 10, champions };
+    expect(checkMessageLimits({ embeds: [json(seasonEmbed(seasonBoard, locale))] })).toEqual([]);
+    expect(checkMessageLimits({ embeds: [json(globalBoardEmbed(rows10, 'none', locale))] })).toEqual([]);
+    // What 17 seats' first deal earned, on a result: clipped to its share of the message.
+    const earned = net.flatMap((p) => ACHIEVEMENT_IDS.map((achievement) => ({ userId: p.playerId, achievement })));
+    const field = earnedField(earned, () => LONG_NAME, locale);
+    expect(field.value.length).toBeLessThanOrEqual(EARNED_MAX);
+    expect(checkMessageLimits({ embeds: [{ title: 't', fields: [field] }] })).toEqual([]);
     const rows = listVariants().map((v) => ({
       variant: v.id,
       deals: BIG,

@@ -1,0 +1,127 @@
+import type { REST } from 'discord.js';
+import { dropLink, linksOf, markPushed } from '../../db/role-link-store.ts';
+import type { Db } from '../../db/transaction.ts';
+import { isComputerId } from '../../engine/index.ts';
+import type { Logger } from '../../log.ts';
+import { connectionValues } from '../../table/role-connection-values.ts';
+import type { StepListener } from '../../table/steps.ts';
+
+/** A player's connection is written at most this often. */
+export const PUSH_EVERY_MS = 60_000;
+/** How often the updater looks at who changed, and how many it writes at a time. */
+const FLUSH_MS = 5_000;
+const BATCH = 20;
+
+export interface UpdaterOptions {
+  db: Db;
+  /** The bot's REST client: its queues and rate limits, the one REST budget. */
+  rest: REST;
+  applicationId: () => string;
+  log: Logger;
+  now?: () => number;
+}
+
+/**
+ * Keeps linked players' role connections (docs: resources/user, "Update Current User
+ * Application Role Connection") up to date: a settled deal marks its people changed
+ * (their seasons and achievements moved with it); every few seconds a batch of them is
+ * written through the bot's REST client, each at most once a minute, with the token they
+ * linked with. A token Discord no longer takes drops the link.
+ */
+export class RoleConnectionUpdater {
+  private readonly changed = new Set<string>();
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly options: UpdaterOptions) {
+    this.now = options.now ?? Date.now;
+    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  /** The people of a deal that settled: their connection may say something new. */
+  touch(userIds: readonly string[]): void {
+    for (const id of userIds) if (!isComputerId(id)) this.changed.add(id);
+  }
+
+  /** Hears every committed step before passing it on: a settled deal touches its people. */
+  watchSteps(listener: StepListener): StepListener {
+    return {
+      committed: (step) => {
+        for (const e of step.events) if (e.type === 'DealEnded') this.touch(Object.keys(e.delta));
+        listener.committed(step);
+      },
+      publish: (step) => listener.publish(step),
+      resumed: (tableId) => listener.resumed(tableId),
+      tell: (tableId, key) => listener.tell(tableId, key),
+    };
+  }
+
+  /** Writes one player's connection now (as they link), whatever the minute says. */
+  async pushNow(userId: string): Promise<void> {
+    const link = (await linksOf(this.options.db, [userId])).get(userId);
+    if (link) await this.push(userId, link.accessToken);
+  }
+
+  /** One round: the changed players who linked and were not written this last minute. */
+  flush(): Promise<void> {
+    this.flushing ??= this.round().finally(() => {
+      this.flushing = null;
+    });
+    return this.flushing;
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+  }
+
+  private async round(): Promise<void> {
+    if (this.changed.size === 0) return;
+    const ids = [...this.changed];
+    const links = await linksOf(this.options.db, ids);
+    const now = this.now();
+    let written = 0;
+    for (const id of ids) {
+      const link = links.get(id);
+      if (!link) {
+        this.changed.delete(id); // never linked: nothing to write
+        continue;
+      }
+      if (now - link.pushedAt < PUSH_EVERY_MS || written >= BATCH) continue; // a later round
+      this.changed.delete(id);
+      written += 1;
+      await this.push(id, link.accessToken).catch((err: unknown) =>
+        this.options.log.warn({ err, userId: id }, 'could not update a role connection'),
+      );
+    }
+  }
+
+  private async push(userId: string, accessToken: string): Promise<void> {
+    const values = await connectionValues(this.options.db, userId, this.now());
+    const metadata: Record<string, string> = {
+      deals_won: String(values.deals_won),
+      season_points: String(values.season_points),
+      achievements: String(values.achievements),
+      plays_guts: '1',
+    };
+    // No rank yet: left out, so no "rank at most N" role is met.
+    if (values.best_season_rank !== null) metadata.best_season_rank = String(values.best_season_rank);
+    try {
+      await this.options.rest.put(`/users/@me/applications/${this.options.applicationId()}/role-connection`, {
+        auth: false,
+        headers: { Authorization: `Bearer ${accessToken}` },
+        body: { platform_name: 'Guts', metadata },
+      });
+    } catch (err) {
+      const status = (err as { status?: number } | null)?.status;
+      if (status === 401 || status === 403) {
+        await dropLink(this.options.db, userId);
+        this.options.log.info({ userId }, 'a role connection token was refused: the link is dropped');
+        return;
+      }
+      throw err;
+    }
+    await markPushed(this.options.db, userId, this.now());
+  }
+}
