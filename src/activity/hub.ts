@@ -191,7 +191,7 @@ export class ActivityHub {
   private frameFor(conn: Connection, table: TableAt, count: GameCount) {
     return tableFrame({
       record: table.record,
-      messages: table.notes,
+      notes: table.notes,
       viewer: conn.who.userId,
       locale: conn.who.locale,
       result: this.results.get(table.record.id) ?? null,
@@ -204,10 +204,10 @@ export class ActivityHub {
   }
 
   private published(step: StepResult): void {
-    const { record, notes: messages } = step;
+    const { record, notes } = step;
     if (!this.byChannel.has(record.channelId)) return;
-    const result = dealResultOf(step.events, messages, step.before ?? step.after);
-    const passed = dealPassesOf(step.events, messages, step.after.dealNo);
+    const result = dealResultOf(step.events, notes, step.before ?? step.after);
+    const passed = dealPassesOf(step.events, notes, step.after.dealNo);
     if (passed) this.passes.set(record.id, passed);
     if (result) this.results.set(record.id, result);
     // A new game at the table: the last one's result is not this one's.

@@ -50,13 +50,13 @@ export interface DealResult {
 /** The step's result, if it ended a deal: its public events only. `seated`: the game as the deal was played. */
 export function dealResultOf(
   events: readonly GameEvent[],
-  messages: TableNotes,
+  notes: TableNotes,
   seated: Pick<GameState, 'players'> | GameState,
 ): DealResult | null {
   const ended = events.find((e) => e.type === 'DealEnded');
   if (ended?.type !== 'DealEnded') return null;
   return {
-    dealNo: tableDealNo(messages, ended.dealNo),
+    dealNo: tableDealNo(notes, ended.dealNo),
     events: events.filter((e) => PUBLIC_RESULT.has(e.type)),
     names: Object.fromEntries(seated.players.map((p) => [p.id, p.name])),
     board: 'deal' in seated && seated.deal ? boardOf(publicView(seated as GameState)) : [],
@@ -80,14 +80,10 @@ export interface DealPasses {
 }
 
 /** The step's pass, if it made one (`gameDealNo`: the deal it was made in, the game's count). */
-export function dealPassesOf(
-  events: readonly GameEvent[],
-  messages: TableNotes,
-  gameDealNo: number,
-): DealPasses | null {
+export function dealPassesOf(events: readonly GameEvent[], notes: TableNotes, gameDealNo: number): DealPasses | null {
   const passed = events.find((e) => e.type === 'Passed');
   if (passed?.type !== 'Passed') return null;
-  return { dealNo: tableDealNo(messages, gameDealNo), passes: [...passed.passes] };
+  return { dealNo: tableDealNo(notes, gameDealNo), passes: [...passed.passes] };
 }
 
 /** What the receiver gave and got in this deal's pass, in their words; null if they had no part in one. */
@@ -106,10 +102,10 @@ function passedText(input: FrameInput, dealNo: number, nameOf: (id: string) => s
 }
 
 /** The result of the frame's deal, if it ended: a result goes once the next deal starts, or another game opens. */
-function resultOfThisDeal(result: DealResult | null, state: GameState, messages: TableNotes): DealResult | null {
+function resultOfThisDeal(result: DealResult | null, state: GameState, notes: TableNotes): DealResult | null {
   if (!result || state.phase === 'lobby' || state.phase === 'deal') return null;
-  const thisGame = result.dealNo > messages.dealBase;
-  return thisGame && result.dealNo === tableDealNo(messages, state.dealNo) ? result : null;
+  const thisGame = result.dealNo > notes.dealBase;
+  return thisGame && result.dealNo === tableDealNo(notes, state.dealNo) ? result : null;
 }
 
 export const cardFace = (card: Card): CardFace => ({ code: formatCard(card), text: prettyCard(card) });
@@ -121,7 +117,7 @@ const avatarUrl = (userId: string, hash: string): string =>
 
 export interface FrameInput {
   record: GameRecord;
-  messages: TableNotes;
+  notes: TableNotes;
   /** The receiver's user id; they see their seat's view only if they hold a seat. */
   viewer: string;
   locale: string;
@@ -139,13 +135,13 @@ export interface FrameInput {
 }
 
 export function tableFrame(input: FrameInput): TableFrame | null {
-  const { record, messages, viewer, locale } = input;
+  const { record, notes, viewer, locale } = input;
   const state = record.state;
   if (!state) return null;
   const seated = state.players.some((p) => p.id === viewer);
   const view = seated ? viewFor(state, viewer) : publicView(state);
   const d = view.deal;
-  const result = resultOfThisDeal(input.result, state, messages);
+  const result = resultOfThisDeal(input.result, state, notes);
   const rawName = (id: string) =>
     state.players.find((p) => p.id === id)?.name ?? result?.names[id] ?? input.names?.[id] ?? id;
   const nameOf = (id: string) => seatName(id, rawName(id), locale);
@@ -153,7 +149,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
   return {
     tableId: record.id,
     version: record.version,
-    dealNo: tableDealNo(messages, state.dealNo),
+    dealNo: tableDealNo(notes, state.dealNo),
     variant: t(locale, `variant.${state.variant}.name` as Parameters<typeof t>[1]),
     phase: state.phase,
     host: state.host,
@@ -167,7 +163,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     prompt: promptOf(view, viewer, locale, nameOf),
     // The receiver's best hand now, named as their private message names it.
     yourHand: seated && state.phase === 'deal' ? yourHandName(state, viewer, locale) : null,
-    passed: state.phase === 'deal' ? passedText(input, tableDealNo(messages, state.dealNo), nameOf) : null,
+    passed: state.phase === 'deal' ? passedText(input, tableDealNo(notes, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
       ? view.options.timer * 1000

@@ -28,7 +28,7 @@ function frame(): ServerFrame {
       dealNo: state.dealNo,
       updatedAt: 0,
     },
-    messages: NO_NOTES,
+    notes: NO_NOTES,
     viewer: '1',
     locale: 'en-US',
     result: null,

@@ -56,7 +56,7 @@ describe('what the Activity sends', () => {
           for (const viewer of [...game.players, 'spectator']) {
             const frame = tableFrame({
               record: recordOf(s, i),
-              messages: NO_NOTES,
+              notes: NO_NOTES,
               viewer,
               locale: 'en-US',
               result,

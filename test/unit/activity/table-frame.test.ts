@@ -44,7 +44,7 @@ const recordOf = (state: GameState): GameRecord => ({
 const frameOf = (state: GameState, viewer: string, more: Partial<Parameters<typeof tableFrame>[0]> = {}) => {
   const frame = tableFrame({
     record: recordOf(state),
-    messages: NO_NOTES,
+    notes: NO_NOTES,
     viewer,
     locale: 'en-US',
     result: null,
@@ -236,10 +236,10 @@ describe("a frame's result", () => {
     // The next game at the table, its deals counted after this one's: its lobby, and that lobby stopped.
     const notes = { ...NO_NOTES, dealBase: 1 };
     const lobby = game('three-card');
-    expect(frameOf(lobby, ANN, { result, messages: notes }).showdown).toBeNull();
+    expect(frameOf(lobby, ANN, { result, notes }).showdown).toBeNull();
     const stopped = step(lobby, { type: 'stop', by: ANN }).state;
     expect(stopped.phase).toBe('over');
-    expect(frameOf(stopped, ANN, { result, messages: notes }).showdown).toBeNull();
+    expect(frameOf(stopped, ANN, { result, notes }).showdown).toBeNull();
   });
 });
 
