@@ -1,6 +1,6 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { setPublic } from '../db/profile-store.ts';
 import { t } from '../i18n/index.ts';
+import { chooseToAppear } from '../table/global-board.ts';
 import type { BotContext } from './context.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { BotContext } from './context.ts';
 export async function profileCommand(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const isPublic = interaction.options.getBoolean('public', true);
   const name = interaction.user.displayName.slice(0, 32);
-  await setPublic(ctx.db, interaction.user.id, isPublic, name, Date.now());
+  await chooseToAppear(ctx.db, interaction.user.id, isPublic, name, Date.now());
   await interaction.reply({
     content: t(interaction.locale, isPublic ? 'profile.public' : 'profile.private'),
     flags: MessageFlags.Ephemeral,

@@ -1,4 +1,4 @@
-import { anyonePublic, erasOfPlaces, publicScores } from '../db/profile-store.ts';
+import { anyonePublic, erasOfPlaces, publicScores, setPublic } from '../db/profile-store.ts';
 import type { Db } from '../db/transaction.ts';
 import { erasOf } from './milestones.ts';
 import { seasonAt } from './seasons.ts';
@@ -44,4 +44,12 @@ export async function globalBoard(
     .sort((a, b) => b.points - a.points || b.won - a.won || (a.userId < b.userId ? -1 : 1))
     .slice(0, limit);
   return { rows, anyone };
+}
+
+/**
+ * `/guts profile public:`: whether a player appears on the cross-server board, and under
+ * which name (their Discord name, never a server's nickname, which would say where they play).
+ */
+export function chooseToAppear(db: Db, userId: string, isPublic: boolean, name: string, at: number): Promise<void> {
+  return setPublic(db, userId, isPublic, name, at);
 }

@@ -241,6 +241,8 @@ describe('what each side may do to the table layer', () => {
       'src/discord/bot.ts',
       'src/discord/context.ts',
       'src/discord/chat-notes.ts',
+      // The Discord side's own OAuth grants (linked roles), as the chat's notes are its own.
+      'src/discord/linked-roles/updater.ts',
       'src/discord/stats-commands.ts',
       'src/discord/views/stats.ts',
     ];
