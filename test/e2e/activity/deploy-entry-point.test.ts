@@ -35,6 +35,7 @@ describe('guts deploy-commands with an Activity', () => {
     });
     const commands = (await response.json()) as APIApplicationCommand[];
     expect(commands.map((c) => [c.type, c.name])).toEqual([
+      [ApplicationCommandType.ChatInput, 'guts-seasons'],
       [ApplicationCommandType.ChatInput, 'guts'],
       [ApplicationCommandType.ChatInput, 'ledger'],
       [ApplicationCommandType.PrimaryEntryPoint, 'launch'],

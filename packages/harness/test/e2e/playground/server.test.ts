@@ -67,7 +67,7 @@ describe('the playground API', () => {
       commands: { name: string }[];
     };
     expect(state.seats.map((s) => s.name)).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
-    expect(state.commands.map((c) => c.name).sort()).toEqual(['guts', 'ledger']);
+    expect(state.commands.map((c) => c.name).sort()).toEqual(['guts', 'guts-seasons', 'ledger']);
   });
 
   it('shows an ephemeral answer to its seat only', async () => {
