@@ -67,5 +67,6 @@ export function entryPointCommand(): RESTPostAPIPrimaryEntryPointApplicationComm
 /** What registering the commands sends Discord: each command in every language (all catalogues loaded first). */
 export async function commandBodies(): Promise<RESTPostAPIChatInputApplicationCommandsJSONBody[]> {
   await loadAllLanguages();
-  return [...(await loadCommands()).values()].map((c) => c.data.toJSON());
+  // By name, as Discord's picker lists them: `guts` before `guts-seasons`, whose file sorts first.
+  return [...(await loadCommands()).values()].map((c) => c.data.toJSON()).sort((a, b) => (a.name < b.name ? -1 : 1));
 }

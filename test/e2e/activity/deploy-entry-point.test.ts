@@ -35,8 +35,8 @@ describe('guts deploy-commands with an Activity', () => {
     });
     const commands = (await response.json()) as APIApplicationCommand[];
     expect(commands.map((c) => [c.type, c.name])).toEqual([
-      [ApplicationCommandType.ChatInput, 'guts-seasons'],
       [ApplicationCommandType.ChatInput, 'guts'],
+      [ApplicationCommandType.ChatInput, 'guts-seasons'],
       [ApplicationCommandType.ChatInput, 'ledger'],
       [ApplicationCommandType.PrimaryEntryPoint, 'launch'],
     ]);
