@@ -124,7 +124,7 @@ describe.skipIf(browserMissingLocally)('an evening in the Activity', () => {
     // Play again from the chat: the new lobby shows no result and nobody's chips from the last game.
     const over = world.messages().find((m) => m.embeds.some((e) => /^Game over/.test(e.title ?? '')));
     expect(over).toBeDefined();
-    const again = await world.press('ann', over as NonNullable<typeof over>, 'Play again').response();
+    await world.press('ann', over as NonNullable<typeof over>, 'Play again').response();
     await world.until((s) => s.phase === 'lobby');
     await activity('ann').getByRole('button', { name: 'Deal' }).waitFor(WAIT);
     await activity('bob').getByRole('button', { name: 'Join' }).click(WAIT);
@@ -137,9 +137,10 @@ describe.skipIf(browserMissingLocally)('an evening in the Activity', () => {
     const second = await tableDeal();
     expect(second).toBe(first + 1);
 
-    // Cat sits down from the chat's lobby while the deal is under way: the pages say when they play.
-    // The new lobby is Play again's answer.
-    await world.press('cat', again, 'Join').response();
+    // Cat sits down from the chat's table card while the deal is under way: the pages say when they play.
+    // (Play again's lobby loses its buttons once the deal is on it: a press there would race that edit.)
+    const live = await world.waitForTitle(new RegExp(`: deal ${second}$`));
+    await world.press('cat', live, 'Join').response();
     const catSeat = activity('ann').locator(`[data-seat="${id('cat')}"]`);
     await expect.poll(() => catSeat.locator('.status').innerText(), WAIT).toContain('joins next deal');
     // Both stay: a showdown, the loser matches the pot, the game goes on.
