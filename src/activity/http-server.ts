@@ -59,8 +59,11 @@ export interface ActivityServerOptions {
   now?: () => number;
   /** What a client may cost (default ACTIVITY_LIMITS; config.ts sets the operator's). */
   limits?: Partial<ActivityLimits>;
-  /** Linked roles' verification URL (`/linked-roles`), when the bot keeps role connections. */
-  linkedRoles?: LinkedRoles;
+  /**
+   * Linked roles' verification URL (`/linked-roles`), when the bot keeps role connections:
+   * made with this server's Discord calls (their gate and caps), as the sign-in's are.
+   */
+  linkedRoles?: (discord: ActivityDiscord) => LinkedRoles;
 }
 
 export interface ActivityServer {
@@ -156,6 +159,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const byAddress = {
     session: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
     ticket: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
+    linkedRoles: new KeyedBuckets(limits.addressBurst, limits.addressPerSecond),
   };
   const byUser = new KeyedBuckets(limits.userBurst, limits.userPerSecond);
   const byAddressInFlight = new GateByKey(limits.addressInFlight, limits.addressWaiting);
@@ -249,12 +253,28 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     return t(locale, 'activity.refused');
   }
 
+  const linkedRoles = options.linkedRoles?.(discord);
+  /** Linked roles' pages: the callback, which exchanges a code with Discord, within the same bucket and share as a sign-in. */
+  async function linkedRolesRoute(
+    path: string,
+    url: URL,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<boolean> {
+    if (!linkedRoles) return false;
+    if (path !== '/linked-roles/callback') return linkedRoles.handle(path, url, request, response);
+    const address = clientAddress(request, limits.trustedProxies);
+    if (!byAddress.linkedRoles.take(address, now())) throw new HttpRefusal(429, 'address-limit');
+    return byAddressInFlight.run(address, () => linkedRoles.handle(path, url, request, response));
+  }
+
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
       const path = ownPath(new URL(request.url ?? '/', 'http://activity').pathname, shard);
       if (path === null) throw new HttpRefusal(404, 'not-found');
       const url = new URL(request.url ?? '/', 'http://activity');
-      if (path.startsWith('/linked-roles') && (await options.linkedRoles?.handle(path, url, request, response))) return;
+      if (path.startsWith('/linked-roles') && linkedRoles && (await linkedRolesRoute(path, url, request, response)))
+        return;
       if (path.startsWith('/api/')) await api(path, request, response);
       else await page(path, response);
     } catch (err) {

@@ -76,7 +76,8 @@ export function linkedRoles(options: LinkedRolesOptions): LinkedRoles {
       const locale = LOCALES.find((l) => l.toLowerCase() === lang.toLowerCase()) ?? SOURCE_LOCALE;
       await ensureLanguages(locale);
       if (!found) {
-        options.log.info({ path }, 'linked roles: refused a callback');
+        // At debug: a flood of forged callbacks writes no line each (the server's refusals are summed up).
+        options.log.debug({ path }, 'linked roles: refused a callback');
         page(response, 403, t(locale, 'activity.refused'));
         return true;
       }

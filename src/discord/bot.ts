@@ -390,17 +390,18 @@ export async function createBot(options: BotOptions): Promise<Bot> {
           now: () => clock.now(),
           ...(roleLinks
             ? {
-                linkedRoles: activity.linkedRoles({
-                  clientSecret,
-                  applicationId: () => client.application?.id ?? '',
-                  discord: activity.restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
-                  link: async (userId, accessToken, expiresAt) => {
-                    await saveLink(options.db, userId, accessToken, expiresAt, clock.now());
-                    await roleLinks.pushNow(userId);
-                  },
-                  log: options.log.child({ component: 'linked-roles' }),
-                  now: () => clock.now(),
-                }),
+                linkedRoles: (discord) =>
+                  activity.linkedRoles({
+                    clientSecret,
+                    applicationId: () => client.application?.id ?? '',
+                    discord,
+                    link: async (userId, accessToken, expiresAt) => {
+                      await saveLink(options.db, userId, accessToken, expiresAt, clock.now());
+                      await roleLinks.pushNow(userId);
+                    },
+                    log: options.log.child({ component: 'linked-roles' }),
+                    now: () => clock.now(),
+                  }),
               }
             : {}),
         });
