@@ -56,6 +56,22 @@ export function databaseToRead(command: string, flag: string | null): string | n
   }
 }
 
+/**
+ * The database of a command that takes it as `--db URL` or as its one operand: the same
+ * as databaseToRead, or null once stderr has said why (given both ways, or not found).
+ */
+export function databaseFlagOrOperand(
+  command: string,
+  flag: string | undefined,
+  operand: string | undefined,
+): string | null {
+  if (flag !== undefined && operand !== undefined) {
+    process.stderr.write(`guts ${command}: give the database once, as --db URL or as URL\n`);
+    return null;
+  }
+  return databaseToRead(command, flag ?? operand ?? null);
+}
+
 /** `--db URL`, as each command that reads a database takes it, and what its help says of it. */
 export const DB_OPTION = { db: { type: 'string' } } as const;
 export const DB_HELP =

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { AchievementTable } from './schema.ts';
 import type { Db } from './transaction.ts';
 
 /** Rows and queries of achievements (`achievements`) and of what their rules read (`player_progress`). */
@@ -73,14 +75,7 @@ export async function award(db: Db, rows: readonly AwardedRow[]): Promise<Awarde
   return added;
 }
 
-const rowOf = (r: {
-  guild_id: string;
-  user_id: string;
-  achievement: string;
-  table_id: number;
-  deal_no: number;
-  awarded_at: number;
-}): AwardedRow => ({
+const rowOf = (r: Selectable<AchievementTable>): AwardedRow => ({
   guildId: r.guild_id,
   userId: r.user_id,
   achievement: r.achievement,

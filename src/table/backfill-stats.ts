@@ -2,10 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { insertDealResults } from '../db/deal-results-store.ts';
 import { gameEvents, historyLines } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
+import { stepsInOrder } from '../db/steps-in-order.ts';
 import { dealResultsOf } from './deal-results-of-events.ts';
-
-/** Steps read at a time: a table with a long history is never loaded whole. */
-const PAGE = 1_000;
 
 /**
  * Stats for the deals settled before each deal's results were kept with it: worked out
@@ -25,29 +23,16 @@ export async function backfillDealResults(db: Kysely<Database> | Transaction<Dat
       ),
     );
     let variant: string | null = null;
-    let after = 0;
-    for (;;) {
-      const steps = await db
-        .selectFrom('game_steps')
-        .select(['id', 'deal_no', 'events', 'created_at'])
-        .where('table_id', '=', tableId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(PAGE)
-        .execute();
-      if (steps.length === 0) break;
-      after = Number(steps.at(-1)?.id);
-      for (const step of steps) {
-        const events = historyLines(step.events, { tableId, dealNo: step.deal_no });
-        for (const e of events) if (e.type === 'GameOpened') variant = e.variant;
-        if (variant === null || done.has(step.deal_no)) continue;
-        const results = dealResultsOf(gameEvents(events));
-        if (results.length === 0) continue;
-        const where = { guildId: table.guild_id, tableId, dealNo: step.deal_no, variant, at: Number(step.created_at) };
-        await insertDealResults(db, where, results);
-        done.add(step.deal_no);
-        added += 1;
-      }
+    for await (const step of stepsInOrder(db, tableId)) {
+      const events = historyLines(step.events, { tableId, dealNo: step.deal_no });
+      for (const e of events) if (e.type === 'GameOpened') variant = e.variant;
+      if (variant === null || done.has(step.deal_no)) continue;
+      const results = dealResultsOf(gameEvents(events));
+      if (results.length === 0) continue;
+      const where = { guildId: table.guild_id, tableId, dealNo: step.deal_no, variant, at: Number(step.created_at) };
+      await insertDealResults(db, where, results);
+      done.add(step.deal_no);
+      added += 1;
     }
   }
   return added;

@@ -1,14 +1,12 @@
 import { type AwardedRow, award, saveProgress } from '../db/achievements-store.ts';
 import { gameEvents, historyLines } from '../db/hand-history.ts';
 import { addSeasonScores, type SeasonScore, saveEras } from '../db/season-store.ts';
+import { stepsInOrder } from '../db/steps-in-order.ts';
 import type { Db } from '../db/transaction.ts';
 import type { Progress } from '../rules/achievements.ts';
 import { dealResultsOf } from './deal-results-of-events.ts';
 import { earnedIn, loadEras, seasonScoresOf } from './milestones.ts';
 import { firstEra, type SeasonEra, seasonAt } from './seasons.ts';
-
-/** Steps read at a time: a long history is never loaded whole. */
-const PAGE = 1_000;
 
 /** Seasons and achievements as the hand history tells them, every deal in commit order. */
 export interface Milestones {
@@ -39,54 +37,42 @@ export async function replayMilestones(db: Db, options: { write: 'none' | 'all' 
   }
   const games = new Map<number, { variant: string; ante: number }>();
   const eras = new Map<string, SeasonEra[]>();
-  let after = 0;
-  for (;;) {
-    const steps = await db
-      .selectFrom('game_steps')
-      .select(['id', 'table_id', 'deal_no', 'events', 'created_at'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(PAGE)
-      .execute();
-    if (steps.length === 0) break;
-    after = Number(steps.at(-1)?.id);
-    for (const step of steps) {
-      const tableId = Number(step.table_id);
-      const guildId = guildOf.get(tableId);
-      const lines = historyLines(step.events, { tableId, dealNo: step.deal_no });
-      for (const e of lines) {
-        if (e.type === 'GameOpened') games.set(tableId, { variant: e.variant, ante: e.options.ante });
-        const game = games.get(tableId);
-        if (e.type === 'OptionsChanged' && game) game.ante = e.options.ante;
-      }
+  for await (const step of stepsInOrder(db)) {
+    const tableId = Number(step.table_id);
+    const guildId = guildOf.get(tableId);
+    const lines = historyLines(step.events, { tableId, dealNo: step.deal_no });
+    for (const e of lines) {
+      if (e.type === 'GameOpened') games.set(tableId, { variant: e.variant, ante: e.options.ante });
       const game = games.get(tableId);
-      if (guildId === undefined || !game) continue;
-      const results = dealResultsOf(gameEvents(lines));
-      if (results.length === 0) continue;
-      const at = Number(step.created_at);
-      const deal = { guildId, tableId, dealNo: step.deal_no, at, ...game, results, lines };
-      let calendar = eras.get(guildId);
-      if (!calendar) {
-        calendar = await loadEras(db, guildId);
-        if (calendar.length === 0) {
-          calendar = [firstEra(at)];
-          out.newEras.set(guildId, calendar);
-        }
-        eras.set(guildId, calendar);
+      if (e.type === 'OptionsChanged' && game) game.ante = e.options.ante;
+    }
+    const game = games.get(tableId);
+    if (guildId === undefined || !game) continue;
+    const results = dealResultsOf(gameEvents(lines));
+    if (results.length === 0) continue;
+    const at = Number(step.created_at);
+    const deal = { guildId, tableId, dealNo: step.deal_no, at, ...game, results, lines };
+    let calendar = eras.get(guildId);
+    if (!calendar) {
+      calendar = await loadEras(db, guildId);
+      if (calendar.length === 0) {
+        calendar = [firstEra(at)];
+        out.newEras.set(guildId, calendar);
       }
-      const season = seasonAt(calendar, at);
-      if (season) addScores(out, guildId, season.number, seasonScoresOf(results));
-      const before = new Map<string, Progress>();
-      for (const r of results) {
-        const saved = out.progress.get(`${guildId}:${r.userId}`);
-        if (saved) before.set(r.userId, saved.progress);
-      }
-      const { progress, awarded } = earnedIn(deal, before);
-      for (const [userId, p] of progress) out.progress.set(`${guildId}:${userId}`, { guildId, userId, progress: p });
-      for (const a of awarded) {
-        const key = `${a.guildId}:${a.userId}:${a.achievement}`;
-        if (!out.awarded.has(key)) out.awarded.set(key, a);
-      }
+      eras.set(guildId, calendar);
+    }
+    const season = seasonAt(calendar, at);
+    if (season) addScores(out, guildId, season.number, seasonScoresOf(results));
+    const before = new Map<string, Progress>();
+    for (const r of results) {
+      const saved = out.progress.get(`${guildId}:${r.userId}`);
+      if (saved) before.set(r.userId, saved.progress);
+    }
+    const { progress, awarded } = earnedIn(deal, before);
+    for (const [userId, p] of progress) out.progress.set(`${guildId}:${userId}`, { guildId, userId, progress: p });
+    for (const a of awarded) {
+      const key = `${a.guildId}:${a.userId}:${a.achievement}`;
+      if (!out.awarded.has(key)) out.awarded.set(key, a);
     }
   }
   if (options.write !== 'none') await save(db, out, options.write);

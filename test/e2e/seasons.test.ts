@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { InvocationError } from '@guts/local-discord';
 import { describe, expect, it } from 'vitest';
 import { test } from './fixture.ts';
-import { playToEnd, privately, showdownThenHostAlone } from './play.ts';
+import { openAndDeal, playToEnd, privately, showdownThenHostAlone } from './play.ts';
 import type { World } from './world.ts';
 
 const bin = resolve(__dirname, '../../bin/guts.js');
@@ -25,13 +25,7 @@ describe('seasons and achievements', () => {
   let world: World;
   test.beforeAll(async ({ worlds }) => {
     world = await worlds.start({ players: ['ann', 'bob', 'cat'], rateLimits: 'none' });
-    const lobby = await world.reply('ann', 'guts', {
-      subcommand: 'start',
-      options: { variant: 'three-card', ante: 5 },
-    });
-    await world.press('bob', lobby, 'Join').response();
-    await world.press('cat', lobby, 'Join').response();
-    await world.press('ann', lobby, 'Deal').acknowledged();
+    await openAndDeal(world, 'three-card');
     await playToEnd(world, showdownThenHostAlone('ann'));
     await world.bot.idle();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { test } from './fixture.ts';
-import { playToEnd, showdownThenHostAlone } from './play.ts';
+import { openAndDeal, playToEnd, showdownThenHostAlone } from './play.ts';
 import type { World } from './world.ts';
 
 /** /guts stats and /guts leaderboard after a real game through the channel. */
@@ -8,13 +8,7 @@ describe('stats and leaderboard', () => {
   let world: World;
   test.beforeAll(async ({ worlds }) => {
     world = await worlds.start({ players: ['ann', 'bob', 'cat', 'dan'] });
-    const lobby = await world.reply('ann', 'guts', {
-      subcommand: 'start',
-      options: { variant: 'three-card', ante: 5 },
-    });
-    await world.press('bob', lobby, 'Join').response();
-    await world.press('cat', lobby, 'Join').response();
-    await world.press('ann', lobby, 'Deal').acknowledged();
+    await openAndDeal(world, 'three-card');
     await playToEnd(world, showdownThenHostAlone('ann'));
     await world.bot.idle();
   });

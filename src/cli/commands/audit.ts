@@ -1,7 +1,7 @@
 import { openDatabase } from '../../db/index.ts';
 import { auditLedger, describeProblem } from '../../ledger/audit.ts';
 import { readCommandLine } from '../args.ts';
-import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
+import { DB_HELP, DB_OPTION, databaseFlagOrOperand, databaseLabel } from '../which-database.ts';
 
 export const summary =
   'recompute every ledger balance from its postings and check each guild sums to 0 (exit 1 if not)';
@@ -26,12 +26,7 @@ export const syntax = {
 export async function run(args: string[]): Promise<number> {
   const line = readCommandLine(syntax, args);
   if (typeof line === 'number') return line;
-  const [given] = line.operands;
-  if (line.values.db !== undefined && given !== undefined) {
-    process.stderr.write('guts audit: give the database once, as --db URL or as URL\n');
-    return 2;
-  }
-  const url = databaseToRead('audit', line.values.db ?? given ?? null);
+  const url = databaseFlagOrOperand('audit', line.values.db, line.operands[0]);
   if (url === null) return 2;
   let opened: ReturnType<typeof openDatabase>;
   try {

@@ -1,7 +1,7 @@
 import { type OpenDatabase, openToServe } from '../../db/index.ts';
 import { replayMilestones } from '../../table/milestones-backfill.ts';
 import { readCommandLine } from '../args.ts';
-import { DB_HELP, DB_OPTION, databaseLabel, databaseToRead } from '../which-database.ts';
+import { DB_HELP, DB_OPTION, databaseFlagOrOperand, databaseLabel } from '../which-database.ts';
 
 export const summary = 'award the achievements the hand history earned and nobody has yet (safe to run twice)';
 
@@ -22,12 +22,7 @@ export const syntax = {
 export async function run(args: string[]): Promise<number> {
   const line = readCommandLine(syntax, args);
   if (typeof line === 'number') return line;
-  const [given] = line.operands;
-  if (line.values.db !== undefined && given !== undefined) {
-    process.stderr.write('guts backfill-achievements: give the database once, as --db URL or as URL\n');
-    return 2;
-  }
-  const url = databaseToRead('backfill-achievements', line.values.db ?? given ?? null);
+  const url = databaseFlagOrOperand('backfill-achievements', line.values.db, line.operands[0]);
   if (url === null) return 2;
   let opened: OpenDatabase;
   try {

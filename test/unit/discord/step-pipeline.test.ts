@@ -18,6 +18,7 @@ import { directStepWriter } from '../../../src/table/step-writer.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
 import { fakeClock } from '../table/fake-clock.ts';
+import { recordingListener } from '../table/recording-listener.ts';
 import { openTable } from '../table/tables-fixture.ts';
 
 /**
@@ -142,13 +143,7 @@ describe('the step pipeline', () => {
       },
       commits: new CommitAndPublish({
         tables,
-        listener: {
-          committed: (step) => said.push(`committed v${step.record.version}`),
-          publish: (step) => {
-            said.push(`publish v${step.record.version}`);
-            published.push(step);
-          },
-        },
+        listener: recordingListener(said, published),
         log,
       }),
       log,

@@ -3,6 +3,7 @@ import { CommitAndPublish } from '../../../src/table/commit-and-publish.ts';
 import type { CheckedPress } from '../../../src/table/presses.ts';
 import type { StepResult } from '../../../src/table/steps.ts';
 import { UserFacingError } from '../../../src/table/user-facing-error.ts';
+import { recordingListener } from './recording-listener.ts';
 import { silentLog } from './tables-fixture.ts';
 
 /**
@@ -19,13 +20,7 @@ function world(act: (...args: unknown[]) => Promise<StepResult | null> = async (
   const tables = { act: vi.fn(act), inFlight: 3 };
   const commits = new CommitAndPublish({
     tables,
-    listener: {
-      committed: (step) => said.push(`committed v${step.record.version}`),
-      publish: (step) => {
-        said.push(`publish v${step.record.version}`);
-        published.push(step);
-      },
-    },
+    listener: recordingListener(said, published),
     log: silentLog,
   });
   return { said, published, tables, commits };

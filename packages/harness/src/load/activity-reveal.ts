@@ -1,12 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { activityHostPage, LocalDiscord, noRateLimits, titleOf } from '@guts/local-discord';
-import { buildActivityPage } from 'guts/src/activity/page-build.ts';
-import type { Browser } from 'playwright-core';
-import { activityPageSources } from '../bot-files.ts';
-import { launchChromium } from '../chromium.ts';
-import { type BotProcess, measuredBot, prepareRun, startBot } from './soak.ts';
+import { onActivityStage } from './activity-stage.ts';
 
 export interface RevealResult {
   /** Every long task (over 50 ms) the page's frame ran from its last press to the reveal drawn and settled, in ms. */
@@ -36,81 +28,43 @@ const WATCH_LONG_TASKS = `(() => {
  * on the felt, the result beside it) while its long tasks are written down.
  */
 export async function activityReveal(cpuSlowdown: number): Promise<RevealResult> {
-  const dir = mkdtempSync(join(tmpdir(), 'guts-reveal-'));
-  const assets = join(dir, 'assets');
-  const dbUrl = `file:${join(dir, 'reveal.db')}`;
-  const discord = new LocalDiscord({ rateLimits: noRateLimits });
-  const { restBase } = await discord.start();
-  let bot: BotProcess | null = null;
-  let browser: Browser | null = null;
-  try {
-    await buildActivityPage(assets, activityPageSources());
-    copyFileSync(activityHostPage, join(assets, 'host.html'));
-    await prepareRun(discord, restBase, dbUrl);
-    const guild = discord.createGuild({ name: 'reveal' });
-    const channel = discord.createChannel(guild, { name: 'poker' });
-    const players = Array.from({ length: 5 }, (_, p) => discord.createUser({ name: `p${p}` }));
-    const [host, ...others] = players as [(typeof players)[number], ...typeof players];
-    bot = await startBot({
-      ...measuredBot(discord, restBase, dbUrl),
-      // The showdown stays on the felt until the next deal: a minute here, not the load's 200 ms.
-      pauseMs: 60_000,
-      activity: { clientSecret: discord.clientSecret, assetsDir: assets },
-    });
-    const origin = `http://127.0.0.1:${(await bot.ask('sample')).activityPort}`;
-    const lobby = await discord
-      .runCommand(host, channel, 'guts', { subcommand: 'start', options: { variant: 'three-card', timer: 300 } })
-      .response(60_000);
-    for (const p of others) await discord.pressButton(p, lobby, 'Join').response(60_000);
-    await discord.pressButton(host, lobby, 'Deal').acknowledged(60_000);
-    const table = await discord.waitForMessage(channel, (m) => /: deal 1$/.test(titleOf(m)), { timeoutMs: 60_000 });
-    const { instanceId } = discord.launchActivity(host, channel);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await page.exposeFunction('nextCode', () => discord.authorizeActivity(host));
-    await page.addInitScript(WATCH_LONG_TASKS);
-    const query = new URLSearchParams({
-      instance_id: instanceId,
-      guild_id: guild.id,
-      channel_id: channel.id,
-      client_id: discord.bot.user.id,
-      user_id: host.id,
-      username: 'p0',
-    });
-    await page.goto(`${origin}/assets/host.html?${query}`);
-    const frame = page.frameLocator('#activity');
-    const stay = frame.getByRole('button', { name: 'Stay', exact: true });
-    await stay.waitFor({ timeout: 30_000 });
-    for (const p of others) await discord.pressButton(p, table, 'Stay').acknowledged(60_000);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    const body = frame.locator('body');
-    // The observer is shown to see a long task first (a busy 120 ms), so a run that saw none means none.
-    await body.evaluate(() => {
-      const g = globalThis as { __watchLong?: boolean; __longTasks?: number[] };
-      g.__watchLong = true;
-      setTimeout(() => {
-        const end = performance.now() + 120;
-        while (performance.now() < end);
-      }, 0);
-    });
-    await page.waitForTimeout(500);
-    const probe = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks?.splice(0) ?? []);
-    if (probe.length === 0) throw new Error('the long task observer saw no long task in the frame');
-    const pressedAt = Date.now();
-    await stay.click();
-    await frame.locator('.reveal').first().waitFor({ timeout: 60_000 });
-    const revealMs = Date.now() - pressedAt;
-    // The flip and the deal's motion play out; a long task they cause is counted too.
-    await page.waitForTimeout(1500);
-    const longTasks = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return { longTasks, revealMs, cpuSlowdown };
-  } finally {
-    await browser?.close();
-    await bot?.stop().catch((err: unknown) => process.stderr.write(`bot did not stop cleanly: ${String(err)}\n`));
-    await discord.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return onActivityStage(
+    // The showdown stays on the felt until the next deal: a minute here, not the load's 200 ms.
+    { name: 'reveal', pauseMs: 60_000 },
+    async ({ discord, host, others, table, hostPage, browser }) => {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await page.exposeFunction('nextCode', () => discord.authorizeActivity(host));
+      await page.addInitScript(WATCH_LONG_TASKS);
+      await page.goto(hostPage);
+      const frame = page.frameLocator('#activity');
+      const stay = frame.getByRole('button', { name: 'Stay', exact: true });
+      await stay.waitFor({ timeout: 30_000 });
+      for (const p of others) await discord.pressButton(p, table, 'Stay').acknowledged(60_000);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+      const body = frame.locator('body');
+      // The observer is shown to see a long task first (a busy 120 ms), so a run that saw none means none.
+      await body.evaluate(() => {
+        const g = globalThis as { __watchLong?: boolean; __longTasks?: number[] };
+        g.__watchLong = true;
+        setTimeout(() => {
+          const end = performance.now() + 120;
+          while (performance.now() < end);
+        }, 0);
+      });
+      await page.waitForTimeout(500);
+      const probe = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks?.splice(0) ?? []);
+      if (probe.length === 0) throw new Error('the long task observer saw no long task in the frame');
+      const pressedAt = Date.now();
+      await stay.click();
+      await frame.locator('.reveal').first().waitFor({ timeout: 60_000 });
+      const revealMs = Date.now() - pressedAt;
+      // The flip and the deal's motion play out; a long task they cause is counted too.
+      await page.waitForTimeout(1500);
+      const longTasks = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      return { longTasks, revealMs, cpuSlowdown };
+    },
+  );
 }
