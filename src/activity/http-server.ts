@@ -120,6 +120,20 @@ function acceptedLocale(header: string | undefined): string {
   return SOURCE_LOCALE;
 }
 
+/** The request's URL; a target Node's parser took but the URL parser refuses (`http://[/ws`) is a 400. */
+function urlOf(request: IncomingMessage): URL {
+  try {
+    return new URL(request.url ?? '/', 'http://activity');
+  } catch {
+    throw new HttpRefusal(400, 'bad-url');
+  }
+}
+
+/** Answers a connection Node no longer answers for (an upgrade, a request it could not parse) and ends it. */
+function endRaw(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length <= 200 ? value : null);
 
 /** `/s/{shard}/…` is this shard's own prefix (the self-hoster's proxy routes it here): the rest of the path. */
@@ -248,7 +262,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
-      const path = ownPath(new URL(request.url ?? '/', 'http://activity').pathname, shard);
+      const path = ownPath(urlOf(request).pathname, shard);
       if (path === null) throw new HttpRefusal(404, 'not-found');
       if (path.startsWith('/api/')) await api(path, request, response);
       else await page(path, response);
@@ -268,13 +282,24 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     // Node's HTTP server no longer listens for this socket's errors once it is an upgrade.
     socket.on('error', (err) => log.debug({ err: err.message }, 'activity upgrade socket error'));
-    const url = new URL(request.url ?? '/', 'http://activity');
+    // Whatever goes wrong here ends this socket alone: thrown from an 'upgrade' listener, it would end the process.
+    try {
+      upgrade(request, socket, head);
+    } catch (err) {
+      refused(err instanceof HttpRefusal ? err.reason : 'upgrade-failed', undefined);
+      if (!(err instanceof HttpRefusal)) log.debug({ err }, 'activity upgrade failed');
+      endRaw(socket, '400 Bad Request');
+    }
+  }
+
+  function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = urlOf(request);
     const ticket = url.searchParams.get('ticket') ?? '';
     const who = ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(ticket) : null;
     const status = !who ? '403 Forbidden' : !guard.hasRoomFor(who.userId) ? '429 Too Many Requests' : null;
     if (!who || status) {
       refused(who ? 'sockets-per-user' : 'ticket', url.pathname);
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      endRaw(socket, status ?? '403 Forbidden');
       return;
     }
     waiting.used(who.userId, ticket);
@@ -304,7 +329,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? '408 Request Timeout'
           : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    endRaw(socket, status);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
