@@ -335,6 +335,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
+  // Once listening, an error accepting a connection (EMFILE, say) is logged; unheard, it would end the process.
+  server.on('error', (err) => log.error({ err }, 'activity server error'));
   return {
     port: (server.address() as AddressInfo).port,
     counts: () => ({ ...refusals, ...guard.counts }),
