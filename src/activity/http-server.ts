@@ -295,11 +295,12 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = urlOf(request);
     const ticket = url.searchParams.get('ticket') ?? '';
-    const who = ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(ticket) : null;
-    const status = !who ? '403 Forbidden' : !guard.hasRoomFor(who.userId) ? '429 Too Many Requests' : null;
-    if (!who || status) {
+    // Room is checked before the ticket is used up: a refused upgrade leaves it good, and counted once.
+    const who =
+      ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(ticket, (w) => guard.hasRoomFor(w.userId)) : null;
+    if (!who || who === 'no-room') {
       refused(who ? 'sockets-per-user' : 'ticket', url.pathname);
-      endRaw(socket, status ?? '403 Forbidden');
+      endRaw(socket, who ? '429 Too Many Requests' : '403 Forbidden');
       return;
     }
     waiting.used(who.userId, ticket);
