@@ -156,9 +156,20 @@ export class GateByKey {
  * nobody needs more than a few). A ticket leaves when its socket opens here or it expires.
  */
 export class WaitingTickets {
-  private readonly byUser = new Map<string, Map<string, number>>();
+  /** Users who never come back would stay for ever: the least recently seen are forgotten past `users`. */
+  private readonly byUser: LruCache<string, Map<string, number>>;
 
-  constructor(private readonly cap: number) {}
+  constructor(
+    private readonly cap: number,
+    users = 10_000,
+  ) {
+    this.byUser = new LruCache(users);
+  }
+
+  /** Users remembered now. */
+  get size(): number {
+    return this.byUser.size;
+  }
 
   hasRoom(userId: string, now: number): boolean {
     const waiting = this.byUser.get(userId);

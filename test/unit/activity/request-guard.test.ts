@@ -91,4 +91,11 @@ describe("the Activity's request guards", () => {
     waiting.issued('ann', 't3', 300);
     expect(waiting.hasRoom('ann', 250)).toBe(true);
   });
+
+  it('forgets the least recently seen users past its bound: users who never return are not kept for ever', () => {
+    const waiting = new WaitingTickets(2, 100);
+    for (let i = 0; i < 1_000; i++) waiting.issued(`user-${i}`, `ticket-${i}`, 30_000);
+    expect(waiting.size).toBe(100);
+    expect(waiting.hasRoom('user-999', 0)).toBe(true);
+  });
 });
