@@ -84,6 +84,10 @@ export class ActivityHub {
   private readonly results = new Map<number, DealResult>();
   /** Each table's net chips per player over its game, read once from the ledger, then added to deal by deal. */
   private readonly nets = new Map<number, GameNets>();
+  /** The tables each channel's pages have shown: their results and chips go when its last page does. */
+  private readonly channelTables = new Map<string, Set<number>>();
+  /** Open connections per user: their bucket and avatar go with the last. */
+  private readonly userConnections = new Map<string, number>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
@@ -120,6 +124,7 @@ export class ActivityHub {
     let set = this.byChannel.get(who.channelId);
     if (!set) this.byChannel.set(who.channelId, (set = new Set()));
     set.add(conn);
+    this.userConnections.set(who.userId, (this.userConnections.get(who.userId) ?? 0) + 1);
     socket.on('close', () => this.detach(conn));
     socket.on('message', (data, isBinary) => this.received(conn, data, isBinary));
     void this.snapshot(conn).catch((err: unknown) => {
@@ -152,15 +157,18 @@ export class ActivityHub {
     set?.delete(conn);
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
-      // Results are kept for the pages that show them: none is left in this channel.
-      if (conn.tableId !== null) {
-        this.results.delete(conn.tableId);
-        this.nets.delete(conn.tableId);
+      // Results are kept for the pages that show them: none is left in this channel, for any table it had.
+      for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
+        this.results.delete(tableId);
+        this.nets.delete(tableId);
       }
+      this.channelTables.delete(conn.who.channelId);
     }
     // The user's bucket goes once no session of theirs is left (nothing to remember of a full one).
-    const still = [...this.byChannel.values()].some((s) => [...s].some((c) => c.who.userId === conn.who.userId));
-    if (!still) {
+    const left = (this.userConnections.get(conn.who.userId) ?? 1) - 1;
+    if (left > 0) this.userConnections.set(conn.who.userId, left);
+    else {
+      this.userConnections.delete(conn.who.userId);
       this.userPresses.delete(conn.who.userId);
       this.avatars.delete(conn.who.userId);
     }
@@ -172,6 +180,7 @@ export class ActivityHub {
     const table = await this.tableWithNets(conn.place);
     const frame = table ? this.frameFor(conn, table) : null;
     if (table) {
+      this.shown(conn.who.channelId, table.record.id);
       conn.tableId = table.record.id;
       conn.version = table.record.version;
     }
@@ -223,6 +232,7 @@ export class ActivityHub {
     const { record, messages } = step;
     const set = this.byChannel.get(record.channelId);
     if (!set) return;
+    this.shown(record.channelId, record.id);
     const result = dealResultOf(step.events, messages);
     if (result) this.results.set(record.id, result);
     // A new game at the table: the last one's result and chips are not this one's.
@@ -241,6 +251,13 @@ export class ActivityHub {
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
       this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, messages }) });
     }
+  }
+
+  /** Notes that a page of `channelId` shows `tableId`. */
+  private shown(channelId: string, tableId: number): void {
+    let tables = this.channelTables.get(channelId);
+    if (!tables) this.channelTables.set(channelId, (tables = new Set()));
+    tables.add(tableId);
   }
 
   /** A deal's end moves each player's net chips by its result (a table not read yet is read whole at its next snapshot). */
