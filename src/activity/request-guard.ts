@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
 import { LruCache } from '../lru.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import { TokenBucket } from './limits.ts';
@@ -29,10 +30,31 @@ export const isInstanceId = (text: string): boolean => INSTANCE_ID.test(text);
  */
 export function clientAddress(request: IncomingMessage, trustedProxies: readonly string[]): string {
   const socketAddress = request.socket.remoteAddress ?? 'unknown';
-  if (!trustedProxies.includes(socketAddress)) return socketAddress;
+  if (!trustedProxies.includes(socketAddress)) return addressKey(socketAddress);
   const forwarded = request.headers['x-forwarded-for'];
   const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
-  return list.at(-1)?.trim() || socketAddress;
+  return addressKey(list.at(-1)?.trim() || socketAddress);
+}
+
+/**
+ * The key of an address's buckets: an IPv4 address as it is (an IPv4-mapped IPv6 one as
+ * its IPv4), an IPv6 address by its /64 (one host is given a whole /64: by address alone
+ * it would have 2^64 buckets).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Token buckets by key (an address, a user), the least recently used forgotten past `capacity`. */

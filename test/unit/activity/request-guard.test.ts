@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { ActivityDiscord } from '../../../src/activity/discord-api.ts';
 import {
+  addressKey,
   clientAddress,
   Gate,
   GateByKey,
@@ -97,5 +98,14 @@ describe("the Activity's request guards", () => {
     for (let i = 0; i < 1_000; i++) waiting.issued(`user-${i}`, `ticket-${i}`, 30_000);
     expect(waiting.size).toBe(100);
     expect(waiting.hasRoom('user-999', 0)).toBe(true);
+  });
+
+  it('keys an IPv6 address by its /64, and an IPv4-mapped one as its IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
   });
 });
