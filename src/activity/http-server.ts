@@ -91,7 +91,11 @@ async function jsonBody(request: IncomingMessage, deadlineMs: number): Promise<R
       chunks.push(chunk);
     }
   } catch (err) {
-    throw late ? new HttpRefusal(408, 'slow-body') : err;
+    if (late) throw new HttpRefusal(408, 'slow-body');
+    // A client that went away mid-body is its own doing: a refusal (at debug), not a failure.
+    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || request.destroyed)
+      throw new HttpRefusal(400, 'aborted');
+    throw err;
   } finally {
     clearTimeout(deadline);
   }
