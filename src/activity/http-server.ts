@@ -160,7 +160,11 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const limits: ActivityLimits = { ...ACTIVITY_LIMITS, ...options.limits };
   const shard = options.shard ?? { id: 0, count: 1 };
   const assetsDir = options.assetsDir ?? ACTIVITY_ASSETS_DIR;
-  const discord = gatedDiscord(options.discord, limits.discordInFlight, limits.discordWaiting);
+  const discord = gatedDiscord(options.discord, limits.discordInFlight, limits.discordWaiting, undefined, {
+    perSecond: limits.discordPerSecond,
+    burst: limits.discordBurst,
+    now,
+  });
   const sessions = new Sessions(options.clientSecret, discord, now);
   const instances = new InstanceCache(discord, now, limits.missingInstanceMs);
   const tickets = new Tickets(options.clientSecret, sessions, instances, shard, now);

@@ -140,11 +140,20 @@ export function gatedDiscord(
   inFlight: number,
   waiting: number,
   waitMs = GATE_WAIT_MS,
+  rate: { perSecond: number; burst: number; now: () => number } = { perSecond: 10, burst: 20, now: Date.now },
 ): ActivityDiscord & { load(): number } {
   const gate = new Gate(inFlight, waiting, waitMs);
+  // In flight is not a rate: 8 calls of ~150 ms are ~50/s, discord.js's whole global budget. Calls per second are bounded too.
+  const bucket = new TokenBucket(rate.burst, rate.perSecond, rate.now());
+  const paced = <T>(call: () => Promise<T>): Promise<T> =>
+    gate.run(() => {
+      if (!bucket.available(rate.now())) return Promise.reject(new HttpRefusal(429, 'discord-rate'));
+      bucket.take();
+      return call();
+    });
   return {
-    userOfCode: (code) => gate.run(() => discord.userOfCode(code)),
-    instance: (instanceId) => gate.run(() => discord.instance(instanceId)),
+    userOfCode: (code) => paced(() => discord.userOfCode(code)),
+    instance: (instanceId) => paced(() => discord.instance(instanceId)),
     load: () => gate.load,
   };
 }

@@ -108,4 +108,30 @@ describe("the Activity's request guards", () => {
     expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
   });
+
+  it('refuses the Activity’s Discord calls past their rate, however few are in flight', async () => {
+    let calls = 0;
+    const discord: ActivityDiscord = {
+      userOfCode: async () => {
+        calls++;
+        return null;
+      },
+      instance: async () => null,
+    };
+    let now = 0;
+    const gated = gatedDiscord(discord, 8, 64, 5_000, { perSecond: 10, burst: 20, now: () => now });
+    const outcomes = [];
+    for (let i = 0; i < 30; i++)
+      outcomes.push(
+        await gated.userOfCode('c').then(
+          () => 'called',
+          (e) => e.reason,
+        ),
+      );
+    expect(outcomes.filter((o) => o === 'called')).toHaveLength(20);
+    expect(outcomes.filter((o) => o === 'discord-rate')).toHaveLength(10);
+    now += 1_000;
+    expect(await gated.userOfCode('c')).toBeNull();
+    expect(calls).toBe(21);
+  });
 });
