@@ -149,6 +149,7 @@ function parseActivityLimits(env: NodeJS.ProcessEnv): Partial<ActivityLimits> {
     ACTIVITY_SOCKETS_PER_USER: 'socketsPerUser',
     ACTIVITY_TICKETS_PER_USER: 'ticketsPerUser',
     ACTIVITY_DISCORD_IN_FLIGHT: 'discordInFlight',
+    ACTIVITY_DISCORD_PER_SECOND: 'discordPerSecond',
   } as const;
   for (const [name, key] of Object.entries(counts)) {
     const text = nonEmpty(env, name);

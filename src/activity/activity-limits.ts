@@ -22,6 +22,9 @@ export interface ActivityLimits {
   /** The Activity's Discord calls in flight at once, and more waiting their turn (a few seconds at most); beyond, 429 (never queued on the bot's REST budget). */
   discordInFlight: number;
   discordWaiting: number;
+  /** The Activity's Discord calls per second, and at once: a fraction of discord.js's global 50/s, which the chat shares. */
+  discordPerSecond: number;
+  discordBurst: number;
   /** One address's API requests in flight at once, and waiting: one origin's flood leaves room for everyone else. */
   addressInFlight: number;
   addressWaiting: number;
@@ -52,6 +55,8 @@ export const ACTIVITY_LIMITS: ActivityLimits = {
   userPerSecond: 0.5,
   discordInFlight: 8,
   discordWaiting: 64,
+  discordPerSecond: 10,
+  discordBurst: 20,
   addressInFlight: 4,
   addressWaiting: 32,
   missingInstanceMs: 30_000,

@@ -97,7 +97,11 @@ async function jsonBody(request: IncomingMessage, deadlineMs: number): Promise<R
       chunks.push(chunk);
     }
   } catch (err) {
-    throw late ? new HttpRefusal(408, 'slow-body') : err;
+    if (late) throw new HttpRefusal(408, 'slow-body');
+    // A client that went away mid-body is its own doing: a refusal (at debug), not a failure.
+    if ((err as NodeJS.ErrnoException).code === 'ECONNRESET' || request.destroyed)
+      throw new HttpRefusal(400, 'aborted');
+    throw err;
   } finally {
     clearTimeout(deadline);
   }
@@ -126,6 +130,20 @@ function acceptedLocale(header: string | undefined): string {
   return SOURCE_LOCALE;
 }
 
+/** The request's URL; a target Node's parser took but the URL parser refuses (`http://[/ws`) is a 400. */
+function urlOf(request: IncomingMessage): URL {
+  try {
+    return new URL(request.url ?? '/', 'http://activity');
+  } catch {
+    throw new HttpRefusal(400, 'bad-url');
+  }
+}
+
+/** Answers a connection Node no longer answers for (an upgrade, a request it could not parse) and ends it. */
+function endRaw(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' && value.length <= 200 ? value : null);
 
 /** `/s/{shard}/…` is this shard's own prefix (the self-hoster's proxy routes it here): the rest of the path. */
@@ -148,7 +166,11 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const limits: ActivityLimits = { ...ACTIVITY_LIMITS, ...options.limits };
   const shard = options.shard ?? { id: 0, count: 1 };
   const assetsDir = options.assetsDir ?? ACTIVITY_ASSETS_DIR;
-  const discord = gatedDiscord(options.discord, limits.discordInFlight, limits.discordWaiting);
+  const discord = gatedDiscord(options.discord, limits.discordInFlight, limits.discordWaiting, undefined, {
+    perSecond: limits.discordPerSecond,
+    burst: limits.discordBurst,
+    now,
+  });
   const sessions = new Sessions(options.clientSecret, discord, now);
   const instances = new InstanceCache(discord, now, limits.missingInstanceMs);
   const tickets = new Tickets(options.clientSecret, sessions, instances, shard, now);
@@ -270,7 +292,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
 
   async function onRequest(request: IncomingMessage, response: ServerResponse): Promise<void> {
     try {
-      const path = ownPath(new URL(request.url ?? '/', 'http://activity').pathname, shard);
+      const path = ownPath(urlOf(request).pathname, shard);
       if (path === null) throw new HttpRefusal(404, 'not-found');
       const url = new URL(request.url ?? '/', 'http://activity');
       if (path.startsWith('/linked-roles') && linkedRoles && (await linkedRolesRoute(path, url, request, response)))
@@ -293,13 +315,25 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     // Node's HTTP server no longer listens for this socket's errors once it is an upgrade.
     socket.on('error', (err) => log.debug({ err: err.message }, 'activity upgrade socket error'));
-    const url = new URL(request.url ?? '/', 'http://activity');
+    // Whatever goes wrong here ends this socket alone: thrown from an 'upgrade' listener, it would end the process.
+    try {
+      upgrade(request, socket, head);
+    } catch (err) {
+      refused(err instanceof HttpRefusal ? err.reason : 'upgrade-failed', undefined);
+      if (!(err instanceof HttpRefusal)) log.debug({ err }, 'activity upgrade failed');
+      endRaw(socket, '400 Bad Request');
+    }
+  }
+
+  function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = urlOf(request);
     const ticket = url.searchParams.get('ticket') ?? '';
-    const who = ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(ticket) : null;
-    const status = !who ? '403 Forbidden' : !guard.hasRoomFor(who.userId) ? '429 Too Many Requests' : null;
-    if (!who || status) {
+    // Room is checked before the ticket is used up: a refused upgrade leaves it good, and counted once.
+    const who =
+      ownPath(url.pathname, shard) === '/ws' ? tickets.redeem(ticket, (w) => guard.hasRoomFor(w.userId)) : null;
+    if (!who || who === 'no-room') {
       refused(who ? 'sockets-per-user' : 'ticket', url.pathname);
-      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      endRaw(socket, who ? '429 Too Many Requests' : '403 Forbidden');
       return;
     }
     waiting.used(who.userId, ticket);
@@ -329,12 +363,14 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
         : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? '408 Request Timeout'
           : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    endRaw(socket, status);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
+  // Once listening, an error accepting a connection (EMFILE, say) is logged; unheard, it would end the process.
+  server.on('error', (err) => log.error({ err }, 'activity server error'));
   return {
     port: (server.address() as AddressInfo).port,
     counts: () => ({ ...refusals, ...guard.counts }),

@@ -74,6 +74,10 @@ export class ActivityHub {
   private readonly results = new Map<number, DealResult>();
   /** Each table's last pass (who gave which card to whom): each page is shown only its own. */
   private readonly passes = new Map<number, DealPasses>();
+  /** The tables each channel's pages have shown: their results and passes go when its last page does. */
+  private readonly channelTables = new Map<string, Set<number>>();
+  /** Open connections per user: their bucket and avatar go with the last. */
+  private readonly userConnections = new Map<string, number>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
@@ -110,6 +114,7 @@ export class ActivityHub {
     let set = this.byChannel.get(who.channelId);
     if (!set) this.byChannel.set(who.channelId, (set = new Set()));
     set.add(conn);
+    this.userConnections.set(who.userId, (this.userConnections.get(who.userId) ?? 0) + 1);
     socket.on('close', () => this.detach(conn));
     socket.on('message', (data, isBinary) => this.received(conn, data, isBinary));
     void this.snapshot(conn).catch((err: unknown) => {
@@ -142,15 +147,18 @@ export class ActivityHub {
     set?.delete(conn);
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
-      // Results are kept for the pages that show them: none is left in this channel.
-      if (conn.tableId !== null) {
-        this.results.delete(conn.tableId);
-        this.passes.delete(conn.tableId);
+      // Results are kept for the pages that show them: none is left in this channel, for any table it had.
+      for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
+        this.results.delete(tableId);
+        this.passes.delete(tableId);
       }
+      this.channelTables.delete(conn.who.channelId);
     }
     // The user's bucket goes once no session of theirs is left (nothing to remember of a full one).
-    const still = [...this.byChannel.values()].some((s) => [...s].some((c) => c.who.userId === conn.who.userId));
-    if (!still) {
+    const left = (this.userConnections.get(conn.who.userId) ?? 1) - 1;
+    if (left > 0) this.userConnections.set(conn.who.userId, left);
+    else {
+      this.userConnections.delete(conn.who.userId);
       this.userPresses.delete(conn.who.userId);
       this.avatars.delete(conn.who.userId);
     }
@@ -162,6 +170,7 @@ export class ActivityHub {
     const table = await this.tableWithNets(conn.place);
     const frame = table ? this.frameFor(conn, table.table, table.nets) : null;
     if (table) {
+      this.shown(conn.who.channelId, table.table.record.id);
       conn.tableId = table.table.record.id;
       conn.version = table.table.record.version;
     }
@@ -206,6 +215,7 @@ export class ActivityHub {
   private published(step: StepResult): void {
     const { record, notes } = step;
     if (!this.byChannel.has(record.channelId)) return;
+    this.shown(record.channelId, record.id);
     const result = dealResultOf(step.events, notes, step.before ?? step.after);
     const passed = dealPassesOf(step.events, notes, step.after.dealNo);
     if (passed) this.passes.set(record.id, passed);
@@ -236,6 +246,13 @@ export class ActivityHub {
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
       this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes }, nets) });
     }
+  }
+
+  /** Notes that a page of `channelId` shows `tableId`. */
+  private shown(channelId: string, tableId: number): void {
+    let tables = this.channelTables.get(channelId);
+    if (!tables) this.channelTables.set(channelId, (tables = new Set()));
+    tables.add(tableId);
   }
 
   private send(conn: Connection, frame: ServerFrame): void {

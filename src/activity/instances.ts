@@ -44,7 +44,10 @@ export class InstanceCache {
         if (!found) entry.missingUntil = this.now() + this.missingMs;
       },
       // A failed call is not kept: the next ticket asks Discord again.
-      () => this.kept.delete(instanceId),
+      // Only this call's entry: a newer one kept since is not dropped for an older failure.
+      () => {
+        if (this.kept.peek(instanceId) === entry) this.kept.delete(instanceId);
+      },
     );
     return instance;
   }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isIPv6 } from 'node:net';
 import { LruCache } from '../lru.ts';
 import type { ActivityDiscord } from './discord-api.ts';
 import { TokenBucket } from './limits.ts';
@@ -29,10 +30,31 @@ export const isInstanceId = (text: string): boolean => INSTANCE_ID.test(text);
  */
 export function clientAddress(request: IncomingMessage, trustedProxies: readonly string[]): string {
   const socketAddress = request.socket.remoteAddress ?? 'unknown';
-  if (!trustedProxies.includes(socketAddress)) return socketAddress;
+  if (!trustedProxies.includes(socketAddress)) return addressKey(socketAddress);
   const forwarded = request.headers['x-forwarded-for'];
   const list = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
-  return list.at(-1)?.trim() || socketAddress;
+  return addressKey(list.at(-1)?.trim() || socketAddress);
+}
+
+/**
+ * The key of an address's buckets: an IPv4 address as it is (an IPv4-mapped IPv6 one as
+ * its IPv4), an IPv6 address by its /64 (one host is given a whole /64: by address alone
+ * it would have 2^64 buckets).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /** Token buckets by key (an address, a user), the least recently used forgotten past `capacity`. */
@@ -118,11 +140,20 @@ export function gatedDiscord(
   inFlight: number,
   waiting: number,
   waitMs = GATE_WAIT_MS,
+  rate: { perSecond: number; burst: number; now: () => number } = { perSecond: 10, burst: 20, now: Date.now },
 ): ActivityDiscord & { load(): number } {
   const gate = new Gate(inFlight, waiting, waitMs);
+  // In flight is not a rate: 8 calls of ~150 ms are ~50/s, discord.js's whole global budget. Calls per second are bounded too.
+  const bucket = new TokenBucket(rate.burst, rate.perSecond, rate.now());
+  const paced = <T>(call: () => Promise<T>): Promise<T> =>
+    gate.run(() => {
+      if (!bucket.available(rate.now())) return Promise.reject(new HttpRefusal(429, 'discord-rate'));
+      bucket.take();
+      return call();
+    });
   return {
-    userOfCode: (code) => gate.run(() => discord.userOfCode(code)),
-    instance: (instanceId) => gate.run(() => discord.instance(instanceId)),
+    userOfCode: (code) => paced(() => discord.userOfCode(code)),
+    instance: (instanceId) => paced(() => discord.instance(instanceId)),
     load: () => gate.load,
   };
 }
@@ -156,9 +187,20 @@ export class GateByKey {
  * nobody needs more than a few). A ticket leaves when its socket opens here or it expires.
  */
 export class WaitingTickets {
-  private readonly byUser = new Map<string, Map<string, number>>();
+  /** Users who never come back would stay for ever: the least recently seen are forgotten past `users`. */
+  private readonly byUser: LruCache<string, Map<string, number>>;
 
-  constructor(private readonly cap: number) {}
+  constructor(
+    private readonly cap: number,
+    users = 10_000,
+  ) {
+    this.byUser = new LruCache(users);
+  }
+
+  /** Users remembered now. */
+  get size(): number {
+    return this.byUser.size;
+  }
 
   hasRoom(userId: string, now: number): boolean {
     const waiting = this.byUser.get(userId);

@@ -80,8 +80,15 @@ export class Tickets {
     return { ticket, socket: `${prefix}/ws?ticket=${encodeURIComponent(ticket)}` };
   }
 
-  /** Who a ticket opens a socket for, once: null if it is forged, expired, used, or another shard's. */
-  redeem(ticket: string): ActivityIdentity | null {
+  /**
+   * Who a ticket opens a socket for, once: null if it is forged, expired, used, or another
+   * shard's. A ticket whose user `mayOpen` refuses (no room for one more socket) is not
+   * used up: `'no-room'`, and it may be tried again.
+   */
+  redeem(
+    ticket: string,
+    mayOpen: (who: ActivityIdentity) => boolean = () => true,
+  ): ActivityIdentity | 'no-room' | null {
     const now = this.now();
     for (const [nonce, expiresAt] of this.redeemed) {
       if (expiresAt > now) break;
@@ -89,6 +96,7 @@ export class Tickets {
     }
     const payload = this.signer.read<TicketPayload>(ticket, now);
     if (!payload || payload.shard !== this.shard.id || this.redeemed.has(payload.nonce)) return null;
+    if (!mayOpen(payload.who)) return 'no-room';
     this.redeemed.set(payload.nonce, payload.exp);
     return payload.who;
   }

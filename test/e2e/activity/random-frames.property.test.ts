@@ -47,7 +47,7 @@ describe('random frames from a client', () => {
     const world = await startWorld(
       withActivity(
         { players: ['ann', 'eve'] },
-        { addressBurst: 1_000, userBurst: 1_000, ticketsPerUser: 1_000, socketsPerUser: 1_000 },
+        { addressBurst: 1_000, userBurst: 1_000, ticketsPerUser: 1_000, socketsPerUser: 1_000, discordBurst: 1_000 },
       ),
     );
     await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });

@@ -71,4 +71,33 @@ describe('the Activity instance cache, for an instance Discord does not know', (
     await cache.get('i-9-pc-9', 'eve');
     expect(calls).toBe(2);
   });
+
+  it('drops only the failed call’s own entry, never a newer one kept since', async () => {
+    let fail: (err: Error) => void = () => {};
+    let calls = 0;
+    const instance: ActivityInstance = {
+      instance_id: 'i-1',
+      launch_id: '1',
+      location: { id: 'gc-100-200', kind: 'gc', channel_id: '200', guild_id: '100' },
+      users: ['ann'],
+    };
+    const discord: ActivityDiscord = {
+      userOfCode: async () => null,
+      instance: () => {
+        calls++;
+        // The first call hangs until failed by hand; later ones answer at once.
+        return calls === 1 ? new Promise((_, reject) => (fail = reject)) : Promise.resolve(instance);
+      },
+    };
+    let now = 0;
+    const cache = new InstanceCache(discord, () => now);
+    const first = cache.get('i-1', 'ben');
+    // The first answer is past its few seconds: asked again, a newer entry is kept.
+    now += INSTANCE_CACHE_MS;
+    expect((await cache.get('i-1', 'ann'))?.users).toEqual(['ann']);
+    fail(new Error('Discord is down'));
+    await expect(first).rejects.toThrow('Discord is down');
+    await cache.get('i-1', 'ann');
+    expect(calls).toBe(2);
+  });
 });

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import type { ActivityDiscord } from '../../../src/activity/discord-api.ts';
 import {
+  addressKey,
   clientAddress,
   Gate,
   GateByKey,
@@ -90,5 +91,47 @@ describe("the Activity's request guards", () => {
     expect(waiting.hasRoom('ann', 0)).toBe(true);
     waiting.issued('ann', 't3', 300);
     expect(waiting.hasRoom('ann', 250)).toBe(true);
+  });
+
+  it('forgets the least recently seen users past its bound: users who never return are not kept for ever', () => {
+    const waiting = new WaitingTickets(2, 100);
+    for (let i = 0; i < 1_000; i++) waiting.issued(`user-${i}`, `ticket-${i}`, 30_000);
+    expect(waiting.size).toBe(100);
+    expect(waiting.hasRoom('user-999', 0)).toBe(true);
+  });
+
+  it('keys an IPv6 address by its /64, and an IPv4-mapped one as its IPv4', () => {
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('192.0.2.7')).toBe('192.0.2.7');
+  });
+
+  it('refuses the Activity’s Discord calls past their rate, however few are in flight', async () => {
+    let calls = 0;
+    const discord: ActivityDiscord = {
+      userOfCode: async () => {
+        calls++;
+        return null;
+      },
+      instance: async () => null,
+    };
+    let now = 0;
+    const gated = gatedDiscord(discord, 8, 64, 5_000, { perSecond: 10, burst: 20, now: () => now });
+    const outcomes = [];
+    for (let i = 0; i < 30; i++)
+      outcomes.push(
+        await gated.userOfCode('c').then(
+          () => 'called',
+          (e) => e.reason,
+        ),
+      );
+    expect(outcomes.filter((o) => o === 'called')).toHaveLength(20);
+    expect(outcomes.filter((o) => o === 'discord-rate')).toHaveLength(10);
+    now += 1_000;
+    expect(await gated.userOfCode('c')).toBeNull();
+    expect(calls).toBe(21);
   });
 });
