@@ -22,6 +22,8 @@ export const LOAD_ACTIVITY_LIMITS = {
   addressWaiting: 100_000,
   discordInFlight: 1_000,
   discordWaiting: 100_000,
+  discordPerSecond: 1_000_000,
+  discordBurst: 1_000_000,
 };
 
 /** How long an answer may take before the press counts as missed: Discord's 3 s for an interaction. */
