@@ -111,7 +111,11 @@ export function createRouter(
  * `TablePublisher.wake`): its token carries what waited, and the game goes on. The
  * press does nothing else: the players see where the game is before they act.
  */
-async function wakeWaitingTable(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): Promise<void> {
+async function wakeWaitingTable(
+  interaction: MessageComponentInteraction,
+  tableId: number,
+  ctx: BotContext,
+): Promise<void> {
   await interaction.reply({ content: t(interaction.locale, 'answer.carryOn'), flags: MessageFlags.Ephemeral });
   ctx.tokens.remember(tableId, interaction.user.id, interaction);
   await ctx.publisher.wake(tableId);
