@@ -15,8 +15,8 @@ describe('profile-diff', () => {
     expect(fileOf('file:///tmp/guts-base-823b365c5608/dist/0123456789ab/src/table/steps.js')).toBe(
       'src/table/steps.js',
     );
-    expect(fileOf('file:///work/x/src/table/steps.ts')).toBe('src/table/steps.ts');
-    expect(fileOf('file:///work/x/node_modules/zod/v4/core/core.js')).toBe('node_modules/zod/v4/core/core.js');
+    expect(fileOf('file:///srv/guts/src/table/steps.ts')).toBe('src/table/steps.ts');
+    expect(fileOf('file:///srv/guts/node_modules/zod/v4/core/core.js')).toBe('node_modules/zod/v4/core/core.js');
     expect(fileOf('node:internal/timers')).toBe('node:internal/timers');
     expect(fileOf('')).toBe('(native)');
   });
