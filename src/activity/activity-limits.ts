@@ -55,8 +55,10 @@ export const ACTIVITY_LIMITS: ActivityLimits = {
   userPerSecond: 0.5,
   discordInFlight: 8,
   discordWaiting: 64,
-  discordPerSecond: 10,
-  discordBurst: 20,
+  // Twice an address's own rate: a flood from one origin never spends it all, and a player
+  // from elsewhere still finds half; two fifths of discord.js's global 50/s, the rest the chat's.
+  discordPerSecond: 20,
+  discordBurst: 40,
   addressInFlight: 4,
   addressWaiting: 32,
   missingInstanceMs: 30_000,
