@@ -149,7 +149,7 @@ function botCaches(parts: {
   const caches = new CacheSizes();
   caches.add('odds', odds);
   caches.add('statements', statementCacheSize);
-  caches.add('runtimes', () => ({ size: tables.runtimes.size, limit: 'open tables' }));
+  caches.add('heldTables', () => ({ size: tables.heldCount, limit: 'open tables' }));
   caches.add('chatNotes', () => ({ size: chatNotes.size, limit: 'open tables' }));
   caches.add('tokens', () => ({ size: tokens.size, limit: 'open tables' }));
   caches.add('privateMessages', () => ({ size: publisher.sizes.privateMessages, limit: 'open tables' }));
@@ -226,7 +226,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   guilds.trimGuildCreates();
   const output = new ChannelOutput(
     client,
-    tables.runtimes,
+    tables,
     lost,
     tokens,
     options.log,
@@ -256,7 +256,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const metrics = new BotMetrics({
     caches: () => caches.read(),
     gatewayPingMs: () => client.ws.ping,
-    openTables: () => [...tables.runtimes.values()].filter((rt) => rt.record.running).length,
+    openTables: () => tables.runningCount,
     database: () => ({ errors: tables.dbWaits.errors, tablesWaiting: tables.dbWaits.tablesWaiting }),
     helpers: () => {
       const queued = offload.queued();
@@ -374,8 +374,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       const resumed = options.endOpenTables ? await tables.endAll(serves) : await tables.resumeAll(serves);
       // A table of a server the bot is not in (a group DM's ledger is keyed by its channel)
       // was brought by a user install: its output rides tokens only.
-      for (const rt of tables.runtimes.values()) {
-        if (!client.guilds.cache.has(rt.record.guildId)) tokens.markAnswersOnly(rt.record.id);
+      for (const { record } of tables.heldTables()) {
+        if (!client.guilds.cache.has(record.guildId)) tokens.markAnswersOnly(record.id);
       }
       if (resumed > 0) void wake(); // deals under way go on without a press
       if (options.activity && activity && hub) {

@@ -19,7 +19,7 @@ const TOLD: Record<Exclude<LostReason, 'gone'>, TextKey> = {
   failing: 'refusal.postsFailing',
 };
 export async function onLostTable(ctx: BotContext, tableId: number, reason: LostReason): Promise<void> {
-  const rt = ctx.tables.runtimes.get(tableId);
+  const rt = ctx.tables.heldTable(tableId);
   const log = ctx.log.child({ tableId, channelId: rt?.record.channelId });
   if (reason !== 'gone') {
     log.warn({ reason }, 'table channel refused: pausing the game');
@@ -47,7 +47,7 @@ export async function onLostTable(ctx: BotContext, tableId: number, reason: Lost
 /** Discord says a channel, thread or server is gone (or the bot was removed from it): its tables stop. */
 export function watchDeletes(client: Client, ctx: BotContext, lost: BlockedChannels): void {
   const gone = (channelId: string) => {
-    const rt = ctx.tables.runtimes.runningIn(channelId);
+    const rt = ctx.tables.heldRunningIn(channelId);
     lost.markLost(rt?.record.id ?? null, channelId, 'gone');
   };
   client.on(Events.ChannelDelete, (channel) => gone(channel.id));

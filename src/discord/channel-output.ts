@@ -6,7 +6,7 @@ import {
   type SendableChannels,
 } from 'discord.js';
 import type { Logger } from '../log.ts';
-import type { LoadedTables } from '../table/runtimes.ts';
+import type { Tables } from '../table/tables.ts';
 import type { BlockedChannels } from './blocked-channels.ts';
 import { OutputLane } from './output-lane.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
@@ -39,7 +39,7 @@ export class ChannelOutput {
 
   constructor(
     private readonly client: Client,
-    private readonly runtimes: Pick<LoadedTables, 'get'>,
+    private readonly tables: Pick<Tables, 'placeOf'>,
     private readonly lost: BlockedChannels,
     private readonly tokens: ReplyTokens,
     private readonly log: Logger,
@@ -164,7 +164,7 @@ export class ChannelOutput {
 
   /** A channel that refused the bot is not called again, on any route. */
   private isLost(tableId: number): boolean {
-    const channelId = this.runtimes.get(tableId)?.record.channelId;
+    const channelId = this.tables.placeOf(tableId)?.channelId;
     return !channelId || this.lost.isLost(channelId);
   }
 
@@ -175,12 +175,12 @@ export class ChannelOutput {
 
   /** One channel call, watched: a channel that answers "no access" is not called again (blocked-channels.ts). */
   private async call<T>(tableId: number, work: (channel: TableChannel) => Promise<T>): Promise<T> {
-    const record = this.runtimes.get(tableId)?.record;
-    if (!record) throw new Error(`table ${tableId} is not loaded`);
-    const channelId = record.channelId;
+    const place = this.tables.placeOf(tableId);
+    if (!place) throw new Error(`table ${tableId} is not loaded`);
+    const channelId = place.channelId;
     this.lost.check(channelId);
     try {
-      await this.guildReady(record.guildId);
+      await this.guildReady(place.guildId);
       const channel = await this.channelOf(channelId);
       const result = await this.lane.run(async () => {
         try {

@@ -2,8 +2,7 @@ import { type ChatInputCommandInteraction, type MessageComponentInteraction, Mes
 import { t } from '../i18n/index.ts';
 import { gameOf } from '../table/game-record.ts';
 import type { GameOpening } from '../table/open-game.ts';
-import type { TableRuntime } from '../table/runtimes.ts';
-import type { TableLook } from '../table/tables.ts';
+import type { HeldTable, TableLook } from '../table/tables.ts';
 import { UserFacingError } from '../table/user-facing-error.ts';
 import type { BotContext } from './context.ts';
 import { memberOf, placeOf, publicLocale } from './interaction-place.ts';
@@ -58,10 +57,10 @@ export function lobbyOpening(
 ): Pick<OpenPlan, 'commit' | 'answer'> {
   return {
     commit: async () => {
-      const { runtime, result } = await ctx.tables.openGame(await opening());
-      return { runtime, step: result };
+      const { table, result } = await ctx.tables.openGame(await opening());
+      return { table, step: result };
     },
-    answer: ({ runtime }) => postLobby(interaction, ctx, runtime, interaction.user.id),
+    answer: ({ table }) => postLobby(interaction, ctx, table, interaction.user.id),
   };
 }
 
@@ -69,11 +68,11 @@ export function lobbyOpening(
 async function postLobby(
   interaction: ChatInputCommandInteraction | MessageComponentInteraction,
   ctx: BotContext,
-  runtime: TableRuntime,
+  table: HeldTable,
   hostId: string,
 ): Promise<void> {
-  const lobby = await interaction.editReply(lobbyOf(runtime, ctx.openTable));
-  const tableId = runtime.record.id;
+  const lobby = await interaction.editReply(lobbyOf(table, ctx.openTable));
+  const tableId = table.record.id;
   await ctx.publisher.lobbyPosted(tableId, lobby.id, ctx.tokens.remember(tableId, hostId, interaction));
 }
 

@@ -122,7 +122,7 @@ export class GuildCache {
       },
       publish: (step) => listener.publish(step),
       resumed: (tableId) => {
-        const guildId = this.tables.runtimes.get(tableId)?.record.guildId;
+        const guildId = this.tables.placeOf(tableId)?.guildId;
         if (guildId) this.keep(guildId);
         listener.resumed(tableId);
       },

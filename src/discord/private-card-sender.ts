@@ -2,10 +2,10 @@ import { MessageFlags } from 'discord.js';
 import { type Choice, dealInPlay, type GameEvent, type GameState, privateFacts, viewFor } from '../engine/index.ts';
 import type { Logger } from '../log.ts';
 import { gameOf } from '../table/game-record.ts';
-import type { TableRuntime } from '../table/runtimes.ts';
 import type { SerialQueues } from '../table/serial.ts';
 import type { StepResult } from '../table/steps.ts';
 import { tableDealNo } from '../table/table-notes.ts';
+import type { HeldTable } from '../table/tables.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { ChatNotesByTable } from './chat-notes.ts';
 import { withCardsDealtAtEnd } from './dealt-at-end.ts';
@@ -25,8 +25,8 @@ export interface PrivateCardSenderDeps {
   offload: Offload;
   /** The table's output queue (the publisher's): a redraw goes out in order with the rest. */
   queues: SerialQueues<number>;
-  /** The table's runtime as it is now (a new game may have opened since a step). */
-  runtime(tableId: number): TableRuntime | undefined;
+  /** The table as the table layer holds it now (a new game may have opened since a step). */
+  heldTable(tableId: number): HeldTable | undefined;
 }
 
 /**
@@ -41,8 +41,8 @@ export class PrivateCardSender {
     this.messages = new PrivateMessageRegistry(deps.tokens);
   }
 
-  private runtime(tableId: number): TableRuntime | undefined {
-    return this.deps.runtime(tableId);
+  private heldTable(tableId: number): HeldTable | undefined {
+    return this.deps.heldTable(tableId);
   }
 
   /** Tables holding players' private messages. */
@@ -56,7 +56,7 @@ export class PrivateCardSender {
   }
 
   /** Whether the player's private message of the current deal can still be edited (a choice is then answered quietly). */
-  hasLivePrivateMessage(rt: TableRuntime, playerId: string): boolean {
+  hasLivePrivateMessage(rt: HeldTable, playerId: string): boolean {
     return this.livePrivateMessage(rt, playerId) !== null;
   }
 
@@ -64,7 +64,7 @@ export class PrivateCardSender {
    * Whether a private message of the current deal went to the player (or is on its
    * way), live or not: whether they may choose without being shown their cards first.
    */
-  hasSeenCards(rt: TableRuntime, playerId: string): boolean {
+  hasSeenCards(rt: HeldTable, playerId: string): boolean {
     const shown = this.deps.chatNotes.get(rt.record.id)?.cardsShown;
     return shown?.deal === tableDealNo(rt.notes, gameOf(rt.record).dealNo) && shown.to.includes(playerId);
   }
@@ -74,14 +74,14 @@ export class PrivateCardSender {
    * message `updatePrivateMessages` posts next, after the table card; they count as
    * shown from now (a press on that card may come first), until the posting fails.
    */
-  dealing(rt: TableRuntime, state: GameState, dealt: readonly string[]): void {
+  dealing(rt: HeldTable, state: GameState, dealt: readonly string[]): void {
     const dealNo = tableDealNo(rt.notes, state.dealNo);
     for (const playerId of dealt)
       if (this.deps.tokens.fresh(rt.record.id, playerId)) this.shownTo(rt, dealNo, playerId);
   }
 
   /** The deal's private message did not reach the player after all. */
-  private notShownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
+  private notShownTo(rt: HeldTable, dealNo: number, playerId: string): void {
     const shown = this.deps.chatNotes.get(rt.record.id)?.cardsShown;
     if (shown?.deal !== dealNo) return;
     shown.to = shown.to.filter((id) => id !== playerId);
@@ -89,7 +89,7 @@ export class PrivateCardSender {
   }
 
   /** A private message of deal `dealNo` went to the player (see `hasSeenCards`). */
-  private shownTo(rt: TableRuntime, dealNo: number, playerId: string): void {
+  private shownTo(rt: HeldTable, dealNo: number, playerId: string): void {
     const chat = this.deps.chatNotes.of(rt.record.id);
     const shown = chat.cardsShown;
     if (shown?.deal === dealNo) {
@@ -110,13 +110,13 @@ export class PrivateCardSender {
    * message has nothing left to show), unless `afterDeal` (My cards shows the last deal).
    */
   answerPrivately(
-    pressed: TableRuntime,
+    pressed: HeldTable,
     playerId: string,
     step: StepResult | null,
     options: { claim: boolean; afterDeal?: boolean },
   ): PrivateAnswer {
     const tableId = pressed.record.id;
-    const rt = this.runtime(tableId) ?? pressed;
+    const rt = this.heldTable(tableId) ?? pressed;
     const state = step?.after ?? gameOf(rt.record);
     const version = step?.record.version ?? rt.record.version;
     if (options.claim) this.claimPrivateMessage(rt, state, version, playerId);
@@ -131,11 +131,11 @@ export class PrivateCardSender {
         : null,
       sent: (via) => {
         // Only a drawn answer is the player's private message.
-        if (shown) this.postedPrivately(this.runtime(tableId) ?? rt, { state, version, ...shown }, playerId, via);
+        if (shown) this.postedPrivately(this.heldTable(tableId) ?? rt, { state, version, ...shown }, playerId, via);
       },
       // The claimed message was not redrawn after all: it is drawn as the table stands.
       failed: () => {
-        if (options.claim) this.redrawPrivateMessage(this.runtime(tableId) ?? rt, playerId);
+        if (options.claim) this.redrawPrivateMessage(this.heldTable(tableId) ?? rt, playerId);
       },
     };
   }
@@ -145,7 +145,7 @@ export class PrivateCardSender {
    * its signature and whether it asks something of them.
    */
   private async privateView(
-    rt: TableRuntime,
+    rt: HeldTable,
     state: GameState,
     playerId: string,
     ended: DealEnded | null = null,
@@ -180,14 +180,14 @@ export class PrivateCardSender {
   }
 
   /** Claims the player's private message for a press's answer that redraws it (see `answerPrivately`). */
-  private claimPrivateMessage(rt: TableRuntime, state: GameState, version: number, playerId: string): void {
+  private claimPrivateMessage(rt: HeldTable, state: GameState, version: number, playerId: string): void {
     const live = this.livePrivateMessage(rt, playerId);
     if (live && live.version <= version) Object.assign(live, shownOf(state, playerId), { version });
   }
 
   /** Remembers a private message an interaction posted as its own answer (My cards, a press with none live). */
   private postedPrivately(
-    rt: TableRuntime,
+    rt: HeldTable,
     shown: { state: GameState; version: number; signature: string; asks: boolean },
     playerId: string,
     via: TokenHandle,
@@ -208,7 +208,7 @@ export class PrivateCardSender {
    * table as it is now, in order with the table's other output, or loses its buttons
    * if the deal is over.
    */
-  private redrawPrivateMessage(rt: TableRuntime, playerId: string): void {
+  private redrawPrivateMessage(rt: HeldTable, playerId: string): void {
     const live = this.livePrivateMessage(rt, playerId);
     if (!live) return;
     Object.assign(live, { signature: '', asks: true });
@@ -216,7 +216,7 @@ export class PrivateCardSender {
     const dealNo = live.dealNo;
     void this.deps.queues
       .run(tableId, async () => {
-        const now = this.runtime(tableId);
+        const now = this.heldTable(tableId);
         if (!now?.record.state) return;
         const state = now.record.state;
         if (dealInPlay(state)) await this.updatePrivateMessages(tableId, state, now.record.version, []);
@@ -226,7 +226,7 @@ export class PrivateCardSender {
   }
 
   /** The player's private message of the current deal, while its token can still edit it. */
-  private livePrivateMessage(rt: TableRuntime, playerId: string) {
+  private livePrivateMessage(rt: HeldTable, playerId: string) {
     const state = gameOf(rt.record);
     return this.messages.live(rt.record.id, playerId, tableDealNo(rt.notes, state.dealNo));
   }
@@ -243,7 +243,7 @@ export class PrivateCardSender {
     version: number,
     dealt: readonly string[],
   ): Promise<void> {
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     // Once the deal is settled its private messages stay as they are (`retireAsks`): the result says the rest.
     const players = dealInPlay(state) ? (state.deal?.players ?? []) : [];
     if (!rt) return;
@@ -304,7 +304,7 @@ export class PrivateCardSender {
     events: readonly GameEvent[],
     version: number,
   ): Promise<void> {
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     if (!rt) return;
     const revealed = events.findLast((e) => e.type === 'Revealed');
     const finalChoice = (playerId: string): Choice | null => {

@@ -4,12 +4,11 @@ import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
 import type { CommitAndPublish } from '../table/commit-and-publish.ts';
-import type { TableRuntime } from '../table/runtimes.ts';
 import { SerialQueues } from '../table/serial.ts';
 import type { Standings } from '../table/standings.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import { tableDealNo } from '../table/table-notes.ts';
-import type { Tables } from '../table/tables.ts';
+import type { HeldTable, Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { ChatNotesByTable } from './chat-notes.ts';
@@ -57,7 +56,7 @@ export class TablePublisher implements StepListener {
     this.privateCards = new PrivateCardSender({
       ...deps,
       queues: this.queues,
-      runtime: (tableId) => this.runtime(tableId),
+      heldTable: (tableId) => this.heldTable(tableId),
     });
     deps.output.onStall = (tableId) => this.stall(tableId);
   }
@@ -84,7 +83,7 @@ export class TablePublisher implements StepListener {
     const tableId = step.record.id;
     if (!step.pressedInActivity || step.after.phase === 'lobby' || !this.deps.tokens.answersOnly(tableId)) return;
     if (this.inActivity(tableId)) return;
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     if (!rt) return;
     this.handedOver.set(tableId, this.deps.tokens.now());
     this.tableMessage.handOver(rt);
@@ -110,8 +109,8 @@ export class TablePublisher implements StepListener {
     await this.deps.commits.unanswered(async () => ({ step: await this.deps.tables.resume(tableId) }));
   }
 
-  private runtime(tableId: number): TableRuntime | undefined {
-    return this.deps.tables.runtimes.get(tableId);
+  private heldTable(tableId: number): HeldTable | undefined {
+    return this.deps.tables.heldTable(tableId);
   }
 
   committed(step: StepResult): void {
@@ -128,7 +127,7 @@ export class TablePublisher implements StepListener {
   }
 
   resumed(tableId: number): void {
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     const state = rt?.record.state;
     // A deal under way: its table message says the bot restarted, until the next deal.
     if (state?.phase === 'deal') this.tableMessage.restartedDuringDeal(tableId);
@@ -147,7 +146,7 @@ export class TablePublisher implements StepListener {
 
   /** A line for the table's players in its language (a step failed: see table/step-recovery.ts). */
   tell(tableId: number, key: TextKey): void {
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     if (!rt) return;
     void this.deps.output
       .send(tableId, { content: t(rt.notes.locale, key) })
@@ -165,7 +164,7 @@ export class TablePublisher implements StepListener {
     const tableId = step.record.id;
     this.handOverIfPressedInActivity(step);
     const over = awaiting(step.after).kind === 'over';
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     const ended = over ? rt : undefined;
     const lastDeal = ended ? tableDealNo(ended.notes, step.after.dealNo) : 0;
     // The deal this step was played in, numbered as its game numbers it (a new game may open before it is published).
@@ -189,12 +188,11 @@ export class TablePublisher implements StepListener {
       .then(() => (ended ? this.release(ended) : undefined));
   }
 
-  /** An ended game's last messages are out: its runtime goes, and where the chat showed it (a new game there has its own). */
-  private async release(ended: TableRuntime): Promise<void> {
+  /** An ended game's last messages are out: the table layer lets it go, and where the chat showed it (a new game there has its own). */
+  private async release(ended: HeldTable): Promise<void> {
     const tableId = ended.record.id;
     await this.tableMessage.editsDone(tableId);
-    this.deps.tables.runtimes.release(ended);
-    if (this.deps.tables.runtimes.get(tableId)) return;
+    if (this.deps.tables.release(ended)) return;
     this.deps.chatNotes.forget(tableId);
     this.tableMessage.forget(tableId);
   }
@@ -210,7 +208,7 @@ export class TablePublisher implements StepListener {
   }
 
   private async publishNow(tableId: number, step: StepResult, dealNo: number): Promise<void> {
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     if (!rt) return;
     const { before, after, events } = step;
     const started = events.find((e) => e.type === 'DealStarted');
@@ -313,19 +311,19 @@ export class TablePublisher implements StepListener {
    * the old one is closed so only one message carries live buttons. Resolves with the new one's id.
    */
   repostTableMessage(
-    rt: TableRuntime,
+    rt: HeldTable,
     post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
   ): Promise<string> {
     return this.queues.run(rt.record.id, () => this.tableMessage.repost(rt, post));
   }
 
   /** Whether the player's private message of the current deal can still be edited (a choice is then answered quietly). */
-  hasLivePrivateMessage(rt: TableRuntime, playerId: string): boolean {
+  hasLivePrivateMessage(rt: HeldTable, playerId: string): boolean {
     return this.privateCards.hasLivePrivateMessage(rt, playerId);
   }
 
   /** Whether the deal's cards reached the player privately (see `PrivateCardSender.hasSeenCards`). */
-  hasSeenCards(rt: TableRuntime, playerId: string): boolean {
+  hasSeenCards(rt: HeldTable, playerId: string): boolean {
     return this.privateCards.hasSeenCards(rt, playerId);
   }
 
@@ -336,7 +334,7 @@ export class TablePublisher implements StepListener {
 }
 
 /** The game-over message's Play again button (the host's: handlers/play-again.ts), on the game's last deal. */
-function playAgain(rt: TableRuntime, after: GameState): { components: ButtonRow[] } {
+function playAgain(rt: HeldTable, after: GameState): { components: ButtonRow[] } {
   const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.notes, after.dealNo) };
   return { components: [playAgainRow(target, rt.notes.locale)] };
 }

@@ -130,8 +130,8 @@ async function wakeWaitingTable(
  */
 function noticeLostPermissions(interaction: MessageComponentInteraction, tableId: number, ctx: BotContext): void {
   const { channelId } = interaction;
-  const record = ctx.tables.runtimes.get(tableId)?.record;
-  if (record?.channelId !== channelId || !record.running) return;
+  const place = ctx.tables.placeOf(tableId);
+  if (place?.channelId !== channelId || !place.running) return;
   const missing = missingHere(interaction);
   if (missing.length) ctx.lost.markLost(tableId, channelId, 'no-permission');
 }

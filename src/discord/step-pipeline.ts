@@ -8,9 +8,8 @@ import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Commit, CommitAndPublish, Committed } from '../table/commit-and-publish.ts';
 import type { CheckedPress } from '../table/presses.ts';
-import type { TableRuntime } from '../table/runtimes.ts';
 import type { StepResult } from '../table/steps.ts';
-import type { Tables } from '../table/tables.ts';
+import type { HeldTable, Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
 import type { PrivateAnswer } from './private-card-sender.ts';
 import type { TablePublisher } from './publisher.ts';
@@ -65,15 +64,15 @@ export interface FormPlan extends CheckedPress {
 /** A press that opens a game (Play again): run as a slash command's step is (`StepPipeline.command`). */
 export interface OpenPlan {
   kind: 'open';
-  commit(): Promise<{ runtime: TableRuntime; step: StepResult }>;
-  answer(committed: { runtime: TableRuntime }): Promise<void>;
+  commit(): Promise<{ table: HeldTable; step: StepResult }>;
+  answer(committed: { table: HeldTable }): Promise<void>;
 }
 
 /** **My cards** (handlers/my-cards.ts): the presser's own cards, privately, with no step. */
 export interface CardsPlan {
   kind: 'cards';
   /** The table the press was checked against (`Tables.pressTarget`), with the player in its deal. */
-  table: TableRuntime;
+  table: HeldTable;
   playerId: string;
 }
 
@@ -300,7 +299,7 @@ export class StepPipeline {
    */
   private styleOf(
     answer: PressAnswer,
-    table: TableRuntime,
+    table: HeldTable,
     playerId: string,
     interaction: MessageComponentInteraction,
   ): AnswerStyle {

@@ -4,9 +4,8 @@ import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
 import { gameOf } from '../table/game-record.ts';
-import type { TableRuntime } from '../table/runtimes.ts';
 import { tableDealNo } from '../table/table-notes.ts';
-import type { Tables } from '../table/tables.ts';
+import type { HeldTable, Tables } from '../table/tables.ts';
 import { cardEmojis } from './card-emojis.ts';
 import type { ChannelOutput } from './channel-output.ts';
 import type { ChatNotes, ChatNotesByTable } from './chat-notes.ts';
@@ -22,7 +21,7 @@ import type { WebhookMessage } from './webhook-messages.ts';
 
 /** The table message for the table's latest state (`restarted`: say the bot restarted during this deal). */
 function liveTableView(
-  rt: TableRuntime,
+  rt: HeldTable,
   deps: Pick<TableMessageDeps, 'tokens' | 'output' | 'openTable'>,
   picture: Picture | null,
   hasBoardImage: boolean,
@@ -48,10 +47,10 @@ function liveTableView(
 }
 
 /** What the channel may see of the table's game: the table message never shows more. */
-export const publicOf = (rt: TableRuntime) => publicView(gameOf(rt.record));
+export const publicOf = (rt: HeldTable) => publicView(gameOf(rt.record));
 
 /** The table-wide coordinates the table's buttons carry, and whether they offer Open table. */
-export function targetOf(rt: TableRuntime, openTable = false): ButtonTarget {
+export function targetOf(rt: HeldTable, openTable = false): ButtonTarget {
   return {
     tableId: rt.record.id,
     dealNo: tableDealNo(rt.notes, rt.record.state?.dealNo ?? 0),
@@ -60,12 +59,12 @@ export function targetOf(rt: TableRuntime, openTable = false): ButtonTarget {
 }
 
 /** The table's lobby message as it stands (the people Play again asked back included). */
-export const lobbyOf = (rt: TableRuntime, openTable = false) =>
+export const lobbyOf = (rt: HeldTable, openTable = false) =>
   lobbyView(targetOf(rt, openTable), publicOf(rt), rt.notes.locale, rt.notes.returning);
 
 /** A table as the chat showed it at one moment: its game and table notes, and where the chat shows it. */
 export interface ShownTable {
-  rt: TableRuntime;
+  rt: HeldTable;
   chat: ChatNotes;
 }
 
@@ -132,12 +131,12 @@ export class TableMessage {
     return this.editor.size;
   }
 
-  private runtime(tableId: number): TableRuntime | undefined {
-    return this.deps.tables.runtimes.get(tableId);
+  private heldTable(tableId: number): HeldTable | undefined {
+    return this.deps.tables.heldTable(tableId);
   }
 
   /** Closes the previous deal's message and posts this deal's, with the board picture. */
-  async startDeal(rt: TableRuntime, before: GameState | null): Promise<void> {
+  async startDeal(rt: HeldTable, before: GameState | null): Promise<void> {
     const tableId = rt.record.id;
     if (before?.phase === 'lobby') this.requestLobbyEdit(tableId, this.shown(rt));
     const previous = this.deps.chatNotes.of(tableId).table;
@@ -150,10 +149,7 @@ export class TableMessage {
   }
 
   /** `/guts table`: the live table message again (its id returned); the old one is closed. */
-  async repost(
-    rt: TableRuntime,
-    post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
-  ): Promise<string> {
+  async repost(rt: HeldTable, post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>): Promise<string> {
     const previous = this.deps.chatNotes.of(rt.record.id).table;
     const posted = await this.post(rt, post);
     const state = gameOf(rt.record);
@@ -169,7 +165,7 @@ export class TableMessage {
    * the lobby and the table message say so (through their tokens, while they live) and
    * ask for no move (see `inActivityView`).
    */
-  handOver(rt: TableRuntime): void {
+  handOver(rt: HeldTable): void {
     const tableId = rt.record.id;
     const target = targetOf(rt);
     const variant = gameOf(rt.record).variant;
@@ -195,7 +191,7 @@ export class TableMessage {
    * remembers it as the table's message: a new deal's, or `/guts table`'s re-post.
    */
   private async post(
-    rt: TableRuntime,
+    rt: HeldTable,
     post: (view: ReturnType<typeof tableView>) => Promise<{ id: string }>,
   ): Promise<string> {
     const state = gameOf(rt.record);
@@ -210,12 +206,12 @@ export class TableMessage {
   }
 
   /** The table as the chat shows it now: its runtime, and its chat notes as they are now. */
-  private shown(rt: TableRuntime): ShownTable {
+  private shown(rt: HeldTable): ShownTable {
     return { rt: { record: rt.record, notes: { ...rt.notes } }, chat: this.deps.chatNotes.snapshot(rt.record.id) };
   }
 
   /** The table's board picture, or null when it has no board, shows it as card emojis, or the picture failed. */
-  private boardPicture(rt: TableRuntime): Promise<Picture | null> {
+  private boardPicture(rt: HeldTable): Promise<Picture | null> {
     const cells = boardCells(publicOf(rt));
     return cells.length && !cardEmojis()
       ? this.deps.offload.board(cells, { fourColour: rt.notes.fourColour })
@@ -227,7 +223,7 @@ export class TableMessage {
    * stands, or as `asOf` (a step that ended the game) left it.
    */
   requestEdits(tableId: number, asOf?: ShownTable): void {
-    const live = asOf ? undefined : this.runtime(tableId);
+    const live = asOf ? undefined : this.heldTable(tableId);
     const shown = asOf ?? (live && this.shown(live));
     if (!shown) return;
     const state = shown.rt.record.state;
@@ -250,7 +246,7 @@ export class TableMessage {
 
   /** The table's runtime and chat notes as they are, when the lobby or table message `messageId` is still its own. */
   private liveShowing(tableId: number, messageId: string, which: 'lobby' | 'table'): ShownTable | null {
-    const rt = this.runtime(tableId);
+    const rt = this.heldTable(tableId);
     const chat = this.deps.chatNotes.get(tableId);
     return rt && chat && chat[which] === messageId ? { rt, chat } : null;
   }

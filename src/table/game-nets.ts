@@ -1,11 +1,11 @@
 import type { GameState } from '../engine/index.ts';
 import { LruCache } from '../lru.ts';
-import type { TableRuntime } from './runtimes.ts';
+import type { HeldTable } from './runtimes.ts';
 import type { Standings } from './standings.ts';
 import type { StepResult } from './steps.ts';
 
 /** A table as its record and notes: which game it plays (`dealBase`) and how far it got. */
-export type TableAt = Pick<TableRuntime, 'record' | 'notes'>;
+export type TableAt = HeldTable;
 
 /** Net chips per player over a table's current game, through its last ended deal. */
 export type Nets = Readonly<Record<string, number>>;

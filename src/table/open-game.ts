@@ -9,7 +9,7 @@ import { getVariant, parseOptions } from '../rules/index.ts';
 import { CarriedPotMovedError } from './commit.ts';
 import type { RetryingWriter } from './db-retry.ts';
 import { gameRecord } from './game-record.ts';
-import type { Runtimes, TableRuntime } from './runtimes.ts';
+import type { HeldTable, Runtimes } from './runtimes.ts';
 import type { StepResult, TableSteps } from './steps.ts';
 import { NO_NOTES } from './table-notes.ts';
 import { UserFacingError } from './user-facing-error.ts';
@@ -84,7 +84,7 @@ export class GameOpener {
    * its deals on from the table's last one (see `TableNotes.dealBase`). Its deals are
    * provably fair (docs/FAIRNESS.md).
    */
-  async open(opening: GameOpening): Promise<{ runtime: TableRuntime; result: StepResult }> {
+  async open(opening: GameOpening): Promise<{ table: HeldTable; result: StepResult }> {
     const { place, host, variantId, options, look, key, phrase, seats = [], returning = [] } = opening;
     await ensureLanguages(look.locale); // the lobby speaks it as soon as the game is open
     this.check(place, variantId, options);
@@ -146,7 +146,7 @@ export class GameOpener {
         throw new UserFacingError('refusal.ledgerChanged');
       });
     if (!result) throw new UserFacingError('refusal.alreadyDone');
-    return { runtime: this.deps.runtimes.track(result.record), result };
+    return { table: this.deps.runtimes.track(result.record), result };
   }
 }
 

@@ -9,6 +9,16 @@ export interface TableRuntime {
 }
 
 /**
+ * A loaded table as the surfaces read it (`TableReads.heldTable`): its last committed
+ * record and its notes, read-only. Only the table layer takes a record in or changes the
+ * notes; this is the same table, so a later read of it sees the table as it is then.
+ */
+export interface HeldTable {
+  readonly record: GameRecord;
+  readonly notes: Readonly<TableNotes>;
+}
+
+/**
  * The tables this process drives, by id. A record here is the last one this process
  * committed or loaded: a stale one only costs the next step a retry (the version check).
  */
@@ -48,7 +58,7 @@ export class Runtimes {
    * again. Only that runtime: a game opened at the table since has its own, which its
    * opening step reads (the deal numbering, the table's look) before it runs.
    */
-  release(ended: TableRuntime): void {
+  release(ended: HeldTable): void {
     const { id } = ended.record;
     if (this.byId.get(id) === ended && !ended.record.running) this.byId.delete(id);
   }
@@ -57,6 +67,3 @@ export class Runtimes {
     return this.byId.values();
   }
 }
-
-/** The loaded tables as the surfaces read them: no `track` (only the table layer takes a record in). */
-export type LoadedTables = Pick<Runtimes, 'get' | 'runningIn' | 'size' | 'values' | 'release'>;

@@ -10,27 +10,30 @@ import { type GameRecord, gameRecord } from './game-record.ts';
 import { type EndedGame, endedGame, type PlayAgainTarget, recentlyEnded } from './next-game.ts';
 import type { Place } from './open-game.ts';
 import { Presets } from './presets.ts';
-import { type LoadedTables, Runtimes, type TableRuntime } from './runtimes.ts';
+import { type HeldTable, Runtimes, type TableRuntime } from './runtimes.ts';
 import type { Clock } from './scheduler.ts';
 import { type Standings, standings } from './standings.ts';
 import { asTableNotes } from './table-notes.ts';
 import { UserFacingError } from './user-facing-error.ts';
 
+/** Where a loaded table plays, and whether its game still runs: what the chat's output and its guards need. */
+export interface HeldPlace {
+  guildId: string;
+  channelId: string;
+  running: boolean;
+}
+
 /**
  * What the table layer answers without changing anything: the tables this process
  * holds, a channel's table and its language, the game that ended lately, standings,
- * proofs and presets. `Tables` (tables.ts) adds the commands and the lifecycle on top:
- * it alone commits, and it alone takes a record into what this process holds.
+ * proofs and presets. `Tables` (tables.ts) adds the commands (table-commands.ts) and
+ * the lifecycle (table-lifecycle.ts) on top: they alone commit, and they alone take a
+ * record into what this process holds. No surface sees the runtimes themselves: it
+ * reads a table through the methods below, read-only.
  */
 export class TableReads {
   /** What this process holds of each loaded table: only the table layer tracks a record into it. */
   protected readonly held = new Runtimes();
-  /**
-   * The loaded tables as the surfaces read them (a table's last committed record and
-   * notes, the running game in a channel), and the one thing they may do to them: let an
-   * ended game's runtime go once its last messages are out. Committing stays in `Tables`.
-   */
-  readonly runtimes: LoadedTables = this.held;
   /** The deals' proofs, for their Verify buttons (read-only). */
   readonly proofs: DealProofs;
   /** The saved table setups of each server or group DM (`/guts preset`). */
@@ -54,6 +57,39 @@ export class TableReads {
     this.presets = new Presets(db, () => clock.now());
   }
 
+  /** The table as this process last committed or loaded it, if it holds it (no read). */
+  heldTable(tableId: number): HeldTable | undefined {
+    return this.held.get(tableId);
+  }
+
+  /** Where a table this process holds plays (no read). */
+  placeOf(tableId: number): HeldPlace | undefined {
+    const record = this.held.get(tableId)?.record;
+    return record && { guildId: record.guildId, channelId: record.channelId, running: record.running };
+  }
+
+  /** The running game this process holds in a channel, if any (no read). */
+  heldRunningIn(channelId: string): HeldTable | undefined {
+    return this.held.runningIn(channelId);
+  }
+
+  /** Every table this process holds: those running, and ended ones until their last messages are out. */
+  heldTables(): HeldTable[] {
+    return [...this.held.values()];
+  }
+
+  /** How many tables this process holds (its cache size). */
+  get heldCount(): number {
+    return this.held.size;
+  }
+
+  /** How many of them have a game running. */
+  get runningCount(): number {
+    let running = 0;
+    for (const rt of this.held.values()) if (rt.record.running) running++;
+    return running;
+  }
+
   /** A table's row as committed, read as the table layer reads it (game-record.ts). */
   protected async load(tableId: number): Promise<GameRecord | null> {
     const record = await loadTable(this.db, tableId);
@@ -75,7 +111,7 @@ export class TableReads {
    * The channel's table as last committed (its running game, else its last one), or null
    * where no game was ever opened there: what the Activity shows.
    */
-  async tableIn(place: Place): Promise<Pick<TableRuntime, 'record' | 'notes'> | null> {
+  async tableIn(place: Place): Promise<HeldTable | null> {
     const known = this.held.runningIn(place.channelId);
     if (known) return known;
     const found = await findTable(this.db, place.guildId, place.channelId);
@@ -84,7 +120,7 @@ export class TableReads {
   }
 
   /** The running game in a channel, or a refusal saying none runs. */
-  async running(place: Place): Promise<TableRuntime> {
+  async running(place: Place): Promise<HeldTable> {
     const known = this.held.runningIn(place.channelId);
     if (known) return known;
     const found = await findTable(this.db, place.guildId, place.channelId);
@@ -115,7 +151,7 @@ export class TableReads {
   }
 
   /** The running tables of a server this process drives (it left or lost the server). */
-  runningInGuild(guildId: string): TableRuntime[] {
+  runningInGuild(guildId: string): HeldTable[] {
     return [...this.held.values()].filter((rt) => rt.record.guildId === guildId && rt.record.running);
   }
 

@@ -60,7 +60,7 @@ describe('a long game', () => {
       }, WAIT)
       .toBe(0);
     const caches = world.bot.cacheSizes();
-    const rt = [...world.bot.tables.runtimes.values()][0];
+    const rt = world.bot.tables.heldTables()[0];
     if (!rt) throw new Error('the table is not loaded');
     const unbounded = Object.entries(caches).filter(([, c]) => typeof c.limit !== 'number');
     return {

@@ -159,7 +159,7 @@ describe('play anywhere: a user-installed app', () => {
     // Resumed though the bot is in no server here (the table's ledger is the group DM's),
     // its countdown running, and known to ride tokens only: its "I restarted" edit has no
     // token that may make it, so it is left out rather than tried on the channel.
-    expect(w.bot.tables.runtimes.get(tableId)?.record.running).toBe(true);
+    expect(w.bot.tables.heldTable(tableId)?.record.running).toBe(true);
     expect(w.bot.tokens.answersOnly(tableId)).toBe(true);
     await w.bot.idle();
     expect(channelCalls(w)).toEqual([]);

@@ -14,7 +14,7 @@ describe('a countdown step that fails', () => {
   });
 
   /** The one game the bot drives. */
-  const gameOf = (w: World) => [...w.bot.tables.runtimes.values()][0]?.record.state as GameState;
+  const gameOf = (w: World) => w.bot.tables.heldTables()[0]?.record.state as GameState;
 
   const openNobodyPresses = async (startWorld: StartWorld, faults: number) => {
     process.env.GUTS_STEP_FAULTS = String(faults);

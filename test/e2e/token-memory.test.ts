@@ -49,12 +49,12 @@ describe('what interaction tokens leave behind', () => {
   it("frees what a table held once its game ends: runtime, chat's notes, tokens, private messages, edits", async () => {
     const held = () => {
       const c = world.bot.cacheSizes();
-      return [c.runtimes, c.tokens, c.privateMessages, c.pendingEdits, c.chatNotes].map((x) => x?.size);
+      return [c.heldTables, c.tokens, c.privateMessages, c.pendingEdits, c.chatNotes].map((x) => x?.size);
     };
     await openAndDeal(world, 'three-card');
     await world.bot.idle();
-    const [runtimes, tokens, , , chatNotes] = held();
-    expect(runtimes).toBe(1);
+    const [heldTables, tokens, , , chatNotes] = held();
+    expect(heldTables).toBe(1);
     expect(chatNotes).toBe(1);
     expect(tokens).toBeGreaterThanOrEqual(3); // each player's press (and the host's command) keeps a token
     await playToEnd(world, showdownThenHostAlone('ann'));

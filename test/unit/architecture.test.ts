@@ -190,6 +190,12 @@ function runtimeWrites(text: string): string[] {
   return text.split('\n').filter((line) => write.test(line));
 }
 
+/** Lines of `text` that read the table layer's runtimes: the map, a runtime by that name, or its type. */
+function runtimeReads(text: string): string[] {
+  const read = /\bruntimes\b|\.runtime\(|\bTableRuntime\b|\bRuntimes\b/;
+  return text.split('\n').filter((line) => read.test(line));
+}
+
 /** Lines of `text` where a handler commits, publishes or writes by itself, rather than returning a plan. */
 function handlerWrites(text: string): string[] {
   const call =
@@ -207,6 +213,19 @@ describe('what each side may do to the table layer', () => {
       1,
     );
     expect(handlerWrites('  ctx.publisher.redraw(tableId);')).toHaveLength(1);
+    expect(runtimeReads('  const rt = ctx.tables.runtimes.get(tableId);')).toHaveLength(1);
+    expect(runtimeReads('  const rt = ctx.tables.heldTable(tableId);')).toEqual([]);
+  });
+
+  it("no file outside the table layer reads a table's runtime: it reads a table through TableReads, read-only", () => {
+    const outside = (file: string) => !under('src/table')(file);
+    const imports = [...graph]
+      .filter(([file]) => outside(file))
+      .flatMap(([file, targets]) => targets.filter((t) => t === 'src/table/runtimes.ts').map((t) => `${file} → ${t}`));
+    const reads = textsUnder('src', 'commands', ...PACKAGES.map((p) => `${p}/src`))
+      .filter(([file]) => outside(file))
+      .flatMap(([file, text]) => runtimeReads(text).map((line) => `${file}: ${line.trim()}`));
+    expect([...imports, ...reads]).toEqual([]);
   });
 
   it('the Discord side and the Activity never write into a table runtime (the table layer commits it)', () => {

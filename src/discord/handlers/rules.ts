@@ -5,7 +5,7 @@ import type { OptionSpec, Options } from '../../rules/index.ts';
 import { valueWords } from '../../rules-text/option-help.ts';
 import { gameOf } from '../../table/game-record.ts';
 import { checkOptions, optionsTarget } from '../../table/presses.ts';
-import type { TableRuntime } from '../../table/runtimes.ts';
+import type { HeldTable } from '../../table/tables.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
 import type { BotContext } from '../context.ts';
 import { type ButtonId, parseButtonId } from '../custom-id.ts';
@@ -38,7 +38,7 @@ function rulesId(customId: string): ButtonId | null {
 }
 
 interface Opened {
-  rt: TableRuntime;
+  rt: HeldTable;
   state: GameState;
   target: ButtonTarget;
   page: RulesPage | null;

@@ -49,7 +49,7 @@ describe('a table whose channel is lost', () => {
       expect(ann.followUp).toHaveBeenCalledWith({ content: t('de', 'refusal.lostPermission'), flags: 64 });
       expect(bob.followUp).toHaveBeenCalledWith({ content: t('en-US', 'refusal.lostPermission'), flags: 64 });
       // Nothing else: the game goes on once the permission is back.
-      expect(fx.tables.runtimes.get(tableId)?.record.running).toBe(true);
+      expect(fx.tables.heldTable(tableId)?.record.running).toBe(true);
     });
 
     it('says posts keep failing when they do, skips a player it cannot reach, and logs one it could not tell', async () => {
@@ -66,7 +66,7 @@ describe('a table whose channel is lost', () => {
 
   describe('when it is gone', () => {
     it('stops the game, published as any step, and tells nobody privately', async () => {
-      const { runtime } = await openTable(fx.tables);
+      const { table: runtime } = await openTable(fx.tables);
       await onLostTable(ctx, runtime.record.id, 'gone');
       expect(fx.heard.published.map((s) => s.after.phase)).toEqual(['over']);
       expect(fx.tables.isPaused(runtime.record.id)).toBe(false);
@@ -74,7 +74,7 @@ describe('a table whose channel is lost', () => {
     });
 
     it('logs a game it could not stop, rather than throw', async () => {
-      const { runtime } = await openTable(fx.tables);
+      const { table: runtime } = await openTable(fx.tables);
       vi.spyOn(fx.tables, 'abandon').mockRejectedValueOnce(new Error('disk I/O error'));
       await onLostTable(ctx, runtime.record.id, 'gone');
       expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, expect.any(String));
@@ -99,7 +99,7 @@ describe("Discord's word that a channel or server is gone", () => {
   });
 
   it("marks a deleted channel's or thread's table lost, and a channel with none too", async () => {
-    const { runtime } = await openTable(fx.tables);
+    const { table: runtime } = await openTable(fx.tables);
     client.emit(Events.ChannelDelete, { id: PLACE.channelId });
     client.emit(Events.ThreadDelete, { id: '999' });
     expect(lost.markLost.mock.calls).toEqual([
@@ -114,8 +114,8 @@ describe("Discord's word that a channel or server is gone", () => {
     await openTable(fx.tables, { place: { guildId: '300', channelId: '301' }, key: 'start-3' });
     client.emit(Events.GuildDelete, { id: PLACE.guildId });
     expect(lost.markLost.mock.calls).toEqual([
-      [first.runtime.record.id, PLACE.channelId, 'gone'],
-      [second.runtime.record.id, '201', 'gone'],
+      [first.table.record.id, PLACE.channelId, 'gone'],
+      [second.table.record.id, '201', 'gone'],
     ]);
   });
 });
@@ -151,7 +151,7 @@ describe('a permission taken away', () => {
     loaded.clear();
     loaded.add(PLACE.guildId);
     watchPermissions(client as never, botContext(fx).ctx, lost as never, guilds as never);
-    tableId = (await openTable(fx.tables)).runtime.record.id;
+    tableId = (await openTable(fx.tables)).table.record.id;
   });
   afterEach(async () => {
     await fx.close();

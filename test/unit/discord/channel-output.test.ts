@@ -40,8 +40,9 @@ function setup(options: { answersOnly?: boolean } = {}) {
     isThread: () => false,
   };
   const client = { channels: { fetch: vi.fn(async (_channelId: string) => channel) } };
-  const runtimes = {
-    get: (tableId: number) => (tableId === TABLE ? { record: { guildId: '100', channelId: CHANNEL } } : undefined),
+  const tables = {
+    placeOf: (tableId: number) =>
+      tableId === TABLE ? { guildId: '100', channelId: CHANNEL, running: true } : undefined,
   };
   /** The table's youngest token (what `ReplyTokens.newest` picks); null where none lives. */
   let newest: FakeHandle | null = null;
@@ -55,7 +56,7 @@ function setup(options: { answersOnly?: boolean } = {}) {
   const lost = new BlockedChannels((tableId, reason) => lostTables.push([tableId, reason]));
   const output = new ChannelOutput(
     client as never,
-    runtimes as never,
+    tables,
     lost,
     tokens as never,
     pino({ level: 'silent' }),

@@ -40,7 +40,7 @@ describe('the table commands', () => {
     it('opens the game, answers with its lobby, and keeps where the lobby is and whose press carries it', async () => {
       const interaction = fakeInteraction({ id: '501' });
       await startGame(interaction as never, bot.ctx, { variantId: 'two-card', options: { ante: 2 } }, look);
-      const rt = fx.tables.runtimes.runningIn(PLACE.channelId);
+      const rt = fx.tables.heldRunningIn(PLACE.channelId);
       expect(rt?.record.state).toMatchObject({ variant: 'two-card', host: ANN.id, phase: 'lobby' });
       expect(interaction.deferReply).toHaveBeenCalledTimes(1);
       const [lobby] = interaction.editReply.mock.calls[0] as [{ embeds: unknown[]; components: unknown[] }];
@@ -80,7 +80,7 @@ describe('the table commands', () => {
         { key: 'refusal.missingPermissions' },
         { key: 'refusal.externalAppsOff' },
       ]);
-      expect(fx.tables.runtimes.runningIn(PLACE.channelId)).toBeUndefined();
+      expect(fx.tables.heldRunningIn(PLACE.channelId)).toBeUndefined();
     });
 
     it('reads a preset only once acknowledged, and opens what it holds', async () => {
@@ -91,7 +91,7 @@ describe('the table commands', () => {
       });
       await startGame(interaction as never, bot.ctx, preset, look);
       expect(preset).toHaveBeenCalledTimes(1);
-      expect(fx.tables.runtimes.runningIn(PLACE.channelId)?.record.state?.variant).toBe('one-card');
+      expect(fx.tables.heldRunningIn(PLACE.channelId)?.record.state?.variant).toBe('one-card');
     });
   });
 
@@ -148,15 +148,15 @@ describe('the table commands', () => {
       await expect(stopGame(fakeInteraction({ user: BOB }) as never, bot.ctx)).rejects.toMatchObject({
         key: 'refusal.stopWho',
       });
-      expect(fx.tables.runtimes.runningIn(PLACE.channelId)).toBeDefined();
+      expect(fx.tables.heldRunningIn(PLACE.channelId)).toBeDefined();
       await stopGame(fakeInteraction({ user: BOB, manager: true }) as never, bot.ctx);
-      expect(fx.tables.runtimes.runningIn(PLACE.channelId)).toBeUndefined();
+      expect(fx.tables.heldRunningIn(PLACE.channelId)).toBeUndefined();
     });
   });
 
   describe('/guts table', () => {
     it("posts a lobby's message again and keeps where it is now", async () => {
-      const { runtime } = await openTable(fx.tables);
+      const { table: runtime } = await openTable(fx.tables);
       const interaction = fakeInteraction({ id: '777', user: BOB });
       await repostTable(interaction as never, bot.ctx);
       expect(JSON.stringify(interaction.editReply.mock.calls[0])).toContain(

@@ -72,14 +72,14 @@ describe('the table publisher', () => {
   const act = (key: string, action: Action, member?: Member) =>
     tables.act(tableId, key, action, member) as Promise<StepResult>;
   const runtime = () => {
-    const rt = tables.runtimes.get(tableId);
+    const rt = tables.heldTable(tableId);
     if (!rt) throw new Error('no table');
     return rt;
   };
   const edited = (handle: FakeHandle | undefined) => handle?.edit.mock.calls.length ?? 0;
 
   const open = async (variant: string) => {
-    const { runtime: rt, result } = await tables.openGame(opening(variant, 'start'));
+    const { table: rt, result } = await tables.openGame(opening(variant, 'start'));
     tableId = rt.record.id;
     chat.of(tableId).lobby = 'lobby-message';
     publisher.publish(result);
@@ -180,7 +180,7 @@ describe('the table publisher', () => {
   });
 
   it("edits an ended game's lobby even when a new game took the table before the step was published", async () => {
-    const { runtime: rt } = await tables.openGame(opening('three-card', 'start'));
+    const { table: rt } = await tables.openGame(opening('three-card', 'start'));
     tableId = rt.record.id;
     chat.of(tableId).lobby = 'old-lobby';
     const stopped = await tables.stopGame(place, { id: ann.id, admin: false }, 'stop');

@@ -99,7 +99,7 @@ describe('the step pipeline', () => {
 
   /** The plan a handler would return for this press, dry-run on the state this process holds. */
   const plan = (action: Action, member: Member, answer: PressAnswer): PressPlan => {
-    const table = tables.runtimes.get(tableId);
+    const table = tables.heldTable(tableId);
     if (!table) throw new Error('no table');
     const state = gameOf(table.record);
     return { kind: 'press', table, action, member, dryRun: { from: state, applied: apply(state, action) }, answer };
@@ -148,7 +148,7 @@ describe('the step pipeline', () => {
       }),
       log,
     });
-    const { runtime } = await openTable(tables, { place, host: ann, key: 'start' });
+    const { table: runtime } = await openTable(tables, { place, host: ann, key: 'start' });
     tableId = runtime.record.id;
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
@@ -179,7 +179,7 @@ describe('the step pipeline', () => {
     expect(press.reply).toHaveBeenCalledWith({ content: 'cards of 1 at vundefined', flags: EPHEMERAL });
     expect(said).toEqual(['p1 reply', 'sent 1']);
     expect(published).toEqual([]);
-    expect(awaiting(gameOf(tables.runtimes.get(tableId)?.record as never))).toMatchObject({
+    expect(awaiting(gameOf(tables.heldTable(tableId)?.record as never))).toMatchObject({
       pending: [ann.id, bob.id],
     });
   });
@@ -361,7 +361,7 @@ describe('the step pipeline', () => {
     expect(published).toEqual([]);
     expect(said.filter((line) => line.startsWith('committed'))).toEqual([]);
     // The table is as it was: Ann is still to decide.
-    const record = tables.runtimes.get(tableId)?.record;
+    const record = tables.heldTable(tableId)?.record;
     expect(record?.version).toBe(3);
     expect(record?.state?.deal?.players).toEqual([ann.id, bob.id]);
   });
@@ -389,7 +389,7 @@ describe('the step pipeline', () => {
       const planned = await tablePressHandler.run(button as never, id, ctx());
       expect(planned).toMatchObject({ kind: 'press', action: stay(ann), member: ann, answer: 'choice' });
       expect(planned?.kind === 'press' && planned.dryRun?.applied.events.map((e) => e.type)).toEqual(['Declared']);
-      expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
+      expect(tables.heldTable(tableId)?.record.version).toBe(3);
       expect(said).toEqual([]);
     });
 
@@ -402,7 +402,7 @@ describe('the step pipeline', () => {
       await pipeline.run(again as never, planned as PressPlan);
       await settled();
       expect(said).toEqual(['p1 deferUpdate', 'pressedOn table-message']);
-      expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
+      expect(tables.heldTable(tableId)?.record.version).toBe(3);
       // Anyone else pressing the lobby's Deal now is told the deal moved on.
       const bobs = stayButton(0, 'deal', bob);
       await expect(tablePressHandler.run(bobs as never, id, ctx())).rejects.toThrow(/deal is over/);
@@ -413,7 +413,7 @@ describe('the step pipeline', () => {
       const id = tablePressHandler.parse(button as never);
       if (!id) throw new Error('not a declare press');
       await expect(tablePressHandler.run(button as never, id, ctx())).rejects.toThrow(/deal is over/);
-      expect(tables.runtimes.get(tableId)?.record.version).toBe(3);
+      expect(tables.heldTable(tableId)?.record.version).toBe(3);
     });
   });
 });

@@ -7,11 +7,11 @@ import { tableView } from '../../../src/discord/views/table-card.ts';
 import { boardSignature } from '../../../src/discord/views/table-pieces.ts';
 import { type Action, apply, createGame, type GameState, publicView } from '../../../src/engine/index.ts';
 import type { Picture } from '../../../src/render/index.ts';
-import type { TableRuntime } from '../../../src/table/runtimes.ts';
-import { NO_NOTES } from '../../../src/table/table-notes.ts';
+import { NO_NOTES, type TableNotes } from '../../../src/table/table-notes.ts';
+import type { HeldTable } from '../../../src/table/tables.ts';
 
 /**
- * The lobby and the live table message on their own: hand-made table runtimes, the
+ * The lobby and the live table message on their own: hand-made tables, the
  * chat's notes with a fake save that writes them down and can fail, a fake channel
  * output that writes down every post and edit, and vitest's fake clock driving the
  * coalescer's delay. No Discord, no database.
@@ -33,7 +33,8 @@ const lobby = (variant = 'three-card'): GameState =>
   });
 const dealt = (variant = 'three-card'): GameState => step(lobby(variant), { type: 'startDeal', by: ANN });
 
-function runtimeOf(state: GameState): TableRuntime {
+/** A table as the table layer holds it, here changed in place by the test as steps would. */
+function heldOf(state: GameState): { record: HeldTable['record']; notes: TableNotes } {
   return {
     record: {
       id: TABLE,
@@ -53,12 +54,12 @@ function runtimeOf(state: GameState): TableRuntime {
 
 /** The table as a step left it, with where the chat showed it then. */
 const shownAsOf = (state: GameState, chat: Partial<ChatNotes>): ShownTable => ({
-  rt: runtimeOf(state),
+  rt: heldOf(state),
   chat: { ...NO_CHAT, ...chat },
 });
 
 /** The live table card of `state` at `rt`'s table: no picture, nothing stalled. */
-const shownFor = (rt: TableRuntime, state: GameState, unreached: string[] = []) =>
+const shownFor = (rt: HeldTable, state: GameState, unreached: string[] = []) =>
   tableView({
     target: targetOf(rt),
     view: publicView(state),
@@ -78,7 +79,7 @@ const textOf = (payload: unknown): string => JSON.stringify(payload);
 const hasButtons = (payload: unknown): boolean => /"type":2[,}]/.test(textOf(payload));
 
 describe('the table message', () => {
-  let runtimes: Map<number, TableRuntime>;
+  let held: Map<number, HeldTable>;
   let chat: ChatNotesByTable;
   /** Saves of the chat's notes, waiting in the table's queue: each writes down the notes it saves, or fails. */
   let atVersion: ReturnType<typeof vi.fn<(tableId: number, write: unknown) => Promise<void>>>;
@@ -99,7 +100,7 @@ describe('the table message', () => {
 
   const make = (editDelayMs?: number) =>
     new TableMessage({
-      tables: { runtimes } as never,
+      tables: { heldTable: (tableId: number) => held.get(tableId) } as never,
       chatNotes: chat,
       output: {
         stalled: () => false,
@@ -122,10 +123,10 @@ describe('the table message', () => {
     await vi.advanceTimersByTimeAsync(DELAY_MS);
     await tm.idle();
   };
-  /** The table's runtime as it stands, and where the chat shows it now. */
+  /** The table as it stands, and where the chat shows it now. */
   const live = (state: GameState, shown: Partial<ChatNotes> = {}) => {
-    const rt = runtimeOf(state);
-    runtimes.set(TABLE, rt);
+    const rt = heldOf(state);
+    held.set(TABLE, rt);
     chat.opened(TABLE);
     Object.assign(chat.of(TABLE), shown);
     return rt;
@@ -134,7 +135,7 @@ describe('the table message', () => {
 
   beforeEach(() => {
     vi.useFakeTimers();
-    runtimes = new Map();
+    held = new Map();
     saved = [];
     atVersion = vi.fn(async (tableId: number) => {
       saved.push(chat.snapshot(tableId));
@@ -382,9 +383,9 @@ describe('the table message', () => {
 
     it("waits for one table's edits only", async () => {
       live(lobby(), { lobby: 'lobby-1' });
-      const other = runtimeOf(lobby());
+      const other = heldOf(lobby());
       other.record = { ...other.record, id: 8 };
-      runtimes.set(8, other);
+      held.set(8, other);
       chat.of(8).lobby = 'lobby-9';
       tm.requestEdits(8);
       // Table 8's edit is waiting, yet this table has none to wait for.
@@ -467,7 +468,7 @@ describe('the table message', () => {
   });
 
   it('numbers the buttons by the table, not the game', () => {
-    const rt = runtimeOf(dealt());
+    const rt = heldOf(dealt());
     rt.notes.dealBase = 4;
     expect(targetOf(rt)).toEqual({ tableId: TABLE, dealNo: 5 });
   });

@@ -18,7 +18,7 @@ describe('backfilling deal results', () => {
       [1, 'three-card'],
       [2, 'two-card'],
     ] as const) {
-      const { runtime } = await openTable(fx.tables, { variantId: variant, key: `start-${n}` });
+      const { table: runtime } = await openTable(fx.tables, { variantId: variant, key: `start-${n}` });
       const id = runtime.record.id;
       await fx.tables.act(id, `join-${n}`, { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);
       await fx.tables.act(id, `deal-${n}`, { type: 'startDeal', by: ANN.id });

@@ -73,7 +73,7 @@ describe('a table whose database is away', () => {
   });
 
   it('its countdown waits while it cannot be read, then starts afresh: nobody drops', async () => {
-    const { runtime } = await tables.openGame({
+    const { table: runtime } = await tables.openGame({
       place,
       host: ann,
       variantId: 'three-card',
@@ -99,10 +99,10 @@ describe('a table whose database is away', () => {
     time.advance(1_000);
     await waitFor(() => tables.dbWaits.tablesWaiting === 0);
     await tables.idle();
-    const state = tables.runtimes.get(tableId)?.record.state as GameState;
+    const state = tables.heldTable(tableId)?.record.state as GameState;
     // Still asking: the countdown started again in full, nobody was dropped by the one that ran out.
     expect(awaiting(state).kind).toBe('declare');
-    expect(tables.runtimes.get(tableId)?.record.deadline).toBe(time.clock.now() + 10_000);
+    expect(tables.heldTable(tableId)?.record.deadline).toBe(time.clock.now() + 10_000);
     expect(told).toEqual([DB_WAITING]);
     expect((await auditLedger(o.db)).problems).toEqual([]);
   });

@@ -27,7 +27,7 @@ describe('a fair table', () => {
       newServerSeed: () => LAST_SEED,
     });
   let tables: Tables;
-  const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;
+  const state = (tableId: number) => tables.heldTable(tableId)?.record.state as GameState;
 
   afterAll(async () => {
     await tables.close();
@@ -37,7 +37,7 @@ describe('a fair table', () => {
   it('commits when the game opens, takes the lobby presses’ ids, and deals on from the stored seeds after a restart', async () => {
     await migrateToLatest(o.db);
     tables = newTables();
-    const { runtime } = await tables.openGame({
+    const { table: runtime } = await tables.openGame({
       place,
       host: ann,
       variantId: 'three-card',
@@ -92,7 +92,7 @@ describe('a fair table', () => {
           look: { fourColour: false },
           key,
         })
-        .then((g) => g.runtime.record.id);
+        .then((g) => g.table.record.id);
     const seedOf = (tableId: number) => state(tableId).fair?.clientSeed;
 
     // Launched after the lobby: Join and Deal from the page each add the instance's launch id.

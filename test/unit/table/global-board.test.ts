@@ -16,7 +16,7 @@ describe('the cross-server board', () => {
       /** Ann and Bob play `deals` deals of two-card guts in `guildId`, each choosing as a balanced computer would. */
       const play = async (guildId: string, deals: number) => {
         const place = { guildId, channelId: `c${guildId}` };
-        const { runtime } = await openTable(fx.tables, { place, variantId: 'two-card', key: `open-${++n}` });
+        const { table: runtime } = await openTable(fx.tables, { place, variantId: 'two-card', key: `open-${++n}` });
         const id = runtime.record.id;
         const act = (action: Action) => fx.tables.act(id, `k-${++n}`, action);
         await fx.tables.act(id, `k-${++n}`, { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);

@@ -43,7 +43,7 @@ describe('seasons and achievements from the hand history', () => {
           for (const g of games) {
             if (g.season) await chooseSeasonLength(fx.db, g.guild, g.season, now);
             const place = { guildId: g.guild, channelId: `c${g.guild}` };
-            const { runtime } = await openTable(fx.tables, { place, variantId: g.variant, key: `open-${++n}` });
+            const { table: runtime } = await openTable(fx.tables, { place, variantId: g.variant, key: `open-${++n}` });
             const id = runtime.record.id;
             const act = (action: Action) => fx.tables.act(id, `k-${++n}`, action);
             await fx.tables.act(id, `k-${++n}`, { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);

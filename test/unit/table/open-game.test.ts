@@ -27,7 +27,7 @@ describe('opening a game', () => {
   };
 
   it('seats its host in a lobby, in the look asked for, and writes down what it opened', async () => {
-    const { runtime, result } = await openTable(fx.tables, {
+    const { table: runtime, result } = await openTable(fx.tables, {
       variantId: 'two-card',
       options: { ante: 3 },
       look: { fourColour: true, locale: 'de' },
@@ -44,7 +44,7 @@ describe('opening a game', () => {
     // A table with no language said speaks English.
     await fx.tables.stopGame(PLACE, { id: ANN.id, admin: false }, 'stop');
     const english = await openTable(fx.tables, { key: 'start-2' });
-    expect(english.runtime.notes.locale).toBe('en-US');
+    expect(english.table.notes.locale).toBe('en-US');
   });
 
   it("refuses at once a bad option, and a second game while one runs, naming the running game's variant", async () => {
@@ -63,10 +63,10 @@ describe('opening a game', () => {
   });
 
   it('refuses a game another process runs at the table, which this one has not loaded', async () => {
-    const { runtime } = await openTable(fx.tables);
+    const { table: runtime } = await openTable(fx.tables);
     const second = fx.anotherProcess();
     await expect(openTable(second, { host: BOB, key: 'start-2' })).rejects.toMatchObject({ key: 'refusal.running' });
-    expect(fx.tables.runtimes.get(runtime.record.id)?.record.version).toBe(runtime.record.version);
+    expect(fx.tables.heldTable(runtime.record.id)?.record.version).toBe(runtime.record.version);
   });
 
   it('lets one of two starts racing in a channel open, and refuses the other', async () => {
@@ -81,10 +81,10 @@ describe('opening a game', () => {
   it("numbers its deals on from the table's last game, and plays for the pot that game left", async () => {
     const first = await dealtTable(fx);
     await playOutAndStop(first);
-    const left = fx.tables.runtimes.get(first)?.record.state as GameState;
+    const left = fx.tables.heldTable(first)?.record.state as GameState;
     expect(left.phase).toBe('over');
     expect(left.pot).toBeGreaterThan(0);
-    const { runtime, result } = await openTable(fx.tables, { key: 'start-2' });
+    const { table: runtime, result } = await openTable(fx.tables, { key: 'start-2' });
     expect(runtime.record.id).toBe(first);
     expect(runtime.notes.dealBase).toBe(1);
     expect(result.after).toMatchObject({ pot: left.pot, reserve: left.reserve, dealNo: 0 });

@@ -17,7 +17,7 @@ describe('Play again, before the ended game is released', () => {
 
   /** One game at the table: Ann hosts, Bob joins, one deal is dealt and played out, and the game ends after it. */
   async function playOneDeal(n: number, look: { fourColour: boolean; locale: string }): Promise<number> {
-    const { runtime } = await openTable(fx.tables, { key: `start-${n}`, look });
+    const { table: runtime } = await openTable(fx.tables, { key: `start-${n}`, look });
     const tableId = runtime.record.id;
     await fx.tables.act(tableId, `join-${n}`, { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);
     await fx.tables.act(tableId, `deal-${n}`, { type: 'startDeal', by: ANN.id });
@@ -32,7 +32,7 @@ describe('Play again, before the ended game is released', () => {
     await playOneDeal(1, { fourColour: false, locale: 'en-US' });
     const tableId = await playOneDeal(2, { fourColour: true, locale: 'de' });
     // Still held: nothing released it (the publisher would, once the game's last messages are out).
-    expect(fx.tables.runtimes.get(tableId)?.record.running).toBe(false);
+    expect(fx.tables.heldTable(tableId)?.record.running).toBe(false);
     // The second game's only deal is the table's second.
     const ended = await fx.tables.endedGame(tableId, PLACE, 2, ANN.id);
     expect(ended.look).toEqual({ fourColour: true, locale: 'de' });

@@ -38,7 +38,7 @@ async function refusal(work: Promise<unknown>): Promise<string> {
 
 describe('a press checked by the table layer', () => {
   it('makes the engine action of each press, dry-run on the table as this process holds it', async () => {
-    const { runtime } = await openTable(fx.tables);
+    const { table: runtime } = await openTable(fx.tables);
     const tableId = runtime.record.id;
     const join = await checkPress(fx.tables, press(tableId, 0, 'join'), PLACE, BOB);
     expect(join.action).toEqual({ type: 'join', playerId: BOB.id, name: BOB.name });
@@ -102,7 +102,7 @@ describe('a press checked by the table layer', () => {
   });
 
   it('takes the Deal pressed again as its deal begins as done', async () => {
-    const { runtime } = await openTable(fx.tables);
+    const { table: runtime } = await openTable(fx.tables);
     const tableId = runtime.record.id;
     await fx.tables.act(tableId, 'join-bob', { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);
     const deal = await checkPress(fx.tables, press(tableId, 0, 'deal'), PLACE, ANN);
@@ -118,7 +118,7 @@ describe('a press checked by the table layer', () => {
 
 describe("the Rules form's change, checked by the table layer", () => {
   it("is the host's, in the lobby only", async () => {
-    const { runtime } = await openTable(fx.tables);
+    const { table: runtime } = await openTable(fx.tables);
     const tableId = runtime.record.id;
     const target = { tableId, dealNo: 0 };
     expect(await optionsTarget(fx.tables, target, PLACE, ANN)).toBe(runtime);
@@ -127,7 +127,7 @@ describe("the Rules form's change, checked by the table layer", () => {
   });
 
   it('keeps the changes the rule book accepts, each on top of those before, and says each it refuses', async () => {
-    const { runtime } = await openTable(fx.tables);
+    const { table: runtime } = await openTable(fx.tables);
     const checked = checkOptions(runtime, ANN, { ante: 10, timer: -4, odds: true });
     expect(checked.changes).toEqual({ ante: 10, odds: true });
     expect(checked.refused.map((r) => r.name)).toEqual(['timer']);

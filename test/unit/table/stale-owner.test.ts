@@ -205,8 +205,8 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
     // Every race had a loser, and the losers lost cleanly.
     expect(outcomes.duplicate + outcomes.refused + outcomes.stale).toBeGreaterThanOrEqual(4 + deals * 2);
     // Both now hold the table as committed.
-    expect(A.runtimes.get(tableId)?.record.version).toBe(versions.length);
-    expect(B.runtimes.get(tableId)?.record.version).toBe(versions.length);
+    expect(A.heldTable(tableId)?.record.version).toBe(versions.length);
+    expect(B.heldTable(tableId)?.record.version).toBe(versions.length);
   }, 60_000);
 
   it("never lets a stale process overwrite the newer owner's message ids", async () => {
@@ -220,7 +220,7 @@ describe.each(shared)('two processes owning one table, on $name', (backend) => {
       await restarted.loadRunning();
       return restarted.get(tableId)?.table;
     };
-    const { runtime } = await a.tables.openGame({
+    const { table: runtime } = await a.tables.openGame({
       place,
       host: ann,
       variantId: 'three-card',

@@ -19,7 +19,7 @@ let fx: TablesFixture;
 let tableId: number;
 beforeEach(async () => {
   fx = await tablesFixture();
-  tableId = (await openTable(fx.tables)).runtime.record.id;
+  tableId = (await openTable(fx.tables)).table.record.id;
 });
 afterEach(() => fx.close());
 

@@ -100,7 +100,7 @@ export function openTable(tables: Tables, o: Opening = {}) {
 
 /** A game with Ann hosting and Bob seated, its first deal dealt: both must declare. */
 export async function dealtTable(fx: TablesFixture, o: Opening = {}): Promise<number> {
-  const { runtime } = await openTable(fx.tables, o);
+  const { table: runtime } = await openTable(fx.tables, o);
   const tableId = runtime.record.id;
   await fx.tables.act(tableId, 'join-bob', { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);
   await fx.tables.act(tableId, 'deal-1', { type: 'startDeal', by: (o.host ?? ANN).id });

@@ -69,7 +69,7 @@ describe('the table layer', () => {
     more: Partial<GameOpening> = {},
   ) => {
     const look = { fourColour: false };
-    const { runtime, result } = await tables.openGame({
+    const { table, result } = await tables.openGame({
       place,
       host: ann,
       variantId: variant,
@@ -78,10 +78,10 @@ describe('the table layer', () => {
       key: 'start-1',
       ...more,
     });
-    return { tableId: runtime.record.id, runtime, result };
+    return { tableId: table.record.id, table, result };
   };
 
-  const state = (tableId: number) => tables.runtimes.get(tableId)?.record.state as GameState;
+  const state = (tableId: number) => tables.heldTable(tableId)?.record.state as GameState;
 
   beforeEach(async () => {
     o = openDatabase(':memory:');
@@ -119,7 +119,7 @@ describe('the table layer', () => {
 
   it('refuses a bad option before anything is written', async () => {
     expect(() => tables.checkOpen(place, 'three-card', { ante: 0 })).toThrow(/ante/);
-    expect(await tables.runtimes.runningIn(place.channelId)).toBeUndefined();
+    expect(await tables.heldRunningIn(place.channelId)).toBeUndefined();
   });
 
   it('applies an action once per key, and tells the stale deal apart', async () => {
@@ -132,7 +132,7 @@ describe('the table layer', () => {
     const version = (await tables.act(tableId, 'ann-stays', stay))?.record.version;
     // The same interaction again (a retry, a replay after a crash): applied once.
     expect(await tables.act(tableId, 'ann-stays', stay)).toBeNull();
-    expect(tables.runtimes.get(tableId)?.record.version).toBe(version);
+    expect(tables.heldTable(tableId)?.record.version).toBe(version);
     await expect(tables.pressTarget(tableId, place, 0, false)).rejects.toThrow(/deal is over/);
     await expect(tables.pressTarget(tableId, place, 0, true)).resolves.toBeDefined();
     await expect(tables.pressTarget(tableId, { ...place, channelId: '999' }, 1, false)).rejects.toThrow(
@@ -146,7 +146,7 @@ describe('the table layer', () => {
     await tables.act(tableId, 'join-bob', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-1', { type: 'startDeal', by: ann.id });
     await tables.act(tableId, 'ann-stays', { type: 'declare', playerId: ann.id, choice: 'stay' });
-    const deadline = tables.runtimes.get(tableId)?.record.deadline as number;
+    const deadline = tables.heldTable(tableId)?.record.deadline as number;
     expect(deadline).toBe(time.clock.now() + 10_000);
     time.advance(10_000);
     await tables.idle();
@@ -157,7 +157,7 @@ describe('the table layer', () => {
     expect(timedOut.events.some((e) => e.type === 'Revealed')).toBe(true);
     // Ann stayed alone and took the pot: the game is over, no countdown left.
     expect(state(tableId).phase).toBe('over');
-    expect(tables.runtimes.get(tableId)?.record.deadline).toBeNull();
+    expect(tables.heldTable(tableId)?.record.deadline).toBeNull();
   });
 
   it('lets only the host (or an admin) stop the game', async () => {
@@ -177,7 +177,7 @@ describe('the table layer', () => {
     expect(await tables.abandon(tableId)).toBeNull();
 
     const next = await open('three-card', { ante: 5 }, { key: 'start-3' });
-    const id = next.runtime.record.id;
+    const id = next.table.record.id;
     await tables.act(id, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(id, 'deal-2', { type: 'startDeal', by: ann.id });
     const midDeal = await tables.abandon(id);
@@ -195,18 +195,18 @@ describe('the table layer', () => {
     await tables.act(tableId, 'ann-stays', { type: 'declare', playerId: ann.id, choice: 'stay' });
     await tables.act(tableId, 'bob-drops', { type: 'declare', playerId: bob.id, choice: 'drop' });
     expect(state(tableId).phase).toBe('over');
-    const ended = tables.runtimes.get(tableId);
+    const ended = tables.heldTable(tableId);
     if (!ended) throw new Error('no runtime');
     // The publisher lets the ended game's runtime go once its last messages are out: on
     // a busy machine, just as the next game has taken the table.
     const track = Runtimes.prototype.track;
     vi.spyOn(Runtimes.prototype, 'track').mockImplementationOnce(function (this: Runtimes, record, fresh) {
       const taken = track.call(this, record, fresh);
-      tables.runtimes.release(ended);
+      tables.release(ended);
       return taken;
     });
     const next = await open('two-card', { ante: 5 }, { look: { fourColour: true }, key: 'start-2' });
-    expect(next.runtime.notes).toMatchObject({ dealBase: 1, fourColour: true });
+    expect(next.table.notes).toMatchObject({ dealBase: 1, fourColour: true });
     await tables.act(tableId, 'join-bob-2', { type: 'join', playerId: bob.id, name: bob.name }, bob);
     await tables.act(tableId, 'deal-2', { type: 'startDeal', by: ann.id });
     await tables.act(tableId, 'ann-stays-2', { type: 'declare', playerId: ann.id, choice: 'stay' });
@@ -229,7 +229,7 @@ describe('the table layer', () => {
     await expect(tables.pressTarget(tableId, place, 1, false)).rejects.toThrow(/paused/);
     const resumed = await tables.resume(tableId);
     expect(resumed?.events).toEqual([]);
-    expect(tables.runtimes.get(tableId)?.record.deadline).toBe(time.clock.now() + 10_000);
+    expect(tables.heldTable(tableId)?.record.deadline).toBe(time.clock.now() + 10_000);
     expect(await tables.resume(tableId)).toBeNull(); // not paused any more
     time.advance(10_000);
     await waitFor(() => state(tableId).phase !== 'deal' || awaiting(state(tableId)).kind !== 'declare');
@@ -339,12 +339,12 @@ describe('the table layer', () => {
       await tables.idle();
     };
     await tick(10_000); // deal 1: nobody chose; a quiet deal
-    expect(tables.runtimes.get(tableId)?.notes.quietDeals).toBe(1);
+    expect(tables.heldTable(tableId)?.notes.quietDeals).toBe(1);
     await tick(1_000); // the next deal starts by itself
     expect(state(tableId).dealNo).toBe(2);
     await tables.act(tableId, 'ann-in', { type: 'declare', playerId: ann.id, choice: 'drop' });
     await tick(10_000); // deal 2: ann pressed, so it was played
-    expect(tables.runtimes.get(tableId)?.notes.quietDeals).toBe(0);
+    expect(tables.heldTable(tableId)?.notes.quietDeals).toBe(0);
     await tick(1_000);
     await tick(10_000); // deal 3: quiet
     await tick(1_000);

@@ -198,7 +198,7 @@ describe('the table timers', () => {
   });
 
   it("makes a computer player's move after its pause, as a step of its own, unless the table is paused", async () => {
-    const { runtime } = await openTable(fx.tables, { options: { ante: 5, timer: TIMER_S } });
+    const { table: runtime } = await openTable(fx.tables, { options: { ante: 5, timer: TIMER_S } });
     const tableId = runtime.record.id;
     await fx.tables.act(tableId, 'cpu', { type: 'addComputer', by: ANN.id, level: 'bold' });
     await fx.tables.act(tableId, 'deal-1', { type: 'startDeal', by: ANN.id });

@@ -48,7 +48,7 @@ async function sample(): Promise<BotSample> {
     interactions,
     rest: { handlers: bot.client.rest.handlers.size, hashes: bot.client.rest.hashes.size },
     caches: bot.cacheSizes(),
-    openTables: [...bot.tables.runtimes.values()].filter((rt) => rt.record.running).length,
+    openTables: bot.tables.runningCount,
     activityPort: bot.activityPort(),
   };
 }

@@ -71,9 +71,9 @@ describe('guts-harness bench soak', () => {
     expect(last.rssMb).toBeGreaterThan(last.heapsMb.main);
     expect(soak.database.bytesPerDeal).toBeGreaterThan(0);
     expect(soak.database.bytesPerDealByTable.game_steps).toBeGreaterThan(0);
-    // Every game ended: the bot holds no table's runtime, tokens or private messages any more.
+    // Every game ended: the bot holds no table, tokens or private messages any more.
     expect(soak.cachesAfterLastGame).toMatchObject({
-      runtimes: { size: 0 },
+      heldTables: { size: 0 },
       tokens: { size: 0 },
       privateMessages: { size: 0 },
     });
@@ -88,7 +88,7 @@ describe('guts-harness bench soak', () => {
     expect(long.deals).toBeGreaterThan(2 * 2); // more deals a game than an open-and-end game has
     expect(long.refused).toBe(0);
     expect(long.audit).toMatchObject({ ok: true, problems: 0, settledTwice: 0 });
-    expect(long.cachesAfterLastGame).toMatchObject({ runtimes: { size: 0 }, tokens: { size: 0 } });
+    expect(long.cachesAfterLastGame).toMatchObject({ heldTables: { size: 0 }, tokens: { size: 0 } });
     expect(soak.cards).toBe('emojis');
     expect(soak.picturesPosted).toBe(0);
     expect(long.picturesPosted).toBe(0);

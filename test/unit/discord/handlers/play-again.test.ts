@@ -32,7 +32,7 @@ describe('Play again', () => {
   beforeEach(async () => {
     fx = await tablesFixture();
     bot = botContext(fx);
-    const { runtime } = await openTable(fx.tables, {
+    const { table: runtime } = await openTable(fx.tables, {
       variantId: 'two-card',
       options: { ante: 4 },
       look: { fourColour: true },
@@ -42,7 +42,7 @@ describe('Play again', () => {
     await fx.tables.act(tableId, 'cpu', { type: 'addComputer', by: ANN.id, level: 'bold' });
     await fx.tables.stopGame(PLACE, { id: ANN.id, admin: false }, 'stop');
     // As the publisher does once the game-over message is out: Play again reads the table as committed.
-    fx.tables.runtimes.release(runtime);
+    fx.tables.release(runtime);
   });
   afterEach(async () => {
     await fx.close();
@@ -57,7 +57,7 @@ describe('Play again', () => {
   it("opens the ended game's variant, options, look and computers for its host, answered with the new lobby", async () => {
     const interaction = press({ id: '4242' });
     await run(interaction);
-    const rt = fx.tables.runtimes.runningIn(PLACE.channelId);
+    const rt = fx.tables.heldRunningIn(PLACE.channelId);
     const state = rt?.record.state;
     expect(state).toMatchObject({ variant: 'two-card', phase: 'lobby', host: ANN.id });
     expect(state?.options.ante).toBe(4);

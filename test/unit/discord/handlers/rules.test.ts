@@ -45,12 +45,12 @@ describe('the Rules button and form', () => {
     if (plan) await bot.ctx.pipeline.form(interaction as never, plan);
     return interaction;
   };
-  const options = () => fx.tables.runtimes.get(tableId)?.record.state?.options;
+  const options = () => fx.tables.heldTable(tableId)?.record.state?.options;
 
   beforeEach(async () => {
     fx = await tablesFixture();
     bot = botContext(fx);
-    tableId = (await openTable(fx.tables)).runtime.record.id;
+    tableId = (await openTable(fx.tables)).table.record.id;
   });
   afterEach(async () => {
     await fx.close();
@@ -108,7 +108,7 @@ describe('the Rules button and form', () => {
     const plan = await rulesFormHandler.run(interaction as never, parsed as never, bot.ctx);
     expect(plan).toMatchObject({ kind: 'form', action: null, language: 'de' });
     // A plan only: the table speaks as it did until the pipeline runs it.
-    const locale = () => fx.tables.runtimes.get(tableId)?.notes.locale;
+    const locale = () => fx.tables.heldTable(tableId)?.notes.locale;
     expect(locale()).toBe('en-US');
     expect(bot.publisher.redraw).not.toHaveBeenCalled();
     if (plan) await bot.ctx.pipeline.form(interaction as never, plan);
