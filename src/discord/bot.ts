@@ -1,12 +1,9 @@
 import { type Client, disableValidators, Events, Status } from 'discord.js';
 import { type Kysely, sql } from 'kysely';
-import type { ActivityLimits } from '../activity/activity-limits.ts';
 import type { ActivityServer } from '../activity/http-server.ts';
-import type { SocketHandoff } from '../activity/socket-handoff.ts';
 import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
-import { saveLink } from '../db/role-link-store.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
 import { buildAllTables } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
@@ -18,6 +15,7 @@ import { Tables } from '../table/tables.ts';
 import { memoryAfterCollection } from '../threads/memory.ts';
 import type { ThreadMemory } from '../threads/rpc.ts';
 import { BlockedChannels } from './blocked-channels.ts';
+import { type BotActivityOptions, botActivity } from './bot-activity.ts';
 import { CallbackFirstDispatcher } from './callback-first-dispatcher.ts';
 import { cardEmojis, loadCardEmojis } from './card-emojis.ts';
 import { onLostTable, watchDeletes, watchPermissions } from './channel-loss.ts';
@@ -28,7 +26,6 @@ import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
 import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
-import { RoleConnectionUpdater } from './linked-roles/updater.ts';
 import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
@@ -85,19 +82,7 @@ export interface BotOptions extends ClientSettings {
   activity?: BotActivityOptions;
 }
 
-export interface BotActivityOptions {
-  /** This process's port (with shards, ACTIVITY_PORT + its shard id); 0 picks a free one (tests). */
-  port: number;
-  host?: string;
-  /** DISCORD_CLIENT_SECRET: the code exchange's, and the key sessions and tickets are signed with. */
-  clientSecret: string;
-  /** Where checked sockets go: the bot's own ActivityHub unless a test records them instead. */
-  hub?(ctx: BotContext): SocketHandoff;
-  /** Where the page's built files are (default ACTIVITY_ASSETS_DIR). */
-  assetsDir?: string;
-  /** What a client may cost the bot (default ACTIVITY_LIMITS; ACTIVITY_* settings). */
-  limits?: Partial<ActivityLimits>;
-}
+export type { BotActivityOptions } from './bot-activity.ts';
 
 export interface Bot {
   client: Client;
@@ -185,17 +170,6 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
   return { ok: Object.values(checks).every((c) => c.ok), checks };
 }
 
-/** The Activity's server side, loaded only by a bot that serves it. */
-async function loadActivity() {
-  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }, { linkedRoles }] = await Promise.all([
-    import('../activity/hub.ts'),
-    import('../activity/http-server.ts'),
-    import('../activity/discord-api.ts'),
-    import('../activity/linked-roles.ts'),
-  ]);
-  return { ActivityHub, startActivityServer, restActivityDiscord, linkedRoles };
-}
-
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
 export async function createBot(options: BotOptions): Promise<Bot> {
   // The builders re-validate every field on every call (costly under load); our
@@ -267,27 +241,23 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     },
   });
   metrics.watchRest(client.rest, () => clock.now());
-  // The Activity's pages hear every step the chat does. Without ACTIVITY_PORT its modules
-  // (the HTTP and WebSocket server, the hub) are never loaded: that bot costs what it did without.
-  const activity = options.activity ? await loadActivity() : null;
-  const hub = activity
-    ? new activity.ActivityHub({
+  // The Activity's pages hear every step the chat does, and linked roles ride its server
+  // (bot-activity.ts). Without ACTIVITY_PORT none of it is loaded.
+  const activity = options.activity
+    ? await botActivity({
+        options: options.activity,
+        client,
+        db: options.db,
         tables,
         commits,
-        log: options.log.child({ component: 'activity' }),
-        now: () => clock.now(),
+        log: options.log,
+        clock,
+        shards: options.shards,
+        shardCount: options.shardCount,
       })
     : null;
-  // Linked roles ride the Activity's HTTP server (its verification URL): kept where it is served.
-  const roleLinks = options.activity
-    ? new RoleConnectionUpdater({
-        db: options.db,
-        rest: client.rest,
-        applicationId: () => client.application?.id ?? '',
-        log: options.log.child({ component: 'linked-roles' }),
-        now: () => clock.now(),
-      })
-    : null;
+  const hub = activity?.hub ?? null;
+  const roleLinks = activity?.roleLinks ?? null;
   const chat = guilds.watchSteps(metrics.watchSteps(publisher));
   const linked = roleLinks ? roleLinks.watchSteps(chat) : chat;
   const shown = hub ? hub.watchSteps(linked) : linked;
@@ -378,33 +348,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         if (!client.guilds.cache.has(record.guildId)) tokens.markAnswersOnly(record.id);
       }
       if (resumed > 0) void wake(); // deals under way go on without a press
-      if (options.activity && activity && hub) {
-        const { clientSecret } = options.activity;
-        activityServer = await activity.startActivityServer({
-          ...options.activity,
-          hub: options.activity.hub?.(ctx) ?? hub,
-          // Through the bot's own REST client: its lanes and rate limits, the one REST budget.
-          discord: activity.restActivityDiscord(client.rest, () => client.application?.id ?? '', clientSecret),
-          log: options.log,
-          shard: { id: options.shards?.[0] ?? 0, count: options.shardCount ?? 1 },
-          now: () => clock.now(),
-          ...(roleLinks
-            ? {
-                linkedRoles: (discord) =>
-                  activity.linkedRoles({
-                    clientSecret,
-                    applicationId: () => client.application?.id ?? '',
-                    discord,
-                    link: async (userId, accessToken, expiresAt) => {
-                      await saveLink(options.db, userId, accessToken, expiresAt, clock.now());
-                      await roleLinks.pushNow(userId);
-                    },
-                    log: options.log.child({ component: 'linked-roles' }),
-                    now: () => clock.now(),
-                  }),
-              }
-            : {}),
-        });
+      if (activity) {
+        activityServer = await activity.start(ctx);
         options.log.info({ port: activityServer.port }, 'serving the Activity');
       }
       options.log.info({ user: client.user?.tag, guilds: client.guilds.cache.size, resumed }, 'bot ready');

@@ -258,6 +258,7 @@ describe('what each side may do to the table layer', () => {
     // Everything else goes through the table layer (presets included): see docs/ARCHITECTURE.md, The layers.
     const allowed = [
       'src/discord/bot.ts',
+      'src/discord/bot-activity.ts',
       'src/discord/context.ts',
       'src/discord/chat-notes.ts',
       // The Discord side's own OAuth grants (linked roles), as the chat's notes are its own.
