@@ -1,10 +1,9 @@
 import { LruCache } from '../lru.ts';
+import { ACTIVITY_LIMITS } from './activity-limits.ts';
 import type { ActivityDiscord, ActivityInstance } from './discord-api.ts';
 
 /** How long an instance's users are taken as Discord last said: a few seconds saves a call per ticket. */
 export const INSTANCE_CACHE_MS = 5_000;
-/** How long an instance Discord said is not there (ended, or never was) is taken as gone: a flood of made-up ids asks once each. */
-export const MISSING_INSTANCE_MS = 30_000;
 /** Instances remembered at once (one per channel playing in the Activity). */
 const INSTANCES_KEPT = 2_000;
 
@@ -24,7 +23,8 @@ export class InstanceCache {
   constructor(
     private readonly discord: ActivityDiscord,
     private readonly now: () => number,
-    private readonly missingMs = MISSING_INSTANCE_MS,
+    /** How long an instance Discord said is not there is taken as gone: a flood of made-up ids asks once each. */
+    private readonly missingMs = ACTIVITY_LIMITS.missingInstanceMs,
   ) {}
 
   /** The instance, or null once it ended; fresh from Discord unless a kept answer already holds `userId`. */
