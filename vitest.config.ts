@@ -55,6 +55,11 @@ export default defineConfig({
           name: 'e2e',
           include: inLayer('e2e'),
           maxWorkers: 3,
+          // A worker's files share its modules, as the unit files do: each file imported the bot,
+          // discord.js and the local Discord afresh, two seconds of a core a file (10 files here:
+          // 72 s of CPU isolated, 50 s shared). Nothing here mocks a module; a file that sets an
+          // environment variable the bot reads puts it back (step-faults.test.ts).
+          isolate: false,
           // A world's start (the local Discord, a bot process, its threads booting) took over a
           // minute with both cores busy beside other suites; a hook that hangs still fails.
           hookTimeout: 180_000,
