@@ -71,9 +71,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: inLayer('browser'),
+          // One build of the Activity's page and one Chromium for the run: each file connects to
+          // it and opens pages of its own (test/support/browser-setup.ts). Modules shared, as e2e.
+          globalSetup: ['test/support/browser-setup.ts'],
+          isolate: false,
           // Two files at a time (vitest's default on two cores is one): a browser file mostly
-          // waits on its world's sockets and timers and on Chromium's frames, each file with a
-          // world and a Chromium of its own. To be measured against one at a time (ARCHITECTURE.md, Tests).
+          // waits on its world's sockets and timers and on Chromium's frames.
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
