@@ -55,6 +55,11 @@ export default defineConfig({
           name: 'e2e',
           include: inLayer('e2e'),
           maxWorkers: 3,
+          // A worker's files share its modules, as the unit files do: each file imported the bot,
+          // discord.js and the local Discord afresh, two seconds of a core a file (10 files here:
+          // 72 s of CPU isolated, 50 s shared). Nothing here mocks a module; a file that sets an
+          // environment variable the bot reads puts it back (step-faults.test.ts).
+          isolate: false,
           // A world's start (the local Discord, a bot process, its threads booting) took over a
           // minute with both cores busy beside other suites; a hook that hangs still fails.
           hookTimeout: 180_000,
@@ -66,9 +71,12 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: inLayer('browser'),
+          // One build of the Activity's page and one Chromium for the run: each file connects to
+          // it and opens pages of its own (test/support/browser-setup.ts). Modules shared, as e2e.
+          globalSetup: ['test/support/browser-setup.ts'],
+          isolate: false,
           // Two files at a time (vitest's default on two cores is one): a browser file mostly
-          // waits on its world's sockets and timers and on Chromium's frames, each file with a
-          // world and a Chromium of its own. To be measured against one at a time (ARCHITECTURE.md, Tests).
+          // waits on its world's sockets and timers and on Chromium's frames.
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },

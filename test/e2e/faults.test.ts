@@ -1,6 +1,6 @@
 import { titleOf } from '@guts/local-discord';
 import type { APIMessage } from 'discord-api-types/v10';
-import { describe, expect } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import { test } from './fixture.ts';
 import { choiceShown } from './play.ts';
 import type { World } from './world.ts';
@@ -13,8 +13,17 @@ async function openTable(world: World, variant = 'three-card'): Promise<APIMessa
 
 /** When Discord misbehaves, the bot loses no deal and settles none twice. */
 describe('faults', () => {
-  test('resumes after the gateway socket drops in the middle of a deal', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  // One world for the file (the same bot options for every test); each test plays at a table of
+  // its own, and each fault it injects is used up within it.
+  let world: World;
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  });
+  beforeEach(() => {
+    world.freshChannel();
+  });
+
+  test('resumes after the gateway socket drops in the middle of a deal', async () => {
     const lobby = await openTable(world);
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
@@ -32,8 +41,7 @@ describe('faults', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  test('gets the table message out through REST 500s and 429s', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('gets the table message out through REST 500s and 429s', async () => {
     const lobby = await openTable(world);
     world.discord.failRoute('POST /channels/*/messages', 500, 2);
     world.discord.failRoute('PATCH /channels/*/messages/*', 429, 3, { retryAfterMs: 300 });
@@ -46,8 +54,7 @@ describe('faults', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  test('counts a press once when Discord applied the answer but reported a 500', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('counts a press once when Discord applied the answer but reported a 500', async () => {
     const lobby = await openTable(world);
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);

@@ -1,11 +1,17 @@
 import { interactiveComponents } from '@guts/local-discord';
 import { type APIMessage, Locale } from 'discord-api-types/v10';
-import { describe, expect, it } from 'vitest';
-import { HELP_MENU_ID } from '../../src/discord/views/rules.ts';
-import { loadedLanguages, readsBeforeLoading } from '../../src/i18n/index.ts';
-import { test, type Worlds } from './fixture.ts';
-import { buttonId } from './play.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { Worlds } from './fixture.ts';
 import type { World } from './world.ts';
+
+// This file checks which catalogues the process loaded: the bot's modules must be fresh, not
+// the ones an earlier file of the same worker loaded languages into (the e2e files share their
+// worker's modules). Everything that imports the catalogues is imported after the reset.
+vi.resetModules();
+const { loadedLanguages, readsBeforeLoading } = await import('../../src/i18n/index.ts');
+const { HELP_MENU_ID } = await import('../../src/discord/views/rules.ts');
+const { test } = await import('./fixture.ts');
+const { buttonId } = await import('./play.ts');
 
 const labels = (m: APIMessage) =>
   (interactiveComponents(m) as { label?: string }[]).map((c) => c.label).filter((l): l is string => !!l);

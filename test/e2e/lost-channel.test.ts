@@ -2,7 +2,7 @@ import { AdjustableClock, titleOf } from '@guts/local-discord';
 import { describe, expect } from 'vitest';
 import { findTable } from '../../src/db/table-store.ts';
 import type { GameState } from '../../src/engine/index.ts';
-import { type StartWorld, test } from './fixture.ts';
+import { test, type Worlds } from './fixture.ts';
 import type { World } from './world.ts';
 
 /**
@@ -10,16 +10,27 @@ import type { World } from './world.ts';
  * says so privately, stops calling Discord there, and stops the game (the pot stays).
  */
 describe('a channel the bot cannot use', () => {
-  async function seated(startWorld: StartWorld): Promise<{ world: World; lobby: Awaited<ReturnType<World['reply']>> }> {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'] });
+  // The tests that change only their own channel share one world, each in a fresh channel (a
+  // table of its own); those that change the whole server or its clock start their own.
+  let shared: World | undefined;
+  async function freshChannel(worlds: Worlds): Promise<World> {
+    shared ??= await worlds.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+    shared.freshChannel();
+    return shared;
+  }
+
+  async function seated(
+    start: () => Promise<World>,
+  ): Promise<{ world: World; lobby: Awaited<ReturnType<World['reply']>> }> {
+    const world = await start();
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     await world.press('bob', lobby, 'Join').response();
     await world.press('cat', lobby, 'Join').response();
     return { world, lobby };
   }
 
-  test('refuses /guts start privately, naming each permission it lacks there', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann'] });
+  test('refuses /guts start privately, naming each permission it lacks there', async ({ worlds }) => {
+    const world = await freshChannel(worlds);
     world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['EmbedLinks', 'AttachFiles'] });
     const answer = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
     expect(answer.flags ?? 0).toBe(64);
@@ -34,9 +45,9 @@ describe('a channel the bot cannot use', () => {
   });
 
   test('pauses the game when a permission is taken away mid-deal, tells the players, stops calling, and carries on after /guts table', async ({
-    startWorld,
+    worlds,
   }) => {
-    const { world, lobby } = await seated(startWorld);
+    const { world, lobby } = await seated(() => freshChannel(worlds));
     await world.press('ann', lobby, 'Deal').acknowledged();
     const table = await world.waitForTitle(/: deal 1$/);
     world.discord.setPermissions(world.channel, world.discord.bot.user, { deny: ['SendMessages', 'EmbedLinks'] });
@@ -109,8 +120,8 @@ describe('a channel the bot cannot use', () => {
     },
   );
 
-  test('stops the game when its channel is deleted', async ({ startWorld }) => {
-    const { world } = await seated(startWorld);
+  test('stops the game when its channel is deleted', async ({ worlds }) => {
+    const { world } = await seated(() => freshChannel(worlds));
     world.discord.deleteChannel(world.channel);
     const over = await world.until((s) => s.phase === 'over');
     expect(over.players.map((p) => p.name)).toEqual(['ann', 'bob', 'cat']);
@@ -118,7 +129,7 @@ describe('a channel the bot cannot use', () => {
   });
 
   test('stops the games of a server that removed the bot', async ({ startWorld }) => {
-    const { world, lobby } = await seated(startWorld);
+    const { world, lobby } = await seated(() => startWorld({ players: ['ann', 'bob', 'cat'] }));
     await world.press('ann', lobby, 'Deal').acknowledged();
     await world.waitForTitle(/: deal 1$/);
     world.discord.removeBot(world.guild);
@@ -126,8 +137,8 @@ describe('a channel the bot cannot use', () => {
     expect((await world.audit()).problems).toEqual([]);
   });
 
-  test('plays in a thread, checking Send Messages in Threads there', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann', 'bob'] });
+  test('plays in a thread, checking Send Messages in Threads there', async ({ worlds }) => {
+    const world = await freshChannel(worlds);
     const thread = world.discord.createThread(world.channel, { name: 'poker night' });
     const ann = world.user('ann');
     const start = () =>
@@ -151,8 +162,8 @@ describe('a channel the bot cannot use', () => {
     expect(record?.running || (record?.state as GameState | null)?.phase === 'over').toBe(true);
   });
 
-  test('stops the game when its thread is locked or deleted', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann', 'bob'] });
+  test('stops the game when its thread is locked or deleted', async ({ worlds }) => {
+    const world = await freshChannel(worlds);
     const thread = world.discord.createThread(world.channel, { name: 'poker night' });
     const ann = world.user('ann');
     const lobby = await world.discord

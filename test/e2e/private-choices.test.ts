@@ -1,6 +1,6 @@
 import { titleOf } from '@guts/local-discord';
 import { type APIMessage, InteractionResponseType } from 'discord-api-types/v10';
-import { describe, expect } from 'vitest';
+import { beforeEach, describe, expect, onTestFinished } from 'vitest';
 import { test } from './fixture.ts';
 import { buttonId } from './play.ts';
 import type { World } from './world.ts';
@@ -12,6 +12,15 @@ const labels = (m: APIMessage) =>
   [...JSON.stringify(m.components ?? []).matchAll(/"label":"([^"]+)"/g)].map((x) => x[1]);
 
 describe('choosing beside your cards', () => {
+  // One world for the file (the same bot options for every test); each test plays at a table of its own.
+  let world: World;
+  test.beforeAll(async ({ worlds }) => {
+    world = await worlds.start({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  });
+  beforeEach(() => {
+    world.freshChannel();
+  });
+
   /** Ann opens three-card guts, Bob and Cat sit down, Ann deals: each player's private cards of deal 1. */
   async function dealt(w: World, timer?: number) {
     const options = { variant: 'three-card', ante: 5, ...(timer ? { timer } : {}) };
@@ -33,10 +42,7 @@ describe('choosing beside your cards', () => {
     return { table, cards };
   }
 
-  test('offers Stay and Drop with the cards, answers a press there in place, and keeps the cards at the reveal', async ({
-    startWorld,
-  }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('offers Stay and Drop with the cards, answers a press there in place, and keeps the cards at the reveal', async () => {
     const w = world;
     const { table, cards } = await dealt(w);
     for (const name of ['ann', 'bob', 'cat']) expect(labels(cards[name] as APIMessage)).toEqual(['Stay', 'Drop']);
@@ -44,9 +50,11 @@ describe('choosing beside your cards', () => {
     const before = privateCount('ann');
     // Every version of Ann's cards from her press on: none may be drawn back to before her choice.
     const annVersions: APIMessage[] = [];
-    w.discord.on('messageUpdate', ({ message }) => {
+    const keepAnnVersions = ({ message }: { message: APIMessage }) => {
       if (message.id === cards.ann?.id) annVersions.push(message);
-    });
+    };
+    w.discord.on('messageUpdate', keepAnnVersions);
+    onTestFinished(() => void w.discord.off('messageUpdate', keepAnnVersions));
 
     // Ann stays from her cards: the press itself redraws them (UPDATE_MESSAGE, or on a busy
     // machine a deferred update the bot then edits in place), with her choice and no buttons.
@@ -88,10 +96,7 @@ describe('choosing beside your cards', () => {
     expect((await w.audit()).ok).toBe(true);
   });
 
-  test("takes the buttons off a player's cards when the countdown ends the deal without their choice", async ({
-    startWorld,
-  }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test("takes the buttons off a player's cards when the countdown ends the deal without their choice", async () => {
     const w = world;
     const { cards } = await dealt(w, 10);
     for (const name of ['ann', 'bob']) {
@@ -113,10 +118,7 @@ describe('choosing beside your cards', () => {
     }
   });
 
-  test('takes a double tap on the cards: both presses answered in place, no new message, Ann stays', async ({
-    startWorld,
-  }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('takes a double tap on the cards: both presses answered in place, no new message, Ann stays', async () => {
     const w = world;
     const { cards } = await dealt(w);
     const ann = cards.ann as APIMessage;
@@ -134,8 +136,7 @@ describe('choosing beside your cards', () => {
     expect((await w.audit()).ok).toBe(true);
   });
 
-  test('draws the cards as the table stands when the answer that was to redraw them fails', async ({ startWorld }) => {
-    const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
+  test('draws the cards as the table stands when the answer that was to redraw them fails', async () => {
     const w = world;
     const { cards } = await dealt(w);
     const ann = cards.ann as APIMessage;

@@ -327,6 +327,17 @@ export class World {
     }
   }
 
+  /**
+   * Moves the world to a new channel of its server, a table of its own: for the tests of a
+   * file that share one world (`worlds.start`), each starting where nothing was played.
+   */
+  freshChannel(name = 'poker'): Ref {
+    if (this.scope.id !== this.guild.id) throw new Error('freshChannel: the world plays in a server channel only');
+    this.channel = this.discord.createChannel(this.guild, { name });
+    this.serverChannel = this.channel;
+    return this.channel;
+  }
+
   user(name: string): Ref {
     const u = this.users[name];
     if (!u) throw new Error(`no user ${name}`);
@@ -401,9 +412,14 @@ export class World {
     }
   }
 
-  /** How many times the database says deal `dealNo` settled (DealEnded events): exactly once, always. */
+  /** How many times the database says deal `dealNo` of this channel's table settled (DealEnded events): exactly once, always. */
   async settlements(dealNo: number): Promise<number> {
-    const rows = await this.database.db.selectFrom('game_steps').select(['events', 'deal_no']).execute();
+    const rows = await this.database.db
+      .selectFrom('game_steps')
+      .innerJoin('game_tables', 'game_tables.id', 'game_steps.table_id')
+      .where('game_tables.channel_id', '=', this.channel.id)
+      .select(['game_steps.events', 'game_steps.deal_no'])
+      .execute();
     return rows
       .filter((r) => r.deal_no === dealNo)
       .flatMap((r) => JSON.parse(r.events) as { type: string }[])

@@ -1,9 +1,5 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { activityHostPage } from '@guts/local-discord';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { buildActivityPage } from '../../src/activity/page-build.ts';
+import { inject } from 'vitest';
 import { World, type WorldOptions } from '../e2e/world.ts';
 import { collectPageErrors, launchChromium } from './chromium.ts';
 
@@ -34,20 +30,17 @@ export class ActivityBrowser {
   private constructor(
     readonly world: World,
     readonly browser: Browser,
-    private readonly assets: string,
   ) {}
 
+  /** A world serving the page the browser layer's setup built (`test/support/browser-setup.ts`), and the run's Chromium. */
   static async start(options: Omit<WorldOptions, 'activity'> = {}): Promise<ActivityBrowser> {
-    const assets = mkdtempSync(join(tmpdir(), 'guts-activity-'));
-    await buildActivityPage(assets);
-    copyFileSync(activityHostPage, join(assets, 'host.html'));
     // The stand-in client is served from the Activity's own origin: it may frame the page.
     const world = await World.start({
       ...options,
-      activity: { assetsDir: assets, limits: { frameAncestors: ["'self'"] } },
+      activity: { assetsDir: inject('activityAssets'), limits: { frameAncestors: ["'self'"] } },
     });
     const browser = await launchChromium();
-    return new ActivityBrowser(world, browser, assets);
+    return new ActivityBrowser(world, browser);
   }
 
   /** `name` opens the Activity of `instanceId` (joining it first unless told not to). */
@@ -82,6 +75,5 @@ export class ActivityBrowser {
   async close(): Promise<void> {
     await this.browser.close();
     await this.world.close();
-    rmSync(this.assets, { recursive: true, force: true });
   }
 }

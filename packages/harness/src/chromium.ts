@@ -4,7 +4,7 @@ import { type Browser, chromium } from 'playwright-core';
 /** Debian's Chromium, which `.ci/run` installs (no browser download: no internet here). */
 export const CHROMIUM = '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
