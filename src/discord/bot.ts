@@ -187,13 +187,14 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
 
 /** The Activity's server side, loaded only by a bot that serves it. */
 async function loadActivity() {
-  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }, { linkedRoles }] = await Promise.all([
-    import('../activity/hub.ts'),
-    import('../activity/http-server.ts'),
-    import('../activity/discord-api.ts'),
-    import('../activity/linked-roles.ts'),
-  ]);
-  return { ActivityHub, startActivityServer, restActivityDiscord, linkedRoles };
+  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord, restTokenRefresh }, { linkedRoles }] =
+    await Promise.all([
+      import('../activity/hub.ts'),
+      import('../activity/http-server.ts'),
+      import('../activity/discord-api.ts'),
+      import('../activity/linked-roles.ts'),
+    ]);
+  return { ActivityHub, startActivityServer, restActivityDiscord, restTokenRefresh, linkedRoles };
 }
 
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
@@ -279,15 +280,21 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       })
     : null;
   // Linked roles ride the Activity's HTTP server (its verification URL): kept where it is served.
-  const roleLinks = options.activity
-    ? new RoleConnectionUpdater({
-        db: options.db,
-        rest: client.rest,
-        applicationId: () => client.application?.id ?? '',
-        log: options.log.child({ component: 'linked-roles' }),
-        now: () => clock.now(),
-      })
-    : null;
+  const roleLinks =
+    options.activity && activity
+      ? new RoleConnectionUpdater({
+          db: options.db,
+          rest: client.rest,
+          applicationId: () => client.application?.id ?? '',
+          refresh: activity.restTokenRefresh(
+            client.rest,
+            () => client.application?.id ?? '',
+            options.activity.clientSecret,
+          ),
+          log: options.log.child({ component: 'linked-roles' }),
+          now: () => clock.now(),
+        })
+      : null;
   const chat = guilds.watchSteps(metrics.watchSteps(publisher));
   const linked = roleLinks ? roleLinks.watchSteps(chat) : chat;
   const shown = hub ? hub.watchSteps(linked) : linked;
@@ -395,8 +402,8 @@ export async function createBot(options: BotOptions): Promise<Bot> {
                     clientSecret,
                     applicationId: () => client.application?.id ?? '',
                     discord,
-                    link: async (userId, accessToken, expiresAt) => {
-                      await saveLink(options.db, userId, accessToken, expiresAt, clock.now());
+                    link: async (userId, { accessToken, refreshToken }, expiresAt) => {
+                      await saveLink(options.db, userId, { accessToken, refreshToken, expiresAt }, clock.now());
                       await roleLinks.pushNow(userId);
                     },
                     log: options.log.child({ component: 'linked-roles' }),
