@@ -62,6 +62,11 @@ describe('linked roles', () => {
     const forged = new URL(world.discord.approveOAuth2(world.user('ann'), consent));
     forged.searchParams.set('state', 'made.up');
     expect((await fetch(forged)).status).toBe(403);
+    // A good state with a code Discord never gave: refused at Discord's token URL, nothing saved.
+    const madeUp = new URL(world.discord.approveOAuth2(world.user('ann'), consent));
+    madeUp.searchParams.set('code', 'made-up');
+    expect((await fetch(madeUp)).status).toBe(403);
+    expect(await savedTokens(world)).toEqual([]);
     const back = world.discord.approveOAuth2(world.user('ann'), consent);
     const linked = await fetch(back);
     expect(linked.status).toBe(200);
