@@ -61,6 +61,18 @@ export async function renewLink(db: Db, userId: string, spent: string, tokens: L
   return Number(updated.numUpdatedRows) > 0;
 }
 
+/** Players whose connection was last written before `before`, the longest ago first (at most `limit`). */
+export async function staleLinks(db: Db, before: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('role_links')
+    .select('user_id')
+    .where('pushed_at', '<', before)
+    .orderBy('pushed_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 export async function markPushed(db: Db, userId: string, at: number): Promise<void> {
   await db.updateTable('role_links').set({ pushed_at: at }).where('user_id', '=', userId).execute();
 }

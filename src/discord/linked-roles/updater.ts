@@ -1,6 +1,6 @@
 import type { REST } from 'discord.js';
 import type { OAuthTokens } from '../../activity/discord-api.ts';
-import { dropLink, linksOf, markPushed, type RoleLink, renewLink } from '../../db/role-link-store.ts';
+import { dropLink, linksOf, markPushed, type RoleLink, renewLink, staleLinks } from '../../db/role-link-store.ts';
 import type { Db } from '../../db/transaction.ts';
 import { isComputerId } from '../../engine/index.ts';
 import type { Logger } from '../../log.ts';
@@ -14,6 +14,14 @@ const FLUSH_MS = 5_000;
 const BATCH = 20;
 /** An access token this close to its end is renewed before it is used (Discord's live a week). */
 export const REFRESH_BEFORE_MS = 24 * 60 * 60_000;
+/**
+ * A connection not written for this long is written again, played or not: a season that
+ * ended changes its points (and its token is renewed on the way). Looked for every
+ * SWEEP_MS, at most SWEEP_BATCH players at a time.
+ */
+export const REWRITE_AFTER_MS = 24 * 60 * 60_000;
+const SWEEP_MS = 10 * 60_000;
+const SWEEP_BATCH = 200;
 
 export interface UpdaterOptions {
   db: Db;
@@ -30,15 +38,18 @@ export interface UpdaterOptions {
  * Keeps linked players' role connections (docs: resources/user, "Update Current User
  * Application Role Connection") up to date: a settled deal marks its people changed
  * (their seasons and achievements moved with it); every few seconds a batch of them is
- * written through the bot's REST client, each at most once a minute, with the token they
- * linked with, renewed by its refresh token as it nears its end (access tokens live a
- * week). A token Discord no longer takes, or a refresh it refuses, drops the link (logged).
+ * written through the bot's REST client, each at most once a minute (and once a day if
+ * they do not play: a season's end changes their points), with the token they linked
+ * with, renewed by its refresh token as it nears its end (access tokens live a week).
+ * A token Discord no longer takes, or a refresh it refuses, drops the link (logged).
  */
 export class RoleConnectionUpdater {
   private readonly changed = new Set<string>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | null = null;
   private readonly now: () => number;
+  /** When the last look for connections not written for a day was (0: never). */
+  private sweptAt = 0;
 
   constructor(private readonly options: UpdaterOptions) {
     this.now = options.now ?? Date.now;
@@ -83,10 +94,14 @@ export class RoleConnectionUpdater {
   }
 
   private async round(): Promise<void> {
+    const now = this.now();
+    if (now - this.sweptAt >= SWEEP_MS) {
+      this.sweptAt = now;
+      for (const id of await staleLinks(this.options.db, now - REWRITE_AFTER_MS, SWEEP_BATCH)) this.changed.add(id);
+    }
     if (this.changed.size === 0) return;
     const ids = [...this.changed];
     const links = await linksOf(this.options.db, ids);
-    const now = this.now();
     let written = 0;
     for (const id of ids) {
       const link = links.get(id);

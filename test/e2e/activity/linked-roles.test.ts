@@ -141,4 +141,25 @@ describe('linked roles', () => {
       .find((l) => /link is dropped/.test(String(l.msg)));
     expect(dropped).toMatchObject({ level: 30, userId: world.user('ann').id, reason: 'refresh refused' });
   }, 90_000);
+
+  test("a linked player who stops playing still has a season's end reach their connection", async ({ startWorld }) => {
+    const clock = new AdjustableClock();
+    const world = await startWorld(withActivity({ players: ['ann', 'bob'], rateLimits: 'none', clock }));
+    await loadAllLanguages();
+    const app = world.bot.client.application?.id ?? '';
+    await world.bot.client.rest.put(Routes.applicationRoleConnectionMetadata(app), { body: roleMetadataBody() });
+    await link(world, 'ann');
+    await annWins(world);
+    clock.advance(61_000);
+    await expect
+      .poll(() => world.discord.roleConnectionOf(world.user('ann'))?.metadata.season_points, { timeout: 20_000 })
+      .toBe('1');
+    // Forty days on, with no deal: the month's season is over, so are her points in it
+    // (and her week-long token, renewed on the way).
+    clock.advance(40 * 24 * 60 * 60 * 1000);
+    await expect
+      .poll(() => world.discord.roleConnectionOf(world.user('ann'))?.metadata.season_points, { timeout: 20_000 })
+      .toBe('0');
+    expect(world.discord.roleConnectionOf(world.user('ann'))?.metadata.deals_won).toBe('1');
+  }, 90_000);
 });
