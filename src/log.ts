@@ -12,6 +12,8 @@ const REDACT = [
   '*.token',
   'discordToken',
   '*.discordToken',
+  // OAuth2 tokens (linked roles, the Activity's sign-in), as the bot and Discord spell them.
+  ...['accessToken', 'refreshToken', 'access_token', 'refresh_token'].flatMap((k) => [k, `*.${k}`]),
   'headers.authorization',
   '*.headers.authorization',
   ...['', '*.', 'state.', '*.state.', 'after.', 'before.', '*.after.', '*.before.'].flatMap((at) => [

@@ -2,20 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ensureLanguages, LOCALES, SOURCE_LOCALE, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { ActivityDiscord } from './discord-api.ts';
+import type { ActivityDiscord, OAuthTokens } from './discord-api.ts';
 import { Signer } from './signed.ts';
 
 /** How long the way to Discord's consent screen and back may take. */
 const STATE_MS = 10 * 60_000;
-/** Discord's access tokens live 7 days (docs: topics/oauth2); the bot writes with one while it lives. */
-const TOKEN_MS = 7 * 24 * 60 * 60_000;
 
 export interface LinkedRolesOptions {
   clientSecret: string;
   applicationId: () => string;
   discord: ActivityDiscord;
-  /** Saves the player's token and writes their connection at once. */
-  link(userId: string, accessToken: string, expiresAt: number): Promise<void>;
+  /** Saves the player's tokens (the access token dies at `expiresAt`) and writes their connection at once. */
+  link(userId: string, tokens: OAuthTokens, expiresAt: number): Promise<void>;
   log: Logger;
   now: () => number;
   /** Where Discord's consent screen is (its own site in production). */
@@ -81,8 +79,9 @@ export function linkedRoles(options: LinkedRolesOptions): LinkedRoles {
         page(response, 403, t(locale, 'activity.refused'));
         return true;
       }
-      await options.link(found.user.id, found.accessToken, options.now() + TOKEN_MS);
-      page(response, 200, t(found.user.locale ?? locale, 'linkedRoles.linked'));
+      const { user, ...tokens } = found;
+      await options.link(user.id, tokens, options.now() + tokens.expiresIn * 1000);
+      page(response, 200, t(user.locale ?? locale, 'linkedRoles.linked'));
       return true;
     },
   };

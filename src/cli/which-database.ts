@@ -3,6 +3,7 @@ import { normalize } from 'node:path';
 import { DEFAULT_DATABASE_URL, loadConfig } from '../config.ts';
 import { sqlitePathOf } from '../db/index.ts';
 import { describeDatabase } from '../db/start-check.ts';
+import { readCommandLine } from './args.ts';
 
 /**
  * Which database a command that reads one (`guts export`, `guts backup`) works on, found
@@ -76,6 +77,43 @@ export function databaseFlagOrOperand(
 export const DB_OPTION = { db: { type: 'string' } } as const;
 export const DB_HELP =
   "The database: --db URL, else DATABASE_URL, else whichever of data/guts.db (the bot's) and data/playground.db (the playground's) is here; never one that is not there.";
+
+/**
+ * The syntax of a command whose one argument is its database, `[--db URL | URL]`
+ * (`guts audit`, `guts backfill-achievements`): its summary, more lines, then where the
+ * database comes from and the exit codes.
+ */
+export function databaseCommandSyntax<C extends string>(command: C, lines: readonly string[], exits: string) {
+  return {
+    command,
+    usage: '[--db URL | URL]',
+    details: [...lines, `${DB_HELP} The URL may also come alone.`, exits],
+    options: DB_OPTION,
+    operands: [0, 1],
+  } as const;
+}
+
+/**
+ * Such a command's arguments read and its database opened by `open`: the URL and what
+ * `open` gave, or the exit code once it is answered (0 after the help; 2 after a line on
+ * stderr: bad arguments, no database there, or one `open` refuses).
+ */
+export async function openDatabaseArgument<T>(
+  syntax: ReturnType<typeof databaseCommandSyntax>,
+  args: string[],
+  open: (url: string) => T | Promise<T>,
+): Promise<{ url: string; opened: T } | number> {
+  const line = readCommandLine(syntax, args);
+  if (typeof line === 'number') return line;
+  const url = databaseFlagOrOperand(syntax.command, line.values.db, line.operands[0]);
+  if (url === null) return 2;
+  try {
+    return { url, opened: await open(url) };
+  } catch (e) {
+    process.stderr.write(`guts ${syntax.command}: ${(e as Error).message}\n`);
+    return 2;
+  }
+}
 
 /**
  * The database as a command's output names it: a file as given

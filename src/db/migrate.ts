@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
 import { isModuleFile, moduleName } from '../modules.ts';
 
 const migrationsDir = new URL('../../migrations/', import.meta.url);
@@ -38,8 +38,23 @@ class TsFileMigrationProvider implements MigrationProvider {
 /** Applies every pending migration; throws an error whose message is one clear line. */
 // biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Applies the pending migrations up to `name` and no further: a database as an older
+ * version of the bot left it (tests build one, then migrate it to the latest).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+export async function migrateTo(db: Kysely<any>, name: string): Promise<void> {
+  if (!knownMigrations().has(name)) throw new Error(`no migration ${name}`);
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the migrator works on any schema
+async function migrate(db: Kysely<any>, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const migrator = new Migrator({ db, provider: new TsFileMigrationProvider() });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   if (!error) return;
   const failed = results?.find((r) => r.status === 'Error')?.migrationName;
   const reason = error instanceof Error ? error.message : String(error);

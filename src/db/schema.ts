@@ -28,6 +28,8 @@ export interface RoleLinkTable {
   /** Their OAuth2 access token with role_connections.write: a secret, never logged. */
   access_token: string;
   expires_at: number;
+  /** The refresh token that renews it (a secret too); null for a link made before the bot kept them. */
+  refresh_token: string | null;
   linked_at: number;
   /** When the bot last wrote their connection (0: never). */
   pushed_at: number;

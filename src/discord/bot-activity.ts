@@ -28,13 +28,14 @@ export interface BotActivityOptions {
 
 /** The Activity's server side, loaded only by a bot that serves it. */
 async function loadActivity() {
-  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }, { linkedRoles }] = await Promise.all([
-    import('../activity/hub.ts'),
-    import('../activity/http-server.ts'),
-    import('../activity/discord-api.ts'),
-    import('../activity/linked-roles.ts'),
-  ]);
-  return { ActivityHub, startActivityServer, restActivityDiscord, linkedRoles };
+  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord, restTokenRefresh }, { linkedRoles }] =
+    await Promise.all([
+      import('../activity/hub.ts'),
+      import('../activity/http-server.ts'),
+      import('../activity/discord-api.ts'),
+      import('../activity/linked-roles.ts'),
+    ]);
+  return { ActivityHub, startActivityServer, restActivityDiscord, restTokenRefresh, linkedRoles };
 }
 
 /** What serving the Activity needs of the bot. */
@@ -70,6 +71,7 @@ export async function botActivity(deps: BotActivityDeps) {
     db: deps.db,
     rest: client.rest,
     applicationId: () => client.application?.id ?? '',
+    refresh: activity.restTokenRefresh(client.rest, () => client.application?.id ?? '', deps.options.clientSecret),
     log: log.child({ component: 'linked-roles' }),
     now: () => clock.now(),
   });
@@ -90,8 +92,8 @@ export async function botActivity(deps: BotActivityDeps) {
           clientSecret,
           applicationId: () => client.application?.id ?? '',
           discord,
-          link: async (userId, accessToken, expiresAt) => {
-            await saveLink(deps.db, userId, accessToken, expiresAt, clock.now());
+          link: async (userId, { accessToken, refreshToken }, expiresAt) => {
+            await saveLink(deps.db, userId, { accessToken, refreshToken, expiresAt }, clock.now());
             await roleLinks.pushNow(userId);
           },
           log: log.child({ component: 'linked-roles' }),

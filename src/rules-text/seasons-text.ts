@@ -43,7 +43,7 @@ does, never by a server nickname, and never names a server.
 a player who links guts (the application's verification link) shares their deals won,
 their current season points, their best rank on a season's table, their achievements
 and that they play guts. Their connection is written again after their deals, at most
-once a minute.
+once a minute, and once a day when they do not play (a season's end resets its points).
 
 **Achievements.** Each is earned once per player in each server (or group DM), at the
 deal that earns it, and announced on that deal's result. Those marked *people only*

@@ -11,6 +11,9 @@ describe('the logger', () => {
         config: { discordToken: 'secret-2' },
         interaction: { token: 'secret-3' },
         request: { headers: { authorization: 'Bot secret-4' } },
+        accessToken: 'secret-5',
+        link: { refreshToken: 'secret-6', refresh_token: 'secret-7' },
+        answer: { access_token: 'secret-8' },
       },
       'something happened',
     );

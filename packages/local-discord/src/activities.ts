@@ -42,6 +42,13 @@ interface Grant {
   expiresAt: number;
 }
 
+/** What a token request is answered with (docs: topics/oauth2, "Access Token Response"). */
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  grant: Grant;
+}
+
 const secret = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 /**
@@ -55,6 +62,8 @@ export class ActivityRegistry {
   readonly clientSecret = secret(24);
   private readonly codes = new Map<string, Grant>();
   private readonly tokens = new Map<string, Grant>();
+  /** Refresh tokens: each good for one refresh (the answer carries the next), until the user deauthorizes. */
+  private readonly refreshTokens = new Map<string, { userId: string; scopes: string[] }>();
 
   constructor(
     /** Activities turned on for the application (Developer Portal, Activities → Getting Started). */
@@ -109,14 +118,41 @@ export class ActivityRegistry {
   }
 
   /** Exchanges a code once (a second exchange, or a late one, finds nothing); null when it is no good. */
-  exchange(code: string): { accessToken: string; grant: Grant } | null {
+  exchange(code: string): IssuedTokens | null {
     const grant = this.codes.get(code);
     this.codes.delete(code);
     if (!grant || grant.expiresAt <= this.clock.now()) return null;
+    return this.issue(grant.userId, grant.scopes);
+  }
+
+  /**
+   * A `grant_type=refresh_token` request (docs: topics/oauth2, "Refresh Token Exchange"):
+   * a fresh access token and the next refresh token for the same user and scopes. The
+   * refresh token used is spent, so a client must keep the one it is given; one the user
+   * took back (deauthorized the app) or never was finds nothing.
+   */
+  refresh(refreshToken: string): IssuedTokens | null {
+    const held = this.refreshTokens.get(refreshToken);
+    this.refreshTokens.delete(refreshToken);
+    return held ? this.issue(held.userId, held.scopes) : null;
+  }
+
+  /**
+   * `user` removes the application from their Authorized Apps: every access and refresh
+   * token of theirs stops working at once.
+   */
+  deauthorize(userId: string): void {
+    for (const [token, grant] of this.tokens) if (grant.userId === userId) this.tokens.delete(token);
+    for (const [token, held] of this.refreshTokens) if (held.userId === userId) this.refreshTokens.delete(token);
+  }
+
+  private issue(userId: string, scopes: string[]): IssuedTokens {
     const accessToken = secret(24);
-    const token = { ...grant, expiresAt: this.clock.now() + accessTokenLifetimeSeconds * 1000 };
-    this.tokens.set(accessToken, token);
-    return { accessToken, grant: token };
+    const refreshToken = secret(24);
+    const grant = { userId, scopes, expiresAt: this.clock.now() + accessTokenLifetimeSeconds * 1000 };
+    this.tokens.set(accessToken, grant);
+    this.refreshTokens.set(refreshToken, { userId, scopes });
+    return { accessToken, refreshToken, grant };
   }
 
   /** The user behind a Bearer token, while it lives. */

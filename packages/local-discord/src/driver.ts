@@ -178,6 +178,14 @@ export class LocalDiscord extends LocalDiscordUsers {
     return back.toString();
   }
 
+  /**
+   * `user` removes the application in Settings → Authorized Apps: their access and refresh
+   * tokens stop working (a role connection's writer learns it at its next call).
+   */
+  deauthorizeApp(user: Ref): void {
+    this.activities.deauthorize(user.id);
+  }
+
   /** A user's role connection with this application, as the last PUT left it (null: never written). */
   roleConnectionOf(user: Ref): RoleConnection | null {
     return this.roleConnections.connections.get(user.id) ?? null;

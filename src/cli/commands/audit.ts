@@ -1,22 +1,15 @@
 import { openDatabase } from '../../db/index.ts';
 import { auditLedger, describeProblem } from '../../ledger/audit.ts';
-import { readCommandLine } from '../args.ts';
-import { DB_HELP, DB_OPTION, databaseFlagOrOperand, databaseLabel } from '../which-database.ts';
+import { databaseCommandSyntax, databaseLabel, openDatabaseArgument } from '../which-database.ts';
 
 export const summary =
   'recompute every ledger balance from its postings and check each guild sums to 0 (exit 1 if not)';
 
-export const syntax = {
-  command: 'audit',
-  usage: '[--db URL | URL]',
-  details: [
-    summary,
-    `${DB_HELP} The URL may also come alone.`,
-    'Exit 0: the ledger sums; 1: what differs is listed; 2: no database, or one without a ledger.',
-  ],
-  options: DB_OPTION,
-  operands: [0, 1],
-} as const;
+export const syntax = databaseCommandSyntax(
+  'audit',
+  [summary],
+  'Exit 0: the ledger sums; 1: what differs is listed; 2: no database, or one without a ledger.',
+);
 
 /**
  * `guts audit [--db URL | URL]`: the URL, else $DATABASE_URL, else the file that is here
@@ -24,17 +17,9 @@ export const syntax = {
  * file that is not there.
  */
 export async function run(args: string[]): Promise<number> {
-  const line = readCommandLine(syntax, args);
-  if (typeof line === 'number') return line;
-  const url = databaseFlagOrOperand('audit', line.values.db, line.operands[0]);
-  if (url === null) return 2;
-  let opened: ReturnType<typeof openDatabase>;
-  try {
-    opened = openDatabase(url);
-  } catch (e) {
-    process.stderr.write(`guts audit: ${(e as Error).message}\n`);
-    return 2;
-  }
+  const found = await openDatabaseArgument(syntax, args, openDatabase);
+  if (typeof found === 'number') return found;
+  const { url, opened } = found;
   try {
     const report = await auditLedger(opened.db);
     const counts = `${report.guilds} guilds, ${report.accounts} accounts, ${report.entries} journal entries`;

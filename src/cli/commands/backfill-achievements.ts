@@ -1,36 +1,23 @@
 import { type OpenDatabase, openToServe } from '../../db/index.ts';
 import { replayMilestones } from '../../table/milestones-backfill.ts';
-import { readCommandLine } from '../args.ts';
-import { DB_HELP, DB_OPTION, databaseFlagOrOperand, databaseLabel } from '../which-database.ts';
+import { databaseCommandSyntax, databaseLabel, openDatabaseArgument } from '../which-database.ts';
 
 export const summary = 'award the achievements the hand history earned and nobody has yet (safe to run twice)';
 
-export const syntax = {
-  command: 'backfill-achievements',
-  usage: '[--db URL | URL]',
-  details: [
+export const syntax = databaseCommandSyntax(
+  'backfill-achievements',
+  [
     summary,
     'Replays every settled deal through the achievements catalogue, in the order the deals were committed: an achievement a player earned and does not have (one added to the catalogue since, or history from before achievements) is awarded with the deal that earned it. What a player has is never taken away or awarded twice; season points are left as they are.',
-    `${DB_HELP} The URL may also come alone.`,
-    'Exit 0: done (how many were awarded); 2: no database, or one the bot cannot serve.',
   ],
-  options: DB_OPTION,
-  operands: [0, 1],
-} as const;
+  'Exit 0: done (how many were awarded); 2: no database, or one the bot cannot serve.',
+);
 
 /** `guts backfill-achievements [--db URL | URL]`: the database as `guts audit` finds it, migrated as the bot would. */
 export async function run(args: string[]): Promise<number> {
-  const line = readCommandLine(syntax, args);
-  if (typeof line === 'number') return line;
-  const url = databaseFlagOrOperand('backfill-achievements', line.values.db, line.operands[0]);
-  if (url === null) return 2;
-  let opened: OpenDatabase;
-  try {
-    opened = await openToServe(url);
-  } catch (e) {
-    process.stderr.write(`guts backfill-achievements: ${(e as Error).message}\n`);
-    return 2;
-  }
+  const found = await openDatabaseArgument(syntax, args, openToServe);
+  if (typeof found === 'number') return found;
+  const { url, opened } = found;
   try {
     const before = await countAwarded(opened);
     const replayed = await replayMilestones(opened.db, { write: 'missing' });

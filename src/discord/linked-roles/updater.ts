@@ -1,5 +1,6 @@
 import type { REST } from 'discord.js';
-import { dropLink, linksOf, markPushed } from '../../db/role-link-store.ts';
+import type { OAuthTokens } from '../../activity/discord-api.ts';
+import { dropLink, linksOf, markPushed, type RoleLink, renewLink, staleLinks } from '../../db/role-link-store.ts';
 import type { Db } from '../../db/transaction.ts';
 import { isComputerId } from '../../engine/index.ts';
 import type { Logger } from '../../log.ts';
@@ -11,12 +12,24 @@ export const PUSH_EVERY_MS = 60_000;
 /** How often the updater looks at who changed, and how many it writes at a time. */
 const FLUSH_MS = 5_000;
 const BATCH = 20;
+/** An access token this close to its end is renewed before it is used (Discord's live a week). */
+export const REFRESH_BEFORE_MS = 24 * 60 * 60_000;
+/**
+ * A connection not written for this long is written again, played or not: a season that
+ * ended changes its points (and its token is renewed on the way). Looked for every
+ * SWEEP_MS, at most SWEEP_BATCH players at a time.
+ */
+export const REWRITE_AFTER_MS = 24 * 60 * 60_000;
+const SWEEP_MS = 10 * 60_000;
+const SWEEP_BATCH = 200;
 
 export interface UpdaterOptions {
   db: Db;
   /** The bot's REST client: its queues and rate limits, the one REST budget. */
   rest: REST;
   applicationId: () => string;
+  /** Discord's refresh token exchange: the next tokens, or null when Discord refuses (spent, taken back). */
+  refresh: (refreshToken: string) => Promise<OAuthTokens | null>;
   log: Logger;
   now?: () => number;
 }
@@ -25,14 +38,18 @@ export interface UpdaterOptions {
  * Keeps linked players' role connections (docs: resources/user, "Update Current User
  * Application Role Connection") up to date: a settled deal marks its people changed
  * (their seasons and achievements moved with it); every few seconds a batch of them is
- * written through the bot's REST client, each at most once a minute, with the token they
- * linked with. A token Discord no longer takes drops the link.
+ * written through the bot's REST client, each at most once a minute (and once a day if
+ * they do not play: a season's end changes their points), with the token they linked
+ * with, renewed by its refresh token as it nears its end (access tokens live a week).
+ * A token Discord no longer takes, or a refresh it refuses, drops the link (logged).
  */
 export class RoleConnectionUpdater {
   private readonly changed = new Set<string>();
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | null = null;
   private readonly now: () => number;
+  /** When the last look for connections not written for a day was (0: never). */
+  private sweptAt = 0;
 
   constructor(private readonly options: UpdaterOptions) {
     this.now = options.now ?? Date.now;
@@ -61,7 +78,7 @@ export class RoleConnectionUpdater {
   /** Writes one player's connection now (as they link), whatever the minute says. */
   async pushNow(userId: string): Promise<void> {
     const link = (await linksOf(this.options.db, [userId])).get(userId);
-    if (link) await this.push(userId, link.accessToken);
+    if (link) await this.push(userId, link);
   }
 
   /** One round: the changed players who linked and were not written this last minute. */
@@ -77,10 +94,14 @@ export class RoleConnectionUpdater {
   }
 
   private async round(): Promise<void> {
+    const now = this.now();
+    if (now - this.sweptAt >= SWEEP_MS) {
+      this.sweptAt = now;
+      for (const id of await staleLinks(this.options.db, now - REWRITE_AFTER_MS, SWEEP_BATCH)) this.changed.add(id);
+    }
     if (this.changed.size === 0) return;
     const ids = [...this.changed];
     const links = await linksOf(this.options.db, ids);
-    const now = this.now();
     let written = 0;
     for (const id of ids) {
       const link = links.get(id);
@@ -91,13 +112,38 @@ export class RoleConnectionUpdater {
       if (now - link.pushedAt < PUSH_EVERY_MS || written >= BATCH) continue; // a later round
       this.changed.delete(id);
       written += 1;
-      await this.push(id, link.accessToken).catch((err: unknown) =>
+      await this.push(id, link).catch((err: unknown) =>
         this.options.log.warn({ err, userId: id }, 'could not update a role connection'),
       );
     }
   }
 
-  private async push(userId: string, accessToken: string): Promise<void> {
+  /** The link's access token, renewed first when it is near its end; null when the link is dropped. */
+  private async liveToken(userId: string, link: RoleLink): Promise<string | null> {
+    if (link.expiresAt - this.now() > REFRESH_BEFORE_MS) return link.accessToken;
+    const fresh = link.refreshToken ? await this.options.refresh(link.refreshToken) : null;
+    if (!fresh) {
+      await this.drop(userId, link.accessToken, link.refreshToken ? 'refresh refused' : 'no refresh token');
+      return null;
+    }
+    const renewed = await renewLink(this.options.db, userId, link.accessToken, {
+      accessToken: fresh.accessToken,
+      refreshToken: fresh.refreshToken,
+      expiresAt: this.now() + fresh.expiresIn * 1000,
+    });
+    if (!renewed) return null; // linked again (or dropped) meanwhile: the next round writes with that
+    this.options.log.debug({ userId }, 'renewed a role connection token');
+    return fresh.accessToken;
+  }
+
+  private async drop(userId: string, accessToken: string, reason: string): Promise<void> {
+    await dropLink(this.options.db, userId, accessToken);
+    this.options.log.info({ userId, reason }, 'a role connection token was refused: the link is dropped');
+  }
+
+  private async push(userId: string, link: RoleLink): Promise<void> {
+    const accessToken = await this.liveToken(userId, link);
+    if (accessToken === null) return;
     const values = await connectionValues(this.options.db, userId, this.now());
     const metadata: Record<string, string> = {
       deals_won: String(values.deals_won),
@@ -115,11 +161,8 @@ export class RoleConnectionUpdater {
       });
     } catch (err) {
       const status = (err as { status?: number } | null)?.status;
-      if (status === 401 || status === 403) {
-        await dropLink(this.options.db, userId);
-        this.options.log.info({ userId }, 'a role connection token was refused: the link is dropped');
-        return;
-      }
+      // A live token refused: the player took the app back (or its scope) on Discord.
+      if (status === 401 || status === 403) return this.drop(userId, accessToken, `write refused (${status})`);
       throw err;
     }
     await markPushed(this.options.db, userId, this.now());

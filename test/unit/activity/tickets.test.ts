@@ -21,7 +21,8 @@ const instance: ActivityInstance = {
 function world(shard = { id: 0, count: 1 }) {
   let now = 1_000;
   const discord: ActivityDiscord = {
-    userOfCode: async (code) => (code === 'good' ? { accessToken: 'access', user: ANN } : null),
+    userOfCode: async (code) =>
+      code === 'good' ? { accessToken: 'access', refreshToken: 'refresh', expiresIn: 604_800, user: ANN } : null,
     instance: async (id) => (id === instance.instance_id ? instance : null),
   };
   const sessions = new Sessions('secret', discord, () => now);
@@ -74,7 +75,15 @@ describe('a ticket', () => {
     const bob = world();
     const bobs = new Sessions(
       'secret',
-      { userOfCode: async () => ({ accessToken: 'b', user: { ...ANN, id: '2' } }), instance: async () => instance },
+      {
+        userOfCode: async () => ({
+          accessToken: 'b',
+          refreshToken: 'rb',
+          expiresIn: 604_800,
+          user: { ...ANN, id: '2' },
+        }),
+        instance: async () => instance,
+      },
       () => 1_000,
     );
     const bobSession = (await bobs.open('any'))?.session ?? '';

@@ -1,4 +1,4 @@
-import type { ActivityInstanceRecord } from '../activities.ts';
+import type { ActivityInstanceRecord, IssuedTokens } from '../activities.ts';
 import { accessTokenLifetimeSeconds } from '../activities.ts';
 import { DiscordHttpError, errors } from '../errors.ts';
 import type { RouteContext } from './context.ts';
@@ -21,25 +21,32 @@ function clientOf(request: RestRequest, form: Record<string, unknown>): { id: un
 }
 
 /**
- * `POST /oauth2/token`, the authorization code grant (docs: topics/oauth2): a form with
- * `grant_type=authorization_code` and the `code` the SDK's `authorize` gave the page,
- * authenticated by the application's client id and secret. A code is good once.
+ * `POST /oauth2/token` (docs: topics/oauth2), authenticated by the application's client id
+ * and secret, as a form: the authorization code grant (`grant_type=authorization_code`
+ * and the `code` the SDK's `authorize` or the consent screen gave; a code is good once),
+ * or the refresh token exchange (`grant_type=refresh_token` and the `refresh_token` a
+ * previous answer gave). Either answers a week-long access token and the next refresh token.
  */
-function exchangeCode(ctx: RouteContext, request: RestRequest): RestResult {
+function tokenRequest(ctx: RouteContext, request: RestRequest): RestResult {
   const form = (request.body ?? {}) as Record<string, unknown>;
   const client = clientOf(request, form);
   if (client.id !== ctx.bot.user.id || client.secret !== ctx.activities.clientSecret) {
     return oauthError(401, 'invalid_client');
   }
-  if (form.grant_type !== 'authorization_code') return oauthError(400, 'unsupported_grant_type');
-  const exchanged = typeof form.code === 'string' ? ctx.activities.exchange(form.code) : null;
-  if (!exchanged) return oauthError(400, 'invalid_grant', 'Invalid "code" in request.');
+  let issued: IssuedTokens | null;
+  if (form.grant_type === 'authorization_code') {
+    issued = typeof form.code === 'string' ? ctx.activities.exchange(form.code) : null;
+    if (!issued) return oauthError(400, 'invalid_grant', 'Invalid "code" in request.');
+  } else if (form.grant_type === 'refresh_token') {
+    issued = typeof form.refresh_token === 'string' ? ctx.activities.refresh(form.refresh_token) : null;
+    if (!issued) return oauthError(400, 'invalid_grant');
+  } else return oauthError(400, 'unsupported_grant_type');
   return ok({
-    access_token: exchanged.accessToken,
+    access_token: issued.accessToken,
     token_type: 'Bearer',
     expires_in: accessTokenLifetimeSeconds,
-    refresh_token: `r.${exchanged.accessToken}`,
-    scope: exchanged.grant.scopes.join(' '),
+    refresh_token: issued.refreshToken,
+    scope: issued.grant.scopes.join(' '),
   });
 }
 
@@ -67,7 +74,7 @@ export function activityRoutes(ctx: RouteContext): Route[] {
       bucket: 'default',
       major: [],
       globalExempt: true,
-      handle: (request) => exchangeCode(ctx, request),
+      handle: (request) => tokenRequest(ctx, request),
     },
     {
       method: 'GET',

@@ -121,55 +121,48 @@ export function roleConnectionRoutes(ctx: RouteContext, registry: RoleConnection
       throw new DiscordHttpError(403, 20012, 'You are not authorized to perform this action on this application');
     }
   };
-  const metadata = '/applications/:applicationId/role-connections/metadata';
-  const connection = '/users/@me/applications/:applicationId/role-connection';
   const common = { bucket: 'default', major: [], globalExempt: false } as const;
+  /** A GET and a PUT of one resource: the PUT checks its body, keeps it, and both answer what is kept. */
+  const readWrite = (
+    path: string,
+    auth: Route['auth'],
+    owner: (request: RestRequest) => string,
+    read: (owner: string) => unknown,
+    write: (owner: string, body: unknown) => void,
+  ): Route[] =>
+    (['GET', 'PUT'] as const).map((method) => ({
+      ...common,
+      method,
+      path,
+      auth,
+      handle: (request: RestRequest) => {
+        ownApp(request);
+        const who = owner(request);
+        if (method === 'PUT') write(who, request.body);
+        return ok(read(who));
+      },
+    }));
   return [
-    {
-      ...common,
-      method: 'GET',
-      path: metadata,
-      auth: 'bot',
-      handle: (request) => {
-        ownApp(request);
-        return ok(registry.metadata);
+    ...readWrite(
+      '/applications/:applicationId/role-connections/metadata',
+      'bot',
+      () => '',
+      () => registry.metadata,
+      (_, body) => {
+        registry.metadata = checkMetadata(body);
       },
-    },
-    {
-      ...common,
-      method: 'PUT',
-      path: metadata,
-      auth: 'bot',
-      handle: (request) => {
-        ownApp(request);
-        registry.metadata = checkMetadata(request.body);
-        return ok(registry.metadata);
-      },
-    },
-    {
-      ...common,
-      method: 'GET',
-      path: connection,
-      auth: 'none',
-      handle: (request) => {
-        ownApp(request);
-        const userId = connectingUser(ctx, request);
-        return ok(registry.connections.get(userId) ?? { platform_name: null, platform_username: null, metadata: {} });
-      },
-    },
-    {
-      ...common,
-      method: 'PUT',
-      path: connection,
-      auth: 'none',
-      handle: (request) => {
-        ownApp(request);
-        const userId = connectingUser(ctx, request);
-        const written = checkConnection(registry, request.body);
+    ),
+    // A user's own token, not the bot's: the route takes no bot auth.
+    ...readWrite(
+      '/users/@me/applications/:applicationId/role-connection',
+      'none',
+      (request) => connectingUser(ctx, request),
+      (userId) => registry.connections.get(userId) ?? { platform_name: null, platform_username: null, metadata: {} },
+      (userId, body) => {
+        const written = checkConnection(registry, body);
         registry.connections.set(userId, written);
         registry.writes.push({ userId, connection: written });
-        return ok(written);
       },
-    },
+    ),
   ];
 }

@@ -62,7 +62,7 @@ export const routesOutsideSpec: readonly { route: string; reason: string }[] = [
   {
     route: 'POST /oauth2/token',
     reason:
-      'OAuth2\'s token URL (docs: topics/oauth2, "Authorization Code Grant"): a form-encoded exchange ' +
+      'OAuth2\'s token URL (docs: topics/oauth2, "Authorization Code Grant" and its refresh token exchange): a form-encoded request ' +
       'authenticated by client id and secret, answered with `access_token`; the spec has no /oauth2/token.',
   },
 ];

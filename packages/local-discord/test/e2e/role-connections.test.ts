@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noRateLimits } from '../../src/index.ts';
+import { AdjustableClock, accessTokenLifetimeSeconds, noRateLimits } from '../../src/index.ts';
 import { type Harness, startHarness } from '../harness.ts';
 
 /** Linked roles as Discord documents them: the application's metadata, and a user's connection behind their own token. */
@@ -14,24 +14,37 @@ describe('linked roles', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   const bot = () => `Bot ${h.discord.bot.token}`;
-  /** A token for `scopes`, through the web flow: authorize URL, approval, code exchange. */
-  async function tokenFor(scopes: string): Promise<string> {
-    const authorize = `https://discord.com/oauth2/authorize?client_id=${app()}&response_type=code&scope=${encodeURIComponent(scopes)}&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/cb')}&state=s1`;
-    const back = new URL(h.discord.approveOAuth2(h.ann, authorize));
-    expect(back.searchParams.get('state')).toBe('s1');
-    const answer = await fetch(`${api()}/oauth2/token`, {
+  const clock = new AdjustableClock();
+  /** A token request at OAuth2's token URL, authenticated as the application (HTTP Basic). */
+  const tokenRequest = (form: Record<string, string>) =>
+    fetch(`${api()}/oauth2/token`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
         Authorization: `Basic ${Buffer.from(`${app()}:${h.discord.clientSecret}`).toString('base64')}`,
       },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: back.searchParams.get('code') ?? '' }),
+      body: new URLSearchParams(form),
     });
-    return ((await answer.json()) as { access_token: string }).access_token;
+  interface TokenAnswer {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+    scope: string;
+  }
+  /** A token for `scopes`, through the web flow: authorize URL, approval, code exchange. */
+  async function tokenFor(scopes: string): Promise<string> {
+    return (await tokensFor(scopes)).access_token;
+  }
+  async function tokensFor(scopes: string): Promise<TokenAnswer> {
+    const authorize = `https://discord.com/oauth2/authorize?client_id=${app()}&response_type=code&scope=${encodeURIComponent(scopes)}&redirect_uri=${encodeURIComponent('http://127.0.0.1:1/cb')}&state=s1`;
+    const back = new URL(h.discord.approveOAuth2(h.ann, authorize));
+    expect(back.searchParams.get('state')).toBe('s1');
+    const answer = await tokenRequest({ grant_type: 'authorization_code', code: back.searchParams.get('code') ?? '' });
+    return (await answer.json()) as TokenAnswer;
   }
 
   beforeAll(async () => {
-    h = await startHarness({ rateLimits: noRateLimits });
+    h = await startHarness({ rateLimits: noRateLimits, clock });
   });
   afterAll(async () => {
     await h.close();
@@ -69,5 +82,38 @@ describe('linked roles', () => {
     const unknown = await json('PUT', path, `Bearer ${token}`, { metadata: { wins: '1' } });
     expect(unknown.status).toBe(400);
     expect(await (await json('GET', path, `Bearer ${token}`)).json()).toMatchObject({ metadata: { deals_won: '3' } });
+  });
+
+  // Last in the file: it moves the clock on a week.
+  it('expires an access token after expires_in, and refreshes it once per refresh token until deauthorized', async () => {
+    const path = `/users/@me/applications/${app()}/role-connection`;
+    const body = { platform_name: 'Guts', metadata: { deals_won: '4' } };
+    const first = await tokensFor('role_connections.write identify');
+    expect(first.expires_in).toBe(accessTokenLifetimeSeconds);
+    expect((await json('PUT', path, `Bearer ${first.access_token}`, body)).status).toBe(200);
+    clock.advance(accessTokenLifetimeSeconds * 1000);
+    expect((await json('PUT', path, `Bearer ${first.access_token}`, body)).status).toBe(401);
+    // No client credentials, no refresh.
+    const anonymous = await fetch(`${api()}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: first.refresh_token }),
+    });
+    expect(await anonymous.json()).toEqual({ error: 'invalid_client' });
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(refreshed.status).toBe(200);
+    const second = (await refreshed.json()) as TokenAnswer;
+    expect(second).toMatchObject({ token_type: 'Bearer', scope: 'role_connections.write identify' });
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await json('PUT', path, `Bearer ${second.access_token}`, body)).status).toBe(200);
+    // A refresh token is spent once used.
+    const again = await tokenRequest({ grant_type: 'refresh_token', refresh_token: first.refresh_token });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'invalid_grant' });
+    // The user takes the app back: neither the access token nor the refresh token works.
+    h.discord.deauthorizeApp(h.ann);
+    expect((await json('PUT', path, `Bearer ${second.access_token}`, body)).status).toBe(401);
+    const revoked = await tokenRequest({ grant_type: 'refresh_token', refresh_token: second.refresh_token });
+    expect(await revoked.json()).toEqual({ error: 'invalid_grant' });
   });
 });
