@@ -114,6 +114,8 @@ export interface TableFrame {
   /** The receiver's seat id, or null for a spectator. */
   you: string | null;
   seats: SeatFrame[];
+  /** The most seats the variant and options deal to (the profile's party size: seated of these). */
+  maxSeats: number;
   pot: number;
   reserve: number;
   /** The board as laid out (a cross, a grid): each place's column and row from the top left; removed places left out. */

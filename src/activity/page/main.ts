@@ -3,6 +3,7 @@ import type { PressKind } from '../../table/press-kinds.ts';
 import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
 import { render, tick, type Ui } from './render.ts';
 import { parseServerFrame } from './server-frame.ts';
+import { type Place, SOCIAL_SCOPES, Social, tableOfCustomId } from './social.ts';
 
 /**
  * The Activity's page: Discord's SDK says who and where (authorize gives a code the
@@ -23,6 +24,9 @@ let session = '';
 let pressNo = 0;
 /** The refusal the page shows while it cannot get in. */
 let refusal: string | null = null;
+/** Discord's social features, once the SDK is ready; and the table the page asks for (a link's or a join's). */
+let social: Social | null = null;
+let place: Place = { instanceId: '', channelId: '' };
 const ui: Ui = {
   strings: {},
   locale: 'en-US',
@@ -30,8 +34,13 @@ const ui: Ui = {
   picked: new Set(),
   countdown: null,
   press,
-  redraw: () => render(root, ui, table),
+  redraw: () => draw(),
 };
+
+function draw(): void {
+  render(root, ui, table);
+  social?.show(table);
+}
 
 /** Says `text` for a few seconds, or (`lasting`: why the page is refused) until the page gets in. */
 function tell(text: string, lasting = false): void {
@@ -103,7 +112,7 @@ function received(frame: ServerFrame): void {
   // A new deal or turn starts with nothing picked.
   if (frame.table?.dealNo !== table?.dealNo || frame.table?.awaiting.kind !== table?.awaiting.kind) ui.picked.clear();
   table = frame.table;
-  render(root, ui, table);
+  draw();
 }
 
 /** Asks Discord who the user is (a code the server exchanges) and opens a session with it. */
@@ -113,11 +122,24 @@ async function signIn(sdk: DiscordSDK, first: boolean): Promise<void> {
     response_type: 'code',
     state: '',
     prompt: 'none',
-    scope: ['identify'],
+    scope: ['identify', ...SOCIAL_SCOPES],
   });
   const opened = (await post('api/session', { code })) as { accessToken: string; session: string };
   session = opened.session;
-  if (first) await sdk.commands.authenticate({ access_token: opened.accessToken });
+  if (!first) return;
+  const { scopes } = await sdk.commands.authenticate({ access_token: opened.accessToken });
+  social = new Social(
+    sdk,
+    ui,
+    () => place,
+    root,
+    (joined) => {
+      place = joined;
+      // The socket of the table left behind closes; its close handler opens the joined one's.
+      socket?.close();
+    },
+  );
+  social.start(scopes).catch((err: unknown) => console.warn("Discord's social features are off", err));
 }
 
 /** Tries again a little later each time (at most 10 s), until a socket opens. */
@@ -133,7 +155,7 @@ function connectSoon(sdk: DiscordSDK, attempt: number): void {
 }
 
 async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
-  const ask = () => post('api/ticket', { instanceId: sdk.instanceId, channelId: sdk.channelId }, session);
+  const ask = () => post('api/ticket', { instanceId: place.instanceId, channelId: place.channelId }, session);
   // A session lasts minutes: past that the page signs in again (a user just joined may also wait a few seconds).
   const ticket = await ask().catch(async (err: unknown) => {
     if (!String(err).endsWith(' session')) throw err;
@@ -168,6 +190,8 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
 async function start(): Promise<void> {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
+  // A shared link's custom id names its table's channel: the page asks for that one (the server checks it is this instance's).
+  place = { instanceId: sdk.instanceId, channelId: tableOfCustomId(sdk.customId)?.channelId ?? sdk.channelId ?? '' };
   await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);
   await connect(sdk).catch((err: unknown) => {

@@ -67,6 +67,7 @@ const table = z.object({
   host: z.string(),
   you: z.nullable(z.string()),
   seats: z.array(seat),
+  maxSeats: z.number(),
   pot: z.number(),
   reserve: z.number(),
   board: z.array(z.object({ pos: z.string(), col: z.number(), row: z.number(), card: z.nullable(cardFace) })),
