@@ -7,7 +7,13 @@ import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
-import { MAX_MESSAGE_BYTES, type PressMessage, parseClientMessage, type ServerFrame } from './frames.ts';
+import {
+  MAX_MESSAGE_BYTES,
+  type PressMessage,
+  parseClientMessage,
+  type ReactionFrame,
+  type ServerFrame,
+} from './frames.ts';
 import type { ActivityIdentity } from './identity.ts';
 import {
   PRESS_LIMITS,
@@ -18,6 +24,7 @@ import {
   TokenBucket,
 } from './limits.ts';
 import { pageStrings } from './page-strings.ts';
+import { ReactionGate, type ReactionLimits } from './reactions.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
@@ -53,6 +60,8 @@ interface Connection {
   shown: boolean;
   presses: TokenBucket;
   refusals: RefusalPacer;
+  /** Its reactions' bucket (reactions.ts). */
+  reactions: TokenBucket;
   /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
   handled: Promise<void>;
 }
@@ -64,6 +73,7 @@ export interface HubDeps {
   now?: () => number;
   limits?: PressLimits;
   refusals?: RefusalLimits;
+  reactions?: ReactionLimits;
 }
 
 export class ActivityHub {
@@ -82,10 +92,12 @@ export class ActivityHub {
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
   private readonly limits: PressLimits;
+  private readonly reactionGate: ReactionGate;
 
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? Date.now;
     this.limits = deps.limits ?? PRESS_LIMITS;
+    this.reactionGate = new ReactionGate(deps.reactions);
   }
 
   /** Connected sockets, all channels together. */
@@ -108,6 +120,7 @@ export class ActivityHub {
       shown: false,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
       refusals: new RefusalPacer(this.deps.refusals ?? REFUSAL_LIMITS, this.now()),
+      reactions: this.reactionGate.socketBucket(this.now()),
       handled: Promise.resolve(),
     };
     if (who.avatar) this.avatars.set(who.userId, who.avatar);
@@ -147,6 +160,7 @@ export class ActivityHub {
     set?.delete(conn);
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
+      this.reactionGate.forget(conn.who.channelId);
       // Results are kept for the pages that show them: none is left in this channel, for any table it had.
       for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
         this.results.delete(tableId);
@@ -255,7 +269,7 @@ export class ActivityHub {
     tables.add(tableId);
   }
 
-  private send(conn: Connection, frame: ServerFrame): void {
+  private send(conn: Connection, frame: ServerFrame | ReactionFrame): void {
     conn.socket.send(JSON.stringify(frame));
   }
 
@@ -271,6 +285,10 @@ export class ActivityHub {
       conn.socket.close(CLOSE_POLICY, 'not a press');
       return;
     }
+    if (message.type === 'react') {
+      this.reacted(conn, message.emote);
+      return;
+    }
     if (!this.allowed(conn)) {
       this.tooFast(conn, message.requestId);
       return;
@@ -278,6 +296,18 @@ export class ActivityHub {
     conn.handled = conn.handled
       .then(() => this.pressed(conn, message))
       .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity press not answered'));
+  }
+
+  /** A reaction to every page of the channel that shows its table, within the reactions' limits (else dropped). */
+  private reacted(conn: Connection, emote: number): void {
+    const now = this.now();
+    if (!this.reactionGate.allow(conn.who.channelId, conn.reactions, now)) {
+      if (conn.refusals.refused(now) === 'close') conn.socket.close(CLOSE_POLICY, 'too many reactions');
+      return;
+    }
+    for (const other of this.byChannel.get(conn.who.channelId) ?? [])
+      if (other.shown && other.place.guildId === conn.place.guildId)
+        this.send(other, { type: 'reaction', from: conn.who.userId, emote });
   }
 
   /** A refused press: answered once a second at most, and a socket that floods on is closed. */

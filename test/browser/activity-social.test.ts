@@ -118,6 +118,16 @@ describe.skipIf(browserMissingLocally)("Discord's social features in the Activit
       .waitFor({ state: 'detached', ...WAIT });
   });
 
+  it('floats a reaction from anyone at the table over every page, a few at a time', async () => {
+    // Eve watches Ann's table since she joined it from Ann's profile.
+    const clap = activity('eve').getByRole('button', { name: 'Applause' });
+    for (let i = 0; i < 5; i++) await clap.click(WAIT);
+    const floating = activity('ann').locator(`.float-emote[data-from="${id('eve')}"]`);
+    await expect.poll(() => floating.count()).toBe(3);
+    expect(await floating.first().getAttribute('aria-label')).toBe('Applause');
+    expect(await floating.first().textContent()).toBe('👏');
+  });
+
   it('opens the invite dialog while seats are free, where the user may create invites', async () => {
     await activity('ann').getByRole('button', { name: 'Invite friends' }).click(WAIT);
     await expect.poll(async () => (await client('ann')).invites).toBe(1);

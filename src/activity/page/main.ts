@@ -1,6 +1,7 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import type { PressKind } from '../../table/press-kinds.ts';
-import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
+import type { PressMessage, ReactionFrame, ReactMessage, ServerFrame, TableFrame } from '../frames.ts';
+import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
 import { parseServerFrame } from './server-frame.ts';
 import { type Place, SOCIAL_SCOPES, Social, tableOfCustomId } from './social.ts';
@@ -36,6 +37,13 @@ const ui: Ui = {
   press,
   redraw: () => draw(),
 };
+
+/** Anyone at the table may float an emote over it (a fixed set, by index). */
+const reactions = new Reactions(ui, root, (emote) => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify({ type: 'react', emote } satisfies ReactMessage));
+  return true;
+});
 
 function draw(): void {
   render(root, ui, table);
@@ -98,7 +106,11 @@ function sayIfRefused(err: unknown): void {
   if (err instanceof Refused) tell(err.text, true);
 }
 
-function received(frame: ServerFrame): void {
+function received(frame: ServerFrame | ReactionFrame): void {
+  if (frame.type === 'reaction') {
+    reactions.received(frame);
+    return;
+  }
   if (frame.type === 'answer') {
     if (!frame.ok && frame.text) tell(frame.text);
     return;
@@ -107,6 +119,7 @@ function received(frame: ServerFrame): void {
   if (frame.type === 'snapshot') {
     ui.strings = frame.strings;
     ui.locale = frame.locale;
+    reactions.show();
     document.documentElement.lang = frame.locale;
   }
   // A new deal or turn starts with nothing picked.

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ServerFrame } from '../frames.ts';
+import type { ReactionFrame, ServerFrame } from '../frames.ts';
 
 /**
  * What the bot sends the page, parsed once where the socket hands it over (`parseServerFrame`):
@@ -96,8 +96,10 @@ const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('answer'), requestId: z.string(), ok: z.boolean(), text: z.nullable(z.string()) }),
 ]);
 
+const reactionFrame = z.object({ type: z.literal('reaction'), from: z.string(), emote: z.number() });
+
 /** A frame from the bot, or null for text that is not one (not JSON, or not a frame this page knows). */
-export function parseServerFrame(text: string): ServerFrame | null {
+export function parseServerFrame(text: string): ServerFrame | ReactionFrame | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -105,7 +107,9 @@ export function parseServerFrame(text: string): ServerFrame | null {
     return null;
   }
   const parsed = serverFrame.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return parsed.data;
+  const reaction = reactionFrame.safeParse(value);
+  return reaction.success ? reaction.data : null;
 }
 
 /** Whether two types are the same, both ways. */
