@@ -62,13 +62,15 @@ function hubAt(clock: { now: number }) {
       gameNets: async () => {
         throw new Error('no table');
       },
-      heldNets: () => null,
+      heldNets: () => undefined,
     },
     commits: {
       press: () => {
         throw new Error('no press here');
       },
-      run: async () => {},
+      run: () => {
+        throw new Error('no press here');
+      },
     },
     log: pino({ level: 'silent' }),
     now: () => clock.now,
