@@ -195,7 +195,18 @@ export interface ReactMessage {
   emote: number;
 }
 
-export type ClientMessage = PressMessage | ReactMessage;
+/** The page asks for its game's final standings as a picture to share (answered by a MomentFrame). */
+export interface MomentMessage {
+  type: 'moment';
+}
+
+/** The standings' picture's CDN address, or null where there is none (no game over, under two deals, Discord refused). */
+export interface MomentFrame {
+  type: 'moment';
+  url: string | null;
+}
+
+export type ClientMessage = PressMessage | ReactMessage | MomentMessage;
 
 /** Anything longer is refused unread: a press is a few dozen bytes. */
 export const MAX_MESSAGE_BYTES = 512;
@@ -222,7 +233,11 @@ const reactMessage = z.strictObject({
     .max(EMOTES.length - 1),
 });
 
-const clientMessage = z.discriminatedUnion('type', [pressMessage, reactMessage]);
+const clientMessage = z.discriminatedUnion('type', [
+  pressMessage,
+  reactMessage,
+  z.strictObject({ type: z.literal('moment') }),
+]);
 
 /** A page's message, checked field by field; null for anything else (too long, not JSON, unknown fields). */
 export function parseClientMessage(text: string): ClientMessage | null {

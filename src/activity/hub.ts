@@ -9,6 +9,7 @@ import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
 import {
   MAX_MESSAGE_BYTES,
+  type MomentFrame,
   type PressMessage,
   parseClientMessage,
   type ReactionFrame,
@@ -23,6 +24,7 @@ import {
   RefusalPacer,
   TokenBucket,
 } from './limits.ts';
+import type { ShareMoments } from './moments.ts';
 import { pageStrings } from './page-strings.ts';
 import { ReactionGate, type ReactionLimits } from './reactions.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
@@ -60,8 +62,9 @@ interface Connection {
   shown: boolean;
   presses: TokenBucket;
   refusals: RefusalPacer;
-  /** Its reactions' bucket (reactions.ts). */
+  /** Its reactions' bucket (reactions.ts), and its asks for the standings' picture (two, then one a minute). */
   reactions: TokenBucket;
+  moments: TokenBucket;
   /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
   handled: Promise<void>;
 }
@@ -74,6 +77,8 @@ export interface HubDeps {
   limits?: PressLimits;
   refusals?: RefusalLimits;
   reactions?: ReactionLimits;
+  /** The final standings as a picture to share; without it a page's ask is answered with none. */
+  moments?: ShareMoments;
 }
 
 export class ActivityHub {
@@ -121,6 +126,7 @@ export class ActivityHub {
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
       refusals: new RefusalPacer(this.deps.refusals ?? REFUSAL_LIMITS, this.now()),
       reactions: this.reactionGate.socketBucket(this.now()),
+      moments: new TokenBucket(2, 1 / 60, this.now()),
       handled: Promise.resolve(),
     };
     if (who.avatar) this.avatars.set(who.userId, who.avatar);
@@ -269,7 +275,7 @@ export class ActivityHub {
     tables.add(tableId);
   }
 
-  private send(conn: Connection, frame: ServerFrame | ReactionFrame): void {
+  private send(conn: Connection, frame: ServerFrame | ReactionFrame | MomentFrame): void {
     conn.socket.send(JSON.stringify(frame));
   }
 
@@ -287,6 +293,12 @@ export class ActivityHub {
     }
     if (message.type === 'react') {
       this.reacted(conn, message.emote);
+      return;
+    }
+    if (message.type === 'moment') {
+      conn.handled = conn.handled
+        .then(() => this.shareMoment(conn))
+        .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity moment not answered'));
       return;
     }
     if (!this.allowed(conn)) {
@@ -308,6 +320,29 @@ export class ActivityHub {
     for (const other of this.byChannel.get(conn.who.channelId) ?? [])
       if (other.shown && other.place.guildId === conn.place.guildId)
         this.send(other, { type: 'reaction', from: conn.who.userId, emote });
+  }
+
+  /** The page's game's final standings as a picture's address (moments.ts), within the socket's asks. */
+  private async shareMoment(conn: Connection): Promise<void> {
+    const now = this.now();
+    const moments = this.deps.moments;
+    const none: MomentFrame = { type: 'moment', url: null };
+    if (!moments || !conn.moments.available(now)) {
+      const pace = conn.refusals.refused(now);
+      if (pace === 'close') conn.socket.close(CLOSE_POLICY, 'too many asks');
+      else if (pace === 'answer') this.send(conn, none);
+      return;
+    }
+    conn.moments.take();
+    const table = await this.tableWithNets(conn.place);
+    const st = table ? this.frameFor(conn, table.table, table.nets) : null;
+    const url = st?.standings
+      ? await moments.picture(st.tableId, st.version, conn.who.locale, st.standings).catch((err: unknown) => {
+          this.deps.log.warn({ err, tableId: st.tableId }, 'standings picture not uploaded');
+          return null;
+        })
+      : null;
+    this.send(conn, { type: 'moment', url });
   }
 
   /** A refused press: answered once a second at most, and a socket that floods on is closed. */

@@ -187,13 +187,15 @@ async function botHealth(client: Client, db: Kysely<Database>, tablesLoaded: boo
 
 /** The Activity's server side, loaded only by a bot that serves it. */
 async function loadActivity() {
-  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }, { linkedRoles }] = await Promise.all([
-    import('../activity/hub.ts'),
-    import('../activity/http-server.ts'),
-    import('../activity/discord-api.ts'),
-    import('../activity/linked-roles.ts'),
-  ]);
-  return { ActivityHub, startActivityServer, restActivityDiscord, linkedRoles };
+  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord }, { linkedRoles }, moments] =
+    await Promise.all([
+      import('../activity/hub.ts'),
+      import('../activity/http-server.ts'),
+      import('../activity/discord-api.ts'),
+      import('../activity/linked-roles.ts'),
+      import('../activity/moments.ts'),
+    ]);
+  return { ActivityHub, startActivityServer, restActivityDiscord, linkedRoles, moments };
 }
 
 /** Wires the bot: a discord.js client, the table layer, and the publisher that shows the tables in Discord. */
@@ -276,6 +278,9 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         commits,
         log: options.log.child({ component: 'activity' }),
         now: () => clock.now(),
+        moments: new activity.moments.ShareMoments(
+          activity.moments.restAttachmentUpload(client.rest, () => client.application?.id ?? ''),
+        ),
       })
     : null;
   // Linked roles ride the Activity's HTTP server (its verification URL): kept where it is served.

@@ -1,6 +1,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandBodies } from '../../src/discord/command-registry.ts';
+import { awaiting } from '../../src/engine/index.ts';
 import { getVariant, maxPlayersFor } from '../../src/rules/index.ts';
 import { ActivityBrowser, type OpenOptions } from '../support/activity-browser.ts';
 import { browserMissingLocally } from '../support/chromium.ts';
@@ -47,14 +48,14 @@ describe.skipIf(browserMissingLocally)("Discord's social features in the Activit
   };
 
   beforeAll(async () => {
-    at = await ActivityBrowser.start({ players: ['ann', 'bob', 'cat', 'eve'], pauseMs: 60_000, rateLimits: 'none' });
+    at = await ActivityBrowser.start({ players: ['ann', 'bob', 'cat', 'eve'], pauseMs: 2500, rateLimits: 'none' });
     world = at.world;
     // @everyone may create invites in #poker, as Discord's default role may; Cat may not.
     world.discord.setPermissions(world.channel, 'everyone', { allow: ['CreateInstantInvite'] });
     world.discord.setPermissions(world.channel, world.user('cat'), { deny: ['CreateInstantInvite'] });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
-      options: { variant: 'three-card', ante: 10 },
+      options: { variant: 'three-card', ante: 10, timer: 300 },
     });
     await world.press('bob', lobby, 'Join').response();
     instanceId = world.discord.launchActivity(world.user('ann'), world.channel).instanceId;
@@ -186,6 +187,39 @@ describe.skipIf(browserMissingLocally)("Discord's social features in the Activit
     expect(seen.subscriptions.SPEAKING_START).toBeUndefined();
     // Without guilds.members.read the page cannot know it may invite: it offers the link.
     expect(await activity('bob').getByRole('button', { name: 'Invite friends' }).count()).toBe(0);
+    expect(at.errors).toEqual([]);
+  });
+
+  it("shares the final standings as the bot's picture: in Discord's dialog, or as a link on a phone", async () => {
+    await open('cat', 'cat', { query: { platform: 'mobile' } });
+    // Deal 1: both stay (the loser matches the pot); deal 2: Ann stays alone and the game is over.
+    const choose = (name: string, choice: 'Stay' | RegExp) =>
+      activity(name).getByRole('button', { name: choice }).click(WAIT);
+    await world.until((s) => awaiting(s).kind === 'declare', 30_000);
+    const first = (await world.state()).dealNo;
+    await choose('ann', 'Stay');
+    await choose('bob', 'Stay');
+    await world.until((s) => s.dealNo > first && awaiting(s).kind === 'declare', 30_000);
+    await choose('ann', 'Stay');
+    await choose('bob', /^Drop/);
+    await world.until((s) => s.phase === 'over', 30_000);
+    const share = activity('ann').locator('.game-over').getByRole('button', { name: 'Share the standings' });
+    await share.click(WAIT);
+    await expect.poll(async () => (await client('ann')).moments.length, WAIT).toBe(1);
+    const [mediaUrl] = (await client('ann')).moments;
+    expect(mediaUrl).toMatch(/\/attachments\/\d+\/\d+\/standings\.png$/);
+    const picture = await fetch(String(mediaUrl));
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    // On a phone Discord has no share dialog: the page offers the picture's link to copy.
+    await (pages.cat as Page)
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: at.origin() });
+    await activity('cat').getByRole('button', { name: 'Share the standings' }).click(WAIT);
+    await activity('cat').getByRole('button', { name: "Copy the picture's link" }).click(WAIT);
+    await activity('cat').getByText('Link copied.').waitFor(WAIT);
+    const link = await activity('cat').locator('.share-moment a').getAttribute('href');
+    expect(link).toBe(mediaUrl);
+    expect((await client('cat')).moments).toEqual([]);
     expect(at.errors).toEqual([]);
   });
 });

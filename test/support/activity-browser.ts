@@ -67,6 +67,8 @@ export class ActivityBrowser {
     const guildId = running?.channelId === channel.id ? running.guildId : this.world.guild.id;
     await page.exposeFunction('nextCode', (scopes?: string[]) => discord.authorizeActivity(user, scopes));
     await page.exposeFunction('channelPermissions', () => discord.activityChannelPermissions(user, channel));
+    // The local Discord stands for Discord's CDN: the stand-in client takes its attachment URLs as media to share.
+    await page.addInitScript(`window.cdnOrigins = [${JSON.stringify(new URL(this.world.restBase).origin)}];`);
     await options.prepare?.(page);
     const query = new URLSearchParams({
       instance_id: instanceId,

@@ -1,9 +1,18 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import type { PressKind } from '../../table/press-kinds.ts';
-import type { PressMessage, ReactionFrame, ReactMessage, ServerFrame, TableFrame } from '../frames.ts';
+import type {
+  MomentFrame,
+  MomentMessage,
+  PressMessage,
+  ReactionFrame,
+  ReactMessage,
+  ServerFrame,
+  TableFrame,
+} from '../frames.ts';
 import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
 import { parseServerFrame } from './server-frame.ts';
+import { ShareMoment } from './share-moment.ts';
 import { type Place, SOCIAL_SCOPES, Social, tableOfCustomId } from './social.ts';
 
 /**
@@ -45,9 +54,14 @@ const reactions = new Reactions(ui, root, (emote) => {
   return true;
 });
 
+/** At game over, the standings as a picture to share; set up once the SDK is ready. */
+let moment: ShareMoment | null = null;
+
 function draw(): void {
   render(root, ui, table);
   social?.show(table);
+  // Where the final standings show (the game-over panel).
+  moment?.mount(root.querySelector<HTMLElement>('.game-over'), table);
 }
 
 /** Says `text` for a few seconds, or (`lasting`: why the page is refused) until the page gets in. */
@@ -106,9 +120,13 @@ function sayIfRefused(err: unknown): void {
   if (err instanceof Refused) tell(err.text, true);
 }
 
-function received(frame: ServerFrame | ReactionFrame): void {
+function received(frame: ServerFrame | ReactionFrame | MomentFrame): void {
   if (frame.type === 'reaction') {
     reactions.received(frame);
+    return;
+  }
+  if (frame.type === 'moment') {
+    moment?.received(frame);
     return;
   }
   if (frame.type === 'answer') {
@@ -203,6 +221,17 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
 async function start(): Promise<void> {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
+  moment = new ShareMoment(ui, {
+    ask: () => {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify({ type: 'moment' } satisfies MomentMessage));
+      return true;
+    },
+    openDialog: (mediaUrl) => sdk.commands.openShareMomentDialog({ mediaUrl }),
+    // Discord's share dialog is on the web and desktop only.
+    dialogHere: sdk.platform === 'desktop',
+    tell: (text) => tell(text),
+  });
   // A shared link's custom id names its table's channel: the page asks for that one (the server checks it is this instance's).
   place = { instanceId: sdk.instanceId, channelId: tableOfCustomId(sdk.customId)?.channelId ?? sdk.channelId ?? '' };
   await signIn(sdk, true);

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ReactionFrame, ServerFrame } from '../frames.ts';
+import type { MomentFrame, ReactionFrame, ServerFrame } from '../frames.ts';
 
 /**
  * What the bot sends the page, parsed once where the socket hands it over (`parseServerFrame`):
@@ -97,9 +97,10 @@ const serverFrame = z.discriminatedUnion('type', [
 ]);
 
 const reactionFrame = z.object({ type: z.literal('reaction'), from: z.string(), emote: z.number() });
+const momentFrame = z.object({ type: z.literal('moment'), url: z.nullable(z.string()) });
 
 /** A frame from the bot, or null for text that is not one (not JSON, or not a frame this page knows). */
-export function parseServerFrame(text: string): ServerFrame | ReactionFrame | null {
+export function parseServerFrame(text: string): ServerFrame | ReactionFrame | MomentFrame | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -109,7 +110,9 @@ export function parseServerFrame(text: string): ServerFrame | ReactionFrame | nu
   const parsed = serverFrame.safeParse(value);
   if (parsed.success) return parsed.data;
   const reaction = reactionFrame.safeParse(value);
-  return reaction.success ? reaction.data : null;
+  if (reaction.success) return reaction.data;
+  const moment = momentFrame.safeParse(value);
+  return moment.success ? moment.data : null;
 }
 
 /** Whether two types are the same, both ways. */
