@@ -148,12 +148,12 @@ function received(frame: ServerFrame | ReactionFrame | MomentFrame): void {
 
 /** Asks Discord who the user is (a code the server exchanges) and opens a session with it. */
 async function signIn(sdk: DiscordSDK, first: boolean): Promise<void> {
-  const { code } = await sdk.commands.authorize({
-    client_id: clientId,
-    response_type: 'code',
-    state: '',
-    prompt: 'none',
-    scope: ['identify', ...SOCIAL_SCOPES],
+  const authorize = (scope: ('identify' | (typeof SOCIAL_SCOPES)[number])[]) =>
+    sdk.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope });
+  // The social features' scopes are asked for too; a user who declines them still plays, on `identify` alone.
+  const { code } = await authorize(['identify', ...SOCIAL_SCOPES]).catch((err: unknown) => {
+    console.warn('the social scopes were declined: signing in with identify alone', err);
+    return authorize(['identify']);
   });
   const opened = (await post('api/session', { code })) as { accessToken: string; session: string };
   session = opened.session;
