@@ -56,10 +56,14 @@ const reactions = new Reactions(ui, root, (emote) => {
 
 /** At game over, the standings as a picture to share; set up once the SDK is ready. */
 let moment: ShareMoment | null = null;
+/** Invites and reactions, in the flow under the table's actions (never over a control). */
+const socialRow = Object.assign(document.createElement('div'), { className: 'social-row' });
+socialRow.append(reactions.row);
 
 function draw(): void {
   render(root, ui, table);
   social?.show(table);
+  (root.querySelector('.bottom') ?? root).append(socialRow);
   // Where the final standings show (the game-over panel).
   moment?.mount(root.querySelector<HTMLElement>('.game-over'), table);
 }
@@ -170,6 +174,7 @@ async function signIn(sdk: DiscordSDK, first: boolean): Promise<void> {
       socket?.close();
     },
   );
+  socialRow.prepend(social.bar);
   social.start(scopes).catch((err: unknown) => console.warn("Discord's social features are off", err));
 }
 

@@ -18,16 +18,14 @@ const FLOAT_MS = 2500;
 export class Reactions {
   private tokens = BURST;
   private at = Date.now();
-  private readonly row: HTMLElement;
+  /** The emotes' buttons: the page places them (main.ts, under the table's actions). */
+  readonly row = el('nav', { class: 'reactions' });
 
   constructor(
     private readonly ui: Ui,
     private readonly root: HTMLElement,
     private readonly send: (emote: number) => boolean,
-  ) {
-    this.row = el('nav', { class: 'reactions' });
-    root.after(this.row);
-  }
+  ) {}
 
   /** The buttons again, in the receiver's words (once the snapshot brought them). */
   show(): void {

@@ -47,7 +47,8 @@ export class Social {
   private presence = '';
   private presenceAt = 0;
   private presenceTimer: ReturnType<typeof setTimeout> | null = null;
-  private readonly bar = el('nav', { class: 'social' });
+  /** The invite controls: the page places them (main.ts, under the table's actions). */
+  readonly bar = el('nav', { class: 'social' });
   private table: TableFrame | null = null;
 
   constructor(
@@ -57,9 +58,7 @@ export class Social {
     private readonly root: HTMLElement,
     /** Discord put the user in another instance (Join on a friend's profile): the page opens its table. */
     private readonly joinPlace: (place: Place) => void,
-  ) {
-    root.after(this.bar);
-  }
+  ) {}
 
   /** After AUTHENTICATE: what the user granted decides what the page asks Discord for. */
   async start(granted: readonly (string | number)[]): Promise<void> {
