@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
+import { EMOTES } from './emotes.ts';
 
 /** A card the receiver may see: its code (for pictures and tests) and its words for people ("A♠"). */
 export interface CardFace {
@@ -114,6 +115,8 @@ export interface TableFrame {
   /** The receiver's seat id, or null for a spectator. */
   you: string | null;
   seats: SeatFrame[];
+  /** The most seats the variant and options deal to (the profile's party size: seated of these). */
+  maxSeats: number;
   pot: number;
   reserve: number;
   /** The board as laid out (a cross, a grid): each place's column and row from the top left; removed places left out. */
@@ -159,6 +162,17 @@ export type ServerFrame =
   /** A press's outcome: done, or refused with why (in the receiver's language). */
   | { type: 'answer'; requestId: string; ok: boolean; text: string | null };
 
+/**
+ * Someone at the table reacted: who, and which of the fixed emotes (an index into EMOTES).
+ * Apart from ServerFrame, which is the table's state and answers: a page that floats no
+ * reactions (a load runner's, a test's) may read every frame as a ServerFrame and skip this type.
+ */
+export interface ReactionFrame {
+  type: 'reaction';
+  from: string;
+  emote: number;
+}
+
 /** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts). */
 export interface PressMessage {
   type: 'press';
@@ -174,6 +188,25 @@ export interface PressMessage {
   /** The declaration round the page showed (Stay, Drop): a press never counts in a later round. */
   round?: number;
 }
+
+/** A reaction to float over the table: an index into EMOTES, never text. */
+export interface ReactMessage {
+  type: 'react';
+  emote: number;
+}
+
+/** The page asks for its game's final standings as a picture to share (answered by a MomentFrame). */
+export interface MomentMessage {
+  type: 'moment';
+}
+
+/** The standings' picture's CDN address, or null where there is none (no game over, under two deals, Discord refused). */
+export interface MomentFrame {
+  type: 'moment';
+  url: string | null;
+}
+
+export type ClientMessage = PressMessage | ReactMessage | MomentMessage;
 
 /** Anything longer is refused unread: a press is a few dozen bytes. */
 export const MAX_MESSAGE_BYTES = 512;
@@ -192,8 +225,22 @@ const pressMessage = z.strictObject({
   round: z.int().min(1).optional(),
 });
 
+const reactMessage = z.strictObject({
+  type: z.literal('react'),
+  emote: z
+    .int()
+    .min(0)
+    .max(EMOTES.length - 1),
+});
+
+const clientMessage = z.discriminatedUnion('type', [
+  pressMessage,
+  reactMessage,
+  z.strictObject({ type: z.literal('moment') }),
+]);
+
 /** A page's message, checked field by field; null for anything else (too long, not JSON, unknown fields). */
-export function parseClientMessage(text: string): PressMessage | null {
+export function parseClientMessage(text: string): ClientMessage | null {
   if (text.length > MAX_MESSAGE_BYTES) return null;
   let value: unknown;
   try {
@@ -201,6 +248,6 @@ export function parseClientMessage(text: string): PressMessage | null {
   } catch {
     return null;
   }
-  const parsed = pressMessage.safeParse(value);
+  const parsed = clientMessage.safeParse(value);
   return parsed.success ? parsed.data : null;
 }

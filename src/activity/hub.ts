@@ -7,7 +7,14 @@ import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
-import { MAX_MESSAGE_BYTES, type PressMessage, parseClientMessage, type ServerFrame } from './frames.ts';
+import {
+  MAX_MESSAGE_BYTES,
+  type MomentFrame,
+  type PressMessage,
+  parseClientMessage,
+  type ReactionFrame,
+  type ServerFrame,
+} from './frames.ts';
 import type { ActivityIdentity } from './identity.ts';
 import {
   PRESS_LIMITS,
@@ -17,7 +24,9 @@ import {
   RefusalPacer,
   TokenBucket,
 } from './limits.ts';
+import type { ShareMoments } from './moments.ts';
 import { pageStrings } from './page-strings.ts';
+import { ReactionGate, type ReactionLimits } from './reactions.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
@@ -53,6 +62,9 @@ interface Connection {
   shown: boolean;
   presses: TokenBucket;
   refusals: RefusalPacer;
+  /** Its reactions' bucket (reactions.ts), and its asks for the standings' picture (two, then one a minute). */
+  reactions: TokenBucket;
+  moments: TokenBucket;
   /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
   handled: Promise<void>;
 }
@@ -64,6 +76,9 @@ export interface HubDeps {
   now?: () => number;
   limits?: PressLimits;
   refusals?: RefusalLimits;
+  reactions?: ReactionLimits;
+  /** The final standings as a picture to share; without it a page's ask is answered with none. */
+  moments?: ShareMoments;
 }
 
 export class ActivityHub {
@@ -82,10 +97,12 @@ export class ActivityHub {
   private readonly avatars = new Map<string, string>();
   private readonly now: () => number;
   private readonly limits: PressLimits;
+  private readonly reactionGate: ReactionGate;
 
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? Date.now;
     this.limits = deps.limits ?? PRESS_LIMITS;
+    this.reactionGate = new ReactionGate(deps.reactions);
   }
 
   /** Connected sockets, all channels together. */
@@ -108,6 +125,8 @@ export class ActivityHub {
       shown: false,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
       refusals: new RefusalPacer(this.deps.refusals ?? REFUSAL_LIMITS, this.now()),
+      reactions: this.reactionGate.socketBucket(this.now()),
+      moments: new TokenBucket(2, 1 / 60, this.now()),
       handled: Promise.resolve(),
     };
     if (who.avatar) this.avatars.set(who.userId, who.avatar);
@@ -147,6 +166,7 @@ export class ActivityHub {
     set?.delete(conn);
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
+      this.reactionGate.forget(conn.who.channelId);
       // Results are kept for the pages that show them: none is left in this channel, for any table it had.
       for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
         this.results.delete(tableId);
@@ -255,7 +275,7 @@ export class ActivityHub {
     tables.add(tableId);
   }
 
-  private send(conn: Connection, frame: ServerFrame): void {
+  private send(conn: Connection, frame: ServerFrame | ReactionFrame | MomentFrame): void {
     conn.socket.send(JSON.stringify(frame));
   }
 
@@ -271,6 +291,16 @@ export class ActivityHub {
       conn.socket.close(CLOSE_POLICY, 'not a press');
       return;
     }
+    if (message.type === 'react') {
+      this.reacted(conn, message.emote);
+      return;
+    }
+    if (message.type === 'moment') {
+      conn.handled = conn.handled
+        .then(() => this.shareMoment(conn))
+        .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity moment not answered'));
+      return;
+    }
     if (!this.allowed(conn)) {
       this.tooFast(conn, message.requestId);
       return;
@@ -278,6 +308,41 @@ export class ActivityHub {
     conn.handled = conn.handled
       .then(() => this.pressed(conn, message))
       .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity press not answered'));
+  }
+
+  /** A reaction to every page of the channel that shows its table, within the reactions' limits (else dropped). */
+  private reacted(conn: Connection, emote: number): void {
+    const now = this.now();
+    if (!this.reactionGate.allow(conn.who.channelId, conn.reactions, now)) {
+      if (conn.refusals.refused(now) === 'close') conn.socket.close(CLOSE_POLICY, 'too many reactions');
+      return;
+    }
+    for (const other of this.byChannel.get(conn.who.channelId) ?? [])
+      if (other.shown && other.place.guildId === conn.place.guildId)
+        this.send(other, { type: 'reaction', from: conn.who.userId, emote });
+  }
+
+  /** The page's game's final standings as a picture's address (moments.ts), within the socket's asks. */
+  private async shareMoment(conn: Connection): Promise<void> {
+    const now = this.now();
+    const moments = this.deps.moments;
+    const none: MomentFrame = { type: 'moment', url: null };
+    if (!moments || !conn.moments.available(now)) {
+      const pace = conn.refusals.refused(now);
+      if (pace === 'close') conn.socket.close(CLOSE_POLICY, 'too many asks');
+      else if (pace === 'answer') this.send(conn, none);
+      return;
+    }
+    conn.moments.take();
+    const table = await this.tableWithNets(conn.place);
+    const st = table ? this.frameFor(conn, table.table, table.nets) : null;
+    const url = st?.standings
+      ? await moments.picture(st.tableId, st.version, conn.who.locale, st.standings).catch((err: unknown) => {
+          this.deps.log.warn({ err, tableId: st.tableId }, 'standings picture not uploaded');
+          return null;
+        })
+      : null;
+    this.send(conn, { type: 'moment', url });
   }
 
   /** A refused press: answered once a second at most, and a socket that floods on is closed. */

@@ -64,6 +64,20 @@ const PAGE_TEXTS = {
   'activity.pass': {},
   'activity.board': {},
   'activity.seats': {},
+  'social.invite': {},
+  'social.shareLink': {},
+  'social.linkMessage': {},
+  'social.speaking': {},
+  'social.react': {},
+  'social.emote.clap': {},
+  'social.emote.laugh': {},
+  'social.emote.wow': {},
+  'social.emote.fire': {},
+  'social.emote.sad': {},
+  'social.shareMoment': {},
+  'social.copyLink': {},
+  'social.copied': {},
+  'social.momentFailed': {},
 } satisfies Partial<Record<TextKey, Record<string, string>>>;
 
 export type PageKey = keyof typeof PAGE_TEXTS;

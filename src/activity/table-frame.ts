@@ -10,7 +10,7 @@ import {
 } from '../engine/index.ts';
 import { dropCost, handPreview } from '../engine/preview.ts';
 import { t } from '../i18n/index.ts';
-import { getVariant } from '../rules/index.ts';
+import { getVariant, maxPlayersFor } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
 import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
 import { handName } from '../words/hand-names.ts';
@@ -155,6 +155,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     host: state.host,
     you: seated ? viewer : null,
     seats: view.players.map((p) => seat(p.id)),
+    maxSeats: maxPlayersFor(getVariant(state.variant), state.options),
     pot: view.pot,
     reserve: view.reserve,
     // Between deals the board of the deal just shown stays, as the channel saw it.

@@ -28,14 +28,20 @@ export interface BotActivityOptions {
 
 /** The Activity's server side, loaded only by a bot that serves it. */
 async function loadActivity() {
-  const [{ ActivityHub }, { startActivityServer }, { restActivityDiscord, restTokenRefresh }, { linkedRoles }] =
-    await Promise.all([
-      import('../activity/hub.ts'),
-      import('../activity/http-server.ts'),
-      import('../activity/discord-api.ts'),
-      import('../activity/linked-roles.ts'),
-    ]);
-  return { ActivityHub, startActivityServer, restActivityDiscord, restTokenRefresh, linkedRoles };
+  const [
+    { ActivityHub },
+    { startActivityServer },
+    { restActivityDiscord, restTokenRefresh },
+    { linkedRoles },
+    moments,
+  ] = await Promise.all([
+    import('../activity/hub.ts'),
+    import('../activity/http-server.ts'),
+    import('../activity/discord-api.ts'),
+    import('../activity/linked-roles.ts'),
+    import('../activity/moments.ts'),
+  ]);
+  return { ActivityHub, startActivityServer, restActivityDiscord, restTokenRefresh, linkedRoles, moments };
 }
 
 /** What serving the Activity needs of the bot. */
@@ -66,6 +72,9 @@ export async function botActivity(deps: BotActivityDeps) {
     commits: deps.commits,
     log: log.child({ component: 'activity' }),
     now: () => clock.now(),
+    moments: new activity.moments.ShareMoments(
+      activity.moments.restAttachmentUpload(client.rest, () => client.application?.id ?? ''),
+    ),
   });
   const roleLinks = new RoleConnectionUpdater({
     db: deps.db,

@@ -16,6 +16,10 @@ export interface OpenOptions {
   skipJoin?: boolean;
   /** Runs on the new page before it loads anything (init scripts, listeners, routes). */
   prepare?: (page: Page) => Promise<void> | void;
+  /** The channel the instance runs in (default the world's); a DM or group DM has no guild_id. */
+  channel?: { id: string };
+  /** More of the query Discord's client adds (platform, custom_id) or the stand-in reads (declined_scopes). */
+  query?: Record<string, string>;
 }
 
 /**
@@ -49,15 +53,24 @@ export class ActivityBrowser {
     if (!options.skipJoin) this.world.discord.joinActivity(user, { instanceId });
     const page = await this.browser.newPage({ viewport: options.viewport ?? ACTIVITY_SIZES.focused });
     collectPageErrors(page, this.errors, name);
-    await page.exposeFunction('nextCode', () => this.world.discord.authorizeActivity(user));
+    const discord = this.world.discord;
+    const channel = options.channel ?? this.world.channel;
+    // A DM or group DM has no guild: Discord's client leaves guild_id out there.
+    const running = discord.activityInstance(instanceId);
+    const guildId = running?.channelId === channel.id ? running.guildId : this.world.guild.id;
+    await page.exposeFunction('nextCode', (scopes?: string[]) => discord.authorizeActivity(user, scopes));
+    await page.exposeFunction('channelPermissions', () => discord.activityChannelPermissions(user, channel));
+    // The local Discord stands for Discord's CDN: the stand-in client takes its attachment URLs as media to share.
+    await page.addInitScript(`window.cdnOrigins = [${JSON.stringify(new URL(this.world.restBase).origin)}];`);
     await options.prepare?.(page);
     const query = new URLSearchParams({
       instance_id: instanceId,
-      guild_id: this.world.guild.id,
-      channel_id: this.world.channel.id,
-      client_id: this.world.discord.bot.user.id,
+      ...(guildId ? { guild_id: guildId } : {}),
+      channel_id: channel.id,
+      client_id: discord.bot.user.id,
       user_id: user.id,
       username: name,
+      ...options.query,
     });
     await page.goto(`${this.origin()}/assets/host.html?${query}`);
     return page;

@@ -6,6 +6,7 @@ import type { LocalDiscordAddress, Ref } from './base.ts';
 import { InvocationError } from './commands.ts';
 import type { FaultOptions } from './faults.ts';
 import type { LatencyStats } from './interactions.ts';
+import { channelPermissions } from './permissions.ts';
 import type { RateLimitConfig } from './ratelimit.ts';
 import type { RequestCounts } from './request-counts.ts';
 import type { RoleConnection } from './rest/role-connections.ts';
@@ -142,6 +143,16 @@ export class LocalDiscord extends LocalDiscordUsers {
   /** The instance running in a channel (a bot's LAUNCH_ACTIVITY may have started it), or null. */
   activityInstanceIn(channel: Ref): ActivityInstanceRecord | null {
     return this.activities.inChannel(channel.id);
+  }
+
+  /**
+   * What the Embedded App SDK's `getChannelPermissions` answers `user` in `channel`: their
+   * permissions there as a decimal string, "0" in a DM or group DM (as the SDK documents).
+   */
+  activityChannelPermissions(user: Ref, channel: Ref): string {
+    const record = this.store.channel(channel.id);
+    if (record.guildId === '') return '0';
+    return String(channelPermissions(this.store.guild(record.guildId), record, user.id));
   }
 
   /**

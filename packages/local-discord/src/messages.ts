@@ -253,6 +253,17 @@ export class MessageComposer {
     if (bytes > uploadLimits.bytes) throw new DiscordHttpError(413, 40005, 'Request entity too large');
   }
 
+  /**
+   * An application's attachment (`POST /applications/{id}/attachment`, what an Activity
+   * shares with `openShareMomentDialog`): stored and served as a message's are, under the
+   * application's id, and marked ephemeral as Discord marks it.
+   */
+  applicationAttachment(applicationId: string, file: UploadedFile): APIAttachment {
+    const [attachment] = this.upload(applicationId, [file], undefined);
+    if (!attachment) throw new Error('no attachment stored');
+    return { ...attachment, ephemeral: true };
+  }
+
   private upload(channelId: string, files: UploadedFile[], described: MessageBody['attachments']): APIAttachment[] {
     return files.map((file) => {
       const id = this.store.ids.next();

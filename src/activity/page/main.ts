@@ -1,8 +1,19 @@
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import type { PressKind } from '../../table/press-kinds.ts';
-import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
+import type {
+  MomentFrame,
+  MomentMessage,
+  PressMessage,
+  ReactionFrame,
+  ReactMessage,
+  ServerFrame,
+  TableFrame,
+} from '../frames.ts';
+import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
 import { parseServerFrame } from './server-frame.ts';
+import { ShareMoment } from './share-moment.ts';
+import { type Place, SOCIAL_SCOPES, Social, tableOfCustomId } from './social.ts';
 
 /**
  * The Activity's page: Discord's SDK says who and where (authorize gives a code the
@@ -23,6 +34,9 @@ let session = '';
 let pressNo = 0;
 /** The refusal the page shows while it cannot get in. */
 let refusal: string | null = null;
+/** Discord's social features, once the SDK is ready; and the table the page asks for (a link's or a join's). */
+let social: Social | null = null;
+let place: Place = { instanceId: '', channelId: '' };
 const ui: Ui = {
   strings: {},
   locale: 'en-US',
@@ -30,8 +44,29 @@ const ui: Ui = {
   picked: new Set(),
   countdown: null,
   press,
-  redraw: () => render(root, ui, table),
+  redraw: () => draw(),
 };
+
+/** Anyone at the table may float an emote over it (a fixed set, by index). */
+const reactions = new Reactions(ui, root, (emote) => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify({ type: 'react', emote } satisfies ReactMessage));
+  return true;
+});
+
+/** At game over, the standings as a picture to share; set up once the SDK is ready. */
+let moment: ShareMoment | null = null;
+/** Invites and reactions, in the flow under the table's actions (never over a control). */
+const socialRow = Object.assign(document.createElement('div'), { className: 'social-row' });
+socialRow.append(reactions.row);
+
+function draw(): void {
+  render(root, ui, table);
+  social?.show(table);
+  (root.querySelector('.bottom') ?? root).append(socialRow);
+  // Where the final standings show (the game-over panel).
+  moment?.mount(root.querySelector<HTMLElement>('.game-over'), table);
+}
 
 /** Says `text` for a few seconds, or (`lasting`: why the page is refused) until the page gets in. */
 function tell(text: string, lasting = false): void {
@@ -89,7 +124,15 @@ function sayIfRefused(err: unknown): void {
   if (err instanceof Refused) tell(err.text, true);
 }
 
-function received(frame: ServerFrame): void {
+function received(frame: ServerFrame | ReactionFrame | MomentFrame): void {
+  if (frame.type === 'reaction') {
+    reactions.received(frame);
+    return;
+  }
+  if (frame.type === 'moment') {
+    moment?.received(frame);
+    return;
+  }
   if (frame.type === 'answer') {
     if (!frame.ok && frame.text) tell(frame.text);
     return;
@@ -98,26 +141,41 @@ function received(frame: ServerFrame): void {
   if (frame.type === 'snapshot') {
     ui.strings = frame.strings;
     ui.locale = frame.locale;
+    reactions.show();
     document.documentElement.lang = frame.locale;
   }
   // A new deal or turn starts with nothing picked.
   if (frame.table?.dealNo !== table?.dealNo || frame.table?.awaiting.kind !== table?.awaiting.kind) ui.picked.clear();
   table = frame.table;
-  render(root, ui, table);
+  draw();
 }
 
 /** Asks Discord who the user is (a code the server exchanges) and opens a session with it. */
 async function signIn(sdk: DiscordSDK, first: boolean): Promise<void> {
-  const { code } = await sdk.commands.authorize({
-    client_id: clientId,
-    response_type: 'code',
-    state: '',
-    prompt: 'none',
-    scope: ['identify'],
+  const authorize = (scope: ('identify' | (typeof SOCIAL_SCOPES)[number])[]) =>
+    sdk.commands.authorize({ client_id: clientId, response_type: 'code', state: '', prompt: 'none', scope });
+  // The social features' scopes are asked for too; a user who declines them still plays, on `identify` alone.
+  const { code } = await authorize(['identify', ...SOCIAL_SCOPES]).catch((err: unknown) => {
+    console.warn('the social scopes were declined: signing in with identify alone', err);
+    return authorize(['identify']);
   });
   const opened = (await post('api/session', { code })) as { accessToken: string; session: string };
   session = opened.session;
-  if (first) await sdk.commands.authenticate({ access_token: opened.accessToken });
+  if (!first) return;
+  const { scopes } = await sdk.commands.authenticate({ access_token: opened.accessToken });
+  social = new Social(
+    sdk,
+    ui,
+    () => place,
+    root,
+    (joined) => {
+      place = joined;
+      // The socket of the table left behind closes; its close handler opens the joined one's.
+      socket?.close();
+    },
+  );
+  socialRow.prepend(social.bar);
+  social.start(scopes).catch((err: unknown) => console.warn("Discord's social features are off", err));
 }
 
 /** Tries again a little later each time (at most 10 s), until a socket opens. */
@@ -133,7 +191,7 @@ function connectSoon(sdk: DiscordSDK, attempt: number): void {
 }
 
 async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
-  const ask = () => post('api/ticket', { instanceId: sdk.instanceId, channelId: sdk.channelId }, session);
+  const ask = () => post('api/ticket', { instanceId: place.instanceId, channelId: place.channelId }, session);
   // A session lasts minutes: past that the page signs in again (a user just joined may also wait a few seconds).
   const ticket = await ask().catch(async (err: unknown) => {
     if (!String(err).endsWith(' session')) throw err;
@@ -168,6 +226,19 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
 async function start(): Promise<void> {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
+  moment = new ShareMoment(ui, {
+    ask: () => {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify({ type: 'moment' } satisfies MomentMessage));
+      return true;
+    },
+    openDialog: (mediaUrl) => sdk.commands.openShareMomentDialog({ mediaUrl }),
+    // Discord's share dialog is on the web and desktop only.
+    dialogHere: sdk.platform === 'desktop',
+    tell: (text) => tell(text),
+  });
+  // A shared link's custom id names its table's channel: the page asks for that one (the server checks it is this instance's).
+  place = { instanceId: sdk.instanceId, channelId: tableOfCustomId(sdk.customId)?.channelId ?? sdk.channelId ?? '' };
   await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);
   await connect(sdk).catch((err: unknown) => {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ServerFrame } from '../frames.ts';
+import type { MomentFrame, ReactionFrame, ServerFrame } from '../frames.ts';
 
 /**
  * What the bot sends the page, parsed once where the socket hands it over (`parseServerFrame`):
@@ -67,6 +67,7 @@ const table = z.object({
   host: z.string(),
   you: z.nullable(z.string()),
   seats: z.array(seat),
+  maxSeats: z.number(),
   pot: z.number(),
   reserve: z.number(),
   board: z.array(z.object({ pos: z.string(), col: z.number(), row: z.number(), card: z.nullable(cardFace) })),
@@ -95,8 +96,11 @@ const serverFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('answer'), requestId: z.string(), ok: z.boolean(), text: z.nullable(z.string()) }),
 ]);
 
+const reactionFrame = z.object({ type: z.literal('reaction'), from: z.string(), emote: z.number() });
+const momentFrame = z.object({ type: z.literal('moment'), url: z.nullable(z.string()) });
+
 /** A frame from the bot, or null for text that is not one (not JSON, or not a frame this page knows). */
-export function parseServerFrame(text: string): ServerFrame | null {
+export function parseServerFrame(text: string): ServerFrame | ReactionFrame | MomentFrame | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -104,7 +108,11 @@ export function parseServerFrame(text: string): ServerFrame | null {
     return null;
   }
   const parsed = serverFrame.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (parsed.success) return parsed.data;
+  const reaction = reactionFrame.safeParse(value);
+  if (reaction.success) return reaction.data;
+  const moment = momentFrame.safeParse(value);
+  return moment.success ? moment.data : null;
 }
 
 /** Whether two types are the same, both ways. */

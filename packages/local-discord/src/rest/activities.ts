@@ -1,6 +1,7 @@
 import type { ActivityInstanceRecord, IssuedTokens } from '../activities.ts';
 import { accessTokenLifetimeSeconds } from '../activities.ts';
 import { DiscordHttpError, errors } from '../errors.ts';
+import { uploadLimits } from '../messages.ts';
 import type { RouteContext } from './context.ts';
 import { ok, type RestRequest, type RestResult, type Route } from './route.ts';
 
@@ -64,9 +65,35 @@ export function apiActivityInstance(ctx: RouteContext, instance: ActivityInstanc
   };
 }
 
+/**
+ * `POST /applications/{app}/attachment` (docs: activities/development-guides/user-actions,
+ * Open Share Moment Dialog): one `file` part, with the bot's token or any user's bearer
+ * token; answers `{ attachment }`, whose `url` is what `openShareMomentDialog` takes.
+ */
+function uploadAttachment(ctx: RouteContext, request: RestRequest): RestResult {
+  if (request.params.applicationId !== ctx.bot.user.id) {
+    throw new DiscordHttpError(403, 20012, 'You are not authorized to perform this action on this application');
+  }
+  const [file, ...more] = request.files;
+  if (file?.index !== 'file' || more.length > 0) {
+    throw errors.invalidFormBody([{ path: ['file'], code: 'BASE_TYPE_REQUIRED', message: 'This field is required' }]);
+  }
+  if (file.bytes.length > uploadLimits.bytes) throw new DiscordHttpError(413, 40005, 'Request entity too large');
+  return ok({ attachment: ctx.composer.applicationAttachment(ctx.bot.user.id, file) });
+}
+
 /** The OAuth2 code exchange and the activity instance lookup: what an Activity's server asks Discord. */
 export function activityRoutes(ctx: RouteContext): Route[] {
   return [
+    {
+      method: 'POST',
+      path: '/applications/:applicationId/attachment',
+      auth: 'bot-or-bearer',
+      bucket: 'default',
+      major: [],
+      globalExempt: false,
+      handle: (request) => uploadAttachment(ctx, request),
+    },
     {
       method: 'POST',
       path: '/oauth2/token',

@@ -82,7 +82,8 @@ async function parseBody(request: IncomingMessage, raw: Buffer): Promise<ParsedB
       body = parseJson(value);
       continue;
     }
-    const index = /^files\[(\w+)\]$/.exec(name)?.[1];
+    // `file`: the one file of an application attachment (POST /applications/{id}/attachment).
+    const index = name === 'file' ? 'file' : /^files\[(\w+)\]$/.exec(name)?.[1];
     if (index !== undefined && typeof value !== 'string') {
       files.push({
         index,
@@ -166,7 +167,10 @@ export class RestServer {
       }
       const { body, files } = await parseBody(request, raw);
       this.options.counter.uploaded(files.reduce((sum, f) => sum + f.bytes.length, 0));
-      if (out.specRoute) this.spec?.request(out.specRoute, body);
+      // The spec names a lone `file` part as a field of the form (binary, a string to it).
+      const lone = files.find((f) => f.index === 'file');
+      const specBody = lone ? { ...(body as object), file: lone.filename } : body;
+      if (out.specRoute) this.spec?.request(out.specRoute, specBody);
       const restRequest: RestRequest = {
         method: method as HttpMethod,
         path,

@@ -155,6 +155,30 @@ describe('what an Activity needs from Discord', () => {
     const inGuild = h.client.rest.put(Routes.applicationGuildCommands(appId, h.guild.id), { body: [entryPoint] });
     await expect(inGuild.catch(codeOf)).resolves.toBe(50035);
   });
+
+  it("stores an application attachment (a share moment's media) for the bot or any user's token, and serves it", async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const upload = (headers: Record<string, string>, field = 'file', app = h.discord.bot.user.id) => {
+      const form = new FormData();
+      form.append(field, new Blob([png], { type: 'image/png' }), 'standings.png');
+      return fetch(`${api()}/applications/${app}/attachment`, { method: 'POST', headers, body: form });
+    };
+    const asBot = await upload(botAuth());
+    expect(asBot.status).toBe(200);
+    const { attachment } = (await asBot.json()) as {
+      attachment: { url: string; filename: string; ephemeral: boolean };
+    };
+    expect(attachment).toMatchObject({ filename: 'standings.png', ephemeral: true });
+    const served = await fetch(attachment.url);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
+    const token = (await (await exchange(h.discord.authorizeActivity(h.ann))).json()) as { access_token: string };
+    expect((await upload({ Authorization: `Bearer ${token.access_token}` })).status).toBe(200);
+    expect((await upload(botAuth(), 'files[0]')).status).toBe(400);
+    expect((await upload(botAuth(), 'file', '1')).status).toBe(403);
+    expect((await upload({})).status).toBe(401);
+    h.discord.takeSpecViolations();
+  });
 });
 
 describe('an application without Activities', () => {
