@@ -153,6 +153,7 @@ const FOR_OPERATORS: Readonly<Record<string, string>> = {
   'src/discord/install.ts': 'an error for the logs (a follow-up past the five is never sent)',
   'src/discord/card-emojis.ts': "the card emojis' upload (an image's data URI) and a warning for the logs",
   'src/discord/token-rest.ts': 'HTTP calls to Discord (its headers and form fields)',
+  'src/discord/linked-roles/updater.ts': "why a player's link was dropped, for the logs",
 };
 
 const sourceFiles = (dir: string): string[] =>
