@@ -7,7 +7,7 @@
  * the receiver may not see is never in a frame at all, only a face-down place (null).
  */
 import { z } from 'zod';
-import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
+import { PRESS_KINDS } from '../table/press-kinds.ts';
 
 /** A card the receiver may see: its code (for pictures and tests) and its words for people ("A♠"). */
 export interface CardFace {
@@ -45,6 +45,15 @@ export interface SeatFrame {
   cards: (CardFace | null)[];
   /** What the seat did at a draw ("drew 2", "stood pat"), in the receiver's language; null before. */
   drawnText: string | null;
+  /** The player's newest achievement at this place, named in the receiver's language; null for none (or a computer). */
+  badge: { id: string; name: string } | null;
+}
+
+/** Someone with the Activity open who holds no seat: the page shows them in a strip beside the table. */
+export interface WatcherFrame {
+  id: string;
+  name: string;
+  avatar: string | null;
 }
 
 export interface AwaitingFrame {
@@ -100,6 +109,8 @@ export interface StandingsFrame {
   lines: { id: string; name: string; chips: number; points: number[] }[];
   pot: number;
   reserve: number;
+  /** The night's recap, one line a moment (biggest pot, best hand…), names plain, in the receiver's language. */
+  recap: string[];
 }
 
 export interface TableFrame {
@@ -139,6 +150,8 @@ export interface TableFrame {
   showdown: ShowdownFrame | null;
   /** At game over, its final standings; null before. */
   standings: StandingsFrame | null;
+  /** The people with the Activity open in this channel who hold no seat, the receiver too. */
+  watchers: WatcherFrame[];
 }
 
 /** The page's words, in the receiver's language: the catalogue's texts with `{{name}}` left for the page. */
@@ -159,12 +172,19 @@ export type ServerFrame =
   /** A press's outcome: done, or refused with why (in the receiver's language). */
   | { type: 'answer'; requestId: string; ok: boolean; text: string | null };
 
-/** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts). */
+/**
+ * What a page may press: a press on the game (table/press-kinds.ts), or Play again, the
+ * game-over message's button, which opens the next game as the chat's does (play-again.ts).
+ */
+export const PAGE_PRESSES = [...PRESS_KINDS, 'again'] as const;
+export type PagePress = (typeof PAGE_PRESSES)[number];
+
+/** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts), or Play again. */
 export interface PressMessage {
   type: 'press';
   /** The page's id of this press (echoed in its answer); a repeat of one already taken is the same step. */
   requestId: string;
-  press: PressKind;
+  press: PagePress;
   /** The table-wide deal the page showed when pressed: a press on an old deal is refused as a stale button is. */
   dealNo: number;
   /** Picked cards by code (pass, swap). */
@@ -185,7 +205,7 @@ const CARD_CODE = /^[2-9TJQKA][cdhs]$/;
 const pressMessage = z.strictObject({
   type: z.literal('press'),
   requestId: z.string().regex(REQUEST_ID),
-  press: z.enum(PRESS_KINDS),
+  press: z.enum(PAGE_PRESSES),
   dealNo: z.int().min(0),
   cards: z.array(z.string().regex(CARD_CODE)).max(7).optional(),
   level: z.string().max(16).optional(),

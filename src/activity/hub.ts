@@ -18,6 +18,8 @@ import {
   TokenBucket,
 } from './limits.ts';
 import { pageStrings } from './page-strings.ts';
+import { playAgainCommit } from './play-again.ts';
+import { TableExtrasCache } from './table-extras.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
@@ -58,7 +60,10 @@ interface Connection {
 }
 
 export interface HubDeps {
-  tables: Pick<Tables, 'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets'>;
+  tables: Pick<
+    Tables,
+    'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets' | 'endedGame' | 'openGame' | 'standings' | 'newestBadges'
+  >;
   commits: Pick<CommitAndPublish, 'press' | 'run'>;
   log: Logger;
   now?: () => number;
@@ -80,12 +85,15 @@ export class ActivityHub {
   private readonly userConnections = new Map<string, number>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
+  /** Each table's seats' badges and game-over recap, read when they can change. */
+  private readonly extras: TableExtrasCache;
   private readonly now: () => number;
   private readonly limits: PressLimits;
 
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? Date.now;
     this.limits = deps.limits ?? PRESS_LIMITS;
+    this.extras = new TableExtrasCache({ tables: deps.tables, log: deps.log });
   }
 
   /** Connected sockets, all channels together. */
@@ -117,10 +125,14 @@ export class ActivityHub {
     this.userConnections.set(who.userId, (this.userConnections.get(who.userId) ?? 0) + 1);
     socket.on('close', () => this.detach(conn));
     socket.on('message', (data, isBinary) => this.received(conn, data, isBinary));
-    void this.snapshot(conn).catch((err: unknown) => {
-      this.deps.log.error({ err, channelId: who.channelId }, 'activity snapshot failed');
-      socket.close(1011, 'snapshot failed');
-    });
+    void this.snapshot(conn).then(
+      // The channel's other pages show a newcomer without a seat as watching.
+      () => this.presenceChanged(conn),
+      (err: unknown) => {
+        this.deps.log.error({ err, channelId: who.channelId }, 'activity snapshot failed');
+        socket.close(1011, 'snapshot failed');
+      },
+    );
   }
 
   /** Wraps the listener that shows steps in the chat: every published step reaches the Activity too. */
@@ -151,6 +163,7 @@ export class ActivityHub {
       for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
         this.results.delete(tableId);
         this.passes.delete(tableId);
+        this.extras.forget(tableId);
       }
       this.channelTables.delete(conn.who.channelId);
     }
@@ -162,12 +175,26 @@ export class ActivityHub {
       this.userPresses.delete(conn.who.userId);
       this.avatars.delete(conn.who.userId);
     }
+    if (set?.size) this.presenceChanged(conn);
+  }
+
+  /** The pages of `conn`'s channel drawn again: someone opened or closed the Activity there (the watchers' strip). */
+  private presenceChanged(conn: Connection): void {
+    const others = this.byChannel.get(conn.who.channelId);
+    if (!others || (others.size === 1 && others.has(conn))) return;
+    this.tableWithNets(conn.place).then(
+      (table) => {
+        if (table) this.sendStep(table.table, table.nets);
+      },
+      (err: unknown) => this.deps.log.error({ err, channelId: conn.who.channelId }, 'activity watchers not shown'),
+    );
   }
 
   private async snapshot(conn: Connection): Promise<void> {
     const { locale } = conn.who;
     await ensureLanguages(locale);
     const table = await this.tableWithNets(conn.place);
+    if (table && !this.extras.get(table.table.record.id)) await this.extras.read(table.table);
     const frame = table ? this.frameFor(conn, table.table, table.nets) : null;
     if (table) {
       this.shown(conn.who.channelId, table.table.record.id);
@@ -209,7 +236,21 @@ export class ActivityHub {
       nets: count.chips,
       series: count.series,
       names: count.names,
+      ...this.extrasOf(table),
     });
+  }
+
+  /** The badges, recap and people present a frame of `table` shows beside the step. */
+  private extrasOf(table: TableAt) {
+    const extras = this.extras.get(table.record.id);
+    const present = new Map<string, { id: string; name: string }>();
+    for (const c of this.byChannel.get(table.record.channelId) ?? [])
+      if (c.place.guildId === table.record.guildId) present.set(c.member.id, c.member);
+    return {
+      badges: extras?.badges ?? new Map<string, string>(),
+      recap: extras?.recap ?? null,
+      present: [...present.values()],
+    };
   }
 
   private published(step: StepResult): void {
@@ -223,19 +264,21 @@ export class ActivityHub {
     // A new game at the table: the last one's result is not this one's.
     else if (step.before === null) this.results.delete(record.id);
     const nets = this.deps.tables.heldNets(step);
-    if (nets) {
+    // Badges change when a deal ends, the recap when a game does: read again then (and for a new game).
+    const stale = result !== null || step.before === null || step.after.phase === 'over' || !this.extras.get(record.id);
+    if (nets && !stale) {
       this.sendStep(step, nets);
       return;
     }
-    // Chips not held (a count dropped, or never read): read, then the step is sent.
-    this.deps.tables.gameNets(step).then(
-      (read) => this.sendStep(step, read),
+    // Chips not held (a count dropped, or never read), or extras to read: read, then the step is sent.
+    Promise.all([nets ?? this.deps.tables.gameNets(step), stale ? this.extras.read(step) : null]).then(
+      ([read]) => this.sendStep(step, read),
       (err: unknown) => this.deps.log.error({ err, tableId: record.id }, 'activity chips not read'),
     );
   }
 
   /** A step's frame to every page of its channel that shows no newer one. */
-  private sendStep({ record, notes }: StepResult, nets: GameCount): void {
+  private sendStep({ record, notes }: TableAt, nets: GameCount): void {
     for (const conn of this.byChannel.get(record.channelId) ?? []) {
       if (conn.place.guildId !== record.guildId) continue;
       // A frame never goes back to an older version of the same table. The same version again
@@ -325,6 +368,17 @@ export class ActivityHub {
   /** The press checked as a button's, as the commit of its step (the caller runs it, answers, and it is published). */
   private async press(conn: Connection, message: PressMessage): Promise<Commit> {
     if (conn.tableId === null) throw new UserFacingError('refusal.noGame');
+    // The page's request id names the step: the same request sent twice is one step.
+    const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
+    if (message.press === 'again') {
+      return playAgainCommit(
+        this.deps.tables,
+        { tableId: conn.tableId, dealNo: message.dealNo },
+        conn.place,
+        conn.member,
+        key,
+      );
+    }
     const request: PressRequest = {
       tableId: conn.tableId,
       dealNo: message.dealNo,
@@ -334,8 +388,6 @@ export class ActivityHub {
       ...(message.round !== undefined ? { round: message.round } : {}),
     };
     const checked = await checkPress(this.deps.tables, request, conn.place, conn.member);
-    // The page's request id names the step: the same request sent twice is one step.
-    const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
     // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
     return this.deps.commits.press(checked, key, conn.who.launchId);
   }

@@ -18,6 +18,7 @@ const PAGE_TEXTS = {
   'button.keep': {},
   'button.verify': {},
   'button.removeComputer': {},
+  'button.playAgain': {},
   'lobby.title': { variant: '{{variant}}' },
   'lobby.host': {},
   'lobby.cautious': {},
@@ -64,6 +65,9 @@ const PAGE_TEXTS = {
   'activity.pass': {},
   'activity.board': {},
   'activity.seats': {},
+  'activity.watchers': {},
+  'activity.badge': { name: '{{name}}' },
+  'recap.title': {},
 } satisfies Partial<Record<TextKey, Record<string, string>>>;
 
 export type PageKey = keyof typeof PAGE_TEXTS;

@@ -1,5 +1,4 @@
-import type { PressKind } from '../../table/press-kinds.ts';
-import type { PageStrings } from '../frames.ts';
+import type { PagePress, PageStrings } from '../frames.ts';
 
 /** What every part of the page reads: the receiver's words and language, their picks, the countdown. */
 export interface Ui {
@@ -12,7 +11,11 @@ export interface Ui {
   countdown: { deadline: number; total: number } | null;
   /** Leave was pressed during a deal: the page asks to confirm it. */
   confirmLeave?: boolean;
-  press(press: PressKind, extra?: { cards?: string[]; level?: string }): void;
+  /** Seats whose player is talking in the call (Discord's speaking events): their seat is lit. */
+  speaking?: ReadonlySet<string>;
+  press(press: PagePress, extra?: { cards?: string[]; level?: string }): void;
+  /** Closes the Activity for this user (Leave once the game is over: nothing is left to leave at the table). */
+  close(): void;
   redraw(): void;
 }
 

@@ -53,6 +53,13 @@ function avatar(s: SeatFrame, colour: number): HTMLElement {
   return pic;
 }
 
+/** The player's newest achievement, a medal named for screen readers and on hover. */
+function badge(ui: Ui, s: SeatFrame): HTMLElement | string {
+  if (!s.badge) return '';
+  const text = say(ui, 'activity.badge', { name: s.badge.name });
+  return el('span', { class: 'badge', role: 'img', 'aria-label': text, title: text, 'data-badge': s.badge.id }, '🏅');
+}
+
 /** A seat's place on the oval (`reach` 1: its rim): the receiver (or the first seat) at the bottom, the rest clockwise. */
 function place(index: number, count: number, reach = 1): Record<string, string> {
   const angle = (index / count) * 2 * Math.PI;
@@ -77,6 +84,7 @@ function seatItem(ui: Ui, t: TableFrame, s: SeatFrame, colour: number): HTMLElem
   );
   const classes = ['seat', `c${colour}`];
   if (acting(t, s)) classes.push('turn');
+  if (ui.speaking?.has(s.id)) classes.push('speaking');
   if (s.id === t.you) classes.push('you');
   if (won) classes.push('won');
   if (t.phase === 'deal' && s.inDeal && !s.stillIn) classes.push('folded');
@@ -84,7 +92,7 @@ function seatItem(ui: Ui, t: TableFrame, s: SeatFrame, colour: number): HTMLElem
     'li',
     { class: classes.join(' '), 'data-seat': s.id },
     avatar(s, colour),
-    el('div', { class: 'who' }, el('span', { class: 'name' }, s.name), chips),
+    el('div', { class: 'who' }, el('span', { class: 'name' }, s.name), badge(ui, s), chips),
     el('div', { class: 'status' }, seatStatus(ui, t, s)),
     cards,
   );

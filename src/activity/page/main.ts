@@ -1,6 +1,5 @@
-import { DiscordSDK } from '@discord/embedded-app-sdk';
-import type { PressKind } from '../../table/press-kinds.ts';
-import type { PressMessage, ServerFrame, TableFrame } from '../frames.ts';
+import { DiscordSDK, RPCCloseCodes } from '@discord/embedded-app-sdk';
+import type { PagePress, PressMessage, ServerFrame, TableFrame } from '../frames.ts';
 import { render, tick, type Ui } from './render.ts';
 import { parseServerFrame } from './server-frame.ts';
 
@@ -23,6 +22,7 @@ let session = '';
 let pressNo = 0;
 /** The refusal the page shows while it cannot get in. */
 let refusal: string | null = null;
+let discord: DiscordSDK | null = null;
 const ui: Ui = {
   strings: {},
   locale: 'en-US',
@@ -30,6 +30,7 @@ const ui: Ui = {
   picked: new Set(),
   countdown: null,
   press,
+  close: () => discord?.close(RPCCloseCodes.CLOSE_NORMAL, 'left the table'),
   redraw: () => render(root, ui, table),
 };
 
@@ -43,7 +44,7 @@ function tell(text: string, lasting = false): void {
   }, 4000);
 }
 
-function press(name: PressKind, extra: { cards?: string[]; level?: string } = {}): void {
+function press(name: PagePress, extra: { cards?: string[]; level?: string } = {}): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
   const requestId = `${Date.now().toString(36)}-${++pressNo}`;
   // A Stay or Drop names the round it was pressed in: a double click never counts in the next round.
@@ -167,6 +168,7 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
 
 async function start(): Promise<void> {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  discord = sdk;
   await sdk.ready();
   await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);

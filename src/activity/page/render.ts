@@ -46,7 +46,7 @@ function actions(ui: Ui, t: TableFrame): HTMLElement {
           return;
         }
         ui.confirmLeave = false;
-        send(ui, choice);
+        send(ui, t, choice);
       },
       choice.primary,
     );
@@ -60,8 +60,10 @@ function actions(ui: Ui, t: TableFrame): HTMLElement {
   return bar;
 }
 
-function send(ui: Ui, choice: Choice): void {
-  if (choice.picks) ui.press(choice.press, { cards: [...ui.picked] });
+function send(ui: Ui, t: TableFrame, choice: Choice): void {
+  // Nothing to leave at a table whose game is over: Leave closes the Activity.
+  if (t.phase === 'over' && choice.press === 'leave') ui.close();
+  else if (choice.picks) ui.press(choice.press, { cards: [...ui.picked] });
   else ui.press(choice.press, choice.level ? { level: choice.level } : {});
 }
 
@@ -144,6 +146,19 @@ function result(ui: Ui, t: TableFrame): HTMLElement | null {
   return box;
 }
 
+/** The people with the Activity open who hold no seat: a strip of their pictures and names. */
+function watchers(ui: Ui, t: TableFrame): HTMLElement | string {
+  if (!t.watchers.length) return '';
+  const title = say(ui, 'activity.watchers');
+  const list = el('ul', { class: 'watchers', 'aria-label': title, title });
+  for (const w of t.watchers) {
+    const pic = el('span', { class: 'avatar', 'aria-hidden': 'true' }, w.avatar ? '' : ([...w.name][0] ?? '?'));
+    if (w.avatar) pic.style.backgroundImage = `url("${w.avatar}")`;
+    list.append(el('li', {}, pic, el('span', { class: 'name' }, w.name)));
+  }
+  return list;
+}
+
 function header(ui: Ui, t: TableFrame): HTMLElement {
   const heading =
     t.phase === 'lobby'
@@ -157,6 +172,7 @@ function header(ui: Ui, t: TableFrame): HTMLElement {
     el('h1', {}, heading),
     el('span', { class: 'money pot' }, say(ui, 'table.pot', { amount: t.pot })),
     el('span', { class: 'money reserve' }, say(ui, 'table.reserve', { amount: t.reserve })),
+    watchers(ui, t),
   );
 }
 

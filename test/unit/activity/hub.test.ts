@@ -114,6 +114,10 @@ describe('the Activity hub', () => {
           return tables.gameNets(table);
         },
         heldNets: (table) => tables.heldNets(table),
+        endedGame: (...a) => tables.endedGame(...a),
+        openGame: (o) => tables.openGame(o),
+        standings: (...a) => tables.standings(...a),
+        newestBadges: (...a) => tables.newestBadges(...a),
       },
       commits,
       log,
