@@ -137,6 +137,8 @@ export interface TableFrame {
   prompt: string | null;
   /** The receiver's best hand now ("Flush, ace high"), as their private message names it; null for a spectator. */
   yourHand: string | null;
+  /** The receiver's odds as their private message says them ("Odds: beats one random hand 30%"); null where the table turned odds off, or none apply. */
+  yourOdds: string | null;
   /** This deal's pass as the receiver took part in it ("You passed A♠ to Bob; 7♥ came from Cat."); null otherwise. */
   passed: string | null;
   /** The countdown's end on the server's clock (epoch ms), or null. */

@@ -1,4 +1,6 @@
 import { parseCard } from '../cards/card.ts';
+import type { GameState } from '../engine/index.ts';
+import type { EquityResult } from '../hands/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Commit, CommitAndPublish } from '../table/commit-and-publish.ts';
@@ -59,6 +61,9 @@ interface Connection {
   handled: Promise<void>;
 }
 
+/** Each seated player's odds now, by user id. */
+type SeatOdds = ReadonlyMap<string, EquityResult | null>;
+
 export interface HubDeps {
   tables: Pick<
     Tables,
@@ -66,6 +71,8 @@ export interface HubDeps {
   >;
   commits: Pick<CommitAndPublish, 'press' | 'run'>;
   log: Logger;
+  /** A seated player's odds now, as their private message shows them (the bot's odds cache); absent: none shown. */
+  odds?: (state: GameState, playerId: string) => Promise<EquityResult | null>;
   now?: () => number;
   limits?: PressLimits;
   refusals?: RefusalLimits;
@@ -183,8 +190,8 @@ export class ActivityHub {
     const others = this.byChannel.get(conn.who.channelId);
     if (!others || (others.size === 1 && others.has(conn))) return;
     this.tableWithNets(conn.place).then(
-      (table) => {
-        if (table) this.sendStep(table.table, table.nets);
+      async (table) => {
+        if (table) this.sendStep(table.table, table.nets, await this.oddsOf(table.table));
       },
       (err: unknown) => this.deps.log.error({ err, channelId: conn.who.channelId }, 'activity watchers not shown'),
     );
@@ -195,7 +202,8 @@ export class ActivityHub {
     await ensureLanguages(locale);
     const table = await this.tableWithNets(conn.place);
     if (table && !this.extras.get(table.table.record.id)) await this.extras.read(table.table);
-    const frame = table ? this.frameFor(conn, table.table, table.nets) : null;
+    const odds = table ? await this.oddsOf(table.table) : null;
+    const frame = table ? this.frameFor(conn, table.table, table.nets, odds) : null;
     if (table) {
       this.shown(conn.who.channelId, table.table.record.id);
       conn.tableId = table.table.record.id;
@@ -224,8 +232,9 @@ export class ActivityHub {
     return { table, nets: this.deps.tables.heldNets(table) ?? nets };
   }
 
-  private frameFor(conn: Connection, table: TableAt, count: GameCount) {
+  private frameFor(conn: Connection, table: TableAt, count: GameCount, odds: SeatOdds | null = null) {
     return tableFrame({
+      odds: odds?.get(conn.who.userId) ?? null,
       record: table.record,
       notes: table.notes,
       viewer: conn.who.userId,
@@ -253,6 +262,32 @@ export class ActivityHub {
     };
   }
 
+  /**
+   * The odds of each seated player with a page open here, during a deal: the chat's
+   * private message's own (the bot's odds cache, at once for most hands, a Monte Carlo
+   * run of at most a few hundred milliseconds for the rest). Null outside a deal.
+   */
+  private oddsOf({ record }: TableAt): Promise<SeatOdds> | null {
+    const state = record.state;
+    const ask = this.deps.odds;
+    if (!ask || state?.phase !== 'deal' || !state.options.odds) return null;
+    const seated = new Set<string>();
+    for (const c of this.byChannel.get(record.channelId) ?? [])
+      if (state.deal?.players.includes(c.member.id)) seated.add(c.member.id);
+    if (!seated.size) return null;
+    return Promise.all(
+      [...seated].map((id) =>
+        ask(state, id).then(
+          (odds) => [id, odds] as const,
+          (err: unknown) => {
+            this.deps.log.error({ err, tableId: record.id }, 'activity odds not read');
+            return [id, null] as const;
+          },
+        ),
+      ),
+    ).then((pairs) => new Map(pairs));
+  }
+
   private published(step: StepResult): void {
     const { record, notes } = step;
     if (!this.byChannel.has(record.channelId)) return;
@@ -266,19 +301,20 @@ export class ActivityHub {
     const nets = this.deps.tables.heldNets(step);
     // Badges change when a deal ends, the recap when a game does: read again then (and for a new game).
     const stale = result !== null || step.before === null || step.after.phase === 'over' || !this.extras.get(record.id);
-    if (nets && !stale) {
+    const odds = this.oddsOf(step);
+    if (nets && !stale && !odds) {
       this.sendStep(step, nets);
       return;
     }
-    // Chips not held (a count dropped, or never read), or extras to read: read, then the step is sent.
-    Promise.all([nets ?? this.deps.tables.gameNets(step), stale ? this.extras.read(step) : null]).then(
-      ([read]) => this.sendStep(step, read),
+    // Chips not held (a count dropped, or never read), extras or odds to read: read, then the step is sent.
+    Promise.all([nets ?? this.deps.tables.gameNets(step), stale ? this.extras.read(step) : null, odds]).then(
+      ([read, , seatOdds]) => this.sendStep(step, read, seatOdds),
       (err: unknown) => this.deps.log.error({ err, tableId: record.id }, 'activity chips not read'),
     );
   }
 
   /** A step's frame to every page of its channel that shows no newer one. */
-  private sendStep({ record, notes }: TableAt, nets: GameCount): void {
+  private sendStep({ record, notes }: TableAt, nets: GameCount, odds: SeatOdds | null = null): void {
     for (const conn of this.byChannel.get(record.channelId) ?? []) {
       if (conn.place.guildId !== record.guildId) continue;
       // A frame never goes back to an older version of the same table. The same version again
@@ -287,7 +323,7 @@ export class ActivityHub {
       conn.tableId = record.id;
       conn.version = record.version;
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
-      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes }, nets) });
+      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes }, nets, odds) });
     }
   }
 

@@ -9,6 +9,7 @@ import {
   viewFor,
 } from '../engine/index.ts';
 import { dropCost, handPreview } from '../engine/preview.ts';
+import type { EquityResult } from '../hands/index.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
@@ -16,6 +17,7 @@ import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
 import { achievementName } from '../words/achievement-names.ts';
 import { handName } from '../words/hand-names.ts';
 import { type RecapMoments, recapLines } from '../words/night-recap.ts';
+import { oddsLine } from '../words/odds.ts';
 import { describeTransfers, seatName } from '../words/payments.ts';
 import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from './frames.ts';
 
@@ -134,6 +136,8 @@ export interface FrameInput {
   series?: Readonly<Record<string, readonly number[]>>;
   /** The game's players' names as seated, one who left since included. */
   names?: Readonly<Record<string, string>>;
+  /** The receiver's odds now (the chat's private message's, from the bot's odds; null: none, or odds off). */
+  odds?: EquityResult | null;
   /** At game over, the night's moments (the table layer's recap of the game). */
   recap?: RecapMoments | null;
   /** Each player's newest achievement id at this place (their seat's badge). */
@@ -171,6 +175,10 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     prompt: promptOf(view, viewer, locale, nameOf),
     // The receiver's best hand now, named as their private message names it.
     yourHand: seated && state.phase === 'deal' ? yourHandName(state, viewer, locale) : null,
+    yourOdds:
+      seated && state.phase === 'deal' && state.options.odds && input.odds
+        ? yourOdds(state, viewer, input.odds, locale)
+        : null,
     passed: state.phase === 'deal' ? passedText(input, tableDealNo(notes, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
@@ -354,6 +362,11 @@ function standingsFrame(input: FrameInput, state: GameState, nameOf: (id: string
     reserve: state.reserve,
     recap: input.recap ? recapLines(input.recap, nameOf, locale) : [],
   };
+}
+
+function yourOdds(state: GameState, viewer: string, odds: EquityResult, locale: string): string | null {
+  const { equity } = handPreview(state, viewer);
+  return equity ? oddsLine(odds, equity.opponents, locale) : null;
 }
 
 function yourHandName(state: GameState, viewer: string, locale: string): string | null {

@@ -274,6 +274,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     ? new activity.ActivityHub({
         tables,
         commits,
+        odds: (state, playerId) => odds.preview(state, playerId).odds,
         log: options.log.child({ component: 'activity' }),
         now: () => clock.now(),
       })

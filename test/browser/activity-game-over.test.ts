@@ -47,6 +47,10 @@ describe.skipIf(browserMissingLocally)('game over in the Activity', () => {
   it('ends with the standings, the recap, badges, Play again for the host and Leave', async () => {
     await activity('ann').getByRole('button', { name: 'Deal', exact: true }).click(WAIT);
     await world.until((s) => awaiting(s).kind === 'declare');
+    // Her hand named with its odds, as her private message says them (the bot's odds, not the page's).
+    await expect
+      .poll(() => activity('ann').locator('.your-hand').textContent(), WAIT)
+      .toMatch(/^.+ · Odds: beats one random hand \d+%$/);
     await activity('ann').getByRole('button', { name: 'Stay', exact: true }).click(WAIT);
     await activity('bob').getByRole('button', { name: /^Drop/ }).click(WAIT);
     await world.waitFor((m) => m.embeds.some((e) => /^Game over after 1 deal/.test(e.title ?? '')));

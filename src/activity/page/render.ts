@@ -95,8 +95,9 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
     row.append(pick);
   }
   const title = say(ui, 'activity.yourCards');
-  // Your hand named as your private message names it.
-  const named = t.yourHand ? el('span', { class: 'your-hand' }, t.yourHand) : '';
+  // Your hand named, with its odds, as your private message says them.
+  const words = [t.yourHand, t.yourOdds].filter((part) => part !== null).join(' · ');
+  const named = words ? el('span', { class: 'your-hand' }, words) : '';
   return el('section', { class: 'you', 'aria-label': title }, el('h2', {}, title, ' ', named), row);
 }
 

@@ -76,6 +76,7 @@ const table = z.object({
   awaiting,
   prompt: z.nullable(z.string()),
   yourHand: z.nullable(z.string()),
+  yourOdds: z.nullable(z.string()),
   passed: z.nullable(z.string()),
   deadline: z.nullable(z.number()),
   countdownMs: z.nullable(z.number()),
