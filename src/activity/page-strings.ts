@@ -52,6 +52,7 @@ const PAGE_TEXTS = {
   'picture.faceDown': {},
   'result.hands': {},
   'result.payments': {},
+  'result.wins': { names: '{{names}}' },
   'verify.commitment': {},
   'verify.seed': {},
   'verify.clientSeed': {},

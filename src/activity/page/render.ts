@@ -1,9 +1,10 @@
 import type { CardFace, SeatFrame, ShowdownFrame, TableFrame } from '../frames.ts';
 import { cardElement } from './cards.ts';
 import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
-import { el, fillIn, number, say, type Ui } from './dom.ts';
+import { el, fillIn, fresh, number, say, type Ui } from './dom.ts';
 import { felt } from './felt.ts';
 import { gameOver } from './game-over.ts';
+import { animate } from './motion.ts';
 
 export type { Ui } from './dom.ts';
 
@@ -70,10 +71,11 @@ function send(ui: Ui, t: TableFrame, choice: Choice): void {
 function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
   const picking = pickLimit(t) > 0;
   const row = el('div', { class: 'cards mine' });
-  for (const face of me.cards) {
+  me.cards.forEach((face, i) => {
+    const dealt = fresh(ui, `mine:${t.dealNo}:${i}:${face?.code ?? ''}`) ? 'dealt' : '';
     if (!picking || !face) {
-      row.append(card(ui, face));
-      continue;
+      row.append(cardElement(face, say(ui, 'picture.faceDown'), dealt));
+      return;
     }
     const on = ui.picked.has(face.code);
     const pick = el(
@@ -85,7 +87,7 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
         class: `pick${on ? ' picked' : ''}`,
         'data-key': `pick:${face.code}`,
       },
-      card(ui, face),
+      cardElement(face, say(ui, 'picture.faceDown'), dealt),
     );
     pick.disabled = !pickable(t, face, ui.picked);
     pick.addEventListener('click', () => {
@@ -93,7 +95,7 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
       ui.redraw();
     });
     row.append(pick);
-  }
+  });
   const title = say(ui, 'activity.yourCards');
   // Your hand named, with its odds, as your private message says them.
   const words = [t.yourHand, t.yourOdds].filter((part) => part !== null).join(' · ');
@@ -215,6 +217,9 @@ function countdown(ui: Ui, t: TableFrame): HTMLElement {
 export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   const focused = (document.activeElement as HTMLElement | null)?.dataset.key;
   root.setAttribute('aria-busy', 'false');
+  const before = ui.last ?? null;
+  ui.last = t;
+  ui.showing = new Set();
   if (!t) {
     root.replaceChildren(el('p', {}, say(ui, 'table.nobody')));
     return;
@@ -229,6 +234,8 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   else if (me.cards.length) bottom.append(yourCards(ui, t, me));
   bottom.append(actions(ui, t));
   root.replaceChildren(header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom);
+  ui.seen = ui.showing;
+  animate(root, ui, before, t);
   tick(root, ui);
   if (focused) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
