@@ -179,14 +179,44 @@ function banner(ui: Ui, t: TableFrame): HTMLElement | null {
   return node;
 }
 
+/**
+ * Chips on their way, when the frame brings them (a deal's antes to the pot, a showdown's
+ * payments): each from one place to another on the felt (seats' places, the pot in the
+ * middle), a CSS animation drawn with the table itself; unseen at rest, so none shows
+ * under reduced motion. The first drawing of a page moves nothing.
+ */
+function chips(ui: Ui, t: TableFrame, places: ReadonlyMap<string, Record<string, string>>): HTMLElement[] {
+  const moves: { from: string; to: string }[] = [];
+  if (t.phase === 'deal' && fresh(ui, `antes:${t.dealNo}`))
+    for (const s of t.seats) if (s.inDeal) moves.push({ from: s.id, to: 'pot' });
+  const r = t.showdown;
+  if (r && fresh(ui, `paid:${r.dealNo}`)) moves.push(...r.payments.slice(0, 16));
+  if (ui.seen === undefined) return [];
+  const pot = { '--x': '50%', '--y': '50%' };
+  return moves.flatMap((m, i) => {
+    const from = m.from === 'pot' ? pot : places.get(m.from);
+    const to = m.to === 'pot' ? pot : places.get(m.to);
+    if (!from || !to) return [];
+    const chip = el('span', { class: 'flying-chip', 'aria-hidden': 'true' });
+    chip.style.setProperty('--fx', from['--x'] ?? '50%');
+    chip.style.setProperty('--fy', from['--y'] ?? '50%');
+    chip.style.setProperty('--tx', to['--x'] ?? '50%');
+    chip.style.setProperty('--ty', to['--y'] ?? '50%');
+    chip.style.animationDelay = `${(r ? 250 : 0) + i * 80}ms`;
+    return [chip];
+  });
+}
+
 export function felt(ui: Ui, t: TableFrame): HTMLElement {
   const seats = el('ul', { class: 'seats', 'aria-label': say(ui, 'activity.seats') });
+  const places = new Map<string, Record<string, string>>();
   const me = t.seats.findIndex((s) => s.id === t.you);
   const n = t.seats.length;
   const reveals: HTMLElement[] = [];
   t.seats.forEach((s, i) => {
     const at = (i - Math.max(0, me) + n) % n;
     const item = seatItem(ui, t, s, i % 8);
+    places.set(s.id, place(at, Math.max(n, 2)));
     placeAt(item, place(at, Math.max(n, 2)));
     seats.append(item);
     const shown = reveal(ui, t, s.id, handPlace(at, Math.max(n, 2)));
@@ -201,5 +231,13 @@ export function felt(ui: Ui, t: TableFrame): HTMLElement {
   if (won) centre.append(won);
   if (t.phase !== 'lobby') centre.append(el('span', { class: 'felt-pot', 'aria-hidden': 'true' }, number(ui, t.pot)));
   if (centre.childElementCount) middle.append(centre);
-  return el('div', { class: `felt seats-${n}` }, el('div', { class: 'oval' }), middle, ...reveals, seats);
+  return el(
+    'div',
+    { class: `felt seats-${n}` },
+    el('div', { class: 'oval' }),
+    middle,
+    ...reveals,
+    seats,
+    ...chips(ui, t, places),
+  );
 }

@@ -235,7 +235,8 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   bottom.append(actions(ui, t));
   root.replaceChildren(header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom);
   ui.seen = ui.showing;
-  animate(root, ui, before, t);
+  // After the new table is painted: its layout is then already made, and reading where the seats are costs nothing.
+  requestAnimationFrame(() => setTimeout(() => animate(root, ui, before, t), 0));
   tick(root, ui);
   if (focused) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }
