@@ -61,6 +61,20 @@ interface Connection {
   handled: Promise<void>;
 }
 
+/**
+ * How long a frame waits for a player's odds: most come at once from the odds table; a
+ * sampled one later than this is left out of this frame (the odds cache keeps it for the next).
+ */
+const ODDS_WAIT_MS = 300;
+
+function oddsWithin(odds: Promise<EquityResult | null>, ms: number): Promise<EquityResult | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([odds, late]).finally(() => clearTimeout(timer));
+}
+
 /** Each seated player's odds now, by user id. */
 type SeatOdds = ReadonlyMap<string, EquityResult | null>;
 
@@ -265,7 +279,7 @@ export class ActivityHub {
   /**
    * The odds of each seated player with a page open here, during a deal: the chat's
    * private message's own (the bot's odds cache, at once for most hands, a Monte Carlo
-   * run of at most a few hundred milliseconds for the rest). Null outside a deal.
+   * run for the rest, waited for at most ODDS_WAIT_MS). Null outside a deal.
    */
   private oddsOf({ record }: TableAt): Promise<SeatOdds> | null {
     const state = record.state;
@@ -277,7 +291,7 @@ export class ActivityHub {
     if (!seated.size) return null;
     return Promise.all(
       [...seated].map((id) =>
-        ask(state, id).then(
+        oddsWithin(ask(state, id), ODDS_WAIT_MS).then(
           (odds) => [id, odds] as const,
           (err: unknown) => {
             this.deps.log.error({ err, tableId: record.id }, 'activity odds not read');
