@@ -46,6 +46,15 @@ export interface SeatFrame {
   cards: (CardFace | null)[];
   /** What the seat did at a draw ("drew 2", "stood pat"), in the receiver's language; null before. */
   drawnText: string | null;
+  /** The player's newest achievement at this place, named in the receiver's language; null for none (or a computer). */
+  badge: { id: string; name: string } | null;
+}
+
+/** Someone with the Activity open who holds no seat: the page shows them in a strip beside the table. */
+export interface WatcherFrame {
+  id: string;
+  name: string;
+  avatar: string | null;
 }
 
 export interface AwaitingFrame {
@@ -101,6 +110,8 @@ export interface StandingsFrame {
   lines: { id: string; name: string; chips: number; points: number[] }[];
   pot: number;
   reserve: number;
+  /** The night's recap, one line a moment (biggest pot, best hand…), names plain, in the receiver's language. */
+  recap: string[];
 }
 
 export interface TableFrame {
@@ -129,6 +140,8 @@ export interface TableFrame {
   prompt: string | null;
   /** The receiver's best hand now ("Flush, ace high"), as their private message names it; null for a spectator. */
   yourHand: string | null;
+  /** The receiver's odds as their private message says them ("Odds: beats one random hand 30%"); null where the table turned odds off, or none apply. */
+  yourOdds: string | null;
   /** This deal's pass as the receiver took part in it ("You passed A♠ to Bob; 7♥ came from Cat."); null otherwise. */
   passed: string | null;
   /** The countdown's end on the server's clock (epoch ms), or null. */
@@ -142,6 +155,8 @@ export interface TableFrame {
   showdown: ShowdownFrame | null;
   /** At game over, its final standings; null before. */
   standings: StandingsFrame | null;
+  /** The people with the Activity open in this channel who hold no seat, the receiver too. */
+  watchers: WatcherFrame[];
 }
 
 /** The page's words, in the receiver's language: the catalogue's texts with `{{name}}` left for the page. */
@@ -173,12 +188,19 @@ export interface ReactionFrame {
   emote: number;
 }
 
-/** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts). */
+/**
+ * What a page may press: a press on the game (table/press-kinds.ts), or Play again, the
+ * game-over message's button, which opens the next game as the chat's does (play-again.ts).
+ */
+export const PAGE_PRESSES = [...PRESS_KINDS, 'again'] as const;
+export type PagePress = (typeof PAGE_PRESSES)[number];
+
+/** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts), or Play again. */
 export interface PressMessage {
   type: 'press';
   /** The page's id of this press (echoed in its answer); a repeat of one already taken is the same step. */
   requestId: string;
-  press: PressKind;
+  press: PagePress;
   /** The table-wide deal the page showed when pressed: a press on an old deal is refused as a stale button is. */
   dealNo: number;
   /** Picked cards by code (pass, swap). */
@@ -218,7 +240,7 @@ const CARD_CODE = /^[2-9TJQKA][cdhs]$/;
 const pressMessage = z.strictObject({
   type: z.literal('press'),
   requestId: z.string().regex(REQUEST_ID),
-  press: z.enum(PRESS_KINDS),
+  press: z.enum(PAGE_PRESSES),
   dealNo: z.int().min(0),
   cards: z.array(z.string().regex(CARD_CODE)).max(7).optional(),
   level: z.string().max(16).optional(),

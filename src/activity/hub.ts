@@ -1,4 +1,6 @@
 import { parseCard } from '../cards/card.ts';
+import type { GameState } from '../engine/index.ts';
+import type { EquityResult } from '../hands/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Commit, CommitAndPublish } from '../table/commit-and-publish.ts';
@@ -26,7 +28,9 @@ import {
 } from './limits.ts';
 import type { ShareMoments } from './moments.ts';
 import { pageStrings } from './page-strings.ts';
+import { playAgainCommit } from './play-again.ts';
 import { ReactionGate, type ReactionLimits } from './reactions.ts';
+import { TableExtrasCache } from './table-extras.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
@@ -69,10 +73,32 @@ interface Connection {
   handled: Promise<void>;
 }
 
+/**
+ * How long a frame waits for a player's odds: most come at once from the odds table; a
+ * sampled one later than this is left out of this frame (the odds cache keeps it for the next).
+ */
+const ODDS_WAIT_MS = 300;
+
+function oddsWithin(odds: Promise<EquityResult | null>, ms: number): Promise<EquityResult | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([odds, late]).finally(() => clearTimeout(timer));
+}
+
+/** Each seated player's odds now, by user id. */
+type SeatOdds = ReadonlyMap<string, EquityResult | null>;
+
 export interface HubDeps {
-  tables: Pick<Tables, 'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets'>;
+  tables: Pick<
+    Tables,
+    'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets' | 'endedGame' | 'openGame' | 'standings' | 'newestBadges'
+  >;
   commits: Pick<CommitAndPublish, 'press' | 'run'>;
   log: Logger;
+  /** A seated player's odds now, as their private message shows them (the bot's odds cache); absent: none shown. */
+  odds?: (state: GameState, playerId: string) => Promise<EquityResult | null>;
   now?: () => number;
   limits?: PressLimits;
   refusals?: RefusalLimits;
@@ -95,6 +121,8 @@ export class ActivityHub {
   private readonly userConnections = new Map<string, number>();
   /** Avatar hashes of the users whose sessions the bot has seen, for their seats' pictures. */
   private readonly avatars = new Map<string, string>();
+  /** Each table's seats' badges and game-over recap, read when they can change. */
+  private readonly extras: TableExtrasCache;
   private readonly now: () => number;
   private readonly limits: PressLimits;
   private readonly reactionGate: ReactionGate;
@@ -103,6 +131,7 @@ export class ActivityHub {
     this.now = deps.now ?? Date.now;
     this.limits = deps.limits ?? PRESS_LIMITS;
     this.reactionGate = new ReactionGate(deps.reactions);
+    this.extras = new TableExtrasCache({ tables: deps.tables, log: deps.log });
   }
 
   /** Connected sockets, all channels together. */
@@ -136,10 +165,14 @@ export class ActivityHub {
     this.userConnections.set(who.userId, (this.userConnections.get(who.userId) ?? 0) + 1);
     socket.on('close', () => this.detach(conn));
     socket.on('message', (data, isBinary) => this.received(conn, data, isBinary));
-    void this.snapshot(conn).catch((err: unknown) => {
-      this.deps.log.error({ err, channelId: who.channelId }, 'activity snapshot failed');
-      socket.close(1011, 'snapshot failed');
-    });
+    void this.snapshot(conn).then(
+      // The channel's other pages show a newcomer without a seat as watching.
+      () => this.presenceChanged(conn),
+      (err: unknown) => {
+        this.deps.log.error({ err, channelId: who.channelId }, 'activity snapshot failed');
+        socket.close(1011, 'snapshot failed');
+      },
+    );
   }
 
   /** Wraps the listener that shows steps in the chat: every published step reaches the Activity too. */
@@ -171,6 +204,7 @@ export class ActivityHub {
       for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
         this.results.delete(tableId);
         this.passes.delete(tableId);
+        this.extras.forget(tableId);
       }
       this.channelTables.delete(conn.who.channelId);
     }
@@ -182,13 +216,28 @@ export class ActivityHub {
       this.userPresses.delete(conn.who.userId);
       this.avatars.delete(conn.who.userId);
     }
+    if (set?.size) this.presenceChanged(conn);
+  }
+
+  /** The pages of `conn`'s channel drawn again: someone opened or closed the Activity there (the watchers' strip). */
+  private presenceChanged(conn: Connection): void {
+    const others = this.byChannel.get(conn.who.channelId);
+    if (!others || (others.size === 1 && others.has(conn))) return;
+    this.tableWithNets(conn.place).then(
+      async (table) => {
+        if (table) this.sendStep(table.table, table.nets, await this.oddsOf(table.table));
+      },
+      (err: unknown) => this.deps.log.error({ err, channelId: conn.who.channelId }, 'activity watchers not shown'),
+    );
   }
 
   private async snapshot(conn: Connection): Promise<void> {
     const { locale } = conn.who;
     await ensureLanguages(locale);
     const table = await this.tableWithNets(conn.place);
-    const frame = table ? this.frameFor(conn, table.table, table.nets) : null;
+    if (table && !this.extras.get(table.table.record.id)) await this.extras.read(table.table);
+    const odds = table ? await this.oddsOf(table.table) : null;
+    const frame = table ? this.frameFor(conn, table.table, table.nets, odds) : null;
     if (table) {
       this.shown(conn.who.channelId, table.table.record.id);
       conn.tableId = table.table.record.id;
@@ -217,8 +266,9 @@ export class ActivityHub {
     return { table, nets: this.deps.tables.heldNets(table) ?? nets };
   }
 
-  private frameFor(conn: Connection, table: TableAt, count: GameCount) {
+  private frameFor(conn: Connection, table: TableAt, count: GameCount, odds: SeatOdds | null = null) {
     return tableFrame({
+      odds: odds?.get(conn.who.userId) ?? null,
       record: table.record,
       notes: table.notes,
       viewer: conn.who.userId,
@@ -229,7 +279,47 @@ export class ActivityHub {
       nets: count.chips,
       series: count.series,
       names: count.names,
+      ...this.extrasOf(table),
     });
+  }
+
+  /** The badges, recap and people present a frame of `table` shows beside the step. */
+  private extrasOf(table: TableAt) {
+    const extras = this.extras.get(table.record.id);
+    const present = new Map<string, { id: string; name: string }>();
+    for (const c of this.byChannel.get(table.record.channelId) ?? [])
+      if (c.place.guildId === table.record.guildId) present.set(c.member.id, c.member);
+    return {
+      badges: extras?.badges ?? new Map<string, string>(),
+      recap: extras?.recap ?? null,
+      present: [...present.values()],
+    };
+  }
+
+  /**
+   * The odds of each seated player with a page open here, during a deal: the chat's
+   * private message's own (the bot's odds cache, at once for most hands, a Monte Carlo
+   * run for the rest, waited for at most ODDS_WAIT_MS). Null outside a deal.
+   */
+  private oddsOf({ record }: TableAt): Promise<SeatOdds> | null {
+    const state = record.state;
+    const ask = this.deps.odds;
+    if (!ask || state?.phase !== 'deal' || !state.options.odds) return null;
+    const seated = new Set<string>();
+    for (const c of this.byChannel.get(record.channelId) ?? [])
+      if (state.deal?.players.includes(c.member.id)) seated.add(c.member.id);
+    if (!seated.size) return null;
+    return Promise.all(
+      [...seated].map((id) =>
+        oddsWithin(ask(state, id), ODDS_WAIT_MS).then(
+          (odds) => [id, odds] as const,
+          (err: unknown) => {
+            this.deps.log.error({ err, tableId: record.id }, 'activity odds not read');
+            return [id, null] as const;
+          },
+        ),
+      ),
+    ).then((pairs) => new Map(pairs));
   }
 
   private published(step: StepResult): void {
@@ -243,19 +333,22 @@ export class ActivityHub {
     // A new game at the table: the last one's result is not this one's.
     else if (step.before === null) this.results.delete(record.id);
     const nets = this.deps.tables.heldNets(step);
-    if (nets) {
+    // Badges change when a deal ends, the recap when a game does: read again then (and for a new game).
+    const stale = result !== null || step.before === null || step.after.phase === 'over' || !this.extras.get(record.id);
+    const odds = this.oddsOf(step);
+    if (nets && !stale && !odds) {
       this.sendStep(step, nets);
       return;
     }
-    // Chips not held (a count dropped, or never read): read, then the step is sent.
-    this.deps.tables.gameNets(step).then(
-      (read) => this.sendStep(step, read),
+    // Chips not held (a count dropped, or never read), extras or odds to read: read, then the step is sent.
+    Promise.all([nets ?? this.deps.tables.gameNets(step), stale ? this.extras.read(step) : null, odds]).then(
+      ([read, , seatOdds]) => this.sendStep(step, read, seatOdds),
       (err: unknown) => this.deps.log.error({ err, tableId: record.id }, 'activity chips not read'),
     );
   }
 
   /** A step's frame to every page of its channel that shows no newer one. */
-  private sendStep({ record, notes }: StepResult, nets: GameCount): void {
+  private sendStep({ record, notes }: TableAt, nets: GameCount, odds: SeatOdds | null = null): void {
     for (const conn of this.byChannel.get(record.channelId) ?? []) {
       if (conn.place.guildId !== record.guildId) continue;
       // A frame never goes back to an older version of the same table. The same version again
@@ -264,7 +357,7 @@ export class ActivityHub {
       conn.tableId = record.id;
       conn.version = record.version;
       // The table's result is this step's when it ended a deal (kept above), else the last one's.
-      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes }, nets) });
+      this.send(conn, { type: 'update', now: this.now(), table: this.frameFor(conn, { record, notes }, nets, odds) });
     }
   }
 
@@ -390,6 +483,17 @@ export class ActivityHub {
   /** The press checked as a button's, as the commit of its step (the caller runs it, answers, and it is published). */
   private async press(conn: Connection, message: PressMessage): Promise<Commit> {
     if (conn.tableId === null) throw new UserFacingError('refusal.noGame');
+    // The page's request id names the step: the same request sent twice is one step.
+    const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
+    if (message.press === 'again') {
+      return playAgainCommit(
+        this.deps.tables,
+        { tableId: conn.tableId, dealNo: message.dealNo },
+        conn.place,
+        conn.member,
+        key,
+      );
+    }
     const request: PressRequest = {
       tableId: conn.tableId,
       dealNo: message.dealNo,
@@ -399,8 +503,6 @@ export class ActivityHub {
       ...(message.round !== undefined ? { round: message.round } : {}),
     };
     const checked = await checkPress(this.deps.tables, request, conn.place, conn.member);
-    // The page's request id names the step: the same request sent twice is one step.
-    const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
     // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
     return this.deps.commits.press(checked, key, conn.who.launchId);
   }

@@ -18,6 +18,7 @@ const PAGE_TEXTS = {
   'button.keep': {},
   'button.verify': {},
   'button.removeComputer': {},
+  'button.playAgain': {},
   'lobby.title': { variant: '{{variant}}' },
   'lobby.host': {},
   'lobby.cautious': {},
@@ -51,6 +52,7 @@ const PAGE_TEXTS = {
   'picture.faceDown': {},
   'result.hands': {},
   'result.payments': {},
+  'result.wins': { names: '{{names}}' },
   'verify.commitment': {},
   'verify.seed': {},
   'verify.clientSeed': {},
@@ -78,6 +80,9 @@ const PAGE_TEXTS = {
   'social.copyLink': {},
   'social.copied': {},
   'social.momentFailed': {},
+  'activity.watchers': {},
+  'activity.badge': { name: '{{name}}' },
+  'recap.title': {},
 } satisfies Partial<Record<TextKey, Record<string, string>>>;
 
 export type PageKey = keyof typeof PAGE_TEXTS;

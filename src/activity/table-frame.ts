@@ -9,11 +9,15 @@ import {
   viewFor,
 } from '../engine/index.ts';
 import { dropCost, handPreview } from '../engine/preview.ts';
+import type { EquityResult } from '../hands/index.ts';
 import { t } from '../i18n/index.ts';
 import { getVariant, maxPlayersFor } from '../rules/index.ts';
 import type { GameRecord } from '../table/game-record.ts';
 import { type TableNotes, tableDealNo } from '../table/table-notes.ts';
+import { achievementName } from '../words/achievement-names.ts';
 import { handName } from '../words/hand-names.ts';
+import { type RecapMoments, recapLines } from '../words/night-recap.ts';
+import { oddsLine } from '../words/odds.ts';
 import { describeTransfers, seatName } from '../words/payments.ts';
 import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from './frames.ts';
 
@@ -132,6 +136,14 @@ export interface FrameInput {
   series?: Readonly<Record<string, readonly number[]>>;
   /** The game's players' names as seated, one who left since included. */
   names?: Readonly<Record<string, string>>;
+  /** The receiver's odds now (the chat's private message's, from the bot's odds; null: none, or odds off). */
+  odds?: EquityResult | null;
+  /** At game over, the night's moments (the table layer's recap of the game). */
+  recap?: RecapMoments | null;
+  /** Each player's newest achievement id at this place (their seat's badge). */
+  badges?: ReadonlyMap<string, string>;
+  /** The people with the Activity open here, seated or not: those without a seat are shown as watching. */
+  present?: readonly { id: string; name: string }[];
 }
 
 export function tableFrame(input: FrameInput): TableFrame | null {
@@ -164,6 +176,10 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     prompt: promptOf(view, viewer, locale, nameOf),
     // The receiver's best hand now, named as their private message names it.
     yourHand: seated && state.phase === 'deal' ? yourHandName(state, viewer, locale) : null,
+    yourOdds:
+      seated && state.phase === 'deal' && state.options.odds && input.odds
+        ? yourOdds(state, viewer, input.odds, locale)
+        : null,
     passed: state.phase === 'deal' ? passedText(input, tableDealNo(notes, state.dealNo), nameOf) : null,
     deadline: record.running ? record.deadline : null,
     countdownMs: ['declare', 'take', 'pass', 'discard', 'draw'].includes(view.awaiting.kind)
@@ -174,6 +190,12 @@ export function tableFrame(input: FrameInput): TableFrame | null {
     fair: view.fair ? { commitment: view.fair.commitment, clientSeed: view.fair.clientSeed } : null,
     showdown: result ? showdownFrame(result, locale, nameOf) : null,
     standings: state.phase === 'over' ? standingsFrame(input, state, nameOf) : null,
+    watchers: (input.present ?? [])
+      .filter((p) => !state.players.some((s) => s.id === p.id))
+      .map((p) => {
+        const hash = input.avatars?.get(p.id);
+        return { id: p.id, name: p.name, avatar: hash ? avatarUrl(p.id, hash) : null };
+      }),
   };
 }
 
@@ -193,6 +215,7 @@ function seatFrame(
   const chips = input.nets?.[id] ?? 0;
   const up = d?.up[id] ?? [];
   const drew = d?.drawn[id];
+  const badge = seat?.computer ? undefined : input.badges?.get(id);
   return {
     id,
     name: nameOf(id),
@@ -215,6 +238,7 @@ function seatFrame(
     ),
     drawnText:
       drew === undefined ? null : drew === 0 ? t(locale, 'seat.stoodPat') : t(locale, 'seat.drew', { count: drew }),
+    badge: badge ? { id: badge, name: achievementName(badge, locale) } : null,
   };
 }
 
@@ -337,7 +361,13 @@ function standingsFrame(input: FrameInput, state: GameState, nameOf: (id: string
     lines,
     pot: state.pot,
     reserve: state.reserve,
+    recap: input.recap ? recapLines(input.recap, nameOf, locale) : [],
   };
+}
+
+function yourOdds(state: GameState, viewer: string, odds: EquityResult, locale: string): string | null {
+  const { equity } = handPreview(state, viewer);
+  return equity ? oddsLine(odds, equity.opponents, locale) : null;
 }
 
 function yourHandName(state: GameState, viewer: string, locale: string): string | null {

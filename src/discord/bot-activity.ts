@@ -2,6 +2,7 @@ import type { Client } from 'discord.js';
 import type { Kysely } from 'kysely';
 import type { ActivityLimits } from '../activity/activity-limits.ts';
 import type { ActivityServer } from '../activity/http-server.ts';
+import type { HubDeps } from '../activity/hub.ts';
 import type { SocketHandoff } from '../activity/socket-handoff.ts';
 import type { Database } from '../db/index.ts';
 import { saveLink } from '../db/role-link-store.ts';
@@ -51,6 +52,8 @@ export interface BotActivityDeps {
   db: Kysely<Database>;
   tables: Tables;
   commits: CommitAndPublish;
+  /** A seated player's odds as their private message shows them (the bot's odds cache). */
+  odds: HubDeps['odds'];
   log: Logger;
   clock: Clock;
   /** This process's shards (with shards, it serves the Activity of the first). */
@@ -70,6 +73,7 @@ export async function botActivity(deps: BotActivityDeps) {
   const hub = new activity.ActivityHub({
     tables: deps.tables,
     commits: deps.commits,
+    ...(deps.odds ? { odds: deps.odds } : {}),
     log: log.child({ component: 'activity' }),
     now: () => clock.now(),
     moments: new activity.moments.ShareMoments(

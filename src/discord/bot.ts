@@ -250,6 +250,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
         db: options.db,
         tables,
         commits,
+        odds: (state, playerId) => odds.preview(state, playerId).odds,
         log: options.log,
         clock,
         shards: options.shards,

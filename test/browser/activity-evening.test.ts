@@ -114,7 +114,7 @@ describe.skipIf(browserMissingLocally)('an evening in the Activity', () => {
       const over = activity(name).getByRole('region', { name: 'Game over after 1 deal' });
       await over.waitFor(WAIT);
       await expect
-        .poll(() => over.locator('li').allInnerTexts())
+        .poll(() => over.locator('.standings li').allInnerTexts())
         .toEqual([`ann\n${standings.ann}`, `bob\n${standings.bob}`]);
       await expect.poll(() => seatChips(name)).toEqual(standings);
       expect(await activity(name).locator('h1').innerText()).not.toMatch(/deal \d/);

@@ -8,13 +8,18 @@ import type { CardFace } from '../frames.ts';
  * is its back, named as face down. Each face is drawn once and reused.
  */
 
-const drawn = new Map<string, string>();
-let back: string | null = null;
+/** Each face parsed once, then cloned: parsing a card's SVG markup again on every drawing is the table's costliest work. */
+const drawn = new Map<string, HTMLTemplateElement>();
 
-function faceSvg(code: string): string {
-  let svg = drawn.get(code);
-  if (svg === undefined) drawn.set(code, (svg = cardFaceSvg(parseCard(code))));
-  return svg;
+function parsed(key: string, markup: () => string): Node {
+  let template = drawn.get(key);
+  if (!template) {
+    template = document.createElement('template');
+    // Markup made here from a card's code only: nothing a player typed.
+    template.innerHTML = markup();
+    drawn.set(key, template);
+  }
+  return template.content.cloneNode(true);
 }
 
 /** `downLabel`: how a face-down card is read out, in the receiver's language. */
@@ -23,8 +28,7 @@ export function cardElement(face: CardFace | null, downLabel: string, more = '')
   node.className = `card${face ? '' : ' down'}${face?.up ? ' up' : ''}${more ? ` ${more}` : ''}`;
   node.setAttribute('role', 'img');
   node.setAttribute('aria-label', face ? face.text : downLabel);
-  // Markup made here from a card's code only: nothing a player typed.
-  node.innerHTML = face ? faceSvg(face.code) : (back ??= cardBackSvg());
+  node.append(face ? parsed(face.code, () => cardFaceSvg(parseCard(face.code))) : parsed('back', cardBackSvg));
   if (face) node.dataset.card = face.code;
   return node;
 }

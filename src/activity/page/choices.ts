@@ -1,5 +1,4 @@
-import type { PressKind } from '../../table/press-kinds.ts';
-import type { CardFace, SeatFrame, TableFrame } from '../frames.ts';
+import type { CardFace, PagePress, SeatFrame, TableFrame } from '../frames.ts';
 
 /**
  * What the receiver of a frame may press now, and which of their cards they may pick:
@@ -14,7 +13,7 @@ export interface Label {
 }
 
 export interface Choice {
-  press: PressKind;
+  press: PagePress;
   label: Label;
   primary?: boolean;
   /** A computer player's level (the host's `computer`). */
@@ -57,7 +56,7 @@ export const ready = (choice: Choice, picked: ReadonlySet<string>): boolean =>
  * A press's words on the page: every press kind has them (a switch over the one list of
  * presses, table/press-kinds.ts), so a new kind fails to compile until the page says it.
  */
-function labelOf(press: PressKind, t: TableFrame, level = ''): Label {
+function labelOf(press: PagePress, t: TableFrame, level = ''): Label {
   switch (press) {
     case 'join':
     case 'leave':
@@ -80,12 +79,14 @@ function labelOf(press: PressKind, t: TableFrame, level = ''): Label {
       return { key: `activity.${press}` };
     case 'computer':
       return { key: `lobby.${level}` };
+    case 'again':
+      return { key: 'button.playAgain' };
     default:
       return press satisfies never;
   }
 }
 
-const choice = (t: TableFrame, press: PressKind, more: Omit<Choice, 'press' | 'label'> = {}): Choice => ({
+const choice = (t: TableFrame, press: PagePress, more: Omit<Choice, 'press' | 'label'> = {}): Choice => ({
   press,
   label: labelOf(press, t, more.level),
   ...more,
@@ -117,7 +118,9 @@ function myTurn(t: TableFrame, me: SeatFrame): Choice[] {
 
 /** Every press the receiver may make now, the one most asked for first. */
 export function choices(t: TableFrame): Choice[] {
-  if (t.phase === 'over') return [];
+  // Game over: its host may open the next game as the chat's button does; anyone may close the Activity.
+  if (t.phase === 'over')
+    return [...(t.you !== null && t.you === t.host ? [choice(t, 'again', { primary: true })] : []), choice(t, 'leave')];
   const me = mySeat(t);
   if (!me) return [choice(t, 'join', { primary: true })];
   const leave: Choice[] = me.leaving ? [] : [choice(t, 'leave')];

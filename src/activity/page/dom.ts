@@ -1,5 +1,4 @@
-import type { PressKind } from '../../table/press-kinds.ts';
-import type { PageStrings } from '../frames.ts';
+import type { PagePress, PageStrings, TableFrame } from '../frames.ts';
 
 /** What every part of the page reads: the receiver's words and language, their picks, the countdown. */
 export interface Ui {
@@ -10,10 +9,28 @@ export interface Ui {
   picked: Set<string>;
   /** The countdown the bar shows and its whole length, kept while the deadline stays. */
   countdown: { deadline: number; total: number } | null;
+  /** What the last drawing showed (cards by place, the showdown), and what this one shows: only the new moves in. */
+  seen?: Set<string>;
+  showing?: Set<string>;
+  /** The frame drawn last: motion shows what changed from it. */
+  last?: TableFrame | null;
   /** Leave was pressed during a deal: the page asks to confirm it. */
   confirmLeave?: boolean;
-  press(press: PressKind, extra?: { cards?: string[]; level?: string }): void;
+  /** Seats whose player is talking in the call (Discord's speaking events): their seat is lit. */
+  speaking?: ReadonlySet<string>;
+  press(press: PagePress, extra?: { cards?: string[]; level?: string }): void;
+  /** Closes the Activity for this user (Leave once the game is over: nothing is left to leave at the table). */
+  close(): void;
   redraw(): void;
+}
+
+/**
+ * Whether `key` (a card in its place, a showdown) is new since the last drawing: the page
+ * draws every frame afresh, and only what is new is dealt, flipped or announced.
+ */
+export function fresh(ui: Ui, key: string): boolean {
+  ui.showing?.add(key);
+  return ui.seen !== undefined && !ui.seen.has(key);
 }
 
 export function el<K extends keyof HTMLElementTagNameMap>(

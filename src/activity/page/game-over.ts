@@ -58,6 +58,16 @@ export function gameOver(ui: Ui, t: TableFrame): HTMLElement | null {
   const box = el('section', { class: 'game-over', 'aria-label': st.title }, el('h2', {}, st.title), list);
   const drawn = chart(ui, st);
   if (drawn) box.append(drawn);
+  // The night's moments, as the chat's final standings tell them.
+  if (st.recap.length) {
+    const title = say(ui, 'recap.title');
+    box.append(
+      el('h3', {}, title),
+      el('ul', { class: 'recap', 'aria-label': title }, ...st.recap.map((line) => el('li', {}, line))),
+    );
+  }
   box.append(left);
+  // The place of the share-a-moment control (its own module fills it).
+  box.append(el('div', { class: 'share-slot' }));
   return box;
 }

@@ -1,8 +1,8 @@
-import { DiscordSDK } from '@discord/embedded-app-sdk';
-import type { PressKind } from '../../table/press-kinds.ts';
+import { DiscordSDK, RPCCloseCodes } from '@discord/embedded-app-sdk';
 import type {
   MomentFrame,
   MomentMessage,
+  PagePress,
   PressMessage,
   ReactionFrame,
   ReactMessage,
@@ -37,6 +37,7 @@ let refusal: string | null = null;
 /** Discord's social features, once the SDK is ready; and the table the page asks for (a link's or a join's). */
 let social: Social | null = null;
 let place: Place = { instanceId: '', channelId: '' };
+let discord: DiscordSDK | null = null;
 const ui: Ui = {
   strings: {},
   locale: 'en-US',
@@ -44,6 +45,7 @@ const ui: Ui = {
   picked: new Set(),
   countdown: null,
   press,
+  close: () => discord?.close(RPCCloseCodes.CLOSE_NORMAL, 'left the table'),
   redraw: () => draw(),
 };
 
@@ -64,8 +66,8 @@ function draw(): void {
   render(root, ui, table);
   social?.show(table);
   (root.querySelector('.bottom') ?? root).append(socialRow);
-  // Where the final standings show (the game-over panel).
-  moment?.mount(root.querySelector<HTMLElement>('.game-over'), table);
+  // The game-over panel keeps a place for it beside the final standings.
+  moment?.mount(root.querySelector<HTMLElement>('.game-over .share-slot'), table);
 }
 
 /** Says `text` for a few seconds, or (`lasting`: why the page is refused) until the page gets in. */
@@ -78,7 +80,7 @@ function tell(text: string, lasting = false): void {
   }, 4000);
 }
 
-function press(name: PressKind, extra: { cards?: string[]; level?: string } = {}): void {
+function press(name: PagePress, extra: { cards?: string[]; level?: string } = {}): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
   const requestId = `${Date.now().toString(36)}-${++pressNo}`;
   // A Stay or Drop names the round it was pressed in: a double click never counts in the next round.
@@ -225,6 +227,7 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
 
 async function start(): Promise<void> {
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
+  discord = sdk;
   await sdk.ready();
   moment = new ShareMoment(ui, {
     ask: () => {

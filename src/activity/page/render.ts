@@ -1,9 +1,10 @@
 import type { CardFace, SeatFrame, ShowdownFrame, TableFrame } from '../frames.ts';
 import { cardElement } from './cards.ts';
 import { type Choice, choices, type Label, mySeat, pickable, pickLimit, ready, togglePick } from './choices.ts';
-import { el, fillIn, number, say, type Ui } from './dom.ts';
+import { el, fillIn, fresh, number, say, type Ui } from './dom.ts';
 import { felt } from './felt.ts';
 import { gameOver } from './game-over.ts';
+import { animate } from './motion.ts';
 
 export type { Ui } from './dom.ts';
 
@@ -46,7 +47,7 @@ function actions(ui: Ui, t: TableFrame): HTMLElement {
           return;
         }
         ui.confirmLeave = false;
-        send(ui, choice);
+        send(ui, t, choice);
       },
       choice.primary,
     );
@@ -60,18 +61,21 @@ function actions(ui: Ui, t: TableFrame): HTMLElement {
   return bar;
 }
 
-function send(ui: Ui, choice: Choice): void {
-  if (choice.picks) ui.press(choice.press, { cards: [...ui.picked] });
+function send(ui: Ui, t: TableFrame, choice: Choice): void {
+  // Nothing to leave at a table whose game is over: Leave closes the Activity.
+  if (t.phase === 'over' && choice.press === 'leave') ui.close();
+  else if (choice.picks) ui.press(choice.press, { cards: [...ui.picked] });
   else ui.press(choice.press, choice.level ? { level: choice.level } : {});
 }
 
 function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
   const picking = pickLimit(t) > 0;
   const row = el('div', { class: 'cards mine' });
-  for (const face of me.cards) {
+  me.cards.forEach((face, i) => {
+    const dealt = fresh(ui, `mine:${t.dealNo}:${i}:${face?.code ?? ''}`) ? 'dealt' : '';
     if (!picking || !face) {
-      row.append(card(ui, face));
-      continue;
+      row.append(cardElement(face, say(ui, 'picture.faceDown'), dealt));
+      return;
     }
     const on = ui.picked.has(face.code);
     const pick = el(
@@ -83,7 +87,7 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
         class: `pick${on ? ' picked' : ''}`,
         'data-key': `pick:${face.code}`,
       },
-      card(ui, face),
+      cardElement(face, say(ui, 'picture.faceDown'), dealt),
     );
     pick.disabled = !pickable(t, face, ui.picked);
     pick.addEventListener('click', () => {
@@ -91,10 +95,11 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
       ui.redraw();
     });
     row.append(pick);
-  }
+  });
   const title = say(ui, 'activity.yourCards');
-  // Your hand named as your private message names it.
-  const named = t.yourHand ? el('span', { class: 'your-hand' }, t.yourHand) : '';
+  // Your hand named, with its odds, as your private message says them.
+  const words = [t.yourHand, t.yourOdds].filter((part) => part !== null).join(' · ');
+  const named = words ? el('span', { class: 'your-hand' }, words) : '';
   return el('section', { class: 'you', 'aria-label': title }, el('h2', {}, title, ' ', named), row);
 }
 
@@ -144,6 +149,19 @@ function result(ui: Ui, t: TableFrame): HTMLElement | null {
   return box;
 }
 
+/** The people with the Activity open who hold no seat: a strip of their pictures and names. */
+function watchers(ui: Ui, t: TableFrame): HTMLElement | string {
+  if (!t.watchers.length) return '';
+  const title = say(ui, 'activity.watchers');
+  const list = el('ul', { class: 'watchers', 'aria-label': title, title });
+  for (const w of t.watchers) {
+    const pic = el('span', { class: 'avatar', 'aria-hidden': 'true' }, w.avatar ? '' : ([...w.name][0] ?? '?'));
+    if (w.avatar) pic.style.backgroundImage = `url("${w.avatar}")`;
+    list.append(el('li', {}, pic, el('span', { class: 'name' }, w.name)));
+  }
+  return list;
+}
+
 function header(ui: Ui, t: TableFrame): HTMLElement {
   const heading =
     t.phase === 'lobby'
@@ -157,6 +175,7 @@ function header(ui: Ui, t: TableFrame): HTMLElement {
     el('h1', {}, heading),
     el('span', { class: 'money pot' }, say(ui, 'table.pot', { amount: t.pot })),
     el('span', { class: 'money reserve' }, say(ui, 'table.reserve', { amount: t.reserve })),
+    watchers(ui, t),
   );
 }
 
@@ -198,6 +217,9 @@ function countdown(ui: Ui, t: TableFrame): HTMLElement {
 export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   const focused = (document.activeElement as HTMLElement | null)?.dataset.key;
   root.setAttribute('aria-busy', 'false');
+  const before = ui.last ?? null;
+  ui.last = t;
+  ui.showing = new Set();
   if (!t) {
     root.replaceChildren(el('p', {}, say(ui, 'table.nobody')));
     return;
@@ -212,6 +234,9 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   else if (me.cards.length) bottom.append(yourCards(ui, t, me));
   bottom.append(actions(ui, t));
   root.replaceChildren(header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom);
+  ui.seen = ui.showing;
+  // After the new table is painted: its layout is then already made, and reading where the seats are costs nothing.
+  requestAnimationFrame(() => setTimeout(() => animate(root, ui, before, t), 0));
   tick(root, ui);
   if (focused) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
 }

@@ -28,7 +28,9 @@ const seat = z.object({
   choice: z.nullable(z.enum(['stay', 'drop'])),
   cards: z.array(z.nullable(cardFace)),
   drawnText: z.nullable(z.string()),
+  badge: z.nullable(z.object({ id: z.string(), name: z.string() })),
 });
+const watcher = z.object({ id: z.string(), name: z.string(), avatar: z.nullable(z.string()) });
 const awaiting = z.object({
   kind: z.enum(['lobby', 'between-deals', 'over', 'declare', 'pass', 'discard', 'draw', 'take']),
   pending: z.array(z.string()),
@@ -57,6 +59,7 @@ const standings = z.object({
   lines: z.array(z.object({ id: z.string(), name: z.string(), chips: z.number(), points: z.array(z.number()) })),
   pot: z.number(),
   reserve: z.number(),
+  recap: z.array(z.string()),
 });
 const table = z.object({
   tableId: z.number(),
@@ -74,6 +77,7 @@ const table = z.object({
   awaiting,
   prompt: z.nullable(z.string()),
   yourHand: z.nullable(z.string()),
+  yourOdds: z.nullable(z.string()),
   passed: z.nullable(z.string()),
   deadline: z.nullable(z.number()),
   countdownMs: z.nullable(z.number()),
@@ -82,6 +86,7 @@ const table = z.object({
   fair: z.nullable(z.object({ commitment: z.string(), clientSeed: z.nullable(z.string()) })),
   showdown: z.nullable(showdown),
   standings: z.nullable(standings),
+  watchers: z.array(watcher),
 });
 const serverFrame = z.discriminatedUnion('type', [
   z.object({

@@ -1,13 +1,11 @@
 import { SOURCE_LOCALE, t } from '../../i18n/index.ts';
 import { ACHIEVEMENT_IDS } from '../../rules/achievements.ts';
+import { achievementName } from '../../words/achievement-names.ts';
 import { bold, clipLines } from './format.ts';
 
 /** Achievements in words: their names, what a result says a deal earned, and a player's list on /guts stats. */
 
-/** An achievement's name in `locale` (an id the catalogue has dropped reads as itself). */
-export function achievementName(id: string, locale: string = SOURCE_LOCALE): string {
-  return ACHIEVEMENT_IDS.includes(id) ? t(locale, `achievement.${id}.name` as 'achievement.first-win.name') : id;
-}
+export { achievementName };
 
 export function achievementAbout(id: string, locale: string = SOURCE_LOCALE): string {
   return ACHIEVEMENT_IDS.includes(id) ? t(locale, `achievement.${id}.about` as 'achievement.first-win.about') : '';

@@ -14,20 +14,13 @@ import { type HandOptions, handText, type Picture } from '../../render/index.ts'
 import { getVariant } from '../../rules/index.ts';
 import { UserFacingError } from '../../table/user-facing-error.ts';
 import { handName } from '../../words/hand-names.ts';
+import { oddsLine } from '../../words/odds.ts';
 import { cardEmojis } from '../card-emojis.ts';
 import { encodeButtonId } from '../custom-id.ts';
 import { type ButtonTarget, buttonRow } from './buttons.ts';
 import { handCaption, textWords } from './captions.ts';
 import { chips, clip, clipLines, escapeName, seatName, variantName } from './format.ts';
 import { choiceButtons } from './table-pieces.ts';
-
-const percents = new Map<string, Intl.NumberFormat>();
-/** "45%", "45 %": a chance as the reader's language writes it, in whole percents. */
-function percent(x: number, locale: string): string {
-  let f = percents.get(locale);
-  if (!f) percents.set(locale, (f = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })));
-  return f.format(x);
-}
 
 /** The "pass", "discard" or "draw" picker, shown under the player's cards when it is their move. */
 function pickerRows(
@@ -217,12 +210,7 @@ export function cardsView(
   const shown = handShown(cards, preview);
   if (emojis && cards.length) lines.unshift(emojis.row(cards, fourColour, shown.options.highlight));
   if (preview.hand) lines.push(say('cards.best', { hand: handName(preview.hand, locale) }));
-  if (odds && state.options.odds) {
-    const others = preview.equity?.opponents ?? 0;
-    const all = others > 1 && ` · ${say('cards.oddsAll', { count: others, percent: percent(odds.beatAll, locale) })}`;
-    const estimated = !odds.exact && ` ${say('cards.estimated')}`;
-    lines.push(`${say('cards.oddsOne', { percent: percent(odds.beatOne, locale) })}${all || ''}${estimated || ''}`);
-  }
+  if (odds && state.options.odds) lines.push(oddsLine(odds, preview.equity?.opponents ?? 0, locale));
   const choice = choiceLine(state, playerId, locale, ended);
   if (choice) lines.push(choice);
   else if (d.dead.includes(playerId)) lines.push(say('cards.dead'));

@@ -114,6 +114,10 @@ describe('the Activity hub', () => {
           return tables.gameNets(table);
         },
         heldNets: (table) => tables.heldNets(table),
+        endedGame: (...a) => tables.endedGame(...a),
+        openGame: (o) => tables.openGame(o),
+        standings: (...a) => tables.standings(...a),
+        newestBadges: (...a) => tables.newestBadges(...a),
       },
       commits,
       log,
@@ -227,6 +231,28 @@ describe('the Activity hub', () => {
     const second = await deal('2', 'stay');
     expect(second).not.toEqual({ [ann.id]: 0, '2': 0 });
     expect(second).not.toEqual(first);
+  });
+
+  it('opens the next game on Play again from the page for its host alone, as the chat does, with its recap shown', async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.phase).toBe('deal');
+    // Too early: no game has ended.
+    expect(await press(annSocket, 'a0', { press: 'again' })).toMatchObject({ ok: false });
+    await press(annSocket, 's1', { press: 'stay' });
+    await press(bobSocket, 'x1', { press: 'drop' });
+    await expect.poll(() => annSocket.table?.phase).toBe('over');
+    await expect.poll(() => annSocket.table?.standings?.recap.length).toBeGreaterThan(0);
+    // Bob did not host it: refused with the chat's words, nothing opened.
+    const refused = await press(bobSocket, 'a1', { press: 'again' });
+    expect(refused.ok).toBe(false);
+    expect(refused.text).toBeTruthy();
+    expect(annSocket.table?.phase).toBe('over');
+    expect(await press(annSocket, 'a2', { press: 'again' })).toMatchObject({ ok: true });
+    await expect.poll(() => bobSocket.table?.phase).toBe('lobby');
+    expect(bobSocket.table?.seats.map((x) => x.id)).toEqual([ann.id]);
   });
 
   describe("a deal that ends while a page reads the ledger counts once in the seats' chips", () => {

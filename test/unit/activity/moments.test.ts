@@ -13,6 +13,7 @@ const standings = (deals: number): StandingsFrame => ({
   ],
   pot: 0,
   reserve: 0,
+  recap: [],
 });
 
 function uploader(fail = 0) {

@@ -63,6 +63,16 @@ function hubAt(clock: { now: number }) {
         throw new Error('no table');
       },
       heldNets: () => undefined,
+      standings: async () => {
+        throw new Error('no table');
+      },
+      openGame: async () => {
+        throw new Error('no table');
+      },
+      endedGame: async () => {
+        throw new Error('no table');
+      },
+      newestBadges: async () => new Map(),
     },
     commits: {
       press: () => {

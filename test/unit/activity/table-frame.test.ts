@@ -155,6 +155,19 @@ describe('what the page offers', () => {
     expect(choices(frame).map((c) => c.press)).toEqual(['stay', 'drop', 'leave']);
   });
 
+  it('game over: Play again for its host alone, Leave for everyone', () => {
+    const over = { ...dealtWith({}), phase: 'over' as const, deal: null };
+    expect(choices(frameOf(over, ANN)).map((c) => c.press)).toEqual(['again', 'leave']);
+    expect(choices(frameOf(over, BOB)).map((c) => c.press)).toEqual(['leave']);
+  });
+
+  it("the receiver's own odds as the chat says them, never a spectator's, none where the table turned them off", () => {
+    const odds = { beatOne: 0.3, beatAll: 0.2, exact: true, samples: 1, halfWidth: 0 };
+    expect(frameOf(dealtWith({}), ANN, { odds }).yourOdds).toBe('Odds: beats one random hand 30%');
+    expect(frameOf(dealtWith({}), '99', { odds }).yourOdds).toBeNull();
+    expect(frameOf(dealtWith({ odds: false }), ANN, { odds }).yourOdds).toBeNull();
+  });
+
   it('a pass: one card, the pick moving to the last pressed, the press waiting for it', () => {
     const frame = frameOf(dealtWith({ pass: 'left' }), ANN);
     expect(frame.awaiting.kind).toBe('pass');

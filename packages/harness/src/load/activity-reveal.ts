@@ -30,7 +30,8 @@ const WATCH_LONG_TASKS = `(() => {
 export async function activityReveal(cpuSlowdown: number): Promise<RevealResult> {
   return onActivityStage(
     // The showdown stays on the felt until the next deal: a minute here, not the load's 200 ms.
-    { name: 'reveal', pauseMs: 60_000 },
+    // The stand-in client is served from the Activity's own origin: it may frame the page.
+    { name: 'reveal', pauseMs: 60_000, activity: { limits: { frameAncestors: ["'self'"] } } },
     async ({ discord, host, others, table, hostPage, browser }) => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
