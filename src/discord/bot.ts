@@ -28,6 +28,7 @@ import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
 import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
+import { interactionAnswers } from './interaction-answers.ts';
 import { RoleConnectionUpdater } from './linked-roles/updater.ts';
 import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
@@ -297,6 +298,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     commits,
     publisher,
     tokens,
+    answers: interactionAnswers,
     log: options.log,
   });
   let tablesLoaded = false;
