@@ -114,8 +114,8 @@ export interface Bot {
   /** Pictures and odds asked of the helper thread, and how many went out without them (load runs). */
   offloadCounts(): OffloadCounts;
   /**
-   * Starts the helper threads now (the bot does on each interaction and on resuming
-   * deals); resolves once they are up.
+   * Starts the helper threads now, and has the hands' lookup tables built (the bot does
+   * on each interaction and on resuming deals); resolves once the threads are up.
    */
   wake(): Promise<void>;
   /** Counts for operators, in Prometheus's format (`METRICS_PORT`). */
@@ -328,8 +328,15 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // Helper threads start when someone uses the bot, and stop again after a quiet spell
   // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures. With
   // the card emojis deployed, cards need no pictures: that thread starts only if a
-  // picture is asked for (a showdown too large for emoji rows).
+  // picture is asked for (a showdown too large for emoji rows). The hands' lookup tables
+  // too are built then, once, after the waking interaction is routed: ~6 MB resident a
+  // bot nobody uses never needs (docs/PERFORMANCE.md, Memory), and no showdown waits for them.
+  let handTables: 'unbuilt' | 'built' = 'unbuilt';
   const wake = async () => {
+    if (handTables === 'unbuilt') {
+      handTables = 'built';
+      setImmediate(buildAllTables);
+    }
     await Promise.all([options.writer?.warmUp(), cardEmojis() ? null : offload.warmUp()]);
   };
   client.on(Events.InteractionCreate, (interaction) => {
@@ -364,7 +371,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     activityPort: () => activityServer?.port ?? null,
     wake,
     async start() {
-      buildAllTables(); // before any press can wait behind it
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
