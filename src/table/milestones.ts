@@ -92,9 +92,12 @@ export async function loadEras(db: Db, guildId: string): Promise<SeasonEra[]> {
   return erasOf(await seasonEras(db, guildId));
 }
 
+/** Made once: a zod object builds its parser on its first parse, and this runs every deal. */
+const stateAnteSchema = z.object({ options: z.object({ ante: z.number() }) });
+
 /** The ante a step's state plays with (0 where it does not say). */
 const anteOf = (state: unknown): number => {
-  const parsed = z.object({ options: z.object({ ante: z.number() }) }).safeParse(state);
+  const parsed = stateAnteSchema.safeParse(state);
   return parsed.success ? parsed.data.options.ante : 0;
 };
 
