@@ -8,7 +8,7 @@ import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import { saveLink } from '../db/role-link-store.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
-import { buildAllTables } from '../hands/index.ts';
+import { tableBuilds } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
 import { CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
@@ -329,13 +329,14 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures. With
   // the card emojis deployed, cards need no pictures: that thread starts only if a
   // picture is asked for (a showdown too large for emoji rows). The hands' lookup tables
-  // too are built then, once, after the waking interaction is routed: ~6 MB resident a
-  // bot nobody uses never needs (docs/PERFORMANCE.md, Memory), and no showdown waits for them.
+  // too are built then, once, after the waking interaction is routed, a ranking a turn of
+  // the event loop (tens of milliseconds in all, other presses answered in between): a
+  // bot nobody uses never holds them (docs/PERFORMANCE.md, Memory).
   let handTables: 'unbuilt' | 'built' = 'unbuilt';
   const wake = async () => {
     if (handTables === 'unbuilt') {
       handTables = 'built';
-      setImmediate(buildAllTables);
+      inTurns(tableBuilds());
     }
     await Promise.all([options.writer?.warmUp(), cardEmojis() ? null : offload.warmUp()]);
   };
@@ -433,4 +434,14 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await lanes.destroy();
     },
   };
+}
+
+/** Runs each job in a turn of the event loop of its own, in order. */
+function inTurns(jobs: (() => void)[]): void {
+  const next = jobs.shift();
+  if (!next) return;
+  setImmediate(() => {
+    next();
+    inTurns(jobs);
+  });
 }
