@@ -5,7 +5,7 @@ import { type CacheSize, CacheSizes } from '../cache-sizes.ts';
 import type { RngState } from '../cards/rng.ts';
 import type { Database } from '../db/index.ts';
 import { statementCacheSize } from '../db/statement-cache.ts';
-import { buildAllTables } from '../hands/index.ts';
+import { tableBuilds } from '../hands/index.ts';
 import type { Logger } from '../log.ts';
 import { CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { DbRetryOptions, DbWaits } from '../table/db-waits.ts';
@@ -26,6 +26,7 @@ import type { BotContext } from './context.ts';
 import { type ClientSettings, createClient, servedHere } from './discord-client.ts';
 import { GuildCache, KeptGuilds } from './guild-cache.ts';
 import { COMPONENT_HANDLERS, MODAL_HANDLERS } from './handlers/index.ts';
+import { interactionAnswers } from './interaction-answers.ts';
 import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
@@ -98,8 +99,8 @@ export interface Bot {
   /** Pictures and odds asked of the helper thread, and how many went out without them (load runs). */
   offloadCounts(): OffloadCounts;
   /**
-   * Starts the helper threads now (the bot does on each interaction and on resuming
-   * deals); resolves once they are up.
+   * Starts the helper threads now, and has the hands' lookup tables built (the bot does
+   * on each interaction and on resuming deals); resolves once the threads are up.
    */
   wake(): Promise<void>;
   /** Counts for operators, in Prometheus's format (`METRICS_PORT`). */
@@ -268,6 +269,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     commits,
     publisher,
     tokens,
+    answers: interactionAnswers,
     log: options.log,
   });
   let tablesLoaded = false;
@@ -297,8 +299,16 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   // Helper threads start when someone uses the bot, and stop again after a quiet spell
   // (HELPER_IDLE_STOP_MS): a lobby comes seconds before its first deal's pictures. With
   // the card emojis deployed, cards need no pictures: that thread starts only if a
-  // picture is asked for (a showdown too large for emoji rows).
+  // picture is asked for (a showdown too large for emoji rows). The hands' lookup tables
+  // too are built then, once, after the waking interaction is routed, a ranking a turn of
+  // the event loop (tens of milliseconds in all, other presses answered in between): a
+  // bot nobody uses never holds them (docs/PERFORMANCE.md, Memory).
+  let handTables: 'unbuilt' | 'built' = 'unbuilt';
   const wake = async () => {
+    if (handTables === 'unbuilt') {
+      handTables = 'built';
+      inTurns(tableBuilds());
+    }
     await Promise.all([options.writer?.warmUp(), cardEmojis() ? null : offload.warmUp()]);
   };
   client.on(Events.InteractionCreate, (interaction) => {
@@ -333,7 +343,6 @@ export async function createBot(options: BotOptions): Promise<Bot> {
     activityPort: () => activityServer?.port ?? null,
     wake,
     async start() {
-      buildAllTables(); // before any press can wait behind it
       const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
       await client.login(options.token);
       await ready;
@@ -371,4 +380,14 @@ export async function createBot(options: BotOptions): Promise<Bot> {
       await lanes.destroy();
     },
   };
+}
+
+/** Runs each job in a turn of the event loop of its own, in order. */
+function inTurns(jobs: (() => void)[]): void {
+  const next = jobs.shift();
+  if (!next) return;
+  setImmediate(() => {
+    next();
+    inTurns(jobs);
+  });
 }

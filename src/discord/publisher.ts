@@ -241,7 +241,7 @@ export class TablePublisher implements StepListener {
       const picture = showdownNeedsPicture(hands) ? await this.deps.offload.showdown(hands.rows, { fourColour }) : null;
       const history = { tableId, dealNo: tableDealNo(rt.notes, before.dealNo) };
       const result = showdownView(before, after, events, picture, history, locale, hands);
-      await this.announceAchievements(result.embeds, history, after, locale);
+      await this.announceAchievements(result.embeds, history, step, locale);
       if (standings) {
         result.embeds.push(standingsEmbed(standings, BESIDE_RESULT_MAX, rt.notes.locale, chart).toJSON());
       }
@@ -259,17 +259,20 @@ export class TablePublisher implements StepListener {
     this.tableMessage.requestEdits(tableId);
   }
 
-  /** What the deal earned, one line per player, on its result (achievements.ts). */
+  /**
+   * What the deal earned, one line per player, on its result (achievements.ts): as its
+   * commit awarded them, read back only where the commit's answer did not say (a retry).
+   */
   private async announceAchievements(
     embeds: APIEmbed[],
     deal: { tableId: number; dealNo: number },
-    after: GameState,
+    step: StepResult,
     locale: string,
   ): Promise<void> {
-    const earned = await this.deps.tables.earnedAt(deal.tableId, deal.dealNo);
+    const earned = step.earned ?? (await this.deps.tables.earnedAt(deal.tableId, deal.dealNo));
     const first = embeds[0];
     if (!earned.length || !first) return;
-    const names = new Map(after.players.map((p) => [p.id, p.name]));
+    const names = new Map(step.after.players.map((p) => [p.id, p.name]));
     first.fields = [
       ...(first.fields ?? []),
       earnedField(earned, (id) => names.get(id) ?? t(locale, 'board.gone'), locale),

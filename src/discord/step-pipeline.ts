@@ -11,6 +11,7 @@ import type { CheckedPress } from '../table/presses.ts';
 import type { StepResult } from '../table/steps.ts';
 import type { HeldTable, Tables } from '../table/tables.ts';
 import { ackIfSlow } from './acks.ts';
+import type { InteractionAnswers } from './interaction-answers.ts';
 import type { PrivateAnswer } from './private-card-sender.ts';
 import type { TablePublisher } from './publisher.ts';
 import type { ReplyTokens } from './tokens.ts';
@@ -94,6 +95,8 @@ export interface StepPipelineDeps {
     'hasLivePrivateMessage' | 'hasSeenCards' | 'answerPrivately' | 'pressedOn' | 'redraw'
   >;
   tokens: Pick<ReplyTokens, 'remember'>;
+  /** How a press is answered (interaction-answers.ts: its callback over the token's own caller). */
+  answers: InteractionAnswers;
   log: Logger;
 }
 
@@ -169,6 +172,7 @@ export class StepPipeline {
 
   private async press(interaction: MessageComponentInteraction, plan: PressPlan, log?: Logger): Promise<void> {
     const { table, action, member } = plan;
+    const { answers } = this.deps;
     const style = this.styleOf(plan.answer, table, member.id, interaction);
     // A choice pressed on the player's own cards: its answer redraws them.
     const onCards = style === 'menu' && plan.answer === 'choice';
@@ -176,9 +180,7 @@ export class StepPipeline {
     let privately: PrivateAnswer | null = null;
     await this.step({
       defer: () =>
-        style === 'line' || newCards
-          ? interaction.deferReply({ flags: MessageFlags.Ephemeral })
-          : interaction.deferUpdate(),
+        style === 'line' || newCards ? answers.deferEphemeralReply(interaction) : answers.deferUpdate(interaction),
       // A choice from someone who never saw their cards shows them instead of counting.
       commit: style === 'show' ? async () => ({ step: null }) : this.deps.commits.press(plan, interaction.id),
       // Where the answer is the player's private message, it is drawn (picture, odds) within the ack budget.
@@ -191,13 +193,13 @@ export class StepPipeline {
         const handle = this.deps.tokens.remember(table.record.id, member.id, interaction);
         if (cards) {
           const payload = { ...cards, attachments: [] };
-          if (style === 'menu' && !deferred) await interaction.update(payload);
+          if (style === 'menu' && !deferred) await answers.updatePressed(interaction, payload);
           else if (deferred) await handle.editReply(payload);
-          else await interaction.reply({ ...cards, flags: MessageFlags.Ephemeral });
+          else await answers.replyEphemeral(interaction, cards);
           // The menu's message, or this new answer, is the player's private message of the deal now.
           privately?.sent(handle);
         } else if (style === 'quiet') {
-          if (!deferred) await interaction.deferUpdate();
+          if (!deferred) await answers.deferUpdate(interaction);
           this.deps.publisher.pressedOn(table.record.id, interaction.message.id, handle);
         } else {
           // A private line, in the presser's own language; a choice that ended the deal
@@ -208,9 +210,9 @@ export class StepPipeline {
               : t(interaction.locale, 'answer.already');
           // A choice pressed beside the cards keeps them there, with the answer under them.
           const content = onCards ? underCards(interaction.message.content, line) : line;
-          if (style === 'menu' && !deferred) await interaction.update({ content, components: [] });
+          if (style === 'menu' && !deferred) await answers.updatePressed(interaction, { content, components: [] });
           else if (deferred) await handle.editReply({ content, components: [] });
-          else await interaction.reply({ content: line, flags: MessageFlags.Ephemeral });
+          else await answers.replyEphemeral(interaction, { content: line });
         }
       },
       failed: () => privately?.failed(),

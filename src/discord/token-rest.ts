@@ -5,9 +5,11 @@ import {
   DiscordAPIError,
   type RawFile,
   RESTEvents,
+  RESTJSONErrorCodes,
   type RequestMethod,
 } from 'discord.js';
 import { type Dispatcher, request } from 'undici';
+import { isInteractionCallback } from './callback-first-dispatcher.ts';
 
 /**
  * Calls through an interaction token (follow-ups and their edits, pictures included)
@@ -43,20 +45,22 @@ export class TokenRest {
 
   /**
    * `method path` with a JSON body (and files: multipart, as Discord takes them), after
-   * the token's earlier calls; resolves to Discord's answer (null when empty).
+   * the token's earlier calls; resolves to Discord's answer (null when empty, or when
+   * `answer` is false: the caller has no use for it, and it is not parsed).
    */
   call(
     token: string,
     method: 'POST' | 'PATCH',
     path: string,
     body: unknown,
-    { query = '', files }: { query?: string; files?: readonly RawFile[] } = {},
+    { query = '', files, answer = true }: { query?: string; files?: readonly RawFile[]; answer?: boolean } = {},
   ): Promise<unknown> {
     const held = this.tokens.get(token) ?? { last: Promise.resolve(), resetAt: 0 };
+    const job: TokenRequest = { method, path, body, query, files, answer };
     // In turn behind the token's last call: whether it failed is its own caller's business (its promise rejects there).
     const next = held.last.then(
-      () => this.attempt(held, method, path, body, query, files),
-      () => this.attempt(held, method, path, body, query, files),
+      () => this.attempt(held, job),
+      () => this.attempt(held, job),
     );
     held.last = next;
     this.tokens.set(token, held);
@@ -71,14 +75,10 @@ export class TokenRest {
     return next;
   }
 
-  private async attempt(
-    held: { resetAt: number },
-    method: 'POST' | 'PATCH',
-    path: string,
-    body: unknown,
-    query: string,
-    files: readonly RawFile[] | undefined,
-  ): Promise<unknown> {
+  private async attempt(held: { resetAt: number }, job: TokenRequest): Promise<unknown> {
+    const { method, path, body, query, files } = job;
+    // An attempt failed on the way (a 5xx, a lost connection): Discord may have applied it.
+    let failedBefore = false;
     const url = `${this.base}${path}${query ? `?${query}` : ''}`;
     const json = JSON.stringify(body);
     // No files (a view with its pictures as emojis gives an empty list): plain JSON. A
@@ -103,6 +103,7 @@ export class TokenRest {
           ...(this.rest.options.agent ? { dispatcher: this.rest.options.agent as Dispatcher } : {}),
         });
       } catch (err) {
+        failedBefore = true;
         if (attempt < retries) continue;
         throw err;
       }
@@ -116,30 +117,34 @@ export class TokenRest {
         held.resetAt = this.now() + Number(header('x-ratelimit-reset-after') ?? 0) * 1000;
       }
       const text = await response.body.text();
+      // A success's answer is parsed only for a caller that reads it (an edit's is a whole message).
+      if (status < 400) return text && job.answer ? JSON.parse(text) : null;
       const data = text ? (JSON.parse(text) as Record<string, unknown>) : null;
       if (status === 429 && attempt < retries) {
         const after = Number(data?.retry_after ?? header('retry-after') ?? 1);
         held.resetAt = Math.max(held.resetAt, this.now() + after * 1000);
         continue;
       }
+      if (status >= 500) failedBefore = true;
       if (status >= 500 && attempt < retries) continue;
-      if (status >= 400) {
-        const raw = (data ?? { code: status, message: text }) as { code: number; message: string };
-        throw new DiscordAPIError(raw, raw.code ?? status, status, method, url, {
-          body,
-          files: files as RawFile[] | undefined,
-        });
+      // An interaction's answer applied by the attempt that seemed to fail: its repeat is refused
+      // as answered already, and the answer Discord holds is this one (see applied-callbacks.ts).
+      if (failedBefore && status === 400 && data?.code === ALREADY_ACKNOWLEDGED && isInteractionCallback(path)) {
+        return null;
       }
-      return data;
+      const raw = (data ?? { code: status, message: text }) as { code: number; message: string };
+      throw new DiscordAPIError(raw, raw.code ?? status, status, method, url, {
+        body,
+        files: files as RawFile[] | undefined,
+      });
     }
   }
 
   /** The REST client's `response` event, as its own requests raise it: /metrics listens there. */
   private observed(method: string, path: string, status: number, header: (name: string) => string | undefined): void {
     if (this.rest.listenerCount(RESTEvents.Response) === 0) return;
-    const headers = new Headers();
-    const scope = header('x-ratelimit-scope');
-    if (scope) headers.set('x-ratelimit-scope', scope);
+    // What a listener reads of the headers (`get`), without building a web Headers a request.
+    const headers = { get: (name: string) => header(name.toLowerCase()) ?? null };
     // Only what a listener reads of a request and its response (the token is in `path`, as in discord.js's).
     const apiRequest = { method: method as RequestMethod, path, route: path, options: {}, data: {}, retries: 0 };
     this.rest.emit(RESTEvents.Response, apiRequest as never, { status, headers } as never);
@@ -156,6 +161,18 @@ function formOf(json: string, files: readonly RawFile[]): FormData {
   });
   return form;
 }
+
+/** A call through a token, as `call` queues it. */
+interface TokenRequest {
+  method: 'POST' | 'PATCH';
+  path: string;
+  body: unknown;
+  query: string;
+  files: readonly RawFile[] | undefined;
+  answer: boolean;
+}
+
+const ALREADY_ACKNOWLEDGED = RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged;
 
 const clients = new WeakMap<Client['rest'], TokenRest>();
 

@@ -66,11 +66,14 @@ export async function postFollowUp(via: WebhookToken, message: WebhookMessage): 
 export async function editWebhookMessage(via: WebhookToken, messageId: string, message: WebhookMessage): Promise<void> {
   const { body, files } = requestOf(via.client, message);
   const route = Routes.webhookMessage(via.applicationId, via.token, messageId);
-  await tokenRest(via.client).call(via.token, 'PATCH', route, body, { files });
+  await tokenRest(via.client).call(via.token, 'PATCH', route, body, { files, answer: false });
 }
 
 /** The JSON body and the files, as discord.js's MessagePayload would make them for these fields. */
-function requestOf(client: Client, message: WebhookMessage): { body: Record<string, unknown>; files?: RawFile[] } {
+export function requestOf(
+  client: Client,
+  message: WebhookMessage,
+): { body: Record<string, unknown>; files?: RawFile[] } {
   const uploads = message.files?.map((file, index) => ({
     attachment: { id: String(index), description: file.description ?? undefined },
     raw: { name: file.name ?? `file-${index}.png`, data: bufferOf(file) },

@@ -1,7 +1,7 @@
 export * from './equity.ts';
 export { evaluateBest, scoreBest } from './evaluate.ts';
 export { bestFromLayout, prepareLayout, scoreFromLayout } from './layout.ts';
-export { buildAllTables } from './lookup-tables.ts';
+export { buildAllTables, tableBuilds } from './lookup-tables.ts';
 export * from './types.ts';
 export {
   CATEGORIES,

@@ -349,3 +349,6 @@ export function tablesFor(ranking: RankingId): RankingTables {
 export function buildAllTables(): void {
   for (const ranking of RANKING_IDS) tablesFor(ranking);
 }
+
+/** The same, one ranking a call, for a caller that lets other work run in between; each builds once. */
+export const tableBuilds = (): (() => void)[] => RANKING_IDS.map((ranking) => () => void tablesFor(ranking));

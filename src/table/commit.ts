@@ -1,3 +1,4 @@
+import type { AwardedRow } from '../db/achievements-store.ts';
 import { type DealResult, insertDealResults } from '../db/deal-results-store.ts';
 import type { HistoryLine } from '../db/hand-history.ts';
 import { insertStepRecord, json, tableAsStepLeftIt, updateTableRow } from '../db/table-store.ts';
@@ -64,8 +65,11 @@ export interface TableStep<State = GameState, Line = HistoryLine, Messages = Tab
 }
 
 export type CommitResult =
-  /** `deadline`: the countdown committed, when it is not the step's own (it waited for the database: db-retry.ts). */
-  | { applied: true; version: number; entryId: number | null; deadline?: number | null }
+  /**
+   * `deadline`: the countdown committed, when it is not the step's own (it waited for the
+   * database: db-retry.ts). `earned`: the achievements a settled deal newly awarded.
+   */
+  | { applied: true; version: number; entryId: number | null; deadline?: number | null; earned?: AwardedRow[] }
   /**
    * The key was committed before: nothing changed. `onTop`: that step is still the
    * table's last, as it left the table (what a retry whose first try committed needs).
@@ -112,12 +116,13 @@ export async function commitStep<S, L, M>(db: Db, step: TableStep<S, L, M>): Pro
       if (now.pot !== step.carried.pot || now.reserve !== step.carried.reserve) throw new CarriedPotMovedError();
     }
     if (step.displayNames) await rememberDisplayNames(trx, table.guildId, step.displayNames);
+    let earned: { earned?: AwardedRow[] } = {};
     if (step.dealResults) {
       const where = { guildId: table.guildId, tableId: step.tableId, dealNo: step.dealNo, at };
       await insertDealResults(trx, { ...where, variant: step.dealResults.variant }, step.dealResults.results);
-      await recordMilestones(trx, where, step.dealResults, step.events, step.state);
+      earned = { earned: await recordMilestones(trx, where, step.dealResults, step.events, step.state) };
     }
-    if (step.transfers.length === 0) return { applied: true, version, entryId: null };
+    if (step.transfers.length === 0) return { applied: true, version, entryId: null, ...earned };
     const posted = await postTransfers(trx, {
       guildId: table.guildId,
       channelId: table.channelId,
@@ -126,6 +131,6 @@ export async function commitStep<S, L, M>(db: Db, step: TableStep<S, L, M>): Pro
       at,
     });
     if (!posted.applied) throw new Error(`journal entry "${step.key}" exists without its table step`);
-    return { applied: true, version, entryId: posted.entryId };
+    return { applied: true, version, entryId: posted.entryId, ...earned };
   });
 }

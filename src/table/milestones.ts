@@ -92,16 +92,21 @@ export async function loadEras(db: Db, guildId: string): Promise<SeasonEra[]> {
   return erasOf(await seasonEras(db, guildId));
 }
 
+/** Made once: a zod object builds its parser on its first parse, and this runs every deal. */
+const stateAnteSchema = z.object({ options: z.object({ ante: z.number() }) });
+
 /** The ante a step's state plays with (0 where it does not say). */
 const anteOf = (state: unknown): number => {
-  const parsed = z.object({ options: z.object({ ante: z.number() }) }).safeParse(state);
+  const parsed = stateAnteSchema.safeParse(state);
   return parsed.success ? parsed.data.options.ante : 0;
 };
 
 /**
  * In a deal's commit: its season points and achievements, in the same transaction, so
  * a step replayed or retried (its key seen before: nothing runs) never counts twice,
- * and an achievement's key keeps it to one award per player and place.
+ * and an achievement's key keeps it to one award per player and place. Returns what it
+ * newly awarded, by player then achievement: the deal's result announces them without
+ * reading them back on the bot's thread.
  */
 export async function recordMilestones(
   trx: Db,
@@ -109,7 +114,7 @@ export async function recordMilestones(
   dealResults: { variant: string; results: readonly DealResult[] },
   events: readonly unknown[],
   state: unknown,
-): Promise<void> {
+): Promise<AwardedRow[]> {
   const deal: SettledDeal = {
     ...where,
     variant: dealResults.variant,
@@ -130,5 +135,9 @@ export async function recordMilestones(
   const before = new Map(people.map((id) => [id, parseProgress(saved.get(id))]));
   const { progress, awarded } = earnedIn(deal, before);
   await saveProgress(trx, where.guildId, new Map([...progress].map(([id, p]) => [id, JSON.stringify(p)])));
-  await award(trx, awarded);
+  const added = await award(trx, awarded);
+  return added.sort((a, b) => byText(a.userId, b.userId) || byText(a.achievement, b.achievement));
 }
+
+/** As SQLite's default collation orders text (`awardedAt`'s order): by code unit. */
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

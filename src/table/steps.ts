@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AwardedRow } from '../db/achievements-store.ts';
 import type { GameOpened } from '../db/hand-history.ts';
 import type { Database } from '../db/index.ts';
 import { loadTable, StaleVersionError } from '../db/table-store.ts';
@@ -50,6 +51,8 @@ export interface StepResult {
   pressedInActivity?: boolean;
   /** How long its transaction took to commit (operators' metrics). */
   commitMs?: number;
+  /** A settled deal's newly awarded achievements, as its commit wrote them (unset: not known here, read them). */
+  earned?: readonly AwardedRow[];
 }
 
 /**
@@ -211,6 +214,7 @@ export class TableSteps {
               notes: { ...rt.notes },
               ...(decided.note ? { note: decided.note } : {}),
               commitMs: performance.now() - commitStarted,
+              ...(result.earned ? { earned: result.earned } : {}),
             };
             this.deps.scheduler.set(String(tableId), deadline);
             this.deps.committed(step);

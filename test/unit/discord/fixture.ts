@@ -2,6 +2,7 @@ import { InteractionContextType, PermissionFlagsBits, PermissionsBitField } from
 import { vi } from 'vitest';
 import { ChatNotesByTable } from '../../../src/discord/chat-notes.ts';
 import type { BotContext } from '../../../src/discord/context.ts';
+import type { InteractionAnswers } from '../../../src/discord/interaction-answers.ts';
 import { INVITE_PERMISSIONS } from '../../../src/discord/permissions.ts';
 import { GroupDmOwners } from '../../../src/discord/rights.ts';
 import { StepPipeline } from '../../../src/discord/step-pipeline.ts';
@@ -83,6 +84,23 @@ export function fakeInteraction(o: FakeInteractionOptions = {}) {
 }
 export type FakeInteraction = ReturnType<typeof fakeInteraction>;
 
+/**
+ * A press answered through a fake interaction's own methods (as discord.js's would
+ * answer it), where the tests write those calls down; the bot answers over HTTP.
+ */
+export const answersByMethod: InteractionAnswers = {
+  deferUpdate: async (i) => void (await (i as unknown as FakeAnswering).deferUpdate()),
+  deferEphemeralReply: async (i) => void (await (i as unknown as FakeAnswering).deferReply({ flags: 64 })),
+  updatePressed: async (i, message) => void (await (i as unknown as FakeAnswering).update(message)),
+  replyEphemeral: async (i, message) => void (await (i as unknown as FakeAnswering).reply({ ...message, flags: 64 })),
+};
+interface FakeAnswering {
+  deferUpdate(): Promise<unknown>;
+  deferReply(options: unknown): Promise<unknown>;
+  update(message: unknown): Promise<unknown>;
+  reply(message: unknown): Promise<unknown>;
+}
+
 /** What the bot's handlers get, over the table layer of `fx`. */
 export function botContext(fx: TablesFixture) {
   /** Where the chat shows each table: the real notes, saved in the fixture's database. */
@@ -129,6 +147,7 @@ export function botContext(fx: TablesFixture) {
     commits,
     publisher: publisher as never,
     tokens: tokens as never,
+    answers: answersByMethod,
     log: silentLog,
   });
   const groupDms = new GroupDmOwners();

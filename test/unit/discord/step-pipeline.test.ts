@@ -20,6 +20,7 @@ import { type Member, type Place, Tables } from '../../../src/table/tables.ts';
 import { fakeClock } from '../table/fake-clock.ts';
 import { recordingListener } from '../table/recording-listener.ts';
 import { openTable } from '../table/tables-fixture.ts';
+import { answersByMethod } from './fixture.ts';
 
 /**
  * The step pipeline on its own: the table layer on SQLite in memory with a hand-driven
@@ -141,6 +142,7 @@ describe('the step pipeline', () => {
             editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)),
           }) as never,
       },
+      answers: answersByMethod,
       commits: new CommitAndPublish({
         tables,
         listener: recordingListener(said, published),
@@ -296,6 +298,7 @@ describe('the step pipeline', () => {
         remember: (_t: number, _u: string, interaction: { id: string }) =>
           ({ editReply: vi.fn(async () => said.push(`${interaction.id} editReply`)) }) as never,
       },
+      answers: answersByMethod,
       commits: new CommitAndPublish({
         tables: busy,
         listener: {
