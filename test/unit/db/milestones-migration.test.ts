@@ -8,10 +8,10 @@ import { allAchievements, allProgress } from '../../../src/db/achievements-store
 import { type Database, migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
 import { migrateTo } from '../../../src/db/migrate.ts';
 import { allSeasonScores } from '../../../src/db/season-store.ts';
-import { type Action, awaiting, computerMove, type GameState } from '../../../src/engine/index.ts';
 import { replayMilestones } from '../../../src/table/milestones-backfill.ts';
 import type { Clock } from '../../../src/table/scheduler.ts';
-import { ANN, BOB, CAT, openTable, tablesFixture } from '../table/tables-fixture.ts';
+import { playGame } from '../table/played-games.ts';
+import { CAT, tablesFixture } from '../table/tables-fixture.ts';
 
 /**
  * 2026-11-29-0001-seasons-achievements on a database that has played: a database as the
@@ -41,33 +41,14 @@ async function playedHistory() {
   let n = 0;
   for (const g of GAMES) {
     now += g.gapDays * DAY;
-    const place = { guildId: g.guild, channelId: `c${g.guild}` };
-    const { table } = await openTable(fx.tables, { place, variantId: g.variant, key: `open-${++n}` });
-    const id = table.record.id;
-    const act = (action: Action) => fx.tables.act(id, `k-${++n}`, action);
-    await fx.tables.act(id, `k-${++n}`, { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);
-    if (g.cat) await fx.tables.act(id, `k-${++n}`, { type: 'join', playerId: CAT.id, name: CAT.name }, CAT);
-    if (g.computer) await act({ type: 'addComputer', by: ANN.id, level: g.computer });
-    await act({ type: 'startDeal', by: ANN.id });
-    let dealt = 1;
-    for (let moves = 0; moves < 400; moves++) {
-      const state = (await fx.tables.tableIn(place))?.record.state as GameState;
-      const waiting = awaiting(state);
-      if (waiting.kind === 'over') break;
-      if (waiting.kind === 'between-deals') {
-        if (dealt >= g.deals) {
-          await fx.tables.stopGame(place, { id: ANN.id, admin: false }, `k-${++n}`);
-          break;
-        }
+    await playGame(
+      fx,
+      g,
+      (prefix) => `${prefix}-${++n}`,
+      () => {
         now += 2 * DAY;
-        dealt += 1;
-        await act({ type: 'timeout' });
-        continue;
-      }
-      const move = state.players.map((p) => computerMove(state, p.id, p.computer ?? 'balanced')).find((m) => m);
-      await act(move ?? { type: 'timeout' });
-    }
-    await fx.settled();
+      },
+    );
   }
   return fx;
 }

@@ -2,12 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allAchievements, allProgress } from '../../../src/db/achievements-store.ts';
 import { allSeasonScores } from '../../../src/db/season-store.ts';
-import { type Action, awaiting, computerMove, type GameState } from '../../../src/engine/index.ts';
 import { replayMilestones } from '../../../src/table/milestones-backfill.ts';
 import type { Clock } from '../../../src/table/scheduler.ts';
 import { chooseSeasonLength } from '../../../src/table/season-choice.ts';
 import { SEASON_LENGTHS } from '../../../src/table/seasons.ts';
-import { ANN, BOB, CAT, openTable, tablesFixture } from './tables-fixture.ts';
+import { playGame } from './played-games.ts';
+import { tablesFixture } from './tables-fixture.ts';
 
 /**
  * Seasons and achievements are saved deal by deal, in each deal's commit; replaying the
@@ -42,35 +42,14 @@ describe('seasons and achievements from the hand history', () => {
           let n = 0;
           for (const g of games) {
             if (g.season) await chooseSeasonLength(fx.db, g.guild, g.season, now);
-            const place = { guildId: g.guild, channelId: `c${g.guild}` };
-            const { table: runtime } = await openTable(fx.tables, { place, variantId: g.variant, key: `open-${++n}` });
-            const id = runtime.record.id;
-            const act = (action: Action) => fx.tables.act(id, `k-${++n}`, action);
-            await fx.tables.act(id, `k-${++n}`, { type: 'join', playerId: BOB.id, name: BOB.name }, BOB);
-            if (g.cat) await fx.tables.act(id, `k-${++n}`, { type: 'join', playerId: CAT.id, name: CAT.name }, CAT);
-            if (g.computer) await act({ type: 'addComputer', by: ANN.id, level: g.computer });
-            await act({ type: 'startDeal', by: ANN.id });
-            let dealt = 1;
-            for (let moves = 0; moves < 400; moves++) {
-              const state = (await fx.tables.tableIn(place))?.record.state as GameState;
-              const waiting = awaiting(state);
-              if (waiting.kind === 'over') break;
-              if (waiting.kind === 'between-deals') {
-                if (dealt >= g.deals) {
-                  await fx.tables.stopGame(place, { id: ANN.id, admin: false }, `k-${++n}`);
-                  break;
-                }
+            await playGame(
+              fx,
+              g,
+              (prefix) => `${prefix}-${++n}`,
+              (dealt) => {
                 now += (g.gapDays[dealt] ?? 0) * DAY + 60_000;
-                dealt += 1;
-                await act({ type: 'timeout' });
-                continue;
-              }
-              const move = state.players
-                .map((p) => computerMove(state, p.id, p.computer ?? 'balanced'))
-                .find((m) => m !== null);
-              await act(move ?? { type: 'timeout' });
-            }
-            await fx.settled();
+              },
+            );
             now += DAY;
           }
           const replayed = await replayMilestones(fx.db, { write: 'none' });
