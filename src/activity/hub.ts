@@ -1,22 +1,12 @@
-import { parseCard } from '../cards/card.ts';
-import type { GameState } from '../engine/index.ts';
-import type { EquityResult } from '../hands/index.ts';
 import { ensureLanguages, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import type { Commit, CommitAndPublish } from '../table/commit-and-publish.ts';
+import type { CommitAndPublish } from '../table/commit-and-publish.ts';
 import type { GameCount, TableAt } from '../table/game-nets.ts';
-import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { StepListener, StepResult } from '../table/steps.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
-import { isUserFacing, refusalText, UserFacingError } from '../table/user-facing-error.ts';
-import {
-  MAX_MESSAGE_BYTES,
-  type MomentFrame,
-  type PressMessage,
-  parseClientMessage,
-  type ReactionFrame,
-  type ServerFrame,
-} from './frames.ts';
+import { isUserFacing, refusalText } from '../table/user-facing-error.ts';
+import type { PressMessage, ServerFrame } from './frames.ts';
+import { CLOSE_POLICY, type HubSocket, readClientMessage } from './hub-socket.ts';
 import type { ActivityIdentity } from './identity.ts';
 import {
   PRESS_LIMITS,
@@ -27,10 +17,12 @@ import {
   TokenBucket,
 } from './limits.ts';
 import type { ShareMoments } from './moments.ts';
+import { pagePressCommit } from './page-press.ts';
 import { pageStrings } from './page-strings.ts';
-import { playAgainCommit } from './play-again.ts';
-import { ReactionGate, type ReactionLimits } from './reactions.ts';
-import { TableExtrasCache } from './table-extras.ts';
+import type { ReactionLimits } from './reactions.ts';
+import { type AskOdds, type SeatOdds, seatOdds } from './seat-odds.ts';
+import { SocialRelay } from './social-relay.ts';
+import { frameExtras, TableExtrasCache } from './table-extras.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
 
 /**
@@ -39,20 +31,14 @@ import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFram
  * channel's table, then an update after every step the table layer commits, each built
  * for that receiver (table-frame.ts: their seat's view, or the public one). A press from
  * the page is checked, committed and published exactly as a button's
- * (table/presses.ts, table/commit-and-publish.ts); this is its answerer.
+ * (table/presses.ts, table/commit-and-publish.ts); this is its answerer. The hub alone
+ * holds the connections; the modules it calls get only what they need: a message's
+ * reading (hub-socket.ts), a press's commit (page-press.ts), the odds and extras a frame
+ * shows (seat-odds.ts, table-extras.ts), reactions and the standings' picture (social-relay.ts).
  */
 
-/** What the hub needs of a WebSocket (the `ws` package's, or a test's fake). */
-export interface HubSocket {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  on(event: 'message', listener: (data: unknown, isBinary: boolean) => void): unknown;
-  on(event: 'close', listener: () => void): unknown;
-}
-
-/** WebSocket close codes (RFC 6455): a message too big, and one that breaks the protocol. */
-export const CLOSE_TOO_BIG = 1009;
-export const CLOSE_POLICY = 1008;
+// The socket's shape and close codes are hub-socket.ts's; named here too, where the hub's users look for them.
+export { CLOSE_POLICY, CLOSE_TOO_BIG, type HubSocket } from './hub-socket.ts';
 
 interface Connection {
   socket: HubSocket;
@@ -66,29 +52,12 @@ interface Connection {
   shown: boolean;
   presses: TokenBucket;
   refusals: RefusalPacer;
-  /** Its reactions' bucket (reactions.ts), and its asks for the standings' picture (two, then one a minute). */
+  /** Its reactions' bucket, and its asks for the standings' picture (social-relay.ts). */
   reactions: TokenBucket;
   moments: TokenBucket;
   /** The page's last message, handled: the next waits for it, so a double click is judged on the table its first click made. */
   handled: Promise<void>;
 }
-
-/**
- * How long a frame waits for a player's odds: most come at once from the odds table; a
- * sampled one later than this is left out of this frame (the odds cache keeps it for the next).
- */
-const ODDS_WAIT_MS = 300;
-
-function oddsWithin(odds: Promise<EquityResult | null>, ms: number): Promise<EquityResult | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([odds, late]).finally(() => clearTimeout(timer));
-}
-
-/** Each seated player's odds now, by user id. */
-type SeatOdds = ReadonlyMap<string, EquityResult | null>;
 
 export interface HubDeps {
   tables: Pick<
@@ -98,7 +67,7 @@ export interface HubDeps {
   commits: Pick<CommitAndPublish, 'press' | 'run'>;
   log: Logger;
   /** A seated player's odds now, as their private message shows them (the bot's odds cache); absent: none shown. */
-  odds?: (state: GameState, playerId: string) => Promise<EquityResult | null>;
+  odds?: AskOdds;
   now?: () => number;
   limits?: PressLimits;
   refusals?: RefusalLimits;
@@ -125,12 +94,22 @@ export class ActivityHub {
   private readonly extras: TableExtrasCache;
   private readonly now: () => number;
   private readonly limits: PressLimits;
-  private readonly reactionGate: ReactionGate;
+  private readonly social: SocialRelay<Connection>;
 
   constructor(private readonly deps: HubDeps) {
     this.now = deps.now ?? Date.now;
     this.limits = deps.limits ?? PRESS_LIMITS;
-    this.reactionGate = new ReactionGate(deps.reactions);
+    this.social = new SocialRelay<Connection>({
+      now: this.now,
+      log: deps.log,
+      reactions: deps.reactions,
+      moments: deps.moments,
+      pagesIn: (channelId) => this.byChannel.get(channelId) ?? [],
+      tableFrameOf: async (conn) => {
+        const table = await this.tableWithNets(conn.place);
+        return table ? this.frameFor(conn, table.table, table.nets) : null;
+      },
+    });
     this.extras = new TableExtrasCache({ tables: deps.tables, log: deps.log });
   }
 
@@ -154,8 +133,7 @@ export class ActivityHub {
       shown: false,
       presses: new TokenBucket(this.limits.sessionBurst, this.limits.sessionPerSecond, this.now()),
       refusals: new RefusalPacer(this.deps.refusals ?? REFUSAL_LIMITS, this.now()),
-      reactions: this.reactionGate.socketBucket(this.now()),
-      moments: new TokenBucket(2, 1 / 60, this.now()),
+      ...this.social.buckets(this.now()),
       handled: Promise.resolve(),
     };
     if (who.avatar) this.avatars.set(who.userId, who.avatar);
@@ -199,7 +177,7 @@ export class ActivityHub {
     set?.delete(conn);
     if (set?.size === 0) {
       this.byChannel.delete(conn.who.channelId);
-      this.reactionGate.forget(conn.who.channelId);
+      this.social.forget(conn.who.channelId);
       // Results are kept for the pages that show them: none is left in this channel, for any table it had.
       for (const tableId of this.channelTables.get(conn.who.channelId) ?? []) {
         this.results.delete(tableId);
@@ -279,47 +257,13 @@ export class ActivityHub {
       nets: count.chips,
       series: count.series,
       names: count.names,
-      ...this.extrasOf(table),
+      ...frameExtras(table, this.extras.get(table.record.id), this.byChannel.get(table.record.channelId) ?? []),
     });
   }
 
-  /** The badges, recap and people present a frame of `table` shows beside the step. */
-  private extrasOf(table: TableAt) {
-    const extras = this.extras.get(table.record.id);
-    const present = new Map<string, { id: string; name: string }>();
-    for (const c of this.byChannel.get(table.record.channelId) ?? [])
-      if (c.place.guildId === table.record.guildId) present.set(c.member.id, c.member);
-    return {
-      badges: extras?.badges ?? new Map<string, string>(),
-      recap: extras?.recap ?? null,
-      present: [...present.values()],
-    };
-  }
-
-  /**
-   * The odds of each seated player with a page open here, during a deal: the chat's
-   * private message's own (the bot's odds cache, at once for most hands, a Monte Carlo
-   * run for the rest, waited for at most ODDS_WAIT_MS). Null outside a deal.
-   */
-  private oddsOf({ record }: TableAt): Promise<SeatOdds> | null {
-    const state = record.state;
-    const ask = this.deps.odds;
-    if (!ask || state?.phase !== 'deal' || !state.options.odds) return null;
-    const seated = new Set<string>();
-    for (const c of this.byChannel.get(record.channelId) ?? [])
-      if (state.deal?.players.includes(c.member.id)) seated.add(c.member.id);
-    if (!seated.size) return null;
-    return Promise.all(
-      [...seated].map((id) =>
-        oddsWithin(ask(state, id), ODDS_WAIT_MS).then(
-          (odds) => [id, odds] as const,
-          (err: unknown) => {
-            this.deps.log.error({ err, tableId: record.id }, 'activity odds not read');
-            return [id, null] as const;
-          },
-        ),
-      ),
-    ).then((pairs) => new Map(pairs));
+  /** The odds of each seated player with a page open here, during a deal (seat-odds.ts); null outside one. */
+  private oddsOf(table: TableAt): Promise<SeatOdds> | null {
+    return seatOdds(table, this.byChannel.get(table.record.channelId) ?? [], this.deps.odds, this.deps.log);
   }
 
   private published(step: StepResult): void {
@@ -368,29 +312,24 @@ export class ActivityHub {
     tables.add(tableId);
   }
 
-  private send(conn: Connection, frame: ServerFrame | ReactionFrame | MomentFrame): void {
+  private send(conn: Connection, frame: ServerFrame): void {
     conn.socket.send(JSON.stringify(frame));
   }
 
   /** One message from a page: checked for size and shape, limited, then run as a press after the page's last one. */
   private received(conn: Connection, data: unknown, isBinary: boolean): void {
-    const bytes = isBinary ? null : bytesOf(data);
-    if (bytes === null || bytes.length > MAX_MESSAGE_BYTES) {
-      conn.socket.close(bytes === null ? CLOSE_POLICY : CLOSE_TOO_BIG, 'not a press');
-      return;
-    }
-    const message = parseClientMessage(bytes.toString('utf8'));
-    if (!message) {
-      conn.socket.close(CLOSE_POLICY, 'not a press');
+    const message = readClientMessage(data, isBinary);
+    if ('close' in message) {
+      conn.socket.close(message.close, 'not a press');
       return;
     }
     if (message.type === 'react') {
-      this.reacted(conn, message.emote);
+      this.social.reacted(conn, message.emote);
       return;
     }
     if (message.type === 'moment') {
       conn.handled = conn.handled
-        .then(() => this.shareMoment(conn))
+        .then(() => this.social.shareMoment(conn))
         .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity moment not answered'));
       return;
     }
@@ -401,41 +340,6 @@ export class ActivityHub {
     conn.handled = conn.handled
       .then(() => this.pressed(conn, message))
       .catch((err: unknown) => this.deps.log.error({ err, userId: conn.who.userId }, 'activity press not answered'));
-  }
-
-  /** A reaction to every page of the channel that shows its table, within the reactions' limits (else dropped). */
-  private reacted(conn: Connection, emote: number): void {
-    const now = this.now();
-    if (!this.reactionGate.allow(conn.who.channelId, conn.reactions, now)) {
-      if (conn.refusals.refused(now) === 'close') conn.socket.close(CLOSE_POLICY, 'too many reactions');
-      return;
-    }
-    for (const other of this.byChannel.get(conn.who.channelId) ?? [])
-      if (other.shown && other.place.guildId === conn.place.guildId)
-        this.send(other, { type: 'reaction', from: conn.who.userId, emote });
-  }
-
-  /** The page's game's final standings as a picture's address (moments.ts), within the socket's asks. */
-  private async shareMoment(conn: Connection): Promise<void> {
-    const now = this.now();
-    const moments = this.deps.moments;
-    const none: MomentFrame = { type: 'moment', url: null };
-    if (!moments || !conn.moments.available(now)) {
-      const pace = conn.refusals.refused(now);
-      if (pace === 'close') conn.socket.close(CLOSE_POLICY, 'too many asks');
-      else if (pace === 'answer') this.send(conn, none);
-      return;
-    }
-    conn.moments.take();
-    const table = await this.tableWithNets(conn.place);
-    const st = table ? this.frameFor(conn, table.table, table.nets) : null;
-    const url = st?.standings
-      ? await moments.picture(st.tableId, st.version, conn.who.locale, st.standings).catch((err: unknown) => {
-          this.deps.log.warn({ err, tableId: st.tableId }, 'standings picture not uploaded');
-          return null;
-        })
-      : null;
-    this.send(conn, { type: 'moment', url });
   }
 
   /** A refused press: answered once a second at most, and a socket that floods on is closed. */
@@ -452,7 +356,7 @@ export class ActivityHub {
     const answer = (ok: boolean, text: string | null) =>
       this.send(conn, { type: 'answer', requestId: message.requestId, ok, text });
     try {
-      const commit = await this.press(conn, message);
+      const commit = await pagePressCommit(this.deps, conn, message);
       const done = async (committed: Promise<unknown>) => {
         await committed;
         answer(true, null);
@@ -479,40 +383,4 @@ export class ActivityHub {
     user.take();
     return true;
   }
-
-  /** The press checked as a button's, as the commit of its step (the caller runs it, answers, and it is published). */
-  private async press(conn: Connection, message: PressMessage): Promise<Commit> {
-    if (conn.tableId === null) throw new UserFacingError('refusal.noGame');
-    // The page's request id names the step: the same request sent twice is one step.
-    const key = `activity:${conn.who.instanceId}:${conn.who.userId}:${message.requestId}`;
-    if (message.press === 'again') {
-      return playAgainCommit(
-        this.deps.tables,
-        { tableId: conn.tableId, dealNo: message.dealNo },
-        conn.place,
-        conn.member,
-        key,
-      );
-    }
-    const request: PressRequest = {
-      tableId: conn.tableId,
-      dealNo: message.dealNo,
-      kind: message.press,
-      cards: (message.cards ?? []).map(parseCard),
-      ...(message.level !== undefined ? { level: message.level } : {}),
-      ...(message.round !== undefined ? { round: message.round } : {}),
-    };
-    const checked = await checkPress(this.deps.tables, request, conn.place, conn.member);
-    // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
-    return this.deps.commits.press(checked, key, conn.who.launchId);
-  }
-}
-
-/** A text frame's bytes (ws hands a Buffer, an array of them, or an ArrayBuffer); null for anything else. */
-function bytesOf(data: unknown): Buffer | null {
-  if (typeof data === 'string') return Buffer.from(data, 'utf8');
-  if (Buffer.isBuffer(data)) return data;
-  if (Array.isArray(data) && data.every((b) => Buffer.isBuffer(b))) return Buffer.concat(data);
-  if (data instanceof ArrayBuffer) return Buffer.from(data);
-  return null;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from '../log.ts';
 import type { TableAt } from '../table/game-nets.ts';
 import type { NightRecap } from '../table/night-recap.ts';
-import type { Tables } from '../table/tables.ts';
+import type { Member, Place, Tables } from '../table/tables.ts';
 
 /** What the page shows of a table that its steps do not carry: the seats' badges, and the night's recap at game over. */
 export interface TableExtras {
@@ -55,4 +55,22 @@ export class TableExtrasCache {
       return this.held.get(record.id) ?? NONE;
     }
   }
+}
+
+/**
+ * What a frame of `table` shows beside its step: its extras as held (none yet: no badge,
+ * no recap), and the people with a page open at it (`pages`: its channel's, each person once).
+ */
+export function frameExtras(
+  { record }: TableAt,
+  held: TableExtras | undefined,
+  pages: Iterable<{ readonly place: Place; readonly member: Member }>,
+): TableExtras & { present: Member[] } {
+  const present = new Map<string, Member>();
+  for (const page of pages) if (page.place.guildId === record.guildId) present.set(page.member.id, page.member);
+  return {
+    badges: held?.badges ?? new Map<string, string>(),
+    recap: held?.recap ?? null,
+    present: [...present.values()],
+  };
 }
