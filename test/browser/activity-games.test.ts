@@ -84,6 +84,14 @@ describe.skipIf(browserMissingLocally)('whole games in the Activity', () => {
         const table = await world.waitForTitle(new RegExp(`: deal ${dealNo}$`));
         await world.press(name, table, choice === 'stay' ? 'Stay' : 'Drop').acknowledged();
       } else {
+        // A player presses what their page shows: once it shows this round (its frame may
+        // come a moment after the table moved on; a press on the round before is refused).
+        await expect
+          .poll(() => {
+            const shown = tablesIn(frames[name] ?? []).at(-1);
+            return shown?.dealNo === dealNo && shown.awaiting.kind === 'declare' && shown.awaiting.round === round;
+          }, WAIT)
+          .toBe(true);
         const label = choice === 'stay' ? 'Stay' : /^Drop/;
         await activity(name).getByRole('button', { name: label }).click(WAIT);
       }
