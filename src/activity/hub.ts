@@ -20,7 +20,7 @@ import type { ShareMoments } from './moments.ts';
 import { pagePressCommit } from './page-press.ts';
 import { pageStrings } from './page-strings.ts';
 import type { ReactionLimits } from './reactions.ts';
-import { type AskOdds, type SeatOdds, seatOdds } from './seat-odds.ts';
+import { type AskOdds, type FrameOdds, type SeatOdds, seatOdds } from './seat-odds.ts';
 import { SocialRelay } from './social-relay.ts';
 import { frameExtras, TableExtrasCache } from './table-extras.ts';
 import { type DealPasses, type DealResult, dealPassesOf, dealResultOf, tableFrame } from './table-frame.ts';
@@ -203,7 +203,7 @@ export class ActivityHub {
     if (!others || (others.size === 1 && others.has(conn))) return;
     this.tableWithNets(conn.place).then(
       async (table) => {
-        if (table) this.sendStep(table.table, table.nets, await this.oddsOf(table.table));
+        if (table) this.sendStep(table.table, table.nets, await (this.oddsOf(table.table)?.soon ?? null));
       },
       (err: unknown) => this.deps.log.error({ err, channelId: conn.who.channelId }, 'activity watchers not shown'),
     );
@@ -214,7 +214,8 @@ export class ActivityHub {
     await ensureLanguages(locale);
     const table = await this.tableWithNets(conn.place);
     if (table && !this.extras.get(table.table.record.id)) await this.extras.read(table.table);
-    const odds = table ? await this.oddsOf(table.table) : null;
+    const frameOdds = table ? this.oddsOf(table.table) : null;
+    const odds = await (frameOdds?.soon ?? null);
     const frame = table ? this.frameFor(conn, table.table, table.nets, odds) : null;
     if (table) {
       this.shown(conn.who.channelId, table.table.record.id);
@@ -230,6 +231,7 @@ export class ActivityHub {
       table: frame,
     });
     conn.shown = true;
+    if (table && frameOdds) this.sendLateOdds(table.table, table.nets, frameOdds);
   }
 
   /**
@@ -262,7 +264,7 @@ export class ActivityHub {
   }
 
   /** The odds of each seated player with a page open here, during a deal (seat-odds.ts); null outside one. */
-  private oddsOf(table: TableAt): Promise<SeatOdds> | null {
+  private oddsOf(table: TableAt): FrameOdds | null {
     return seatOdds(table, this.byChannel.get(table.record.channelId) ?? [], this.deps.odds, this.deps.log);
   }
 
@@ -285,9 +287,22 @@ export class ActivityHub {
       return;
     }
     // Chips not held (a count dropped, or never read), extras or odds to read: read, then the step is sent.
-    Promise.all([nets ?? this.deps.tables.gameNets(step), stale ? this.extras.read(step) : null, odds]).then(
-      ([read, , seatOdds]) => this.sendStep(step, read, seatOdds),
+    Promise.all([nets ?? this.deps.tables.gameNets(step), stale ? this.extras.read(step) : null, odds?.soon]).then(
+      ([read, , seatOdds]) => {
+        this.sendStep(step, read, seatOdds ?? null);
+        if (odds) this.sendLateOdds(step, read, odds);
+      },
       (err: unknown) => this.deps.log.error({ err, tableId: record.id }, 'activity chips not read'),
+    );
+  }
+
+  /** The same step again once a sampled hand's odds came (pages showing a newer step keep it). */
+  private sendLateOdds(table: TableAt, nets: GameCount, odds: FrameOdds): void {
+    odds.all.then(
+      (full) => {
+        if (full) this.sendStep(table, nets, full);
+      },
+      (err: unknown) => this.deps.log.error({ err, tableId: table.record.id }, 'activity odds not shown'),
     );
   }
 
