@@ -77,8 +77,11 @@ describe('guts-harness bench soak', () => {
       tokens: { size: 0 },
       privateMessages: { size: 0 },
     });
-    // Once the REST manager's sweep has run, no per-token queue is left.
-    expect(soak.rest.afterSweep.handlers).toBeLessThan(soak.rest.afterLastGame.handlers);
+    // Once the REST manager's sweep has run, no queue is left but the one a route still in
+    // use may hold. (Button answers go over the bot's own token calls, not discord.js's
+    // REST, so the last game may leave only that one: fewer after the sweep is not a given.)
+    expect(soak.rest.afterSweep.handlers).toBeLessThanOrEqual(1);
+    expect(soak.rest.afterSweep.handlers).toBeLessThanOrEqual(soak.rest.afterLastGame.handlers);
 
     // The long games: one game a table, played on and on, ended only by the run's end.
     const long = soak.longGame;
