@@ -1,60 +1,27 @@
 import { EIGHT, FIVE, FOUR, SEVEN, SIX, THREE, TWO } from '../cards/card.ts';
 import type { LayoutUse } from '../hands/types.ts';
-import type { BoardPosition, HandSpec, Options, Step, Variant } from './types.ts';
+import {
+  at,
+  boardIds,
+  CROSS,
+  CROSS_LINES,
+  ELEVATOR,
+  GRID,
+  GRID_LINES,
+  PIRANHA,
+  PYRAMID,
+  STAGE_BOARD,
+  use,
+  YUKON,
+  Z,
+} from './boards.ts';
+import type { BoardPosition, HandSpec, Options, Variant } from './types.ts';
+import { simple, variant } from './variant-builder.ts';
 
 /** The variant catalogue of docs/RULES.md: The variants, as data. */
 
-const DECK = 52;
 const THREE_CARD_HAND: HandSpec = { ranking: 'three' };
 const FIVE_CARD_HAND: HandSpec = { ranking: 'five' };
-
-/** Options only some variants use; every other variant refuses them. */
-const SPECIAL: (keyof Options)[] = ['deadly', 'secondDeclare', 'dropperAnte', 'loneVsDeck', 'deadlyRank'];
-
-type Spec = Omit<
-  Variant,
-  | 'available'
-  | 'minPlayers'
-  | 'maxPlayers'
-  | 'handCards'
-  | 'board'
-  | 'lines'
-  | 'use'
-  | 'defaults'
-  | 'inapplicable'
-  | 'phantom'
-  | 'forehead'
-  | 'dealerFirstInAsksAgain'
-  | 'threeStage'
-  | 'allDropRules'
-> &
-  Partial<Variant> & { allows?: (keyof Options)[] };
-
-const at = (id: string, col: number, row: number, faceUp = true): BoardPosition => ({ id, col, row, faceUp });
-
-function variant(spec: Spec): Variant {
-  const { allows = [], ...rest } = spec;
-  const board = rest.board ?? [];
-  const perPlayer = rest.steps.reduce((n, s) => n + (s.kind === 'deal' || s.kind === 'take' ? s.count : 0), 0);
-  const first = rest.steps.find((s) => s.kind === 'deal');
-  return {
-    available: true,
-    minPlayers: 2,
-    maxPlayers: Math.floor((DECK - board.length) / perPlayer),
-    handCards: first?.kind === 'deal' ? first.count : 0,
-    lines: null,
-    use: null,
-    defaults: {},
-    phantom: false,
-    forehead: false,
-    dealerFirstInAsksAgain: false,
-    threeStage: false,
-    allDropRules: ['carry', 'reante', 'wimp'],
-    ...rest,
-    board,
-    inapplicable: [...SPECIAL.filter((o) => !allows.includes(o)), ...(rest.inapplicable ?? [])],
-  };
-}
 
 /** Source 003's variants 1, 2 and 3 of four-two-two and four-two-three (docs/RULES.md: The variants). */
 const SOURCE_003_DEUCES_OPTIONS = {
@@ -62,51 +29,6 @@ const SOURCE_003_DEUCES_OPTIONS = {
   allDropRules: ['carry', 'reante', 'wimp', 'wimp-wild'] as const,
 };
 
-const simple = (count: number, hand: HandSpec): Step[] => [
-  { kind: 'deal', count, to: 'all' },
-  { kind: 'declare' },
-  { kind: 'showdown', hand },
-];
-
-const CROSS = [at('N', 1, 0), at('W', 0, 1), at('C', 1, 1), at('E', 2, 1), at('S', 1, 2)];
-const CROSS_LINES = [
-  ['N', 'C', 'S'],
-  ['W', 'C', 'E'],
-];
-const use = (privateMin: number, privateMax: number, boardMin: number, boardMax: number): LayoutUse => ({
-  privateMin,
-  privateMax,
-  boardMin,
-  boardMax,
-});
-const boardIds = (board: readonly BoardPosition[]): string[] => board.map((p) => p.id);
-
-const GRID = ['NW', 'N', 'NE', 'W', 'C', 'E', 'SW', 'S', 'SE'].map((id, i) => at(id, i % 3, Math.floor(i / 3)));
-const GRID_LINES = [
-  ['NW', 'N', 'NE'],
-  ['W', 'C', 'E'],
-  ['SW', 'S', 'SE'],
-  ['NW', 'W', 'SW'],
-  ['N', 'C', 'S'],
-  ['NE', 'E', 'SE'],
-  ['NW', 'C', 'SE'],
-  ['NE', 'C', 'SW'],
-];
-// Pyramid corners 4 (top), 6 and 5 (bottom); sides 4-1-5, 4-3-6, 6-2-5 (source 002).
-const PYRAMID = [at('4', 2, 0), at('3', 1, 1), at('1', 3, 1), at('6', 0, 2), at('2', 2, 2), at('5', 4, 2)];
-const YUKON = [at('A1', 0, 0), at('A2', 1, 0), at('A3', 2, 0), at('B1', 0, 2), at('B2', 1, 2), at('B3', 2, 2)];
-const Z = [at('1', 0, 0), at('3', 1, 0), at('4', 0, 1), at('2', 1, 1)];
-const ELEVATOR = [
-  at('1', 0, 0),
-  at('2', 0, 1),
-  at('3', 0, 2),
-  at('E', 1, 1),
-  at('4', 2, 0),
-  at('5', 2, 1),
-  at('6', 2, 2),
-];
-const PIRANHA = [at('U1', 0, 0), at('U2', 1, 0), at('U3', 2, 0), at('D1', 3, 0, false), at('D2', 4, 0, false)];
-const STAGE_BOARD = [at('B1', 0, 0), at('B2', 1, 0), at('B3', 2, 0)];
 const THREE_STAGE_DEFAULTS: Partial<Options> = { legs: 3, money: 'pay-winner', everybodyAntes: true };
 const THREE_STAGE_REFUSES: (keyof Options)[] = ['kitty', 'allDrop', 'wimpAmount', 'pass', 'discard'];
 const TAKE_REFUSES: (keyof Options)[] = ['kitty', 'pass', 'discard', 'declare'];
