@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { seatOdds } from '../../../src/activity/seat-odds.ts';
 import { type Action, apply, createGame, type GameState } from '../../../src/engine/index.ts';
 import type { EquityResult } from '../../../src/hands/index.ts';
-import type { GameRecord } from '../../../src/table/game-record.ts';
 import { NO_NOTES } from '../../../src/table/table-notes.ts';
+import { gameRecord } from '../table/tables-fixture.ts';
 
 /**
  * A frame's odds (seat-odds.ts): what the odds table answers at once goes in the frame;
@@ -25,21 +25,11 @@ function dealt(): GameState {
   return state;
 }
 
-const held = (state: GameState) => {
-  const record: GameRecord = {
-    id: 1,
-    guildId: '100',
-    channelId: '200',
-    version: 3,
-    running: true,
-    state,
-    deadline: null,
-    messages: NO_NOTES,
-    dealNo: state.dealNo,
-    updatedAt: 0,
-  };
-  return { record, notes: NO_NOTES } as unknown as Parameters<typeof seatOdds>[0];
-};
+const held = (state: GameState) =>
+  ({
+    record: gameRecord(state, { id: 1, version: 3, messages: NO_NOTES }),
+    notes: NO_NOTES,
+  }) as unknown as Parameters<typeof seatOdds>[0];
 
 const pages = [{ member: { id: ANN, name: 'Ann' } }, { member: { id: BOB, name: 'Bob' } }];
 const odds = (win: number): EquityResult => ({ win }) as unknown as EquityResult;

@@ -7,7 +7,7 @@ import { DB_WAITING, STEP_PAUSED } from '../../../src/table/step-recovery.ts';
 import type { Decided, StepResult, TableSteps } from '../../../src/table/steps.ts';
 import { PAUSED, TableCommands } from '../../../src/table/table-commands.ts';
 import { UserFacingError } from '../../../src/table/user-facing-error.ts';
-import { ANN, BOB, PLACE, silentLog } from './tables-fixture.ts';
+import { ANN, BOB, gameRecord, PLACE, silentLog } from './tables-fixture.ts';
 
 /**
  * table-commands.ts on its own: what a press is checked against (`pressTarget`), the
@@ -17,19 +17,7 @@ import { ANN, BOB, PLACE, silentLog } from './tables-fixture.ts';
  */
 
 const lobby = createGame({ variant: 'three-card', options: {}, rng: [1, 2, 3, 4], host: ANN.id, hostName: ANN.name });
-const record = (o: Partial<GameRecord> = {}): GameRecord => ({
-  id: 7,
-  guildId: PLACE.guildId,
-  channelId: PLACE.channelId,
-  version: 4,
-  running: true,
-  state: lobby,
-  deadline: null,
-  messages: {},
-  dealNo: 0,
-  updatedAt: 0,
-  ...o,
-});
+const record = (o: Partial<GameRecord> = {}): GameRecord => gameRecord(lobby, o);
 
 function setUp(o: { held?: GameRecord; stored?: GameRecord | null; paused?: boolean; stuck?: boolean } = {}) {
   const held = new Runtimes();

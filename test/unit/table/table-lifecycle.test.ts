@@ -5,7 +5,7 @@ import { Runtimes } from '../../../src/table/runtimes.ts';
 import type { StepListener, StepResult, TableSteps } from '../../../src/table/steps.ts';
 import { TableLifecycle } from '../../../src/table/table-lifecycle.ts';
 import type { TableTimers } from '../../../src/table/timers.ts';
-import { CAT, openTable, PLACE, type TablesFixture, tablesFixture } from './tables-fixture.ts';
+import { CAT, gameRecord, openTable, PLACE, type TablesFixture, tablesFixture } from './tables-fixture.ts';
 
 /**
  * table-lifecycle.ts on its own, over a database where another `Tables` opened games:
@@ -15,19 +15,7 @@ import { CAT, openTable, PLACE, type TablesFixture, tablesFixture } from './tabl
  */
 
 const state = createGame({ variant: 'three-card', options: {}, rng: [1, 2, 3, 4], host: '1', hostName: 'Ann' });
-const record = (o: Partial<GameRecord> = {}): GameRecord => ({
-  id: 7,
-  guildId: PLACE.guildId,
-  channelId: PLACE.channelId,
-  version: 4,
-  running: true,
-  state,
-  deadline: null,
-  messages: {},
-  dealNo: 0,
-  updatedAt: 0,
-  ...o,
-});
+const record = (o: Partial<GameRecord> = {}): GameRecord => gameRecord(state, o);
 
 let fx: TablesFixture;
 beforeEach(async () => {

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
-import type { Seat } from '../../../src/engine/index.ts';
+import type { GameState, Seat } from '../../../src/engine/index.ts';
+import type { GameRecord } from '../../../src/table/game-record.ts';
 import type { StepListener, StepResult } from '../../../src/table/steps.ts';
 import { type Member, type Place, type TableLook, Tables, type TablesOptions } from '../../../src/table/tables.ts';
 import { fakeClock } from './fake-clock.ts';
@@ -17,6 +18,21 @@ export const BOB: Member = { id: '2', name: 'Bob' };
 export const CAT: Member = { id: '3', name: 'Cat' };
 
 export const silentLog = pino({ level: 'silent' });
+
+/** A table's row as the layer holds it, at PLACE, running, for tests that need no database. */
+export const gameRecord = (state: GameState, o: Partial<GameRecord> = {}): GameRecord => ({
+  id: 7,
+  guildId: PLACE.guildId,
+  channelId: PLACE.channelId,
+  version: 4,
+  running: true,
+  state,
+  deadline: null,
+  messages: {},
+  dealNo: state.dealNo,
+  updatedAt: 0,
+  ...o,
+});
 
 export interface Heard {
   committed: StepResult[];
