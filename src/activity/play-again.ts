@@ -1,4 +1,5 @@
 import type { Commit } from '../table/commit-and-publish.ts';
+import { nextGameOpening } from '../table/next-game.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
 
 /**
@@ -18,15 +19,7 @@ export function playAgainCommit(
 ): Commit {
   return async () => {
     const ended = await tables.endedGame(target.tableId, place, target.dealNo, host.id);
-    const { computers, phrase, ...setup } = ended;
-    const { result } = await tables.openGame({
-      place,
-      host,
-      key,
-      ...setup,
-      seats: computers,
-      ...(phrase === null ? {} : { phrase }),
-    });
+    const { result } = await tables.openGame(nextGameOpening(ended, place, host, key));
     return { step: result };
   };
 }

@@ -1,7 +1,7 @@
 import type { GameState, Seat } from '../engine/index.ts';
 import { changedOptions } from '../rules/index.ts';
 import type { GameRecord } from './game-record.ts';
-import type { Member, Place, TableLook } from './open-game.ts';
+import type { GameOpening, Member, Place, TableLook } from './open-game.ts';
 import type { Decided } from './steps.ts';
 import { asTableNotes, tableDealNo } from './table-notes.ts';
 import { UserFacingError } from './user-facing-error.ts';
@@ -25,6 +25,12 @@ export interface EndedGame {
   look: TableLook;
   /** The host's words for the client seed, kept as the ended game had them (docs/FAIRNESS.md). */
   phrase: string | null;
+}
+
+/** The next game's opening from `ended`, as Play again opens it from the chat or the page. */
+export function nextGameOpening(ended: EndedGame, place: Place, host: Member, key: string): GameOpening {
+  const { computers, phrase, ...setup } = ended;
+  return { place, host, key, ...setup, seats: computers, ...(phrase === null ? {} : { phrase }) };
 }
 
 /** Where a Play again button points: the table and its ended game's last deal. */

@@ -1,3 +1,4 @@
+import { nextGameOpening } from '../../table/next-game.ts';
 import { lobbyOpening } from '../game-commands.ts';
 import { memberOf, placeOf } from '../interaction-place.ts';
 import { buttonHandler } from './types.ts';
@@ -15,14 +16,6 @@ export const playAgainHandler = buttonHandler('again', ['again'], async (interac
   const place = placeOf(interaction);
   const host = memberOf(interaction);
   const ended = await ctx.tables.endedGame(Number(id.tableId), place, id.dealNo, host.id);
-  const { computers, phrase, ...setup } = ended;
-  const opening = lobbyOpening(interaction, ctx, async () => ({
-    place,
-    host,
-    key: interaction.id,
-    ...setup,
-    seats: computers,
-    ...(phrase === null ? {} : { phrase }),
-  }));
+  const opening = lobbyOpening(interaction, ctx, async () => nextGameOpening(ended, place, host, interaction.id));
   return { kind: 'open', ...opening };
 });
