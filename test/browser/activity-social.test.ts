@@ -50,9 +50,6 @@ describe.skipIf(browserMissingLocally)("Discord's social features in the Activit
   beforeAll(async () => {
     at = await ActivityBrowser.start({ players: ['ann', 'bob', 'cat', 'eve'], pauseMs: 2500, rateLimits: 'none' });
     world = at.world;
-    // @everyone may create invites in #poker, as Discord's default role may; Cat may not.
-    world.discord.setPermissions(world.channel, 'everyone', { allow: ['CreateInstantInvite'] });
-    world.discord.setPermissions(world.channel, world.user('cat'), { deny: ['CreateInstantInvite'] });
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 10, timer: 300 },
@@ -129,12 +126,14 @@ describe.skipIf(browserMissingLocally)("Discord's social features in the Activit
     expect(await floating.first().textContent()).toBe('👏');
   });
 
-  it('opens the invite dialog while seats are free, where the user may create invites', async () => {
+  it("opens the invite dialog while seats are free, where @everyone may create invites (the default role's right)", async () => {
     await activity('ann').getByRole('button', { name: 'Invite friends' }).click(WAIT);
     await expect.poll(async () => (await client('ann')).invites).toBe(1);
   });
 
-  it('offers a link to share instead where the channel refuses the user invites', async () => {
+  it('offers a link to share instead where the channel refuses @everyone invites', async () => {
+    // #poker takes Create Invite from @everyone (Discord's default role has it): Cat, with no overwrite of her own, may not.
+    world.discord.setPermissions(world.channel, 'everyone', { deny: ['CreateInstantInvite'] });
     await open('cat', 'cat');
     await activity('cat')
       .locator(`.seat[data-seat="${id('ann')}"]`)

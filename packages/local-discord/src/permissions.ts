@@ -12,17 +12,43 @@ import type { ChannelRecord, GuildRecord, Overwrite } from './state/types.ts';
 
 export type PermissionName = keyof typeof PermissionFlagsBits;
 
-/** What @everyone may do in a fresh community server: enough to play and to answer. */
+/**
+ * What @everyone may do in a new server, as Discord's client creates one: the
+ * permissions a member holds through @everyone alone in Discord's documentation
+ * (developers/components/reference: a resolved member's `"permissions": "2248473465835073"`,
+ * less bit 47, which the permissions table no longer lists).
+ * Among them Create Invite: a plain member may invite friends (an Activity's invite
+ * dialog) unless a channel or the server takes it away.
+ */
 export const EVERYONE_DEFAULT =
+  PermissionFlagsBits.CreateInstantInvite |
+  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.Stream |
   PermissionFlagsBits.ViewChannel |
   PermissionFlagsBits.SendMessages |
-  PermissionFlagsBits.SendMessagesInThreads |
   PermissionFlagsBits.EmbedLinks |
   PermissionFlagsBits.AttachFiles |
   PermissionFlagsBits.ReadMessageHistory |
-  PermissionFlagsBits.AddReactions |
+  PermissionFlagsBits.MentionEveryone |
   PermissionFlagsBits.UseExternalEmojis |
+  PermissionFlagsBits.Connect |
+  PermissionFlagsBits.Speak |
+  PermissionFlagsBits.UseVAD |
+  PermissionFlagsBits.ChangeNickname |
   PermissionFlagsBits.UseApplicationCommands |
+  PermissionFlagsBits.RequestToSpeak |
+  PermissionFlagsBits.CreatePublicThreads |
+  PermissionFlagsBits.CreatePrivateThreads |
+  PermissionFlagsBits.UseExternalStickers |
+  PermissionFlagsBits.SendMessagesInThreads |
+  PermissionFlagsBits.UseEmbeddedActivities |
+  PermissionFlagsBits.UseSoundboard |
+  PermissionFlagsBits.CreateGuildExpressions |
+  PermissionFlagsBits.CreateEvents |
+  PermissionFlagsBits.UseExternalSounds |
+  PermissionFlagsBits.SendVoiceMessages |
+  PermissionFlagsBits.SetVoiceChannelStatus |
+  PermissionFlagsBits.SendPolls |
   PermissionFlagsBits.UseExternalApps;
 
 /**

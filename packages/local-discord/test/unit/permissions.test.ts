@@ -1,6 +1,6 @@
 import { PermissionFlagsBits as P } from 'discord-api-types/v10';
 import { describe, expect, it } from 'vitest';
-import { ALL_PERMISSIONS, channelPermissions, requirePermissions } from '../../src/permissions.ts';
+import { ALL_PERMISSIONS, channelPermissions, EVERYONE_DEFAULT, requirePermissions } from '../../src/permissions.ts';
 import { Store } from '../../src/state/store.ts';
 
 function world() {
@@ -22,6 +22,17 @@ describe("the local Discord's permissions", () => {
     expect(channelPermissions(guild, channel, bot.id) & (P.SendMessages | P.AttachFiles)).toBe(0n);
     channel.overwrites.push({ id: bot.id, type: 'member', allow: P.SendMessages, deny: 0n });
     expect(channelPermissions(guild, channel, bot.id) & (P.SendMessages | P.AttachFiles)).toBe(P.SendMessages);
+  });
+
+  it("gives @everyone a new server's defaults, as Discord's documentation shows a plain member's: Create Invite among them", () => {
+    const { bot, guild, channel } = world();
+    // The documented member's value also holds bit 47, which the permissions table no longer lists (it skips from 46 to 48).
+    expect(EVERYONE_DEFAULT).toBe(2248473465835073n & ~(1n << 47n));
+    expect(guild.everyone).toBe(EVERYONE_DEFAULT);
+    expect(channelPermissions(guild, channel, bot.id) & P.CreateInstantInvite).toBe(P.CreateInstantInvite);
+    // A channel that takes it from @everyone takes it from everyone who holds no overwrite of their own.
+    channel.overwrites.push({ id: guild.id, type: 'role', allow: 0n, deny: P.CreateInstantInvite });
+    expect(channelPermissions(guild, channel, bot.id) & P.CreateInstantInvite).toBe(0n);
   });
 
   it('gives the owner and Administrator everything', () => {
