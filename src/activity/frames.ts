@@ -222,7 +222,7 @@ export interface MomentMessage {
   type: 'moment';
 }
 
-/** The standings' picture's CDN address, or null where there is none (no game over, under two deals, Discord refused). */
+/** The standings' picture's CDN address, or null where there is none (no game over, no deal played, Discord refused). */
 export interface MomentFrame {
   type: 'moment';
   url: string | null;

@@ -2,6 +2,7 @@ import type { REST } from 'discord.js';
 import { type TextKey, t } from '../i18n/index.ts';
 import { LruCache } from '../lru.ts';
 import { renderStandingsChart } from '../render/chart.ts';
+import { renderStandingsBars } from '../render/standings-bars.ts';
 import type { StandingsFrame } from './frames.ts';
 
 /**
@@ -47,11 +48,23 @@ export class ShareMoments {
   private async make(locale: string, st: StandingsFrame): Promise<string | null> {
     const say = (key: string, vars: Record<string, unknown> = {}) => t(locale, key as TextKey, vars);
     const players = st.lines.map((l) => `${l.name} ${l.chips > 0 ? '+' : ''}${l.chips}`).join(', ');
-    const picture = renderStandingsChart(
-      st.lines.map((l) => ({ name: l.name, points: l.points })),
-      { deals: say('standings.chartDeals'), chips: say('standings.chartChips') },
-      say('standings.chartAlt', { players }),
-    );
+    const alt = say('standings.chartAlt', { players });
+    const deals = Math.max(0, ...st.lines.map((l) => l.points.length));
+    // One deal has no course to chart: its standings as a bar a player (render/standings-bars.ts says why). None before a deal.
+    const picture =
+      deals >= 2
+        ? renderStandingsChart(
+            st.lines.map((l) => ({ name: l.name, points: l.points })),
+            { deals: say('standings.chartDeals'), chips: say('standings.chartChips') },
+            alt,
+          )
+        : deals === 1
+          ? renderStandingsBars(
+              st.lines.map((l) => ({ name: l.name, chips: l.chips })),
+              st.title,
+              alt,
+            )
+          : null;
     return picture ? this.upload(picture.png, picture.name) : null;
   }
 }

@@ -17,11 +17,12 @@ const standings = (deals: number): StandingsFrame => ({
 });
 
 function uploader(fail = 0) {
-  const uploads: { bytes: number; filename: string }[] = [];
+  const uploads: { bytes: number; filename: string; height: number }[] = [];
   let failing = fail;
   const upload = async (png: Buffer, filename: string) => {
     if (failing-- > 0) throw new Error('Discord refused the upload');
-    uploads.push({ bytes: png.length, filename });
+    // A PNG's height is the IHDR chunk's second number.
+    uploads.push({ bytes: png.length, filename, height: png.readUInt32BE(20) });
     return `https://cdn.discordapp.com/attachments/1/${uploads.length}/${filename}`;
   };
   return { uploads, upload };
@@ -42,10 +43,18 @@ describe('the standings picture to share', () => {
     expect(uploads).toHaveLength(3);
   });
 
-  it('is none for a game of one deal (no course to draw), with nothing uploaded', async () => {
+  it('is the standings as bars for a game of one deal (no course to chart), and none for a lobby closed before any', async () => {
     const { uploads, upload } = uploader();
-    expect(await new ShareMoments(upload).picture(1, 1, 'en-US', standings(1))).toBeNull();
-    expect(uploads).toEqual([]);
+    const moments = new ShareMoments(upload);
+    expect(await moments.picture(1, 1, 'en-US', standings(1))).toMatch(/standings\.png$/);
+    expect(uploads).toHaveLength(1);
+    // Not the chart (its plot alone is 220 pixels high): a title and a row a player.
+    const [one] = uploads;
+    expect(one?.height).toBeLessThan(150);
+    expect(await moments.picture(1, 2, 'en-US', standings(2))).toMatch(/standings\.png$/);
+    expect(uploads[1]?.height).toBeGreaterThan(220);
+    expect(await moments.picture(1, 3, 'en-US', standings(0))).toBeNull();
+    expect(uploads).toHaveLength(2);
   });
 
   it('is asked of Discord again after an upload failed', async () => {
