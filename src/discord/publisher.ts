@@ -15,7 +15,7 @@ import type { ChatNotesByTable } from './chat-notes.ts';
 import type { OddsCache } from './odds.ts';
 import type { Offload } from './offload.ts';
 import { type PrivateAnswer, PrivateCardSender } from './private-card-sender.ts';
-import { TableMessage } from './table-message.ts';
+import { lobbyOf, TableMessage } from './table-message.ts';
 import type { ReplyTokens, TokenHandle } from './tokens.ts';
 import { earnedField } from './views/achievements.ts';
 import type { ButtonRow } from './views/buttons.ts';
@@ -211,6 +211,9 @@ export class TablePublisher implements StepListener {
     const rt = this.heldTable(tableId);
     if (!rt) return;
     const { before, after, events } = step;
+    // A new game (the table's first, or one after a game over) opened from the page.
+    if ((!before || awaiting(before).kind === 'over') && step.pressedInActivity)
+      await this.postLobbyOpenedInActivity(rt);
     const started = events.find((e) => e.type === 'DealStarted');
     if (started) {
       // Before the table card that offers their choices: whose cards are on their way.
@@ -307,6 +310,25 @@ export class TablePublisher implements StepListener {
     this.postedBy(messageId, via);
     this.deps.chatNotes.of(tableId).lobby = messageId;
     await this.deps.chatNotes.save(tableId);
+  }
+
+  /**
+   * A game opened from the Activity's page (its Play again) has no interaction to answer
+   * with its lobby: the lobby goes to the chat as a post, as the chat's own Play again
+   * shows it, so the chat can join and deal it. Where the bot only answers interactions
+   * no post can go without a press's token: the page plays it, and `/guts table` brings
+   * the chat back.
+   */
+  private async postLobbyOpenedInActivity(rt: HeldTable): Promise<void> {
+    const tableId = rt.record.id;
+    if (this.deps.chatNotes.of(tableId).lobby || this.deps.tokens.answersOnly(tableId)) return;
+    try {
+      const lobby = await this.deps.output.send(tableId, lobbyOf(rt, this.deps.openTable), true);
+      this.deps.chatNotes.of(tableId).lobby = lobby.id;
+      await this.deps.chatNotes.save(tableId);
+    } catch (err) {
+      this.deps.log.error({ err, tableId }, 'could not post the lobby of a game opened in the Activity');
+    }
   }
 
   /**
