@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
 import { EMOTES } from './emotes.ts';
+import { type OptionChanges, optionChanges } from './option-changes.ts';
 
 /** A card the receiver may see: its code (for pictures and tests) and its words for people ("A♠"). */
 export interface CardFace {
@@ -114,6 +115,41 @@ export interface StandingsFrame {
   recap: string[];
 }
 
+/** An option's value as the rules panel holds it (the rule book's types: a match rule is an object). */
+export type RuleValue =
+  | number
+  | string
+  | boolean
+  | null
+  | { kind: 'pot' | 'burn' | 'percent'; amount?: number; percent?: number };
+
+/** One option of the host's rules panel: what it is, its bounds and choices, and its value now, in the receiver's language. */
+export interface RuleFieldFrame {
+  name: string;
+  kind: 'integer' | 'choice' | 'boolean' | 'rank' | 'match';
+  /** The option's group as the chat's form titles it ("Money"). */
+  group: string;
+  label: string;
+  about: string;
+  min: number | null;
+  max: number | null;
+  nullable: boolean;
+  /** A choice's values and words (a variant's own, as the chat's form offers them); empty for other kinds. */
+  choices: { value: string; label: string }[];
+  value: RuleValue;
+}
+
+/**
+ * The table's rules as its host may change them on the page: in the lobby (a change is a
+ * `setOptions` step, as the chat's Rules form makes), and at game over (the next game's,
+ * sent with Play again). Only in the host's frames, and only then.
+ */
+export interface RulesFrame {
+  /** What the panel's changes do: the lobby's rules now, or the next game's with Play again. */
+  for: 'lobby' | 'next';
+  fields: RuleFieldFrame[];
+}
+
 export interface TableFrame {
   tableId: number;
   /** The table's committed version this frame shows: a frame never goes back. */
@@ -157,6 +193,8 @@ export interface TableFrame {
   standings: StandingsFrame | null;
   /** The people with the Activity open in this channel who hold no seat, the receiver too. */
   watchers: WatcherFrame[];
+  /** The rules panel, for the host in the lobby and at game over; null for anyone else, and at other times. */
+  rules: RulesFrame | null;
 }
 
 /** The page's words, in the receiver's language: the catalogue's texts with `{{name}}` left for the page. */
@@ -189,10 +227,11 @@ export interface ReactionFrame {
 }
 
 /**
- * What a page may press: a press on the game (table/press-kinds.ts), or Play again, the
- * game-over message's button, which opens the next game as the chat's does (play-again.ts).
+ * What a page may press: a press on the game (table/press-kinds.ts), Play again, the
+ * game-over message's button, which opens the next game as the chat's does
+ * (play-again.ts), or the host's rules changed in the lobby (page-rules.ts), as the chat's Rules form changes them.
  */
-export const PAGE_PRESSES = [...PRESS_KINDS, 'again'] as const;
+export const PAGE_PRESSES = [...PRESS_KINDS, 'again', 'rules'] as const;
 export type PagePress = (typeof PAGE_PRESSES)[number];
 
 /** What a page may ask: a press, of the kinds every surface has (table/press-kinds.ts), or Play again. */
@@ -209,6 +248,8 @@ export interface PressMessage {
   level?: string;
   /** The declaration round the page showed (Stay, Drop): a press never counts in a later round. */
   round?: number;
+  /** The host's rule changes (`rules`; with `again`, the next game's): option name → value, checked by `optionChanges`. */
+  options?: OptionChanges;
 }
 
 /** A reaction to float over the table: an index into EMOTES, never text. */
@@ -230,8 +271,8 @@ export interface MomentFrame {
 
 export type ClientMessage = PressMessage | ReactMessage | MomentMessage;
 
-/** Anything longer is refused unread: a press is a few dozen bytes. */
-export const MAX_MESSAGE_BYTES = 512;
+/** Anything longer is refused unread: a press is a few dozen bytes, the host's every rule changed at once under 1 KB. */
+export const MAX_MESSAGE_BYTES = 1536;
 
 const REQUEST_ID = /^[A-Za-z0-9_-]{1,40}$/;
 const CARD_CODE = /^[2-9TJQKA][cdhs]$/;
@@ -245,6 +286,7 @@ const pressMessage = z.strictObject({
   cards: z.array(z.string().regex(CARD_CODE)).max(7).optional(),
   level: z.string().max(16).optional(),
   round: z.int().min(1).optional(),
+  options: optionChanges.optional(),
 });
 
 const reactMessage = z.strictObject({

@@ -37,9 +37,10 @@ export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR, sourc
   });
   const js = bundle.outputFiles[0]?.contents;
   if (!js) throw new Error('the page bundle is empty');
-  // The card table's rules, then the page's (its sizes' media queries last), then Discord's social controls: one stylesheet.
+  // The card table's rules, then the page's (its sizes' media queries last), then Discord's social controls and
+  // the host's Rules panel: one stylesheet.
   const css = (
-    await Promise.all(['table.css', 'page.css', 'social.css'].map((f) => readFile(`${page}${f}`, 'utf8')))
+    await Promise.all(['table.css', 'page.css', 'social.css', 'rules.css'].map((f) => readFile(`${page}${f}`, 'utf8')))
   ).join('\n');
   const script = hashed('main', 'js', js);
   const style = hashed('page', 'css', css);

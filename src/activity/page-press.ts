@@ -5,6 +5,7 @@ import type { Member, Place, Tables } from '../table/tables.ts';
 import { UserFacingError } from '../table/user-facing-error.ts';
 import type { PressMessage } from './frames.ts';
 import type { ActivityIdentity } from './identity.ts';
+import { pageRulesCommit } from './page-rules.ts';
 import { playAgainCommit } from './play-again.ts';
 
 /** What a press needs of the page that sent it: who, where, and the table it shows (null: none). */
@@ -18,7 +19,8 @@ export interface PressingPage {
 /**
  * A page's press checked as a button's (table/presses.ts), as the commit of its step:
  * the hub runs it, answers the page, and the step is published as any other. Play again
- * opens the next game as the chat's button does (play-again.ts).
+ * opens the next game as the chat's button does (play-again.ts), and the host's rules
+ * change as the chat's Rules form changes them (page-rules.ts).
  */
 export async function pagePressCommit(
   deps: {
@@ -31,15 +33,11 @@ export async function pagePressCommit(
   if (page.tableId === null) throw new UserFacingError('refusal.noGame');
   // The page's request id names the step: the same request sent twice is one step.
   const key = `activity:${page.who.instanceId}:${page.who.userId}:${message.requestId}`;
+  const target = { tableId: page.tableId, dealNo: message.dealNo };
   if (message.press === 'again') {
-    return playAgainCommit(
-      deps.tables,
-      { tableId: page.tableId, dealNo: message.dealNo },
-      page.place,
-      page.member,
-      key,
-    );
+    return playAgainCommit(deps.tables, target, page.place, page.member, key, message.options ?? {});
   }
+  if (message.press === 'rules') return pageRulesCommit(deps, target, page, message.options ?? {}, key);
   const request: PressRequest = {
     tableId: page.tableId,
     dealNo: message.dealNo,

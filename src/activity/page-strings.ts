@@ -83,6 +83,16 @@ const PAGE_TEXTS = {
   'activity.watchers': {},
   'activity.badge': { name: '{{name}}' },
   'recap.title': {},
+  // The host's rules panel (page/rules-panel.ts): the options' own words come in its frame.
+  'button.rules': {},
+  'value.none': {},
+  'form.matchPot': {},
+  'form.matchBurn': {},
+  'form.matchPercent': {},
+  'form.amountLabel': {},
+  'activity.saveRules': {},
+  'activity.closeRules': {},
+  'activity.nextRules': {},
 } satisfies Partial<Record<TextKey, Record<string, string>>>;
 
 export type PageKey = keyof typeof PAGE_TEXTS;

@@ -20,6 +20,7 @@ import { type RecapMoments, recapLines } from '../words/night-recap.ts';
 import { oddsLine } from '../words/odds.ts';
 import { describeTransfers, seatName } from '../words/payments.ts';
 import type { AwaitingFrame, CardFace, SeatFrame, ShowdownFrame, StandingsFrame, TableFrame } from './frames.ts';
+import { rulesFrame } from './rules-frame.ts';
 
 /**
  * A table as one receiver of the Activity may see it, built only from what the table
@@ -196,6 +197,7 @@ export function tableFrame(input: FrameInput): TableFrame | null {
         const hash = input.avatars?.get(p.id);
         return { id: p.id, name: p.name, avatar: hash ? avatarUrl(p.id, hash) : null };
       }),
+    rules: rulesFrame(state, viewer, locale),
   };
 }
 

@@ -81,6 +81,8 @@ function labelOf(press: PagePress, t: TableFrame, level = ''): Label {
       return { key: `lobby.${level}` };
     case 'again':
       return { key: 'button.playAgain' };
+    case 'rules':
+      return { key: 'button.rules' };
     default:
       return press satisfies never;
   }

@@ -1,4 +1,4 @@
-import type { PagePress, PageStrings, TableFrame } from '../frames.ts';
+import type { PagePress, PageStrings, RuleValue, TableFrame } from '../frames.ts';
 
 /** What every part of the page reads: the receiver's words and language, their picks, the countdown. */
 export interface Ui {
@@ -18,7 +18,7 @@ export interface Ui {
   confirmLeave?: boolean;
   /** Seats whose player is talking in the call (Discord's speaking events): their seat is lit. */
   speaking?: ReadonlySet<string>;
-  press(press: PagePress, extra?: { cards?: string[]; level?: string }): void;
+  press(press: PagePress, extra?: { cards?: string[]; level?: string; options?: Record<string, RuleValue> }): void;
   /** Closes the Activity for this user (Leave once the game is over: nothing is left to leave at the table). */
   close(): void;
   redraw(): void;

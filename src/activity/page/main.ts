@@ -11,6 +11,7 @@ import type {
 } from '../frames.ts';
 import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
+import { RulesPanel } from './rules-panel.ts';
 import { parseServerFrame } from './server-frame.ts';
 import { ShareMoment } from './share-moment.ts';
 import { type Place, SOCIAL_SCOPES, Social, tableOfCustomId } from './social.ts';
@@ -62,8 +63,20 @@ let moment: ShareMoment | null = null;
 const socialRow = Object.assign(document.createElement('div'), { className: 'social-row' });
 socialRow.append(reactions.row);
 
+/** The host's Rules (lobby and game over): real form controls over the table, its changes sent as a press. */
+const rulesPanel = new RulesPanel(ui, (name, options) => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  press(name, { options });
+  return true;
+});
+
 function draw(): void {
+  // A control the redraw takes away and gives back (the rules panel's) keeps the focus.
+  const focused = (document.activeElement as HTMLElement | null)?.dataset.key;
   render(root, ui, table);
+  rulesPanel.mount(root, table);
+  if (focused && document.activeElement === document.body)
+    root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   social?.show(table);
   (root.querySelector('.bottom') ?? root).append(socialRow);
   // The game-over panel keeps a place for it beside the final standings.
@@ -80,7 +93,7 @@ function tell(text: string, lasting = false): void {
   }, 4000);
 }
 
-function press(name: PagePress, extra: { cards?: string[]; level?: string } = {}): void {
+function press(name: PagePress, extra: Parameters<Ui['press']>[1] = {}): void {
   if (!socket || socket.readyState !== WebSocket.OPEN || !table) return;
   const requestId = `${Date.now().toString(36)}-${++pressNo}`;
   // A Stay or Drop names the round it was pressed in: a double click never counts in the next round.

@@ -61,6 +61,34 @@ const standings = z.object({
   reserve: z.number(),
   recap: z.array(z.string()),
 });
+const ruleValue = z.union([
+  z.number(),
+  z.string(),
+  z.boolean(),
+  z.null(),
+  z.object({
+    kind: z.enum(['pot', 'burn', 'percent']),
+    amount: z.optional(z.number()),
+    percent: z.optional(z.number()),
+  }),
+]);
+const rules = z.object({
+  for: z.enum(['lobby', 'next']),
+  fields: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(['integer', 'choice', 'boolean', 'rank', 'match']),
+      group: z.string(),
+      label: z.string(),
+      about: z.string(),
+      min: z.nullable(z.number()),
+      max: z.nullable(z.number()),
+      nullable: z.boolean(),
+      choices: z.array(z.object({ value: z.string(), label: z.string() })),
+      value: ruleValue,
+    }),
+  ),
+});
 const table = z.object({
   tableId: z.number(),
   version: z.number(),
@@ -87,6 +115,7 @@ const table = z.object({
   showdown: z.nullable(showdown),
   standings: z.nullable(standings),
   watchers: z.array(watcher),
+  rules: z.nullable(rules),
 });
 const serverFrame = z.discriminatedUnion('type', [
   z.object({

@@ -1,4 +1,5 @@
 import { describe, expect, onTestFinished } from 'vitest';
+import { MAX_MESSAGE_BYTES } from '../../../src/activity/frames.ts';
 import { test } from '../fixture.ts';
 import { frame, RawSocket } from './raw-socket.ts';
 import { ActivitySocket, socketPathFor, withActivity } from './sockets.ts';
@@ -14,7 +15,11 @@ import { ActivitySocket, socketPathFor, withActivity } from './sockets.ts';
 const HOSTILE: { name: string; bytes: () => Buffer; code: number }[] = [
   { name: 'a text frame of 4,097 bytes', bytes: () => frame(Buffer.alloc(4097, 0x61)), code: 1009 },
   { name: 'a 1 MB text frame', bytes: () => frame(Buffer.alloc(1024 * 1024, 0x61)), code: 1009 },
-  { name: 'a frame just over the largest press (513 bytes)', bytes: () => frame(Buffer.alloc(513, 0x20)), code: 1009 },
+  {
+    name: `a frame just over the largest press (${MAX_MESSAGE_BYTES + 1} bytes)`,
+    bytes: () => frame(Buffer.alloc(MAX_MESSAGE_BYTES + 1, 0x20)),
+    code: 1009,
+  },
   { name: '3 bytes of invalid UTF-8', bytes: () => frame(Buffer.from([0xff, 0xfe, 0xfd])), code: 1007 },
   { name: 'a frame with RSV1 set', bytes: () => frame(Buffer.from('{}'), { rsv1: true }), code: 1002 },
   { name: 'an unmasked frame', bytes: () => frame(Buffer.from('{}'), { masked: false }), code: 1002 },

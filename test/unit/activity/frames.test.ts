@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES, parseClientMessage } from '../../../src/activity/frames.ts';
 
 const press = { type: 'press', requestId: 'r-1', press: 'stay', dealNo: 3 };
+const rules = { type: 'press', requestId: 'r-2', press: 'rules', dealNo: 3 };
 const read = (value: unknown) => parseClientMessage(JSON.stringify(value));
 
 /** The server's only reader of what a page sends: every field checked, anything else refused unread. */
@@ -13,6 +14,22 @@ describe("a page's message", () => {
     expect(read({ ...press, round: 2 })).toMatchObject({ round: 2 });
   });
 
+  it("reads the host's rules within the rule book's bounds (the Rules panel's changes)", () => {
+    const options = {
+      ante: 7,
+      cap: null,
+      declare: 'sequential',
+      odds: false,
+      deadlyRank: 'Q',
+      match: { kind: 'burn', amount: 5 },
+    };
+    expect(read({ ...rules, options })).toEqual({ ...rules, options });
+    expect(read({ ...press, press: 'again', options: { timer: 300 } })).toMatchObject({ options: { timer: 300 } });
+    // Every rule changed at once still fits a message.
+    const all = { ...options, timer: 300, wimpAmount: 1_000_000_000, legs: 100, dropPenalty: 100, discard: 5 };
+    expect(JSON.stringify({ ...rules, options: all }).length).toBeLessThan(MAX_MESSAGE_BYTES);
+  });
+
   it.each([
     ['an unknown field', { ...press, seat: 1 }],
     ['an unknown press', { ...press, press: 'win' }],
@@ -21,6 +38,14 @@ describe("a page's message", () => {
     ['a deal number below 0', { ...press, dealNo: -1 }],
     ['a card that is not a card', { ...press, cards: ['1x'] }],
     ['a request id with spaces', { ...press, requestId: 'a b' }],
+    ['a rule that is not one', { ...rules, options: { jackpot: true } }],
+    ['a countdown under the rule book’s 10 s', { ...rules, options: { timer: 5 } }],
+    ['an ante of no chips', { ...rules, options: { ante: 0 } }],
+    ['a fractional ante', { ...rules, options: { ante: 1.5 } }],
+    ['a choice the rule book lacks', { ...rules, options: { declare: 'shouted' } }],
+    ['a match rule with a stray field', { ...rules, options: { match: { kind: 'pot', amount: 3 } } }],
+    ['a percent over 100', { ...rules, options: { match: { kind: 'percent', percent: 101 } } }],
+    ['options that are not an object', { ...rules, options: ['ante', 3] }],
   ])('refuses %s', (_what, value) => {
     expect(read(value)).toBeNull();
   });

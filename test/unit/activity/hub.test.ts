@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerFrame, TableFrame } from '../../../src/activity/frames.ts';
+import { MAX_MESSAGE_BYTES, type ServerFrame, type TableFrame } from '../../../src/activity/frames.ts';
 import { ActivityHub, CLOSE_POLICY, CLOSE_TOO_BIG, type HubSocket } from '../../../src/activity/hub.ts';
 import type { ActivityIdentity } from '../../../src/activity/identity.ts';
 import { migrateToLatest, type OpenDatabase, openDatabase } from '../../../src/db/index.ts';
@@ -255,6 +255,40 @@ describe('the Activity hub', () => {
     expect(bobSocket.table?.seats.map((x) => x.id)).toEqual([ann.id]);
   });
 
+  it("takes the host's rules from the page as the chat's form does: in the lobby, and with Play again for the next game", async () => {
+    const annSocket = await attach(identity(ann.id, ann.name));
+    const bobSocket = await attach(identity('2', 'Bob'));
+    await press(bobSocket, 'j1', { press: 'join' });
+    await expect.poll(() => annSocket.table?.seats.length).toBe(2);
+    // The panel is the host's alone: in her frames, never in Bob's.
+    const ante = (t: TableFrame | null) => t?.rules?.fields.find((f) => f.name === 'ante')?.value;
+    expect(annSocket.table?.rules?.for).toBe('lobby');
+    expect(bobSocket.table?.rules).toBeNull();
+    const refused = await press(bobSocket, 'r1', { press: 'rules', options: { ante: 4 } });
+    expect(refused).toMatchObject({ ok: false, text: expect.stringMatching(/host/) });
+    // Whole or nothing: a rule the variant does not play with is refused, with why, and the ante stays.
+    const was = ante(annSocket.table);
+    const capped = await press(annSocket, 'r2', { press: 'rules', options: { ante: 4, loneVsDeck: true } });
+    expect(capped).toMatchObject({ ok: false, text: expect.stringMatching(/does not apply/) });
+    expect(ante(annSocket.table)).toBe(was);
+    expect(await press(annSocket, 'r3', { press: 'rules', options: { ante: 4, timer: 60 } })).toMatchObject({
+      ok: true,
+    });
+    await expect.poll(() => ante(annSocket.table)).toBe(4);
+    await press(annSocket, 'd1', { press: 'deal' });
+    await expect.poll(() => annSocket.table?.phase).toBe('deal');
+    expect(annSocket.table?.rules).toBeNull();
+    await press(annSocket, 's1', { press: 'stay' });
+    await press(bobSocket, 'x1', { press: 'drop' });
+    await expect.poll(() => annSocket.table?.rules?.for).toBe('next');
+    expect(bobSocket.table?.rules).toBeNull();
+    expect(await press(annSocket, 'a1', { press: 'again', options: { ante: 2 } })).toMatchObject({ ok: true });
+    await expect.poll(() => annSocket.table?.phase).toBe('lobby');
+    // The next game: the host's change over the ended game's rules (its timer kept).
+    expect(ante(annSocket.table)).toBe(2);
+    expect(annSocket.table?.rules?.fields.find((f) => f.name === 'timer')?.value).toBe(60);
+  });
+
   describe("a deal that ends while a page reads the ledger counts once in the seats' chips", () => {
     /**
      * Ann stays in a dealt game with no page open; Dee opens one, and while the hub reads
@@ -395,7 +429,7 @@ describe('the Activity hub', () => {
 
   it('closes a socket that sends too much or no press at all, and refuses a flood of presses', async () => {
     const big = await attach(identity('5', 'Big'));
-    big.deliver({ type: 'press', requestId: 'x', dealNo: 0, press: 'join', level: 'x'.repeat(600) });
+    big.deliver({ type: 'press', requestId: 'x', dealNo: 0, press: 'join', level: 'x'.repeat(MAX_MESSAGE_BYTES) });
     expect(big.closed?.code).toBe(CLOSE_TOO_BIG);
     const odd = await attach(identity('6', 'Odd'));
     odd.deliver({ type: 'hello' });
