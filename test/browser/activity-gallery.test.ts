@@ -25,7 +25,7 @@ async function shrunk(png: Buffer): Promise<Buffer> {
 
 /**
  * The card table at each of Discord's three sizes in each phase of an evening (lobby,
- * deal, choosing, reveal, game over, Play again): nothing outside the frame, no two seats
+ * deal, choosing, reveal, game over, the host's Rules, Play again): nothing outside the frame, no two seats
  * over each other, every control a named button, every card named. With GUTS_GALLERY set
  * (`npm run gallery`) each view is also written there as a picture, for the README.
  */
@@ -57,7 +57,7 @@ describe.skipIf(browserMissingLocally)('the card table in every phase and size',
     const outside = [...document.querySelectorAll('main *')].filter(shown).filter((e) => {
       const r = box(e);
       return r.left < -0.5 || r.right > w + 0.5 || r.top < -0.5 || r.bottom > h + 0.5;
-    }).filter((e) => !e.closest('.middle .side, .middle'));
+    }).filter((e) => !e.closest('.middle .side, .middle, .rules-form'));
     const seats = [...document.querySelectorAll('.seat')].filter(shown).map(box);
     const overlaps = [];
     seats.forEach((a, i) => seats.slice(i + 1).forEach((b) => {
@@ -90,7 +90,7 @@ describe.skipIf(browserMissingLocally)('the card table in every phase and size',
     await page.setViewportSize(ACTIVITY_SIZES.focused);
   }
 
-  it('lobby, deal, choosing, reveal, game over and Play again', async () => {
+  it("lobby, deal, choosing, reveal, game over, the host's Rules and Play again", async () => {
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'iron-cross', ante: 5 },
@@ -124,6 +124,12 @@ describe.skipIf(browserMissingLocally)('the card table in every phase and size',
       .getByRole('region', { name: /^Game over after/ })
       .waitFor(WAIT);
     await look('game-over');
+
+    // The host's Rules for the next game, over the table.
+    await activity().getByRole('button', { name: 'Rules', exact: true }).click(WAIT);
+    await activity().getByRole('region', { name: 'Rules of the next game' }).waitFor(WAIT);
+    await look('rules');
+    await activity().getByRole('button', { name: 'Close', exact: true }).click(WAIT);
 
     const over = world.messages().findLast((m) => m.embeds.some((e) => /^Game over/.test(e.title ?? '')));
     await world.press('ann', over as NonNullable<typeof over>, 'Play again').response();

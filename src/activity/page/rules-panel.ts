@@ -206,6 +206,9 @@ function matchAmount(form: HTMLFormElement | null, kind: string, input?: HTMLInp
   if (!amount) return;
   amount.disabled = kind === 'pot';
   amount.required = kind !== 'pot';
+  // Matching the pot takes no amount: its field is not shown.
+  const rule = amount.closest<HTMLElement>('.rule');
+  if (rule) rule.dataset.kind = kind;
   amount.max = String(kind === 'percent' ? 100 : MAX_CHIPS);
 }
 
