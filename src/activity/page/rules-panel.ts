@@ -30,6 +30,8 @@ export class RulesPanel {
   private valuesOf = '';
   /** What the host typed, by control, as typed. */
   private readonly drafts = new Map<string, string>();
+  /** How far the host scrolled the panel: a frame that draws it again keeps the place. */
+  private scrolled = 0;
 
   constructor(
     private readonly ui: Ui,
@@ -46,7 +48,7 @@ export class RulesPanel {
     }
     const panelOf = `${t.tableId}:${rules.for}`;
     const valuesOf = JSON.stringify(rules.fields.map((f) => f.value));
-    if (panelOf !== this.panelOf) this.open = false;
+    if (panelOf !== this.panelOf) Object.assign(this, { open: false, scrolled: 0 });
     if (panelOf !== this.panelOf || valuesOf !== this.valuesOf) this.drafts.clear();
     this.panelOf = panelOf;
     this.valuesOf = valuesOf;
@@ -59,7 +61,11 @@ export class RulesPanel {
     const actions = root.querySelector('.actions');
     // Beside the host's other choices, before Leave.
     actions?.insertBefore(toggle, actions.querySelector('.leave'));
-    if (this.open) root.append(this.panel(rules));
+    if (!this.open) return;
+    const panel = this.panel(rules);
+    root.append(panel);
+    const form = panel.querySelector('form');
+    if (form) form.scrollTop = this.scrolled;
   }
 
   /** The host's changes: each field whose value differs from the table's (null where one does not read). */
@@ -100,6 +106,9 @@ export class RulesPanel {
     const close = el('button', { type: 'button', 'data-key': 'rules-close' }, say(this.ui, 'activity.closeRules'));
     close.addEventListener('click', () => this.show(false));
     form.append(el('div', { class: 'rules-actions' }, close, primary));
+    form.addEventListener('scroll', () => {
+      this.scrolled = form.scrollTop;
+    });
     form.addEventListener('input', (e) => this.typed(e.target));
     form.addEventListener('change', (e) => this.typed(e.target));
     form.addEventListener('submit', (e) => {
