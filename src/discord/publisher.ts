@@ -259,7 +259,11 @@ export class TablePublisher implements StepListener {
         ...playAgain(rt, after),
       });
     }
-    this.tableMessage.requestEdits(tableId);
+    // A game's last step: its messages were asked for as it left them (`committed`). A
+    // game may be opening at the table by now (Play again, as soon as the page shows the
+    // game over), its runtime numbering deals from a new base before its first step:
+    // edited from that, the ended game's message would name a deal it never had.
+    if (!over) this.tableMessage.requestEdits(tableId);
   }
 
   /**

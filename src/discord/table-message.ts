@@ -244,18 +244,28 @@ export class TableMessage {
    * never to the new game and never skipped: it would keep live-looking buttons.
    */
 
-  /** The table's runtime and chat notes as they are, when the lobby or table message `messageId` is still its own. */
-  private liveShowing(tableId: number, messageId: string, which: 'lobby' | 'table'): ShownTable | null {
+  /**
+   * The table's runtime and chat notes as they are, when the lobby or table message
+   * `messageId` is still its own: the same game as `asked` (a game opening at the table
+   * numbers its deals from a new base before its first step, while the chat still shows the last one).
+   */
+  private liveShowing(
+    tableId: number,
+    messageId: string,
+    which: 'lobby' | 'table',
+    asked: ShownTable,
+  ): ShownTable | null {
     const rt = this.heldTable(tableId);
     const chat = this.deps.chatNotes.get(tableId);
-    return rt && chat && chat[which] === messageId ? { rt, chat } : null;
+    const sameGame = rt?.notes.dealBase === asked.rt.notes.dealBase;
+    return rt && chat && sameGame && chat[which] === messageId ? { rt, chat } : null;
   }
 
   private requestLobbyEdit(tableId: number, asked: ShownTable): void {
     const messageId = asked.chat.lobby;
     if (!messageId) return;
     this.editor.request(`${tableId}:${messageId}`, () => {
-      const { rt } = this.liveShowing(tableId, messageId, 'lobby') ?? asked;
+      const { rt } = this.liveShowing(tableId, messageId, 'lobby', asked) ?? asked;
       return { tableId, messageId, payload: lobbyOf(rt, this.deps.openTable) };
     });
   }
@@ -264,7 +274,7 @@ export class TableMessage {
     const messageId = asked.chat.table;
     if (!messageId) return;
     this.editor.request(`${tableId}:${messageId}`, async () => {
-      const live = this.liveShowing(tableId, messageId, 'table');
+      const live = this.liveShowing(tableId, messageId, 'table', asked);
       if (!live) {
         // Left behind (see above); its picture stays as it is. Asked for just as a new
         // deal began, it is that deal's predecessor: closed, as a new deal closes it.
