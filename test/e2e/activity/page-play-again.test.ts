@@ -50,7 +50,9 @@ describe('Play again from the Activity', () => {
     // The ended game's table message keeps its own deal's number once the next game opens
     // (edited from the opening game's runtime, it said "deal 2", a deal it never had).
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(titleOf(world.messages().find((m) => m.id === table.id) as APIMessage)).toBe('Three-card guts: deal 1');
+    const ended = world.messages().find((m) => m.id === table.id) as APIMessage;
+    expect(titleOf(ended)).toBe('Three-card guts: deal 1');
+    expect(textOf(ended)).toMatch(/Game over: the result and the final standings are below/);
     await world.press('bob', lobby, 'Join').acknowledged();
     await world.until((s) => s.players.length === 2);
     await world.press('ann', lobby, 'Deal').acknowledged();
