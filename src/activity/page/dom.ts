@@ -44,8 +44,18 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-export const number = (ui: Ui, n: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(ui.locale, options).format(n);
+/** Number formats by locale and options: making one is far dearer than using it, and a table says hundreds of numbers. */
+const formats = new Map<string, Intl.NumberFormat>();
+
+export function number(ui: Ui, n: number, options?: Intl.NumberFormatOptions): string {
+  const key = `${ui.locale}|${options ? JSON.stringify(options) : ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(ui.locale, options);
+    formats.set(key, format);
+  }
+  return format.format(n);
+}
 
 /** A catalogue text with its `{{name}}` places filled (numbers in the receiver's way of writing them). */
 export function say(ui: Ui, key: string, vars: Record<string, string | number> = {}): string {
