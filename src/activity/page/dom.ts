@@ -14,6 +14,11 @@ export interface Ui {
   showing?: Set<string>;
   /** The frame drawn last: motion shows what changed from it. */
   last?: TableFrame | null;
+  /**
+   * The press sent and not yet answered (its request id, and its button's `data-key`): that
+   * button is marked busy until the answer, even once the bot has acknowledged it.
+   */
+  pending?: { requestId: string; key: string } | null;
   /** Leave was pressed during a deal: the page asks to confirm it. */
   confirmLeave?: boolean;
   /** Seats whose player is talking in the call (Discord's speaking events): their seat is lit. */

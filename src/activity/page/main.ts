@@ -95,6 +95,19 @@ function press(name: PagePress, extra: { cards?: string[]; level?: string } = {}
     ...extra,
   };
   socket.send(JSON.stringify(message));
+  // Shown as pending until its answer: on the button itself, at once (the next frame draws it so too).
+  markPending(null);
+  markPending({ requestId, key: `${name}:${extra.level ?? ''}` });
+}
+
+/** Marks the pressed button busy (`press`: its request and key), or clears the mark (null). */
+function markPending(press: { requestId: string; key: string } | null): void {
+  const key = press?.key ?? ui.pending?.key;
+  ui.pending = press;
+  const button = key ? root.querySelector<HTMLButtonElement>(`button[data-key="${CSS.escape(key)}"]`) : null;
+  if (!button) return;
+  if (press) button.setAttribute('aria-busy', 'true');
+  else button.removeAttribute('aria-busy');
 }
 
 async function post(path: string, body: unknown, bearer?: string): Promise<Record<string, unknown>> {
@@ -135,7 +148,10 @@ function received(frame: ServerFrame | ReactionFrame | MomentFrame): void {
     moment?.received(frame);
     return;
   }
+  // Acknowledged: taken for its step, its answer to come; the button stays marked.
+  if (frame.type === 'ack') return;
   if (frame.type === 'answer') {
+    if (ui.pending?.requestId === frame.requestId) markPending(null);
     if (!frame.ok && frame.text) tell(frame.text);
     return;
   }

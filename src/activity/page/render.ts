@@ -58,6 +58,7 @@ function actions(ui: Ui, t: TableFrame): HTMLElement {
     // Seating computers is the host's extra: picture-in-picture leaves it to a bigger frame.
     if (choice.press === 'computer' || choice.press === 'removeComputer') b.classList.add('extra');
     if (asking) b.classList.add('confirm');
+    if (ui.pending?.key === b.dataset.key) b.setAttribute('aria-busy', 'true');
     b.disabled = !ready(choice, ui.picked);
     bar.append(b);
   }
