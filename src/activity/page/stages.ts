@@ -16,11 +16,15 @@ export const afterPaint = (then: () => void) => requestAnimationFrame(() => setT
 /** A stage: it may hand back more stages to follow it at once (the rest of what it laid, `Stage[]`). */
 export type Stage = () => unknown;
 
-/** Runs each step after the page has painted the one before, while `t` is the frame on the page. */
+/** Which drawing's stages may still run: each drawing ends the stages of the one before (the same frame drawn again too). */
+let drawing = 0;
+
+/** Runs each step after the page has painted the one before, while `t` is the frame on the page and drawn no more since. */
 export function inStages(ui: Ui, t: TableFrame, steps: readonly Stage[]): void {
   const left = [...steps];
+  const mine = ++drawing;
   const next = () => {
-    if (ui.last !== t) return;
+    if (ui.last !== t || mine !== drawing) return;
     const more = left.shift()?.();
     if (Array.isArray(more)) left.unshift(...more);
     if (left.length) afterPaint(next);
