@@ -9,6 +9,7 @@ import type {
   ServerFrame,
   TableFrame,
 } from '../frames.ts';
+import { prepareCards } from './cards.ts';
 import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
 import { parseServerFrame } from './server-frame.ts';
@@ -260,6 +261,7 @@ async function start(): Promise<void> {
   place = { instanceId: sdk.instanceId, channelId: tableOfCustomId(sdk.customId)?.channelId ?? sdk.channelId ?? '' };
   await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);
+  prepareCards();
   await connect(sdk).catch((err: unknown) => {
     sayIfRefused(err);
     connectSoon(sdk, 0);
