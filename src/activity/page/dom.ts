@@ -19,6 +19,8 @@ export interface Ui {
    * button is marked busy until the answer, even once the bot has acknowledged it.
    */
   pending?: { requestId: string; key: string } | null;
+  /** A side panel new to the page was laid after the table (stages.ts): what other modules put in it goes in now. */
+  sideLaid?(): void;
   /** Leave was pressed during a deal: the page asks to confirm it. */
   confirmLeave?: boolean;
   /** Seats whose player is talking in the call (Discord's speaking events): their seat is lit. */

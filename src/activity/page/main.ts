@@ -48,6 +48,7 @@ const ui: Ui = {
   press,
   close: () => discord?.close(RPCCloseCodes.CLOSE_NORMAL, 'left the table'),
   redraw: () => draw(),
+  sideLaid: () => mountMoment(),
 };
 
 /** Anyone at the table may float an emote over it (a fixed set, by index). */
@@ -67,7 +68,11 @@ function draw(): void {
   render(root, ui, table);
   social?.show(table);
   (root.querySelector('.bottom') ?? root).append(socialRow);
-  // The game-over panel keeps a place for it beside the final standings.
+  mountMoment();
+}
+
+/** The game-over panel keeps a place for the share control beside the final standings (drawn now or in a later stage). */
+function mountMoment(): void {
   moment?.mount(root.querySelector<HTMLElement>('.game-over .share-slot'), table);
 }
 

@@ -272,7 +272,10 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
 function addSide(root: HTMLElement, ui: Ui, t: TableFrame): Stage[] {
   const middle = root.querySelector<HTMLElement>(':scope > .middle');
   const panel = side(ui, t);
-  return middle && panel ? laySide(middle, panel) : [];
+  if (!middle || !panel) return [];
+  const rest = laySide(middle, panel);
+  ui.sideLaid?.();
+  return rest;
 }
 
 /** Moves the countdown on by the server's clock, and says the time left in the prompt. */
