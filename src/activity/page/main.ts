@@ -241,6 +241,8 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
   ws.addEventListener('close', () => {
     if (socket !== ws) return;
     socket = null;
+    // A press unanswered on a lost socket is not pending any more: the fresh snapshot says where the table is.
+    markPending(null);
     root.setAttribute('aria-busy', 'true');
     // Back with a new ticket.
     connectSoon(sdk, attempt);
