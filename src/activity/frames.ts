@@ -212,6 +212,11 @@ export type ServerFrame =
       table: TableFrame | null;
     }
   | { type: 'update'; now: number; table: TableFrame | null }
+  /**
+   * A press checked and taken for its step, before the step is committed: sent when a
+   * button would be acknowledged first (a busy database, a slow step), its answer following.
+   */
+  | { type: 'ack'; requestId: string }
   /** A press's outcome: done, or refused with why (in the receiver's language). */
   | { type: 'answer'; requestId: string; ok: boolean; text: string | null };
 

@@ -17,7 +17,7 @@ import {
   TokenBucket,
 } from './limits.ts';
 import type { ShareMoments } from './moments.ts';
-import { pagePressCommit } from './page-press.ts';
+import { pagePressCommit, runPagePress } from './page-press.ts';
 import { pageStrings } from './page-strings.ts';
 import type { ReactionLimits } from './reactions.ts';
 import { type AskOdds, type FrameOdds, type SeatOdds, seatOdds } from './seat-odds.ts';
@@ -64,7 +64,7 @@ export interface HubDeps {
     Tables,
     'pressTarget' | 'tableIn' | 'gameNets' | 'heldNets' | 'endedGame' | 'openGame' | 'standings' | 'newestBadges'
   >;
-  commits: Pick<CommitAndPublish, 'press' | 'run'>;
+  commits: Pick<CommitAndPublish, 'press' | 'run' | 'inFlight'>;
   log: Logger;
   /** A seated player's odds now, as their private message shows them (the bot's odds cache); absent: none shown. */
   odds?: AskOdds;
@@ -372,11 +372,10 @@ export class ActivityHub {
       this.send(conn, { type: 'answer', requestId: message.requestId, ok, text });
     try {
       const commit = await pagePressCommit(this.deps, conn, message);
-      const done = async (committed: Promise<unknown>) => {
-        await committed;
-        answer(true, null);
-      };
-      await this.deps.commits.run(commit, done, { pressedInActivity: true });
+      await runPagePress(this.deps.commits, commit, {
+        ack: () => this.send(conn, { type: 'ack', requestId: message.requestId }),
+        done: () => answer(true, null),
+      });
     } catch (err) {
       const refused = isUserFacing(err);
       if (!refused) this.deps.log.error({ err, userId: conn.who.userId }, 'activity press failed');

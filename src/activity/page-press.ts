@@ -1,4 +1,5 @@
 import { parseCard } from '../cards/card.ts';
+import { ackIfSlow, BUSY_STEPS } from '../table/acknowledge.ts';
 import type { Commit, CommitAndPublish } from '../table/commit-and-publish.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
@@ -49,4 +50,28 @@ export async function pagePressCommit(
   const checked = await checkPress(deps.tables, request, page.place, page.member);
   // Discord's value for a fair game's client seed: the instance's launch id (docs/FAIRNESS.md).
   return deps.commits.press(checked, key, page.who.launchId);
+}
+
+/**
+ * Runs a page's checked press as its step and answers the page as a button's interaction
+ * is answered (table/acknowledge.ts): acknowledged at once when the database is busy, or
+ * once the step has taken ACK_BUDGET_MS, and answered when committed. A refusal after an
+ * acknowledgement still reaches the page, as its answer.
+ */
+export async function runPagePress(
+  commits: Pick<CommitAndPublish, 'run' | 'inFlight'>,
+  commit: Commit,
+  answer: { ack(): void; done(): void },
+): Promise<void> {
+  const busy = commits.inFlight >= BUSY_STEPS;
+  if (busy) answer.ack();
+  await commits.run(
+    commit,
+    async (committed) => {
+      if (!busy) await ackIfSlow(committed, async () => answer.ack());
+      await committed;
+      answer.done();
+    },
+    { pressedInActivity: true },
+  );
 }

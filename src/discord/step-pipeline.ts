@@ -6,11 +6,11 @@ import {
 } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
+import { ackIfSlow, BUSY_STEPS } from '../table/acknowledge.ts';
 import type { Commit, CommitAndPublish, Committed } from '../table/commit-and-publish.ts';
 import type { CheckedPress } from '../table/presses.ts';
 import type { StepResult } from '../table/steps.ts';
 import type { HeldTable, Tables } from '../table/tables.ts';
-import { ackIfSlow } from './acks.ts';
 import type { InteractionAnswers } from './interaction-answers.ts';
 import type { PrivateAnswer } from './private-card-sender.ts';
 import type { TablePublisher } from './publisher.ts';
@@ -29,9 +29,6 @@ import type { rulesMenu } from './views/rules-form.ts';
  * lets this answer, then publishes the step to the channel, so control goes
  * discord → table → discord once per step.
  */
-
-/** When many steps are already waiting for the database, acknowledge before queueing. */
-export const BUSY_STEPS = 8;
 
 /**
  * How a press is answered: a private line ('line'); nothing visible ('quiet': the table

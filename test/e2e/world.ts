@@ -82,6 +82,8 @@ export interface WorldOptions {
   directWriter?: boolean;
   /** How the bot's steps wait for a database that fails transiently (production waits longer between tries). */
   dbRetry?: Partial<DbRetryOptions>;
+  /** Each step's commit held this long first (a busy database): a press is then acknowledged before its answer. */
+  commitDelayMs?: number;
   /** Serve the Activity (on a free port of 127.0.0.1), handing checked sockets to this hub. */
   activityHub?: BotActivityOptions['hub'];
 }
@@ -176,6 +178,15 @@ export class World {
   async startBot(how: { endOpenTables?: boolean } = {}): Promise<void> {
     if (this.options.process) return this.spawnBot();
     this.writer = this.options.directWriter ? directStepWriter(this.database.db) : openStepWriter(this.database);
+    const delay = this.options.commitDelayMs;
+    if (delay) {
+      const writer = this.writer;
+      const commitStep = writer.commitStep.bind(writer);
+      writer.commitStep = async (step) => {
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        return commitStep(step);
+      };
+    }
     this.botClock = this.options.clock ? new BotClock(this.options.clock) : null;
     this.bot = await createBot({
       token: this.discord.bot.token,

@@ -18,7 +18,7 @@ export function recordFrames(page: Page): ServerFrame[] {
 
 /** The tables of those frames (snapshots and updates), oldest first. */
 export const tablesIn = (frames: readonly ServerFrame[]): TableFrame[] =>
-  frames.flatMap((f) => (f.type !== 'answer' && f.table ? [f.table] : []));
+  frames.flatMap((f) => ((f.type === 'snapshot' || f.type === 'update') && f.table ? [f.table] : []));
 
 /**
  * Watches the framed page's DOM from before its first script runs: each time anything

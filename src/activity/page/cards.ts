@@ -1,4 +1,4 @@
-import { parseCard } from '../../cards/card.ts';
+import { parseCard, RANK_CHARS, SUIT_CHARS } from '../../cards/card.ts';
 import { cardBackSvg, cardFaceSvg } from '../../render/card-svg.ts';
 import type { CardFace } from '../frames.ts';
 
@@ -11,15 +11,36 @@ import type { CardFace } from '../frames.ts';
 /** Each face parsed once, then cloned: parsing a card's SVG markup again on every drawing is the table's costliest work. */
 const drawn = new Map<string, HTMLTemplateElement>();
 
-function parsed(key: string, markup: () => string): Node {
-  let template = drawn.get(key);
-  if (!template) {
-    template = document.createElement('template');
+function template(key: string, markup: () => string): HTMLTemplateElement {
+  let made = drawn.get(key);
+  if (!made) {
+    made = document.createElement('template');
     // Markup made here from a card's code only: nothing a player typed.
-    template.innerHTML = markup();
-    drawn.set(key, template);
+    made.innerHTML = markup();
+    drawn.set(key, made);
   }
-  return template.content.cloneNode(true);
+  return made;
+}
+
+const parsed = (key: string, markup: () => string): Node => template(key, markup).content.cloneNode(true);
+
+const faceOf = (code: string) => () => cardFaceSvg(parseCard(code));
+
+/**
+ * Parses every face (and the back) ahead, a few at a time while the page is idle: a
+ * showdown then only clones its cards, where parsing a dozen faces never seen yet made
+ * the task that draws it long on a phone.
+ */
+export function prepareCards(): void {
+  const left = ['back', ...[...SUIT_CHARS].flatMap((s) => [...RANK_CHARS].map((r) => `${r}${s}`))];
+  const some = (deadline: IdleDeadline) => {
+    while (left.length && deadline.timeRemaining() > 2) {
+      const key = left.shift() as string;
+      template(key, key === 'back' ? cardBackSvg : faceOf(key));
+    }
+    if (left.length) requestIdleCallback(some);
+  };
+  requestIdleCallback(some);
 }
 
 /** `downLabel`: how a face-down card is read out, in the receiver's language. */
@@ -28,7 +49,7 @@ export function cardElement(face: CardFace | null, downLabel: string, more = '')
   node.className = `card${face ? '' : ' down'}${face?.up ? ' up' : ''}${more ? ` ${more}` : ''}`;
   node.setAttribute('role', 'img');
   node.setAttribute('aria-label', face ? face.text : downLabel);
-  node.append(face ? parsed(face.code, () => cardFaceSvg(parseCard(face.code))) : parsed('back', cardBackSvg));
+  node.append(face ? parsed(face.code, faceOf(face.code)) : parsed('back', cardBackSvg));
   if (face) node.dataset.card = face.code;
   return node;
 }

@@ -14,6 +14,13 @@ export interface Ui {
   showing?: Set<string>;
   /** The frame drawn last: motion shows what changed from it. */
   last?: TableFrame | null;
+  /**
+   * The press sent and not yet answered (its request id, and its button's `data-key`): that
+   * button is marked busy until the answer, even once the bot has acknowledged it.
+   */
+  pending?: { requestId: string; key: string } | null;
+  /** A side panel new to the page was laid after the table (stages.ts): what other modules put in it goes in now. */
+  sideLaid?(): void;
   /** Leave was pressed during a deal: the page asks to confirm it. */
   confirmLeave?: boolean;
   /** Seats whose player is talking in the call (Discord's speaking events): their seat is lit. */
@@ -44,8 +51,18 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-export const number = (ui: Ui, n: number, options?: Intl.NumberFormatOptions) =>
-  new Intl.NumberFormat(ui.locale, options).format(n);
+/** Number formats by locale and options: making one is far dearer than using it, and a table says hundreds of numbers. */
+const formats = new Map<string, Intl.NumberFormat>();
+
+export function number(ui: Ui, n: number, options?: Intl.NumberFormatOptions): string {
+  const key = `${ui.locale}|${options ? JSON.stringify(options) : ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(ui.locale, options);
+    formats.set(key, format);
+  }
+  return format.format(n);
+}
 
 /** A catalogue text with its `{{name}}` places filled (numbers in the receiver's way of writing them). */
 export function say(ui: Ui, key: string, vars: Record<string, string | number> = {}): string {

@@ -9,6 +9,7 @@ import type {
   ServerFrame,
   TableFrame,
 } from '../frames.ts';
+import { prepareCards } from './cards.ts';
 import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
 import { RulesPanel } from './rules-panel.ts';
@@ -48,6 +49,7 @@ const ui: Ui = {
   press,
   close: () => discord?.close(RPCCloseCodes.CLOSE_NORMAL, 'left the table'),
   redraw: () => draw(),
+  sideLaid: () => mountMoment(),
 };
 
 /** Anyone at the table may float an emote over it (a fixed set, by index). */
@@ -79,7 +81,11 @@ function draw(): void {
     root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
   social?.show(table);
   (root.querySelector('.bottom') ?? root).append(socialRow);
-  // The game-over panel keeps a place for it beside the final standings.
+  mountMoment();
+}
+
+/** The game-over panel keeps a place for the share control beside the final standings (drawn now or in a later stage). */
+function mountMoment(): void {
   moment?.mount(root.querySelector<HTMLElement>('.game-over .share-slot'), table);
 }
 
@@ -108,6 +114,19 @@ function press(name: PagePress, extra: Parameters<Ui['press']>[1] = {}): void {
     ...extra,
   };
   socket.send(JSON.stringify(message));
+  // Shown as pending until its answer: on the button itself, at once (the next frame draws it so too).
+  markPending(null);
+  markPending({ requestId, key: `${name}:${extra.level ?? ''}` });
+}
+
+/** Marks the pressed button busy (`press`: its request and key), or clears the mark (null). */
+function markPending(press: { requestId: string; key: string } | null): void {
+  const key = press?.key ?? ui.pending?.key;
+  ui.pending = press;
+  const button = key ? root.querySelector<HTMLButtonElement>(`button[data-key="${CSS.escape(key)}"]`) : null;
+  if (!button) return;
+  if (press) button.setAttribute('aria-busy', 'true');
+  else button.removeAttribute('aria-busy');
 }
 
 async function post(path: string, body: unknown, bearer?: string): Promise<Record<string, unknown>> {
@@ -148,7 +167,10 @@ function received(frame: ServerFrame | ReactionFrame | MomentFrame): void {
     moment?.received(frame);
     return;
   }
+  // Acknowledged: taken for its step, its answer to come; the button stays marked.
+  if (frame.type === 'ack') return;
   if (frame.type === 'answer') {
+    if (ui.pending?.requestId === frame.requestId) markPending(null);
     if (!frame.ok && frame.text) tell(frame.text);
     return;
   }
@@ -232,6 +254,8 @@ async function connect(sdk: DiscordSDK, attempt = 0): Promise<void> {
   ws.addEventListener('close', () => {
     if (socket !== ws) return;
     socket = null;
+    // A press unanswered on a lost socket is not pending any more: the fresh snapshot says where the table is.
+    markPending(null);
     root.setAttribute('aria-busy', 'true');
     // Back with a new ticket.
     connectSoon(sdk, attempt);
@@ -257,6 +281,7 @@ async function start(): Promise<void> {
   place = { instanceId: sdk.instanceId, channelId: tableOfCustomId(sdk.customId)?.channelId ?? sdk.channelId ?? '' };
   await signIn(sdk, true);
   setInterval(() => tick(root, ui), 250);
+  prepareCards();
   await connect(sdk).catch((err: unknown) => {
     sayIfRefused(err);
     connectSoon(sdk, 0);

@@ -13,12 +13,12 @@ const COUNT_MS = 600;
 
 const reduced = () => matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-/** The pot's number counted from what it was to what it is. */
-function count(ui: Ui, node: HTMLElement, from: number, to: number): void {
+/** The pot's number counted from what it was to what it is, while `t` is the frame on the page. */
+function count(ui: Ui, t: TableFrame, node: HTMLElement, from: number, to: number): void {
   const began = performance.now();
   const step = (now: number) => {
-    // A later frame drew a new pot: this count is no longer on the page.
-    if (!node.isConnected) return;
+    // A later frame was drawn (the pot's node may be kept for it, its number set anew): this count is over.
+    if (ui.last !== t || !node.isConnected) return;
     const share = Math.min(1, (now - began) / COUNT_MS);
     node.textContent = number(ui, Math.round(from + (to - from) * (1 - (1 - share) ** 3)));
     if (share < 1) requestAnimationFrame(step);
@@ -33,5 +33,5 @@ export function animate(root: HTMLElement, ui: Ui, before: TableFrame | null, t:
   const felt = root.querySelector<HTMLElement>('.felt');
   if (!felt) return;
   const pot = felt.querySelector<HTMLElement>('.felt-pot');
-  if (pot && before.pot !== t.pot && before.phase !== 'lobby') count(ui, pot, before.pot, t.pot);
+  if (pot && before.pot !== t.pot && before.phase !== 'lobby') count(ui, t, pot, before.pot, t.pot);
 }

@@ -5,6 +5,8 @@ import { el, fillIn, fresh, number, say, type Ui } from './dom.ts';
 import { felt } from './felt.ts';
 import { gameOver } from './game-over.ts';
 import { animate } from './motion.ts';
+import { patchChildren } from './patch.ts';
+import { holdFreshHands, inStages, inTwos, layHands, laySide, type Stage } from './stages.ts';
 
 export type { Ui } from './dom.ts';
 
@@ -18,9 +20,10 @@ const said = (ui: Ui, label: Label) => say(ui, label.key, label.vars);
 
 const card = (ui: Ui, face: CardFace | null): HTMLElement => cardElement(face, say(ui, 'picture.faceDown'));
 
+/** A control whose handler is its `onclick`: drawing the next frame keeps the button (and its focus) and hands it the new handler. */
 function button(label: string, key: string, onClick: () => void, primary = false): HTMLButtonElement {
   const b = el('button', { type: 'button', class: primary ? 'primary' : '', 'data-key': key }, label);
-  b.addEventListener('click', onClick);
+  b.onclick = onClick;
   return b;
 }
 
@@ -55,6 +58,7 @@ function actions(ui: Ui, t: TableFrame): HTMLElement {
     // Seating computers is the host's extra: picture-in-picture leaves it to a bigger frame.
     if (choice.press === 'computer' || choice.press === 'removeComputer') b.classList.add('extra');
     if (asking) b.classList.add('confirm');
+    if (ui.pending?.key === b.dataset.key) b.setAttribute('aria-busy', 'true');
     b.disabled = !ready(choice, ui.picked);
     bar.append(b);
   }
@@ -90,10 +94,10 @@ function yourCards(ui: Ui, t: TableFrame, me: SeatFrame): HTMLElement {
       cardElement(face, say(ui, 'picture.faceDown'), dealt),
     );
     pick.disabled = !pickable(t, face, ui.picked);
-    pick.addEventListener('click', () => {
+    pick.onclick = () => {
       ui.picked = togglePick(t, face, ui.picked);
       ui.redraw();
-    });
+    };
     row.append(pick);
   });
   const title = say(ui, 'activity.yourCards');
@@ -213,7 +217,21 @@ function countdown(ui: Ui, t: TableFrame): HTMLElement {
   );
 }
 
-/** Draws the whole table (a frame is small; the page redraws on every frame), keeping the focused control. */
+/** What the side panel shows (a deal's result, a game's final standings): one key while it stays the same. */
+const sideOf = (t: TableFrame) => `${t.tableId}:${t.showdown?.dealNo ?? ''}:${t.standings?.title ?? ''}`;
+
+function side(ui: Ui, t: TableFrame): HTMLElement | null {
+  const parts = [result(ui, t), gameOver(ui, t)].filter((part) => part !== null);
+  return parts.length ? el('div', { class: 'side', 'data-key': sideOf(t) }, ...parts) : null;
+}
+
+/**
+ * Draws the whole table from the frame and brings the page to it (patch.ts: only what
+ * changed is touched), keeping the focused control. What is new and large comes in
+ * stages after the table is painted (stages.ts): hands turned over for the first time,
+ * then a side panel new to the page (a showdown's hands and payments, the final
+ * standings). A side that no longer belongs (the next deal) goes at once.
+ */
 export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   const focused = (document.activeElement as HTMLElement | null)?.dataset.key;
   root.setAttribute('aria-busy', 'false');
@@ -221,24 +239,43 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   ui.last = t;
   ui.showing = new Set();
   if (!t) {
-    root.replaceChildren(el('p', {}, say(ui, 'table.nobody')));
+    patchChildren(root, [el('p', {}, say(ui, 'table.nobody'))]);
     return;
   }
-  const middle = el('div', { class: 'middle' }, felt(ui, t));
-  const side = [result(ui, t), gameOver(ui, t)].filter((part) => part !== null);
-  if (side.length) middle.append(el('div', { class: 'side' }, ...side));
-  middle.classList.toggle('with-side', side.length > 0);
+  const table = felt(ui, t);
+  const hands = holdFreshHands(table);
+  const middle = el('div', { class: 'middle' }, table);
+  const shown = root.querySelector<HTMLElement>(':scope > .middle > .side')?.dataset.key;
+  const later = sideOf(t) !== shown;
+  const now = later ? null : side(ui, t);
+  if (now) middle.append(now);
+  middle.classList.toggle('with-side', now !== null);
   const me = mySeat(t);
   const bottom = el('div', { class: 'bottom' });
   if (!me) bottom.append(el('p', { class: 'watching' }, say(ui, 'activity.watching')));
   else if (me.cards.length) bottom.append(yourCards(ui, t, me));
   bottom.append(actions(ui, t));
-  root.replaceChildren(header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom);
+  patchChildren(root, [header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom]);
   ui.seen = ui.showing;
-  // After the new table is painted: its layout is then already made, and reading where the seats are costs nothing.
-  requestAnimationFrame(() => setTimeout(() => animate(root, ui, before, t), 0));
+  inStages(ui, t, [
+    // Two hands a stage: each is a task well short of a long one on a phone.
+    ...inTwos(hands).map((two) => () => layHands(root, two)),
+    ...(later ? [() => addSide(root, ui, t)] : []),
+    // Once the new table is painted: its layout is then already made, and reading where the seats are costs nothing.
+    () => animate(root, ui, before, t),
+  ]);
   tick(root, ui);
-  if (focused) root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  if (focused && !root.contains(document.activeElement))
+    root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+function addSide(root: HTMLElement, ui: Ui, t: TableFrame): Stage[] {
+  const middle = root.querySelector<HTMLElement>(':scope > .middle');
+  const panel = side(ui, t);
+  if (!middle || !panel) return [];
+  const rest = laySide(middle, panel);
+  ui.sideLaid?.();
+  return rest;
 }
 
 /** Moves the countdown on by the server's clock, and says the time left in the prompt. */

@@ -127,6 +127,7 @@ const serverFrame = z.discriminatedUnion('type', [
     table: z.nullable(table),
   }),
   z.object({ type: z.literal('update'), now: z.number(), table: z.nullable(table) }),
+  z.object({ type: z.literal('ack'), requestId: z.string() }),
   z.object({ type: z.literal('answer'), requestId: z.string(), ok: z.boolean(), text: z.nullable(z.string()) }),
 ]);
 

@@ -61,7 +61,7 @@ export class ActivitySocket {
   get table(): TableFrame | null {
     for (let i = this.frames.length - 1; i >= 0; i--) {
       const frame = this.frames[i] as ServerFrame;
-      if (frame.type !== 'answer') return frame.table;
+      if (frame.type === 'snapshot' || frame.type === 'update') return frame.table;
     }
     return null;
   }

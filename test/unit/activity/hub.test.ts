@@ -50,7 +50,7 @@ class FakeSocket implements HubSocket {
   get table(): TableFrame | null {
     for (let i = this.frames.length - 1; i >= 0; i--) {
       const f = this.frames[i] as ServerFrame;
-      if (f.type !== 'answer') return f.table;
+      if (f.type === 'snapshot' || f.type === 'update') return f.table;
     }
     throw new Error('no snapshot yet');
   }

@@ -75,6 +75,7 @@ function hubAt(clock: { now: number }) {
       newestBadges: async () => new Map(),
     },
     commits: {
+      inFlight: 0,
       press: () => {
         throw new Error('no press here');
       },

@@ -52,6 +52,8 @@ describe("the page's reading of a frame", () => {
     expect(parseServerFrame(JSON.stringify(update))).toEqual(update);
     const answer: ServerFrame = { type: 'answer', requestId: 'r-1', ok: false, text: 'Not your turn.' };
     expect(parseServerFrame(JSON.stringify(answer))).toEqual(answer);
+    const ack: ServerFrame = { type: 'ack', requestId: 'r-1' };
+    expect(parseServerFrame(JSON.stringify(ack))).toEqual(ack);
   });
 
   it('leaves unread what is not a frame: not JSON, an unknown type, a field of the wrong type or missing', () => {
@@ -65,6 +67,8 @@ describe("the page's reading of a frame", () => {
       { ...good, type: 'hello' },
       { ...good, now: '1' },
       { type: 'answer', requestId: 'r', ok: 'yes', text: null },
+      { type: 'ack' },
+      { type: 'ack', requestId: 7 },
       { type: 'update', now: 1 },
       { ...good, table: { ...good.table, tableId: '1' } },
       { ...good, table: { ...good.table, seats: {} } },

@@ -9,9 +9,10 @@ import { type ComponentHandler, routed } from '../../../src/discord/handlers/typ
 import { BotMetrics } from '../../../src/discord/metrics.ts';
 import type { PrivateAnswer } from '../../../src/discord/private-card-sender.ts';
 import { createRouter } from '../../../src/discord/router.ts';
-import { BUSY_STEPS, type PressAnswer, type PressPlan, StepPipeline } from '../../../src/discord/step-pipeline.ts';
+import { type PressAnswer, type PressPlan, StepPipeline } from '../../../src/discord/step-pipeline.ts';
 import { type Action, apply, awaiting } from '../../../src/engine/index.ts';
 import { t } from '../../../src/i18n/index.ts';
+import { BUSY_STEPS } from '../../../src/table/acknowledge.ts';
 import { CommitAndPublish } from '../../../src/table/commit-and-publish.ts';
 import { gameOf } from '../../../src/table/game-record.ts';
 import { directStepWriter } from '../../../src/table/step-writer.ts';

@@ -34,13 +34,15 @@ export const ANSWER_DEADLINE_MS = 3_000;
  * the SDK's `authorize` code (the local Discord's) exchanged for a session, the user in
  * the channel's instance, a single-use ticket, then the WebSocket, whose frames keep the
  * table as the page would show it. Presses go as the page sends them; each is timed from
- * sending to its answer.
+ * sending to its acknowledgement (as a button's: the `ack` frame, else the answer) and to its answer.
  */
 export class ActivityPlayer {
   /** The table as the last frame showed it (null before the snapshot, or with no game). */
   table: TableFrame | null = null;
   private readonly waiting = new Set<() => void>();
   private readonly answers = new Map<string, (answer: { ok: boolean; text: string | null }) => void>();
+  /** When each press was acknowledged before its answer (the hub's `ack` frame), by request id. */
+  private readonly acked = new Map<string, number>();
   private presses = 0;
 
   private constructor(
@@ -49,6 +51,10 @@ export class ActivityPlayer {
   ) {
     socket.on('message', (data) => {
       const frame = JSON.parse(String(data)) as ServerFrame;
+      if (frame.type === 'ack') {
+        if (!this.acked.has(frame.requestId)) this.acked.set(frame.requestId, performance.now());
+        return;
+      }
       if (frame.type === 'answer') {
         this.answers.get(frame.requestId)?.({ ok: frame.ok, text: frame.text });
         this.answers.delete(frame.requestId);
@@ -122,8 +128,11 @@ export class ActivityPlayer {
     );
   }
 
-  /** Sends a press as the page does; resolves with its answer and how long it took, ms. */
-  async press(press: PressKind, dealNo: number): Promise<{ ok: boolean; text: string | null; ms: number }> {
+  /** Sends a press as the page does; resolves with its answer and how long it took to it (`ms`) and to its acknowledgement (`ackMs`). */
+  async press(
+    press: PressKind,
+    dealNo: number,
+  ): Promise<{ ok: boolean; text: string | null; ms: number; ackMs: number }> {
     const requestId = `load-${++this.presses}`;
     let timer: NodeJS.Timeout | undefined;
     const answered = new Promise<{ ok: boolean; text: string | null }>((resolve, reject) => {
@@ -133,7 +142,10 @@ export class ActivityPlayer {
     const sent = performance.now();
     this.socket.send(JSON.stringify({ type: 'press', requestId, press, dealNo }));
     const answer = await answered.finally(() => clearTimeout(timer));
-    return { ...answer, ms: performance.now() - sent };
+    const at = performance.now();
+    const ackedAt = this.acked.get(requestId) ?? at;
+    this.acked.delete(requestId);
+    return { ...answer, ms: at - sent, ackMs: ackedAt - sent };
   }
 
   close(): Promise<void> {

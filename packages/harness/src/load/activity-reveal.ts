@@ -21,6 +21,17 @@ const WATCH_LONG_TASKS = `(() => {
   }).observe({ type: 'longtask', buffered: false });
 })();`;
 
+/** What a trace of the reveal holds: DevTools' timeline (tasks, layouts, paints), with REVEAL_PROF the scripts' profile. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+  ...(process.env.REVEAL_PROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  'blink.user_timing',
+  'loading',
+];
+
 /**
  * A reveal on a phone (390×844) with Chromium's CPU slowed `cpuSlowdown` times (DevTools'
  * Emulation.setCPUThrottlingRate): a table of five in three-card guts, four stay from the
@@ -42,6 +53,9 @@ export async function activityReveal(cpuSlowdown: number): Promise<RevealResult>
       const stay = frame.getByRole('button', { name: 'Stay', exact: true });
       await stay.waitFor({ timeout: 30_000 });
       for (const p of others) await discord.pressButton(p, table, 'Stay').acknowledged(60_000);
+      // Playwright's click evaluates its own script in the frame the first time (a task of ~40 ms at 4×):
+      // a trial click does that before the watch begins, so the watch sees the page's tasks alone.
+      await stay.click({ trial: true });
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
       const body = frame.locator('body');
@@ -57,6 +71,10 @@ export async function activityReveal(cpuSlowdown: number): Promise<RevealResult>
       await page.waitForTimeout(500);
       const probe = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks?.splice(0) ?? []);
       if (probe.length === 0) throw new Error('the long task observer saw no long task in the frame');
+      // REVEAL_TRACE=FILE writes Chromium's trace of the reveal (its tasks, layouts, paints; REVEAL_PROF=1 adds the
+      // scripts' sampled profile, which slows them).
+      const tracePath = process.env.REVEAL_TRACE;
+      if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
       const pressedAt = Date.now();
       await stay.click();
       await frame.locator('.reveal').first().waitFor({ timeout: 60_000 });
@@ -64,6 +82,7 @@ export async function activityReveal(cpuSlowdown: number): Promise<RevealResult>
       // The flip and the deal's motion play out; a long task they cause is counted too.
       await page.waitForTimeout(1500);
       const longTasks = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []);
+      if (tracePath) await browser.stopTracing();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       return { longTasks, revealMs, cpuSlowdown };
     },

@@ -51,7 +51,9 @@ const CARDS_WAIT_MS = 5_000;
 export class LoadPlayers {
   readonly refused: string[] = [];
   /** Each press from the Activity's page, ms from sending it to its answer over the WebSocket. */
+  /** Each press from the page: ms to its acknowledgement (as a button's), and to its answer (its step committed). */
   readonly pagePresses: number[] = [];
+  readonly pageAnswers: number[] = [];
   private readonly watchers = new Map<string, Set<(message: APIMessage) => void>>();
   /** Each player's newest private message, by channel and player: where their cards offer Stay. */
   private readonly privates = new Map<string, APIMessage>();
@@ -160,7 +162,8 @@ export class LoadPlayers {
     await player.until(() => player.asked(dealNo));
     await this.wait(options.pressWithinMs);
     const answer = await player.press('stay', dealNo);
-    this.pagePresses.push(answer.ms);
+    this.pagePresses.push(answer.ackMs);
+    this.pageAnswers.push(answer.ms);
     if (!answer.ok) {
       this.refused.push(`page: ${answer.text ?? ''}`);
       if (process.env.LOAD_LOG) console.error(`refused on the page: ${answer.text}`);

@@ -87,6 +87,8 @@ export interface TableLoadResult {
   dealRequests: { global: number; exempt: number; byRoute: Record<string, number>; uploadBytes: number };
   /** With `activityPlayer`: the presses from the page; else null. */
   pagePresses: PagePressStats | null;
+  /** With `activityPlayer`: the same presses to their answer (the step committed); else null. */
+  pageAnswers: PagePressStats | null;
 }
 
 function pagePressStats(ms: number[]): PagePressStats {
@@ -234,6 +236,7 @@ export async function runTableLoad(options: TableLoadOptions): Promise<TableLoad
         refused: players.refused,
         dealRequests: countsBetween(countsAtDeal, countsAtEnd),
         pagePresses: options.activityPlayer ? pagePressStats(players.pagePresses) : null,
+        pageAnswers: options.activityPlayer ? pagePressStats(players.pageAnswers) : null,
       };
     } finally {
       await database.close();
