@@ -13,7 +13,7 @@ import { LongestFirst } from './test/support/sequencer.ts';
  * - browser: pages in chromium (playwright-core).
  *
  * `npm test` runs the unit files first, on two workers, as they are busy on a core each;
- * then the e2e and browser files together, four at a time (`sequence.groupOrder`: one
+ * then the e2e and browser files together, three at a time (`sequence.groupOrder`: one
  * group, one `maxWorkers`), as they mostly wait on sockets, timers, child processes and
  * Chromium's frames. In each group the longest files start first (test/support/sequencer.ts).
  */
@@ -59,7 +59,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: inLayer('e2e'),
-          maxWorkers: 4,
+          // Three: four at a time timed pages and shard processes out with the machine at a load of 16.
+          maxWorkers: 3,
           // A worker's files share its modules, as the unit files do: each file imported the bot,
           // discord.js and the local Discord afresh, two seconds of a core a file (10 files here:
           // 72 s of CPU isolated, 50 s shared). Nothing here mocks a module; a file that sets an
@@ -85,7 +86,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // With the e2e files (the same group): a browser file mostly waits on its world's
           // sockets and timers and on Chromium's frames.
-          maxWorkers: 4,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
