@@ -17,6 +17,13 @@ import { LongestFirst } from './test/support/sequencer.ts';
  * group, one `maxWorkers`), as they mostly wait on sockets, timers, child processes and
  * Chromium's frames. In each group the longest files start first (test/support/sequencer.ts).
  */
+
+/**
+ * How many e2e and browser files run at once: three; four timed pages and shard processes
+ * out with the machine at a load of 16. GUTS_TEST_FILES_AT_ONCE sets it (a quiet machine may take four).
+ */
+const filesAtOnce = Number(process.env.GUTS_TEST_FILES_AT_ONCE ?? 3);
+
 const inLayer = (layer: 'unit' | 'e2e' | 'browser') => [
   `test/${layer}/**/*.test.ts`,
   `packages/*/test/${layer}/**/*.test.ts`,
@@ -59,8 +66,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: inLayer('e2e'),
-          // Three: four at a time timed pages and shard processes out with the machine at a load of 16.
-          maxWorkers: 3,
+          maxWorkers: filesAtOnce,
           // A worker's files share its modules, as the unit files do: each file imported the bot,
           // discord.js and the local Discord afresh, two seconds of a core a file (10 files here:
           // 72 s of CPU isolated, 50 s shared). Nothing here mocks a module; a file that sets an
@@ -86,7 +92,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // With the e2e files (the same group): a browser file mostly waits on its world's
           // sockets and timers and on Chromium's frames.
-          maxWorkers: 3,
+          maxWorkers: filesAtOnce,
           sequence: { groupOrder: 1 },
         },
       },
