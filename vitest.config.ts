@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './test/support/sequencer.ts';
 
 /**
  * Three layers, by folder: a test's layer is in its path, `test/<layer>/…` for the bot and
@@ -11,11 +12,18 @@ import { defineConfig } from 'vitest/config';
  *   child processes that run them (the `guts`/`guts-harness` CLIs, docker compose). Seconds a file.
  * - browser: pages in chromium (playwright-core).
  *
- * `npm test` runs the layers one after the other (`sequence.groupOrder`): the unit files
- * on two workers, as they are busy on a core each; then the e2e files three at a time,
- * as they mostly wait on sockets, timers and child processes (vitest's default on two
- * cores is one file at a time); then the browser files, two at a time.
+ * `npm test` runs the unit files first, on two workers, as they are busy on a core each;
+ * then the e2e and browser files together, three at a time (`sequence.groupOrder`: one
+ * group, one `maxWorkers`), as they mostly wait on sockets, timers, child processes and
+ * Chromium's frames. In each group the longest files start first (test/support/sequencer.ts).
  */
+
+/**
+ * How many e2e and browser files run at once: three; four timed pages and shard processes
+ * out with the machine at a load of 16. GUTS_TEST_FILES_AT_ONCE sets it (a quiet machine may take four).
+ */
+const filesAtOnce = Number(process.env.GUTS_TEST_FILES_AT_ONCE ?? 3);
+
 const inLayer = (layer: 'unit' | 'e2e' | 'browser') => [
   `test/${layer}/**/*.test.ts`,
   `packages/*/test/${layer}/**/*.test.ts`,
@@ -31,6 +39,10 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // Sums what each local Discord checked against Discord's spec: "spec checks: N requests, M responses, 0 violations".
     globalSetup: ['test/spec-report.ts'],
+    sequence: { sequencer: LongestFirst },
+    // The bot's helper threads run their modules' compiled twins (src/threads/boot.js): a
+    // thread booting the TypeScript compiler spent a second of a core, hundreds of times a run.
+    env: { GUTS_COMPILED_THREADS: process.env.GUTS_COMPILED_THREADS ?? '1' },
     projects: [
       {
         extends: true,
@@ -54,7 +66,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: inLayer('e2e'),
-          maxWorkers: 3,
+          maxWorkers: filesAtOnce,
           // A worker's files share its modules, as the unit files do: each file imported the bot,
           // discord.js and the local Discord afresh, two seconds of a core a file (10 files here:
           // 72 s of CPU isolated, 50 s shared). Nothing here mocks a module; a file that sets an
@@ -63,6 +75,7 @@ export default defineConfig({
           // A world's start (the local Discord, a bot process, its threads booting) took over a
           // minute with both cores busy beside other suites; a hook that hangs still fails.
           hookTimeout: 180_000,
+          // Beside the browser files: one group, so one maxWorkers for both.
           sequence: { groupOrder: 1 },
         },
       },
@@ -75,10 +88,12 @@ export default defineConfig({
           // it and opens pages of its own (test/support/browser-setup.ts). Modules shared, as e2e.
           globalSetup: ['test/support/browser-setup.ts'],
           isolate: false,
-          // Two files at a time (vitest's default on two cores is one): a browser file mostly
-          // waits on its world's sockets and timers and on Chromium's frames.
-          maxWorkers: 2,
-          sequence: { groupOrder: 2 },
+          // Started beside the e2e files: a world and pages on a busy machine, as e2e.
+          hookTimeout: 180_000,
+          // With the e2e files (the same group): a browser file mostly waits on its world's
+          // sockets and timers and on Chromium's frames.
+          maxWorkers: filesAtOnce,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

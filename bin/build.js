@@ -6,7 +6,7 @@
 // well under a second; it comes with tsx, a dependency. The workspace packages
 // (packages/*: the local Discord, the harness) are compiled into the same build when
 // they are there; the production image has none.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -158,7 +158,8 @@ function prune(dist, keep) {
 /**
  * The compiled tree for the sources as they are now (built if missing): a folder that
  * mirrors the repository, `src/cli/main.js` and so on. Safe when several processes ask
- * at once: each builds aside and the first rename wins.
+ * at once: each builds aside and the first rename wins (aside in a folder of its own: the
+ * threads of one process, and two calls on one thread, may ask at once too).
  */
 export async function compiled() {
   const files = sourceFiles();
@@ -166,8 +167,7 @@ export async function compiled() {
   const into = join(dist, buildName(files));
   if (existsSync(join(into, '.complete'))) return pathToFileURL(`${into}/`);
   mkdirSync(dist, { recursive: true });
-  const aside = `${into}.tmp-${process.pid}`;
-  rmSync(aside, { recursive: true, force: true });
+  const aside = `${into}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
   await compile(files, aside);
   await buildPage(aside);
   writeFileSync(join(aside, '.complete'), '');
