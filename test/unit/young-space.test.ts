@@ -46,7 +46,7 @@ describe('the old generation', () => {
     const majors: number[] = [];
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
           majors.push(entry.startTime);
       }
     });
