@@ -33,6 +33,21 @@ export function trimYoungSpaceWhenQuiet(everyMs = TRIM_EVERY_MS): () => void {
   return () => clearInterval(timer);
 }
 
+/**
+ * A full collection that moves the survivors of half-empty pages together, so whole
+ * pages go back: a plain one compacts only pages V8 finds fragmented enough, and an idle
+ * bot kept 25 MB of live objects on 31 MB of pages after it. No options: Node 20's V8
+ * reads `{ type: 'major' }` as a scavenge.
+ */
+function compactingCollection(gc: Gc): void {
+  setFlagsFromString('--compact-on-every-full-gc');
+  try {
+    gc();
+  } finally {
+    setFlagsFromString('--no-compact-on-every-full-gc');
+  }
+}
+
 /** How often the thread is looked at for a quiet spell (`collectWhenQuiet`). */
 export const QUIET_CHECK_MS = 10_000;
 /** A window in which the event loop was busy less than this share of the time is quiet. */
@@ -54,8 +69,7 @@ export function collectWhenQuiet(everyMs = QUIET_CHECK_MS): () => void {
   let collected = false;
   const timer = setInterval(() => {
     const quiet = performance.eventLoopUtilization(since).utilization < QUIET_UTILISATION;
-    // No options: a full collection (Node 20's V8 reads `{ type: 'major' }` as a scavenge).
-    if (quiet && !collected) gc();
+    if (quiet && !collected) compactingCollection(gc);
     collected = quiet;
     // From here: the collection's own time is not the bot's work.
     since = performance.eventLoopUtilization();
