@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --v8-pool-size=1
+#!/usr/bin/env -S node --v8-pool-size=2
 // Entry point for `npx guts …` and `npm start`: runs the sources compiled to
 // JavaScript (bin/build.js builds them on the first run after a change), so no
 // TypeScript compiler lives in the bot's process or its threads. Its first line gives

@@ -4,13 +4,14 @@
  * sharding manager's children (`execArgv`), and the benches that run the bot as those do.
  * test/unit/node-options.test.ts holds each launcher to this list.
  *
- * `--v8-pool-size=1`: one V8 platform worker thread instead of four. Those threads
+ * `--v8-pool-size=2`: two V8 platform worker threads instead of four. Those threads
  * compile hot functions with TurboFan and mark and sweep concurrently with the GC; each
  * takes a glibc malloc arena of its own, and what the start-up's compiles freed in
- * them stays resident. An idle bot read 93.5-103.2 MB, 4.7-13.8 MB of it in those
- * arenas, the more the busier the machine at start-up; with one worker, 86 MB
- * (docs/PERFORMANCE.md, Memory). The bot's own thread still does no compiling:
- * optimising compiles stay concurrent, on the one worker. A process cannot set this for
- * itself once started: the platform is made before any JavaScript runs.
+ * them stays resident: an idle bot read 90.6-99.7 MB with four, 4.5-16.2 MB of it in
+ * those arenas, the more the busier the machine at start-up (docs/PERFORMANCE.md,
+ * Memory). One worker kept least (86 MB) but cost the bot's thread 15% more CPU a deal
+ * under load and half its deals a second: the GC's helper work and the optimising
+ * compiles then wait for one thread. A process cannot set this for itself once
+ * started: the platform is made before any JavaScript runs.
  */
-export const BOT_NODE_OPTIONS: readonly string[] = ['--v8-pool-size=1'];
+export const BOT_NODE_OPTIONS: readonly string[] = ['--v8-pool-size=2'];
