@@ -36,5 +36,6 @@ EXPOSE 8080
 # With METRICS_PORT set (the compose file sets it), each bot process of the container
 # must answer /healthz with 200; without it there is nothing to ask.
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["node", "bin/healthcheck.js"]
-ENTRYPOINT ["node", "bin/guts.js"]
+# --v8-pool-size=2: the Node options of every bot process (src/node-options.ts says why).
+ENTRYPOINT ["node", "--v8-pool-size=2", "bin/guts.js"]
 CMD ["start"]

@@ -7,7 +7,7 @@ import { log } from './log.ts';
 import { HistoryPruner } from './table/history-pruner.ts';
 import { systemClock } from './table/scheduler.ts';
 import { openStepWriter } from './table/step-writer.ts';
-import { trimYoungSpaceWhenQuiet } from './young-space.ts';
+import { collectWhenQuiet, trimYoungSpaceWhenQuiet } from './young-space.ts';
 
 /** A stopping process exits by then at the latest (the sharding manager gives its children 9.5 s). */
 export const STOP_WITHIN_MS = 9_000;
@@ -110,8 +110,10 @@ export async function runBot(config: Config & { discordToken: string }): Promise
       : null;
   pruner?.start();
   const stopTrimming = trimYoungSpaceWhenQuiet();
+  const stopCollecting = collectWhenQuiet();
   await stopped;
   stopTrimming();
+  stopCollecting();
   await pruner?.stop();
   await ops?.close();
   // Everything is committed and closed. A request still waiting in discord.js's queue (a

@@ -124,8 +124,8 @@ export class PrivateCardSender {
     const drawing = dealInPlay(state) || options.afterDeal ? this.privateView(rt, state, playerId) : null;
     return {
       cards: drawing
-        ? drawing.then(({ payload, ...drawn }) => {
-            shown = drawn;
+        ? drawing.then((payload) => {
+            shown = shownOf(state, playerId);
             return payload;
           })
         : null,
@@ -141,8 +141,8 @@ export class PrivateCardSender {
   }
 
   /**
-   * What a player's private message shows now (cards, picture, hand name, odds, choice),
-   * its signature and whether it asks something of them.
+   * What a player's private message shows now (cards, picture, hand name, odds, choice).
+   * Its signature and whether it asks something are `shownOf`'s, for the callers that keep them.
    */
   private async privateView(
     rt: HeldTable,
@@ -162,21 +162,18 @@ export class PrivateCardSender {
       wanted ? this.deps.offload.hand(wanted.cards, { ...wanted.options, ...colours }) : null,
     ]);
     const target = { tableId: rt.record.id, dealNo: tableDealNo(rt.notes, state.dealNo) };
-    return {
-      // A private message: in the player's own language.
-      payload: cardsView(
-        target,
-        view,
-        playerId,
-        preview,
-        equity,
-        picture,
-        this.deps.tokens.localeOf(rt.record.id, playerId),
-        colours.fourColour,
-        ended,
-      ),
-      ...shownOf(state, playerId),
-    };
+    // A private message: in the player's own language.
+    return cardsView(
+      target,
+      view,
+      playerId,
+      preview,
+      equity,
+      picture,
+      this.deps.tokens.localeOf(rt.record.id, playerId),
+      colours.fourColour,
+      ended,
+    );
   }
 
   /** Claims the player's private message for a press's answer that redraws it (see `answerPrivately`). */
@@ -260,7 +257,7 @@ export class PrivateCardSender {
             // Claimed before the picture is drawn: a later step compares with what is on its way.
             Object.assign(live, shown, { version });
             const messageId = live.messageId;
-            const { payload } = await this.privateView(rt, state, playerId);
+            const payload = await this.privateView(rt, state, playerId);
             await this.deps.output.run(() => live.via.edit(messageId, { ...payload, attachments: [] }));
             return;
           }
@@ -271,8 +268,8 @@ export class PrivateCardSender {
           this.messages.remember(tableId, playerId, posting);
           this.shownTo(rt, dealNo, playerId);
           try {
-            const { payload, signature, asks } = await this.privateView(rt, state, playerId);
-            Object.assign(posting, { signature, asks });
+            const payload = await this.privateView(rt, state, playerId);
+            Object.assign(posting, shownOf(state, playerId));
             const message = await this.deps.output.run(() =>
               handle.followUp({ ...payload, flags: MessageFlags.Ephemeral }),
             );
@@ -329,7 +326,7 @@ export class PrivateCardSender {
         live.asks = false;
         try {
           const last = withCardsDealtAtEnd(before, events, playerId);
-          const { payload } = await this.privateView(rt, last ?? before, playerId, ended, last !== null);
+          const payload = await this.privateView(rt, last ?? before, playerId, ended, last !== null);
           // A card dealt as the deal ended is drawn with the rest: the picture is new too.
           const edit = last
             ? { ...payload, components: [], attachments: [] }

@@ -1,5 +1,5 @@
 import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
-import { type GameState, publicView } from '../engine/index.ts';
+import { type GameState, type PlayerView, publicView } from '../engine/index.ts';
 import { type TextKey, t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
 import type { Picture } from '../render/index.ts';
@@ -46,8 +46,23 @@ function liveTableView(
   });
 }
 
+/**
+ * The public view of each committed state, made once: a step's table message, board
+ * picture and board signature each read it, and a state is never changed once committed
+ * (every step is a new one), nor a view once made (views only read it).
+ */
+const publicViews = new WeakMap<GameState, PlayerView>();
+
 /** What the channel may see of the table's game: the table message never shows more. */
-export const publicOf = (rt: HeldTable) => publicView(gameOf(rt.record));
+export function publicOf(rt: HeldTable): PlayerView {
+  const state = gameOf(rt.record);
+  let view = publicViews.get(state);
+  if (!view) {
+    view = publicView(state);
+    publicViews.set(state, view);
+  }
+  return view;
+}
 
 /** The table-wide coordinates the table's buttons carry, and whether they offer Open table. */
 export function targetOf(rt: HeldTable, openTable = false): ButtonTarget {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type Shard, ShardingManager } from 'discord.js';
 import type { Logger } from '../log.ts';
+import { BOT_NODE_OPTIONS } from '../node-options.ts';
 
 /**
  * The launcher of `SHARD_COUNT=N|auto` (docs/SCALING.md): discord.js's ShardingManager,
@@ -72,7 +73,7 @@ export async function startShardingManager(options: ManagerOptions): Promise<Run
     totalShards: total,
     shardList: options.shards ?? 'auto',
     shardArgs: ['start'],
-    execArgv: [],
+    execArgv: [...BOT_NODE_OPTIONS],
     mode: 'process',
     respawn: true,
   });

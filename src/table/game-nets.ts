@@ -82,7 +82,9 @@ export class GameNets {
         this.tallies.set(tableId, { dealBase, through: 0, chips: {}, series: {}, names: namesOf(step) });
       return;
     }
-    Object.assign(tally.names, namesOf(step));
+    // Seated before the step and after it (one who left included), without a record made each step.
+    for (const p of step.before?.players ?? []) tally.names[p.id] = p.name;
+    for (const p of step.after.players) tally.names[p.id] = p.name;
     for (const e of step.events) {
       if (e.type !== 'DealEnded' || e.dealNo <= tally.through) continue;
       tally.through = e.dealNo;

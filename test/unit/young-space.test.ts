@@ -1,9 +1,12 @@
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { trimYoungSpaceWhenQuiet } from '../../src/young-space.ts';
+import { collectWhenQuiet, trimYoungSpaceWhenQuiet } from '../../src/young-space.ts';
 
-const youngMb = () =>
-  (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / 1024 / 1024;
+const spaceMb = (name: string) =>
+  (getHeapSpaceStatistics().find((s) => s.space_name === name)?.space_size ?? 0) / 1024 / 1024;
+const youngMb = () => spaceMb('new_space');
+const oldMb = () => spaceMb('old_space');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the young generation', () => {
@@ -24,6 +27,38 @@ describe('the young generation', () => {
       await expect.poll(youngMb, { timeout: 5_000 }).toBeLessThanOrEqual(2);
     } finally {
       stop();
+    }
+    expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  });
+});
+
+describe('the old generation', () => {
+  it('is given back by one full collection at the first quiet window, and no more while it stays quiet', async () => {
+    // Objects that live long enough to be promoted, then dropped: the old space keeps their pages.
+    let kept: { x: number; s: string }[][] = [];
+    for (let i = 0; i < 200; i++) {
+      kept.push(Array.from({ length: 5_000 }, (_, x) => ({ x, s: `a${x}` })));
+      if (kept.length > 150) kept.shift();
+    }
+    kept = [];
+    const grown = oldMb();
+    expect(grown).toBeGreaterThanOrEqual(40);
+    const majors: number[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+          majors.push(entry.startTime);
+      }
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    const stop = collectWhenQuiet(300);
+    try {
+      await expect.poll(oldMb, { timeout: 5_000 }).toBeLessThanOrEqual(grown / 4);
+      await sleep(1_500); // five more quiet windows
+      expect(majors).toHaveLength(1);
+    } finally {
+      stop();
+      observer.disconnect();
     }
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
   });

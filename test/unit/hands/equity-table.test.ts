@@ -28,6 +28,24 @@ describe('tableEquity', () => {
     }
   });
 
+  it('counts a split without dead cards as the enumeration walks it, for hands of one, two and three cards', () => {
+    for (const q of [
+      question('Qs', 1, 'one'),
+      question('2c', 1, 'one'),
+      question('9d 9h', 1, 'two'),
+      question('Ac 3d', 1, 'two'),
+      question('5h 5s Kd', 1, 'three-pairs'),
+      question('2c 3d 5h', 1, 'three-guts'),
+      question('As Ah Ad', 1, 'three-poker'),
+      { ...question('Ts 9s 8s', 1, 'three-poker'), wild: { ranks: [8] } },
+    ]) {
+      const enumerated = equity(q, Rng.fromSeed(1));
+      const table = tableEquity(q);
+      expect(table.samples).toBe(enumerated.samples);
+      expect(table.beatOne).toBeCloseTo(enumerated.beatOne, 12);
+    }
+  });
+
   it('is within a point of a fine Monte Carlo against several opponents', () => {
     for (const q of [question('Ah Kh 2c', 4), question('9s 8s 2d', 3), question('Qc Qd 3h', 6, 'three-poker')]) {
       const table = tableEquity(q);

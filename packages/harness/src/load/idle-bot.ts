@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiscord, noRateLimits } from '@guts/local-discord';
+import { BOT_NODE_OPTIONS } from 'guts/src/node-options.ts';
 import { botFile } from '../bot-files.ts';
 import { freePort } from '../free-port.ts';
 import { type ProcessMemory, processMemory } from './process-memory.ts';
@@ -59,9 +60,9 @@ export async function measureIdleBot(options: IdleBotOptions): Promise<IdleBotRe
     }
     const port = await freePort();
     const started = Date.now();
-    // One process as an operator starts it: none of the sharding (nor Activity) settings of this shell.
+    // One process as an operator starts it (with the bot's Node options): none of the sharding (nor Activity) settings of this shell.
     const { SHARD_COUNT, SHARDS, SHARDING_MANAGER, NODE_OPTIONS, ACTIVITY_PORT, ...env } = process.env;
-    child = spawn(process.execPath, [guts, 'start'], {
+    child = spawn(process.execPath, [...BOT_NODE_OPTIONS, guts, 'start'], {
       env: {
         ...env,
         DISCORD_TOKEN: discord.bot.token,

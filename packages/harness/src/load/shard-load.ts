@@ -11,6 +11,7 @@ import { uploadCardEmojis } from 'guts/src/discord/card-emojis.ts';
 import { commandBodies } from 'guts/src/discord/command-registry.ts';
 import { auditLedger } from 'guts/src/ledger/index.ts';
 import { LOADER_ARGS, moduleUrl } from 'guts/src/modules.ts';
+import { BOT_NODE_OPTIONS } from 'guts/src/node-options.ts';
 import { repositoryRoot } from '../bot-files.ts';
 import { onCores, pinThisProcess } from './affinity.ts';
 import { machineBusyMs, mainThreadCpuMs, processCpuMs } from './cpu.ts';
@@ -119,8 +120,8 @@ interface ShardProcess {
 
 function startShard(config: ShardProcessConfig, cores: string | undefined): Promise<ShardProcess> {
   const [command, args] = cores
-    ? onCores(cores, process.execPath, [...LOADER_ARGS, script])
-    : [process.execPath, [...LOADER_ARGS, script]];
+    ? onCores(cores, process.execPath, [...BOT_NODE_OPTIONS, ...LOADER_ARGS, script])
+    : [process.execPath, [...BOT_NODE_OPTIONS, ...LOADER_ARGS, script]];
   // taskset hands over to node in the same process, so the pid is the bot's.
   const child: ChildProcess = spawn(command, args, {
     cwd: root,
