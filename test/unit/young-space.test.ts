@@ -53,7 +53,10 @@ describe('the old generation', () => {
     observer.observe({ entryTypes: ['gc'] });
     const stop = collectWhenQuiet(300);
     try {
-      await expect.poll(oldMb, { timeout: 5_000 }).toBeLessThanOrEqual(grown / 4);
+      // At least half goes back: the worker's other old objects (vitest's own, other
+      // files' modules) stay, and read 64 of 192 MB in a CI run; without the collection
+      // nothing goes back at all.
+      await expect.poll(oldMb, { timeout: 10_000 }).toBeLessThanOrEqual(grown / 2);
       await sleep(1_500); // five more quiet windows
       expect(majors).toHaveLength(1);
     } finally {
