@@ -61,15 +61,18 @@ const QUIET_UTILISATION = 0.01;
  * its free pages back only at a full collection, which an idle bot's allocations never
  * bring, nor always V8's own memory reducer: idle bots of one build read 25.9 or 33.5 MB of
  * old space (docs/PERFORMANCE.md, Memory). A full collection takes some tens of
- * milliseconds; a busy bot never pays it. Returns what stops the checks.
+ * milliseconds; a busy bot never pays it. Returns what stops the checks; `collect` is
+ * the collection (tests count its calls).
  */
-export function collectWhenQuiet(everyMs = QUIET_CHECK_MS): () => void {
-  const gc = scavenger();
+export function collectWhenQuiet(
+  everyMs = QUIET_CHECK_MS,
+  collect: () => void = compactingCollection.bind(null, scavenger()),
+): () => void {
   let since = performance.eventLoopUtilization();
   let collected = false;
   const timer = setInterval(() => {
     const quiet = performance.eventLoopUtilization(since).utilization < QUIET_UTILISATION;
-    if (quiet && !collected) compactingCollection(gc);
+    if (quiet && !collected) collect();
     collected = quiet;
     // From here: the collection's own time is not the bot's work.
     since = performance.eventLoopUtilization();
