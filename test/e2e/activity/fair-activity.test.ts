@@ -20,13 +20,7 @@ describe('fair decks in the Activity', () => {
     expect(commitment, 'the lobby shows the commitment').toMatch(/^[0-9a-f]{64}$/);
 
     // Launched after the lobby; nobody presses anything in the chat from here on.
-    const instance = world.discord.launchActivity(world.user('ann'), world.channel);
-    const [ann, bob] = (await ActivitySocket.openAll(world, ['ann', 'bob'], instance.instanceId)) as [
-      ActivitySocket,
-      ActivitySocket,
-    ];
-    expect(await bob.press('join')).toMatchObject({ ok: true });
-    await ann.waitForTable((t) => t.seats.length === 2);
+    const [ann, bob] = await ActivitySocket.annHostsBobJoins(world);
     expect(await ann.press('deal')).toMatchObject({ text: null, ok: true });
     for (const player of [ann, bob]) {
       await player.waitForTable((t) => t.phase === 'deal' && t.awaiting.pending.length > 0);

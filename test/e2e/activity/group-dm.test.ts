@@ -45,14 +45,8 @@ describe('the Activity where the bot is no member', () => {
       withActivity({ place: 'group-dm', rateLimits: 'none', players: ['ann', 'bob'], clock, pauseMs: PAUSE_MS }),
     );
     const lobby = await world.reply('ann', 'guts', { subcommand: 'start', options: { variant: 'three-card' } });
-    const instance = world.discord.launchActivity(world.user('ann'), world.channel);
-    const [ann, bob] = (await ActivitySocket.openAll(world, ['ann', 'bob'], instance.instanceId)) as [
-      ActivitySocket,
-      ActivitySocket,
-    ];
+    const [ann, bob] = await ActivitySocket.annHostsBobJoins(world);
     const sockets = new Map([ann, bob].map((s) => [world.user(s.name).id, s]));
-    expect(await bob.press('join')).toMatchObject({ ok: true });
-    await ann.waitForTable((t) => t.seats.length === 2);
     expect(await ann.press('deal')).toMatchObject({ ok: true });
 
     // The deal is pressed in the Activity: the lobby, edited through its own token, says so.

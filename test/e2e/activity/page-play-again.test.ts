@@ -30,13 +30,7 @@ describe('Play again from the Activity', () => {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 5 },
     });
-    const instance = world.discord.launchActivity(world.user('ann'), world.channel);
-    const [ann, bob] = (await ActivitySocket.openAll(world, ['ann', 'bob'], instance.instanceId)) as [
-      ActivitySocket,
-      ActivitySocket,
-    ];
-    expect(await bob.press('join')).toMatchObject({ ok: true });
-    await ann.waitForTable((t) => t.seats.length === 2);
+    const [ann, bob] = await ActivitySocket.annHostsBobJoins(world);
     await playOneDeal(world, ann, bob);
 
     const table = world.latest(/^Three-card guts: deal 1$/) as APIMessage;

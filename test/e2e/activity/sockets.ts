@@ -45,6 +45,21 @@ export class ActivitySocket {
     return sockets;
   }
 
+  /**
+   * Ann launches the Activity in the world's channel, where her lobby is; Ann and Bob open
+   * it, and Bob joins from the page: a two-seat table played only from the page.
+   */
+  static async annHostsBobJoins(world: World): Promise<[ActivitySocket, ActivitySocket]> {
+    const instance = world.discord.launchActivity(world.user('ann'), world.channel);
+    const [ann, bob] = (await ActivitySocket.openAll(world, ['ann', 'bob'], instance.instanceId)) as [
+      ActivitySocket,
+      ActivitySocket,
+    ];
+    expect(await bob.press('join')).toMatchObject({ ok: true });
+    await ann.waitForTable((t) => t.seats.length === 2);
+    return [ann, bob];
+  }
+
   private static async open(world: World, name: string, instanceId: string): Promise<ActivitySocket> {
     const socket = await socketPathFor(world, name, instanceId);
     const ws = new WebSocket(`ws://127.0.0.1:${world.bot.activityPort()}${socket}`);
@@ -78,11 +93,17 @@ export class ActivitySocket {
     return this.table as TableFrame;
   }
 
-  /** A press on the deal the page shows; resolves with the bot's answer. */
-  async press(press: PressMessage['press'], extra: Partial<PressMessage> = {}): Promise<Answer> {
+  /** Sends a press on the deal the page shows, without waiting for an answer; returns its request id. */
+  send(press: PressMessage['press'], extra: Partial<PressMessage> = {}): string {
     const requestId = `${this.name}-${++this.requests}`;
     const message: PressMessage = { type: 'press', requestId, press, dealNo: this.table?.dealNo ?? 0, ...extra };
     this.ws.send(JSON.stringify(message));
+    return requestId;
+  }
+
+  /** A press on the deal the page shows; resolves with the bot's answer. */
+  async press(press: PressMessage['press'], extra: Partial<PressMessage> = {}): Promise<Answer> {
+    const requestId = this.send(press, extra);
     return (await this.waitFor((f) => f.type === 'answer' && f.requestId === requestId)) as Answer;
   }
 

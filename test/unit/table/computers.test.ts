@@ -3,6 +3,7 @@ import { type Action, apply, createGame, type GameState } from '../../../src/eng
 import { ComputerTimers, computerToMove } from '../../../src/table/computers.ts';
 import type { GameRecord } from '../../../src/table/game-record.ts';
 import { fakeClock } from './fake-clock.ts';
+import { gameRecord } from './tables-fixture.ts';
 
 /**
  * computers.ts on its own: which computer seat the game asks something of, and when
@@ -24,21 +25,7 @@ function game(options: Record<string, unknown> = {}, deal = true): GameState {
 }
 const computerOf = (state: GameState) => state.players.find((p) => p.computer)?.id as string;
 
-function record(state: GameState, o: Partial<GameRecord> = {}): GameRecord {
-  return {
-    id: 7,
-    guildId: '100',
-    channelId: '200',
-    version: 3,
-    running: true,
-    state,
-    deadline: null,
-    messages: {},
-    dealNo: state.dealNo,
-    updatedAt: 0,
-    ...o,
-  };
-}
+const record = (state: GameState, o: Partial<GameRecord> = {}): GameRecord => gameRecord(state, { version: 3, ...o });
 
 describe('the computer seat a game asks', () => {
   it('is none outside a deal', () => {
