@@ -36,9 +36,14 @@ export function endedDeals(state: GameState): number {
 }
 
 /** The players a step saw seated, before it and after. */
-function namesOf(step: Pick<StepResult, 'before' | 'after'>): Record<string, string> {
-  const seated = [...(step.before?.players ?? []), ...step.after.players];
-  return Object.fromEntries(seated.map((p) => [p.id, p.name]));
+/**
+ * Writes into `names` the name of everyone seated before the step and after it (one who
+ * left included), in place: it runs on every step, so it makes no record of its own.
+ */
+function noteNames(step: Pick<StepResult, 'before' | 'after'>, names: Record<string, string>): Record<string, string> {
+  for (const p of step.before?.players ?? []) names[p.id] = p.name;
+  for (const p of step.after.players) names[p.id] = p.name;
+  return names;
 }
 
 export interface GameNetsDeps {
@@ -79,12 +84,10 @@ export class GameNets {
     if (!tally) {
       // A game with nothing ended yet counts from zero; any other is read whole when asked.
       if (endedDeals(step.after) === 0)
-        this.tallies.set(tableId, { dealBase, through: 0, chips: {}, series: {}, names: namesOf(step) });
+        this.tallies.set(tableId, { dealBase, through: 0, chips: {}, series: {}, names: noteNames(step, {}) });
       return;
     }
-    // Seated before the step and after it (one who left included), without a record made each step.
-    for (const p of step.before?.players ?? []) tally.names[p.id] = p.name;
-    for (const p of step.after.players) tally.names[p.id] = p.name;
+    noteNames(step, tally.names);
     for (const e of step.events) {
       if (e.type !== 'DealEnded' || e.dealNo <= tally.through) continue;
       tally.through = e.dealNo;
