@@ -6,6 +6,8 @@ export interface RevealResult {
   /** From the page's Stay to the hands laid on the felt, ms. */
   revealMs: number;
   cpuSlowdown: number;
+  /** What the bot sent the page, in order: the deal's snapshot and updates, then the reveal (activity-patch replays them). */
+  frames: string[];
 }
 
 /**
@@ -26,6 +28,7 @@ const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-devtools.timeline.stack',
   'v8.execute',
   ...(process.env.REVEAL_PROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
   'blink.user_timing',
@@ -48,6 +51,8 @@ export async function activityReveal(cpuSlowdown: number): Promise<RevealResult>
       const page = await context.newPage();
       await page.exposeFunction('nextCode', () => discord.authorizeActivity(host));
       await page.addInitScript(WATCH_LONG_TASKS);
+      const frames: string[] = [];
+      page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
       await page.goto(hostPage);
       const frame = page.frameLocator('#activity');
       const stay = frame.getByRole('button', { name: 'Stay', exact: true });
@@ -84,7 +89,7 @@ export async function activityReveal(cpuSlowdown: number): Promise<RevealResult>
       const longTasks = await body.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []);
       if (tracePath) await browser.stopTracing();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      return { longTasks, revealMs, cpuSlowdown };
+      return { longTasks, revealMs, cpuSlowdown, frames };
     },
   );
 }
