@@ -124,24 +124,32 @@ function seatItem(ui: Ui, t: TableFrame, s: SeatFrame, colour: number): HTMLElem
   return item;
 }
 
+/** A hand to lay on the felt: drawn now, or (turned over for the first time) drawn when its stage comes (`held`). */
+type HandDrawing = () => HTMLElement;
+
 /**
  * A hand the showdown showed, laid on the felt in front of its seat (apart from the seat
- * itself, whose own cards are only ever what the receiver may see), flipped face up.
+ * itself, whose own cards are only ever what the receiver may see), flipped face up; and
+ * whether it is turned over for the first time.
  */
-function reveal(ui: Ui, t: TableFrame, id: string, at: Record<string, string>): HTMLElement | null {
+function reveal(ui: Ui, t: TableFrame, id: string, at: Record<string, string>) {
   const shown = t.showdown?.hands.find((h) => h.playerId === id);
   if (!shown) return null;
   const won = t.showdown?.winners.includes(id) ?? false;
-  const cards = el('div', { class: 'cards' }, ...shown.cards.map((c) => cardElement(c, say(ui, 'picture.faceDown'))));
   const flipped = fresh(ui, `reveal:${t.showdown?.dealNo}:${id}`);
-  const node = el(
-    'div',
-    { class: `reveal${won ? ' won' : ''}${flipped ? ' fresh' : ''}`, 'data-hand': id },
-    cards,
-    el('span', { class: 'hand-name' }, shown.name),
-  );
-  placeAt(node, at);
-  return node;
+  const draw: HandDrawing = () => {
+    const down = say(ui, 'picture.faceDown');
+    const cards = el('div', { class: 'cards' }, ...shown.cards.map((c) => cardElement(c, down)));
+    const node = el(
+      'div',
+      { class: `reveal${won ? ' won' : ''}${flipped ? ' fresh' : ''}`, 'data-hand': id },
+      cards,
+      el('span', { class: 'hand-name' }, shown.name),
+    );
+    placeAt(node, at);
+    return node;
+  };
+  return { flipped, draw };
 }
 
 function board(ui: Ui, t: TableFrame): HTMLElement | null {
@@ -207,7 +215,12 @@ function chips(ui: Ui, t: TableFrame, places: ReadonlyMap<string, Record<string,
   });
 }
 
-export function felt(ui: Ui, t: TableFrame): HTMLElement {
+/**
+ * The felt drawn from the frame. Hands turned over for the first time are not drawn with
+ * it: their drawings go to `held`, for the stages that lay them after the table is painted
+ * (stages.ts), so the frame's own task draws none of their cards.
+ */
+export function felt(ui: Ui, t: TableFrame, held: HandDrawing[] = []): HTMLElement {
   const seats = el('ul', { class: 'seats', 'aria-label': say(ui, 'activity.seats') });
   const places = new Map<string, Record<string, string>>();
   const me = t.seats.findIndex((s) => s.id === t.you);
@@ -220,7 +233,8 @@ export function felt(ui: Ui, t: TableFrame): HTMLElement {
     placeAt(item, place(at, Math.max(n, 2)));
     seats.append(item);
     const shown = reveal(ui, t, s.id, handPlace(at, Math.max(n, 2)));
-    if (shown) reveals.push(shown);
+    if (shown?.flipped) held.push(shown.draw);
+    else if (shown) reveals.push(shown.draw());
   });
   const laid = board(ui, t);
   const middle = el('div', { class: 'felt-middle' });

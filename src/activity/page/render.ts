@@ -6,7 +6,7 @@ import { felt } from './felt.ts';
 import { gameOver } from './game-over.ts';
 import { animate } from './motion.ts';
 import { patchChildren } from './patch.ts';
-import { holdFreshHands, inStages, inTwos, layHands, laySide, type Stage } from './stages.ts';
+import { inStages, layHands, laySide, type Stage } from './stages.ts';
 
 export type { Ui } from './dom.ts';
 
@@ -220,7 +220,7 @@ function countdown(ui: Ui, t: TableFrame): HTMLElement {
 /** What the side panel shows (a deal's result, a game's final standings): one key while it stays the same. */
 const sideOf = (t: TableFrame) => `${t.tableId}:${t.showdown?.dealNo ?? ''}:${t.standings?.title ?? ''}`;
 
-function side(ui: Ui, t: TableFrame): HTMLElement | null {
+export function side(ui: Ui, t: TableFrame): HTMLElement | null {
   const parts = [result(ui, t), gameOver(ui, t)].filter((part) => part !== null);
   return parts.length ? el('div', { class: 'side', 'data-key': sideOf(t) }, ...parts) : null;
 }
@@ -242,8 +242,8 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
     patchChildren(root, [el('p', {}, say(ui, 'table.nobody'))]);
     return;
   }
-  const table = felt(ui, t);
-  const hands = holdFreshHands(table);
+  const hands: (() => HTMLElement)[] = [];
+  const table = felt(ui, t, hands);
   const middle = el('div', { class: 'middle' }, table);
   const shown = root.querySelector<HTMLElement>(':scope > .middle > .side')?.dataset.key;
   const later = sideOf(t) !== shown;
@@ -255,11 +255,13 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   if (!me) bottom.append(el('p', { class: 'watching' }, say(ui, 'activity.watching')));
   else if (me.cards.length) bottom.append(yourCards(ui, t, me));
   bottom.append(actions(ui, t));
-  patchChildren(root, [header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom]);
+  const drawn = [header(ui, t), countdown(ui, t), prompt(ui, t), middle, bottom];
+  blurIfGoing(root, drawn);
+  patchChildren(root, drawn);
   ui.seen = ui.showing;
   inStages(ui, t, [
-    // Two hands a stage: each is a task well short of a long one on a phone.
-    ...inTwos(hands).map((two) => () => layHands(root, two)),
+    // A hand a stage: each stage, and the paint after it, a task well short of a long one on a phone.
+    ...hands.map((hand) => () => layHands(root, [hand])),
     ...(later ? [() => addSide(root, ui, t)] : []),
     // Once the new table is painted: its layout is then already made, and reading where the seats are costs nothing.
     () => animate(root, ui, before, t),
@@ -267,6 +269,23 @@ export function render(root: HTMLElement, ui: Ui, t: TableFrame | null): void {
   tick(root, ui);
   if (focused && !root.contains(document.activeElement))
     root.querySelector<HTMLElement>(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+}
+
+/**
+ * A button of the table's own (a press, a card to pick) loses its focus before the page
+ * changes when the new drawing has it no more (Stay once the reveal comes): Chromium brings
+ * the document's style up to date as it takes the focus from a removed element, which in
+ * the middle of a patch restyles all the patch has changed so far (7 ms of a reveal's task
+ * at a phone's CPU); before it, nothing is left to restyle. The panels mounted beside the
+ * table (the host's Rules, the social row) keep their focus as main.ts keeps it.
+ */
+function blurIfGoing(root: HTMLElement, drawn: readonly HTMLElement[]): void {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLButtonElement) || !root.contains(active) || !active.closest('.actions, .you')) return;
+  const key = active.dataset.key;
+  if (!key) return;
+  const selector = `[data-key="${CSS.escape(key)}"]`;
+  if (!drawn.some((node) => node.matches(selector) || node.querySelector(selector))) active.blur();
 }
 
 function addSide(root: HTMLElement, ui: Ui, t: TableFrame): Stage[] {

@@ -32,37 +32,24 @@ export function inStages(ui: Ui, t: TableFrame, steps: readonly Stage[]): void {
   if (left.length) afterPaint(next);
 }
 
-/** Takes the hands turned over for the first time (`.reveal.fresh`) out of a felt just drawn, to lay them later. */
-export function holdFreshHands(felt: HTMLElement): HTMLElement[] {
-  const held = [...felt.querySelectorAll<HTMLElement>(':scope > .reveal.fresh')];
-  for (const hand of held) hand.remove();
-  return held;
-}
-
-/** Lays held hands on the felt on the page, where the drawing had them (before the seats). */
-export function layHands(root: HTMLElement, hands: readonly HTMLElement[]): void {
+/** Draws held hands (felt.ts) and lays them on the felt on the page, where the drawing has them (before the seats). */
+export function layHands(root: HTMLElement, hands: readonly (() => HTMLElement)[]): void {
   const felt = root.querySelector<HTMLElement>(':scope > .middle > .felt');
   if (!felt) return;
   const seats = felt.querySelector(':scope > .seats');
-  for (const hand of hands) felt.insertBefore(hand, seats);
+  for (const draw of hands) felt.insertBefore(draw(), seats);
 }
 
 /**
- * Puts a side panel new to the page into `middle` with its first two hands, and returns
- * the stages that add the rest two by two where the drawing had them.
+ * Puts a side panel new to the page into `middle` with its first hand, and returns the
+ * stages that add the rest one by one where the drawing had them.
  */
 export function laySide(middle: HTMLElement, panel: HTMLElement): Stage[] {
-  const lines = [...panel.querySelectorAll<HTMLElement>('.result > .hand')].slice(2);
+  const lines = [...panel.querySelectorAll<HTMLElement>('.result > .hand')].slice(1);
   const anchor = lines.at(-1)?.nextSibling ?? null;
   const box = lines[0]?.parentNode ?? null;
   for (const line of lines) line.remove();
   middle.append(panel);
   middle.classList.add('with-side');
-  return inTwos(lines).map((two) => () => {
-    for (const line of two) box?.insertBefore(line, anchor);
-  });
+  return lines.map((line) => () => box?.insertBefore(line, anchor));
 }
-
-/** `items` two by two, in order. */
-export const inTwos = <T>(items: readonly T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / 2) }, (_, i) => items.slice(2 * i, 2 * i + 2));
