@@ -10,6 +10,7 @@ import type {
   TableFrame,
 } from '../frames.ts';
 import { prepareCards } from './cards.ts';
+import { warmShowdownFonts } from './font-warm.ts';
 import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
 import { RulesPanel } from './rules-panel.ts';
@@ -185,6 +186,7 @@ function received(frame: ServerFrame | ReactionFrame | MomentFrame): void {
   if (frame.table?.dealNo !== table?.dealNo || frame.table?.awaiting.kind !== table?.awaiting.kind) ui.picked.clear();
   table = frame.table;
   draw();
+  warmShowdownFonts(ui, table);
 }
 
 /** Asks Discord who the user is (a code the server exchanges) and opens a session with it. */

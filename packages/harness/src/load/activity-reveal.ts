@@ -32,6 +32,7 @@ const TRACE_CATEGORIES = [
   'v8.execute',
   ...(process.env.REVEAL_PROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
   'blink.user_timing',
+  ...(process.env.REVEAL_BLINK ? ['blink', 'disabled-by-default-blink.debug.layout', 'fonts', 'disabled-by-default-blink.debug'] : []),
   'loading',
 ];
 
