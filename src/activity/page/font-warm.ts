@@ -14,7 +14,10 @@ import { side } from './render.ts';
  * after the specimen is gone.
  */
 
-/** `t` as if its deal had been shown down: every seat's hand face up, the first seat winning from the second. */
+/**
+ * `t` as if its deal had been shown down: every seat's hand face up, the first seat winning
+ * from the second, and each with an achievement's medal (a deal's end brings them).
+ */
 function sampleShowdown(t: TableFrame): TableFrame {
   const card = { code: 'AS', text: 'A♠' };
   const [winner, loser] = t.seats.map((s) => s.id);
@@ -23,6 +26,7 @@ function sampleShowdown(t: TableFrame): TableFrame {
   if (loser) delta[loser] = -1;
   return {
     ...t,
+    seats: t.seats.map((s) => ({ ...s, badge: { id: 'specimen', name: s.name } })),
     phase: 'between-deals',
     showdown: {
       dealNo: -1,
