@@ -262,8 +262,10 @@ export class TablePublisher implements StepListener {
     // A game's last step: its messages were asked for as it left them (`committed`). A
     // game may be opening at the table by now (Play again, as soon as the page shows the
     // game over), its runtime numbering deals from a new base before its first step:
-    // edited from that, the ended game's message would name a deal it never had.
-    if (!over) this.tableMessage.requestEdits(tableId);
+    // edited from that, the ended game's message would name a deal it never had. So too
+    // after the step before it (a deal's result, the game over being the next step's).
+    const sameGame = this.heldTable(tableId)?.notes.dealBase === step.notes.dealBase;
+    if (!over && sameGame) this.tableMessage.requestEdits(tableId);
   }
 
   /**
