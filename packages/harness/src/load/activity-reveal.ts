@@ -23,7 +23,11 @@ const WATCH_LONG_TASKS = `(() => {
   }).observe({ type: 'longtask', buffered: false });
 })();`;
 
-/** What a trace of the reveal holds: DevTools' timeline (tasks, layouts, paints), with REVEAL_PROF the scripts' profile. */
+/**
+ * What a trace of the reveal holds: DevTools' timeline (tasks, layouts, paints; a forced
+ * layout with its script's stack), with REVEAL_PROF the scripts' profile, with REVEAL_BLINK
+ * Blink's own events (inside a layout: text shaped, fonts made; heavy, it slows the page).
+ */
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -32,7 +36,9 @@ const TRACE_CATEGORIES = [
   'v8.execute',
   ...(process.env.REVEAL_PROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
   'blink.user_timing',
-  ...(process.env.REVEAL_BLINK ? ['blink', 'disabled-by-default-blink.debug.layout', 'fonts', 'disabled-by-default-blink.debug'] : []),
+  ...(process.env.REVEAL_BLINK
+    ? ['blink', 'disabled-by-default-blink.debug.layout', 'fonts', 'disabled-by-default-blink.debug']
+    : []),
   'loading',
 ];
 
