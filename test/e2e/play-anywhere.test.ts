@@ -8,9 +8,9 @@ import type { World } from './world.ts';
 /**
  * Guts where the bot was never invited: a group DM, and a server where only the players
  * installed the app. Everything rides interaction tokens: no channel call, no 6th
- * follow-up on one interaction.
+ * follow-up on one interaction. Each test has a world of its own: they run side by side.
  */
-describe('play anywhere: a user-installed app', () => {
+describe.concurrent('play anywhere: a user-installed app', () => {
   /** Plays Iron Cross from /guts start to the end; the counts start after the bot came up. */
   async function playIronCross(w: World, decide = showdownThenHostAlone('ann')) {
     w.discord.resetRequestCounts();
