@@ -1,38 +1,16 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { failuresBySaying, leastSquaresSlope } from '../../src/load/soak-report.ts';
+import { harnessRun } from '../support/harness-run.ts';
 
 const harness = (args: string[]) =>
   spawnSync(process.execPath, ['packages/harness/bin/harness.js', ...args], { encoding: 'utf8' });
 
-/**
- * A soak bench run in a process of its own, awaited: the two soaks below mostly wait on
- * their games' timers and presses, so they run side by side (about 30 s of a core each).
- */
-function soakRun(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['packages/harness/bin/harness.js', 'bench', 'soak', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const killer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('close', (status) => {
-      clearTimeout(killer);
-      resolve({ status, stdout, stderr });
-    });
-  });
-}
+/** A soak bench run: the two below mostly wait on their games' timers and presses, so they run side by side. */
+const soakRun = (args: string[]) => harnessRun(['bench', 'soak', ...args], 240_000);
 
 /** A soak bench run's JSON charted by `guts-harness soak-chart`: the SVG. */
 function chartOf(json: string): string {
