@@ -6,9 +6,7 @@ import { runScenario } from '../../src/engine/scenario.ts';
 import { test } from './fixture.ts';
 import { playToEnd } from './play.ts';
 
-// Each test has a world of its own and mostly waits (a bot process restarting, a
-// countdown): the tests run side by side.
-describe.concurrent('a crash in the middle of a deal', () => {
+describe('a crash in the middle of a deal', () => {
   test('resumes the countdown after a restart and settles the deal once', async ({ startWorld }) => {
     const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 60_000 });
     const lobby = await world.reply('ann', 'guts', {
@@ -105,7 +103,7 @@ describe.concurrent('a crash in the middle of a deal', () => {
   });
 });
 
-describe.concurrent('what the channel is told after a restart', () => {
+describe('what the channel is told after a restart', () => {
   test('a game the restart ends says so, with the pot it leaves with the channel; the host may play again', async ({
     startWorld,
   }) => {
@@ -155,7 +153,7 @@ describe.concurrent('what the channel is told after a restart', () => {
   });
 });
 
-describe.concurrent('hand history', () => {
+describe('hand history', () => {
   test('exports any finished deal as a scenario that replays to the same result', async ({ startWorld }) => {
     const world = await startWorld({ players: ['ann', 'bob', 'cat'], pauseMs: 100 });
     for (let game = 1; game <= 2; game++) {

@@ -10,7 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * beside the many short ones instead of after them.
  */
 export const LONGEST_FILES = [
-  'packages/harness/test/e2e/bench-soak.test.ts', // 62 (its two runs side by side)
+  'packages/harness/test/e2e/bench-soak.test.ts', // 45 (its three runs side by side)
+  'test/e2e/restart.test.ts', // 41
   'test/e2e/sharded.test.ts', // 38 (SQLite and PostgreSQL side by side)
   'test/e2e/private-cards.test.ts', // 37
   'test/e2e/load.test.ts', // 36
@@ -18,8 +19,8 @@ export const LONGEST_FILES = [
   'packages/harness/test/browser/playground.test.ts', // 28
   'packages/harness/test/e2e/bench-base.test.ts', // 27
   'packages/harness/test/browser/game-night.test.ts', // 26
+  'test/e2e/activity/linked-roles.test.ts', // 26
   'test/browser/activity-social.test.ts', // 25
-  'test/e2e/restart.test.ts', // 25
   'test/e2e/shutdown.test.ts', // 24
   'test/e2e/postgres-restart.test.ts', // 24
   'test/e2e/computer-players.test.ts', // 23
@@ -35,7 +36,6 @@ export const LONGEST_FILES = [
   'packages/harness/test/browser/playground-activity.test.ts', // 15
   'test/browser/activity-page.test.ts', // 15
   'test/browser/activity-evening.test.ts', // 15
-  'test/e2e/activity/linked-roles.test.ts', // 14
   'test/browser/activity-gallery.test.ts', // 14
   'test/e2e/step-faults.test.ts', // 13
   'test/e2e/play-anywhere.test.ts', // 12

@@ -37,10 +37,9 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Linked roles, end to end: the metadata registered as deploy-commands does, a player
  * who follows the verification URL through Discord's consent and back, and their
- * connection written again once a deal they won settles (at most once a minute). Each
- * test has a world and a clock of its own and mostly waits on the bot: they run side by side.
+ * connection written again once a deal they won settles (at most once a minute).
  */
-describe.concurrent('linked roles', () => {
+describe('linked roles', () => {
   test('a player links, wins a deal, and their role connection follows', async ({ startWorld }) => {
     const clock = new AdjustableClock();
     const world = await startWorld(withActivity({ players: ['ann', 'bob'], rateLimits: 'none', clock }));
