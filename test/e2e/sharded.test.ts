@@ -82,9 +82,7 @@ function hasButton(components: unknown, suffix: string): boolean {
 /** How long a press may take to be answered: a restarted shard process boots and resumes first, on a busy machine. */
 const PRESS_MS = 40_000;
 
-// SQLite and PostgreSQL side by side: each run mostly waits on shard processes starting,
-// a respawn and the pause between deals.
-describe.concurrent.each(databases)('SHARD_COUNT=2 on $name', (database) => {
+describe.each(databases)('SHARD_COUNT=2 on $name', (database) => {
   let discord: LocalDiscord | undefined;
   let proxy: RestProxy | undefined;
   let launcher: Launcher | undefined;

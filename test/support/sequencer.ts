@@ -10,9 +10,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * beside the many short ones instead of after them.
  */
 export const LONGEST_FILES = [
+  'test/e2e/sharded.test.ts', // 69
   'packages/harness/test/e2e/bench-soak.test.ts', // 45 (its three runs side by side)
   'test/e2e/restart.test.ts', // 41
-  'test/e2e/sharded.test.ts', // 38 (SQLite and PostgreSQL side by side)
   'test/e2e/private-cards.test.ts', // 37
   'test/e2e/load.test.ts', // 36
   'test/e2e/sqlite-faults.test.ts', // 32
