@@ -101,8 +101,10 @@ describe.concurrent('play anywhere: a user-installed app', () => {
     expect(done.content).toMatch(/Recorded: \*\*bob\*\* paid \*\*cat\*\* 5/);
   });
 
+  // Its own expect: a concurrent test's expect.poll must say which test it is in.
   test('when no token is left the game waits, and the next press carries what waited and goes on', async ({
     startWorld,
+    expect,
   }) => {
     const clock = new AdjustableClock();
     // The next deal waits 10 minutes (of the clock the test moves): it starts only when the
