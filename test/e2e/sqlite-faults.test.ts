@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AdjustableClock } from '@guts/local-discord';
 import { sql } from 'kysely';
 import { describe, it } from 'vitest';
 import { sqlitePathOf } from '../../src/db/index.ts';
@@ -39,6 +40,7 @@ describe('a SQLite database that cannot save for a while', () => {
       pauseMs: 300,
       databaseUrl: `file:${join(mount, 'guts.db')}`,
       dbRetry: QUICK_RETRY,
+      clock: new AdjustableClock(), // moved past the countdown while the disk is full
     });
     const w = world;
     const filler = join(mount, 'filler');
@@ -67,7 +69,13 @@ describe('a SQLite database that cannot save for a while', () => {
   it.concurrent('a read-only database: the table waits until it may write again', async ({ onTestFinished }) => {
     // Root ignores file modes, so the bot's own connection is made read-only
     // (`query_only`): its writes fail with SQLITE_READONLY, as on a read-only file.
-    const w = await World.start({ players: ['ann', 'bob'], pauseMs: 300, directWriter: true, dbRetry: QUICK_RETRY });
+    const w = await World.start({
+      players: ['ann', 'bob'],
+      pauseMs: 300,
+      directWriter: true,
+      dbRetry: QUICK_RETRY,
+      clock: new AdjustableClock(), // moved past the countdown while the file is read-only
+    });
     onTestFinished(() => w.close());
     const db = w.database.db;
     const table = await dealOne(w);
@@ -78,7 +86,6 @@ describe('a SQLite database that cannot save for a while', () => {
       clear: async () => {
         await sql`pragma query_only = off`.execute(db);
       },
-      holdMs: 3_000,
     });
     await nothingLost(w);
   }, 90_000);
@@ -89,7 +96,12 @@ describe('a SQLite database that cannot save for a while', () => {
     // Production's writer thread, and another process (an operator's sqlite3 shell, a
     // backup) in a write transaction until the test ends it.
     let locker: ChildProcess | undefined;
-    const w = await World.start({ players: ['ann', 'bob'], pauseMs: 300, dbRetry: QUICK_RETRY });
+    const w = await World.start({
+      players: ['ann', 'bob'],
+      pauseMs: 300,
+      dbRetry: QUICK_RETRY,
+      clock: new AdjustableClock(), // moved past the countdown while the lock is held
+    });
     onTestFinished(async () => {
       locker?.kill();
       await w.close();
