@@ -15,11 +15,9 @@ export const LONGEST_FILES = [
   'test/e2e/restart.test.ts', // 41
   'test/e2e/private-cards.test.ts', // 37
   'test/e2e/load.test.ts', // 36
-  'test/e2e/sqlite-faults.test.ts', // 32
   'packages/harness/test/browser/playground.test.ts', // 28
   'packages/harness/test/e2e/bench-base.test.ts', // 27
   'packages/harness/test/browser/game-night.test.ts', // 26
-  'test/e2e/activity/linked-roles.test.ts', // 26
   'test/browser/activity-social.test.ts', // 25
   'test/e2e/shutdown.test.ts', // 24
   'test/e2e/postgres-restart.test.ts', // 24
@@ -38,9 +36,11 @@ export const LONGEST_FILES = [
   'test/browser/activity-evening.test.ts', // 15
   'test/browser/activity-gallery.test.ts', // 14
   'test/e2e/step-faults.test.ts', // 13
+  'test/e2e/sqlite-faults.test.ts', // 13 (the clock moved past the countdown)
   'test/e2e/play-anywhere.test.ts', // 12
   'test/unit/engine/computer.test.ts', // 11
   'test/unit/db/shared-database.test.ts', // 10
+  'test/e2e/activity/linked-roles.test.ts', // 8 (the clock fires the rounds)
   'test/unit/table/step-writer.test.ts', // 8
 ];
 
