@@ -12,14 +12,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const LONGEST_FILES = [
   'test/e2e/sharded.test.ts', // 69
   'packages/harness/test/e2e/bench-soak.test.ts', // 45 (its three runs side by side)
-  'test/e2e/restart.test.ts', // 41
+  'test/e2e/restart.test.ts', // 37
   'test/e2e/private-cards.test.ts', // 37
   'test/e2e/load.test.ts', // 36
   'packages/harness/test/browser/playground.test.ts', // 28
   'packages/harness/test/e2e/bench-base.test.ts', // 27
   'packages/harness/test/browser/game-night.test.ts', // 26
   'test/browser/activity-social.test.ts', // 25
-  'test/e2e/shutdown.test.ts', // 24
   'test/e2e/postgres-restart.test.ts', // 24
   'test/e2e/computer-players.test.ts', // 23
   'test/e2e/anywhere-variants.test.ts', // 23
@@ -27,6 +26,7 @@ export const LONGEST_FILES = [
   'test/e2e/interaction-tokens.test.ts', // 21
   'test/e2e/core-variants.test.ts', // 20
   'packages/harness/test/e2e/playground/stable-ids.test.ts', // 19
+  'test/e2e/shutdown.test.ts', // 19
   'test/e2e/more-variants.test.ts', // 18
   'test/e2e/activity/floods.test.ts', // 17
   'test/e2e/activity/page-load.test.ts', // 16
