@@ -86,7 +86,7 @@ export async function botActivity(deps: BotActivityDeps) {
     applicationId: () => client.application?.id ?? '',
     refresh: activity.restTokenRefresh(client.rest, () => client.application?.id ?? '', deps.options.clientSecret),
     log: log.child({ component: 'linked-roles' }),
-    now: () => clock.now(),
+    clock,
   });
 
   /** Starts the Activity's HTTP server: sign-in, the page, its sockets (to the hub), linked roles' pages. */

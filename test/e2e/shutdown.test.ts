@@ -23,6 +23,13 @@ describe('stopping the bot process', () => {
     const state = await world.state();
     expect(Object.keys(state.deal?.choices ?? {})).toHaveLength(2);
 
+    // The countdown's end 5 s on, not the rest of its 10 s: after the new process is up,
+    // which arms it from the database (on a machine too busy to start it by then, the new
+    // process resolves it at once; the result is the same).
+    await world.database.db
+      .updateTable('game_tables')
+      .set({ deadline: Date.now() + 5_000 })
+      .execute();
     await world.startBot();
     // Cat never chooses: the countdown, resumed by the new process, drops cat and reveals.
     await world.waitForTitle(/deal 1 result$/);

@@ -3,8 +3,9 @@ import { once } from 'node:events';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AdjustableClock } from '@guts/local-discord';
 import { sql } from 'kysely';
-import { afterEach, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { sqlitePathOf } from '../../src/db/index.ts';
 import { dealOne, nothingLost, playThrough, QUICK_RETRY } from './db-faults.ts';
 import { World } from './world.ts';
@@ -12,22 +13,13 @@ import { World } from './world.ts';
 /**
  * The SQLite file cannot take a write for a while: the disk is full, another process
  * holds the write lock, the file is read-only. The table waits, says so, and carries
- * on by itself once the fault clears, with nothing lost (db-faults.ts).
+ * on by itself once the fault clears, with nothing lost (db-faults.ts). Each test has a
+ * world of its own and mostly waits (past a countdown, for the fault to show): the full
+ * disk and the read-only file run side by side; the write lock, which timed out on loaded
+ * machines before, runs alone after them.
  */
 describe('a SQLite database that cannot save for a while', () => {
-  let world: World | undefined;
-  let locker: ChildProcess | undefined;
-  let unmount: (() => void) | undefined;
-  afterEach(async () => {
-    locker?.kill();
-    locker = undefined;
-    await world?.close();
-    world = undefined;
-    unmount?.();
-    unmount = undefined;
-  });
-
-  it('a full disk: the table waits until there is room again', async (ctx) => {
+  it.concurrent('a full disk: the table waits until there is room again', async (ctx) => {
     // A small filesystem of its own (tmpfs: mounting one takes root, as in CI), filled
     // to the last byte once the WAL is emptied: the writer's next commit cannot grow it.
     const mount = mkdtempSync(join(tmpdir(), 'guts-full-disk-'));
@@ -37,15 +29,18 @@ describe('a SQLite database that cannot save for a while', () => {
       rmSync(mount, { recursive: true, force: true });
       ctx.skip('cannot mount a tmpfs here (it takes root): no small disk to fill');
     }
-    unmount = () => {
+    let world: World | undefined;
+    ctx.onTestFinished(async () => {
+      await world?.close();
       execFileSync('umount', [mount]);
       rmSync(mount, { recursive: true, force: true });
-    };
+    });
     world = await World.start({
       players: ['ann', 'bob'],
       pauseMs: 300,
       databaseUrl: `file:${join(mount, 'guts.db')}`,
       dbRetry: QUICK_RETRY,
+      clock: new AdjustableClock(), // moved past the countdown while the disk is full
     });
     const w = world;
     const filler = join(mount, 'filler');
@@ -71,11 +66,46 @@ describe('a SQLite database that cannot save for a while', () => {
     await nothingLost(w);
   }, 90_000);
 
-  it('another process holds the write lock past the busy timeout: the table waits for it', async () => {
+  it.concurrent('a read-only database: the table waits until it may write again', async ({ onTestFinished }) => {
+    // Root ignores file modes, so the bot's own connection is made read-only
+    // (`query_only`): its writes fail with SQLITE_READONLY, as on a read-only file.
+    const w = await World.start({
+      players: ['ann', 'bob'],
+      pauseMs: 300,
+      directWriter: true,
+      dbRetry: QUICK_RETRY,
+      clock: new AdjustableClock(), // moved past the countdown while the file is read-only
+    });
+    onTestFinished(() => w.close());
+    const db = w.database.db;
+    const table = await dealOne(w);
+    await playThrough(w, table, {
+      start: async () => {
+        await sql`pragma query_only = on`.execute(db);
+      },
+      clear: async () => {
+        await sql`pragma query_only = off`.execute(db);
+      },
+    });
+    await nothingLost(w);
+  }, 90_000);
+
+  it('another process holds the write lock past the busy timeout: the table waits for it', async ({
+    onTestFinished,
+  }) => {
     // Production's writer thread, and another process (an operator's sqlite3 shell, a
     // backup) in a write transaction until the test ends it.
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 300, dbRetry: QUICK_RETRY });
-    const w = world;
+    let locker: ChildProcess | undefined;
+    const w = await World.start({
+      players: ['ann', 'bob'],
+      pauseMs: 300,
+      dbRetry: QUICK_RETRY,
+      clock: new AdjustableClock(), // moved past the countdown while the lock is held
+    });
+    onTestFinished(async () => {
+      locker?.kill();
+      await w.close();
+    });
     const table = await dealOne(w);
     await playThrough(w, table, {
       start: async () => {
@@ -98,25 +128,6 @@ describe('a SQLite database that cannot save for a while', () => {
         await exited;
         locker = undefined;
       },
-    });
-    await nothingLost(w);
-  }, 90_000);
-
-  it('a read-only database: the table waits until it may write again', async () => {
-    // Root ignores file modes, so the bot's own connection is made read-only
-    // (`query_only`): its writes fail with SQLITE_READONLY, as on a read-only file.
-    world = await World.start({ players: ['ann', 'bob'], pauseMs: 300, directWriter: true, dbRetry: QUICK_RETRY });
-    const w = world;
-    const db = w.database.db;
-    const table = await dealOne(w);
-    await playThrough(w, table, {
-      start: async () => {
-        await sql`pragma query_only = on`.execute(db);
-      },
-      clear: async () => {
-        await sql`pragma query_only = off`.execute(db);
-      },
-      holdMs: 3_000,
     });
     await nothingLost(w);
   }, 90_000);

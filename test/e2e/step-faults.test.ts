@@ -1,24 +1,36 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { type StartWorld, test } from './fixture.ts';
 import type { World } from './world.ts';
 
 /**
  * A table whose countdown step throws an error no rule explains (injected with
- * GUTS_STEP_FAULTS, read when the bot's tables are made): it must not hang.
+ * GUTS_STEP_FAULTS, read when the bot's tables are made): it must not hang. The tests
+ * mostly wait on countdowns, so they run side by side, their worlds started one at a
+ * time: each bot reads its own GUTS_STEP_FAULTS as it starts.
  */
-describe('a countdown step that fails', () => {
-  afterEach(() => {
-    delete process.env.GUTS_STEP_FAULTS;
-  });
-
+describe.concurrent('a countdown step that fails', () => {
   /** The one game the bot drives. */
   const gameOf = (w: World) => w.bot.tables.heldTables()[0]?.record.state as GameState;
 
+  /** The world starting now: the next one starts once it has read its GUTS_STEP_FAULTS. */
+  let starting: Promise<unknown> = Promise.resolve();
+  const withStepFaults = (startWorld: StartWorld, faults: number): Promise<World> => {
+    const started = starting.then(async () => {
+      process.env.GUTS_STEP_FAULTS = String(faults);
+      try {
+        return await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
+      } finally {
+        delete process.env.GUTS_STEP_FAULTS;
+      }
+    });
+    starting = started.catch(() => undefined);
+    return started;
+  };
+
   const openNobodyPresses = async (startWorld: StartWorld, faults: number) => {
-    process.env.GUTS_STEP_FAULTS = String(faults);
-    const world = await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
+    const world = await withStepFaults(startWorld, faults);
     const lobby = await world.reply('ann', 'guts', {
       subcommand: 'start',
       options: { variant: 'three-card', ante: 5, timer: 10 },

@@ -261,6 +261,11 @@ export class World {
     }
   }
 
+  /** Whether the world has a clock (`clock`) that `advanceClock` moves. */
+  get hasClock(): boolean {
+    return this.botClock !== null;
+  }
+
   /**
    * Moves the world's clock (`clock`) on by `ms`, for the local Discord and the bot alike,
    * and fires the bot's timers that are then due (a countdown, say) at once.

@@ -5,32 +5,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The files that take longest, longest first (seconds on a quiet run of this machine, to
  * reorder when they change a lot). On a fresh clone vitest knows no file's duration and
- * starts the largest files first: the soak bench's test (two minutes) then started a
+ * starts the largest files first: the soak bench's test (two minutes then) started a
  * third of the way into the e2e files and ended last. Started first, the longest files run
  * beside the many short ones instead of after them.
  */
 export const LONGEST_FILES = [
-  'packages/harness/test/e2e/bench-soak.test.ts', // 114
   'test/e2e/sharded.test.ts', // 69
-  'test/e2e/restart.test.ts', // 41
+  'packages/harness/test/e2e/bench-soak.test.ts', // 45 (its three runs side by side)
+  'test/e2e/restart.test.ts', // 37
   'test/e2e/private-cards.test.ts', // 37
   'test/e2e/load.test.ts', // 36
-  'test/e2e/sqlite-faults.test.ts', // 35
   'packages/harness/test/browser/playground.test.ts', // 28
   'packages/harness/test/e2e/bench-base.test.ts', // 27
   'packages/harness/test/browser/game-night.test.ts', // 26
-  'test/e2e/activity/linked-roles.test.ts', // 26
   'test/browser/activity-social.test.ts', // 25
-  'test/e2e/step-faults.test.ts', // 25
-  'test/e2e/shutdown.test.ts', // 24
   'test/e2e/postgres-restart.test.ts', // 24
   'test/e2e/computer-players.test.ts', // 23
   'test/e2e/anywhere-variants.test.ts', // 23
   'test/unit/ledger/crash.test.ts', // 23
-  'test/e2e/play-anywhere.test.ts', // 22
   'test/e2e/interaction-tokens.test.ts', // 21
   'test/e2e/core-variants.test.ts', // 20
   'packages/harness/test/e2e/playground/stable-ids.test.ts', // 19
+  'test/e2e/shutdown.test.ts', // 19
   'test/e2e/more-variants.test.ts', // 18
   'test/e2e/activity/floods.test.ts', // 17
   'test/e2e/activity/page-load.test.ts', // 16
@@ -39,8 +35,12 @@ export const LONGEST_FILES = [
   'test/browser/activity-page.test.ts', // 15
   'test/browser/activity-evening.test.ts', // 15
   'test/browser/activity-gallery.test.ts', // 14
+  'test/e2e/step-faults.test.ts', // 13
+  'test/e2e/sqlite-faults.test.ts', // 13 (the clock moved past the countdown)
+  'test/e2e/play-anywhere.test.ts', // 12
   'test/unit/engine/computer.test.ts', // 11
   'test/unit/db/shared-database.test.ts', // 10
+  'test/e2e/activity/linked-roles.test.ts', // 8 (the clock fires the rounds)
   'test/unit/table/step-writer.test.ts', // 8
 ];
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/transaction.ts';
 import { isComputerId } from '../../engine/index.ts';
 import type { Logger } from '../../log.ts';
 import { connectionValues } from '../../table/role-connection-values.ts';
+import { type Clock, systemClock } from '../../table/scheduler.ts';
 import type { StepListener } from '../../table/steps.ts';
 
 /** A player's connection is written at most this often. */
@@ -31,7 +32,8 @@ export interface UpdaterOptions {
   /** Discord's refresh token exchange: the next tokens, or null when Discord refuses (spent, taken back). */
   refresh: (refreshToken: string) => Promise<OAuthTokens | null>;
   log: Logger;
-  now?: () => number;
+  /** The bot's clock: its time, and its timers for the rounds (a test's clock moved on a minute runs the next round then). */
+  clock?: Clock;
 }
 
 /**
@@ -45,16 +47,30 @@ export interface UpdaterOptions {
  */
 export class RoleConnectionUpdater {
   private readonly changed = new Set<string>();
-  private readonly timer: NodeJS.Timeout;
+  private timer: unknown = null;
+  private closed = false;
   private flushing: Promise<void> | null = null;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   /** When the last look for connections not written for a day was (0: never). */
   private sweptAt = 0;
 
   constructor(private readonly options: UpdaterOptions) {
-    this.now = options.now ?? Date.now;
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
-    this.timer.unref();
+    this.clock = options.clock ?? systemClock;
+    this.schedule();
+  }
+
+  private now(): number {
+    return this.clock.now();
+  }
+
+  /** The next round in FLUSH_MS, on the bot's clock; a timer that does not keep the process alive. */
+  private schedule(): void {
+    if (this.closed) return;
+    this.timer = this.clock.setTimeout(() => {
+      this.schedule();
+      void this.flush();
+    }, FLUSH_MS);
+    (this.timer as { unref?: () => void } | null)?.unref?.();
   }
 
   /** The people of a deal that settled: their connection may say something new. */
@@ -90,7 +106,8 @@ export class RoleConnectionUpdater {
   }
 
   close(): void {
-    clearInterval(this.timer);
+    this.closed = true;
+    this.clock.clearTimeout(this.timer);
   }
 
   private async round(): Promise<void> {

@@ -82,8 +82,8 @@ describe('linked roles', () => {
     await world.press('ann', lobby, 'Deal').acknowledged();
     await playToEnd(world, ({ player }) => (player === 'ann' ? 'stay' : 'drop'));
     await world.bot.idle();
-    // Written at most once a minute: the minute since the link passes, then the next round writes it.
-    clock.advance(61_000);
+    // Written at most once a minute: the minute since the link passes, and the round then due writes it.
+    world.advanceClock(61_000);
     await expect
       .poll(() => world.discord.roleConnectionOf(world.user('ann'))?.metadata.deals_won, { timeout: 20_000 })
       .toBe('1');
@@ -105,9 +105,9 @@ describe('linked roles', () => {
     await world.bot.client.rest.put(Routes.applicationRoleConnectionMetadata(app), { body: roleMetadataBody() });
     await link(world, 'ann');
     const linkedWith = await savedTokens(world);
-    // A week and a minute later the access token is dead: Discord refuses it.
-    clock.advance(WEEK_MS + 61_000);
     await annWins(world);
+    // A week and a minute later the access token is dead: Discord refuses it.
+    world.advanceClock(WEEK_MS + 61_000);
     await expect
       .poll(() => world.discord.roleConnectionOf(world.user('ann'))?.metadata.deals_won, { timeout: 20_000 })
       .toBe('1');
@@ -131,8 +131,8 @@ describe('linked roles', () => {
     await link(world, 'ann');
     // ann removes guts from her Authorized Apps, a week passes: neither her token nor its refresh works.
     world.discord.deauthorizeApp(world.user('ann'));
-    clock.advance(WEEK_MS + 61_000);
     await annWins(world);
+    world.advanceClock(WEEK_MS + 61_000);
     await expect.poll(async () => (await savedTokens(world)).length, { timeout: 20_000 }).toBe(0);
     // Nothing could be written with what she took back: her connection says what it said at the link.
     expect(world.discord.roleConnectionOf(world.user('ann'))?.metadata.deals_won).toBe('0');
@@ -150,13 +150,13 @@ describe('linked roles', () => {
     await world.bot.client.rest.put(Routes.applicationRoleConnectionMetadata(app), { body: roleMetadataBody() });
     await link(world, 'ann');
     await annWins(world);
-    clock.advance(61_000);
+    world.advanceClock(61_000);
     await expect
       .poll(() => world.discord.roleConnectionOf(world.user('ann'))?.metadata.season_points, { timeout: 20_000 })
       .toBe('1');
     // Forty days on, with no deal: the month's season is over, so are her points in it
     // (and her week-long token, renewed on the way).
-    clock.advance(40 * 24 * 60 * 60 * 1000);
+    world.advanceClock(40 * 24 * 60 * 60 * 1000);
     await expect
       .poll(() => world.discord.roleConnectionOf(world.user('ann'))?.metadata.season_points, { timeout: 20_000 })
       .toBe('0');

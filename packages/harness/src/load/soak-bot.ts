@@ -1,7 +1,8 @@
 // The bot as a process of its own for the soak bench (soak.ts), so that its resident
 // memory is its own: started with --expose-gc, configured by GUTS_SOAK_BOT (JSON,
 // LoadBotSettings), spoken to over the IPC channel: 'sample' is answered with a
-// BotSample, 'stop' stops the bot and ends the process.
+// BotSample, 'idle' once the bot has done what it was asked (steps, messages), 'stop'
+// stops the bot and ends the process.
 
 import type { ThreadMemory } from 'guts/src/threads/rpc.ts';
 import type { LoadBotSettings } from './load-bot.ts';
@@ -53,10 +54,15 @@ async function sample(): Promise<BotSample> {
   };
 }
 
-process.on('message', (message: { type: 'sample' | 'stop' }) => {
+process.on('message', (message: { type: 'sample' | 'idle' | 'stop' }) => {
   void (async () => {
     if (message.type === 'sample') {
       await send({ type: 'sample', sample: await sample() });
+      return;
+    }
+    if (message.type === 'idle') {
+      await bot.idle();
+      await send({ type: 'idle' });
       return;
     }
     await bot.idle();

@@ -108,6 +108,8 @@ const root = repositoryRoot();
 export interface BotProcess {
   pid: number;
   ask(type: 'sample'): Promise<BotSample>;
+  /** Once the bot has done what it was asked: its steps committed, its messages out. */
+  idle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -147,6 +149,11 @@ export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
       const answer = next('sample');
       child.send({ type: 'sample' });
       return (await answer).sample as BotSample;
+    },
+    async idle() {
+      const answer = next('idle');
+      child.send({ type: 'idle' });
+      await answer;
     },
     async stop() {
       const stopped = next('stopped');
@@ -282,6 +289,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
       discord.off('messageUpdate', countPictures);
     });
     await sampling;
+    // What the last games left, once their last messages are out: on a busy machine the
+    // bot may still be posting them when the last game ends (and hold its table until then).
+    await running.idle();
     const atEnd = await measure();
     await new Promise((resolve) => setTimeout(resolve, options.afterSweepWaitMs));
     const afterSweep = await measure();
