@@ -51,6 +51,8 @@ export async function run(args: string[]): Promise<number> {
     botCpuMsPerDeal: round(r.botCpuMsPerDeal),
     perSecond: round(r.perSecond),
     requestsPerDeal: round(r.requestsPerDeal),
+    // Which requests, a deal each: a press acknowledged first costs a callback and an edit, not one callback.
+    byRoute: r.byRoute,
     generatorCpuMsPerDeal: round(r.generatorCpuMsPerDeal),
     deals: r.dealsSettled,
     settledTwice: r.settledTwice,
