@@ -57,6 +57,8 @@ export async function run(args: string[]): Promise<number> {
     deals: r.dealsSettled,
     settledTwice: r.settledTwice,
     refused: r.refused.length,
+    // Older trees' load code does not count these.
+    ...(typeof r.cardsLate === 'number' ? { cardsLate: r.cardsLate } : {}),
     auditOk: r.auditOk,
   };
   process.stdout.write(`${JSON.stringify({ results: [result] }, null, 2)}\n`);

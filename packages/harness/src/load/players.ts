@@ -50,6 +50,8 @@ const CARDS_WAIT_MS = 5_000;
  */
 export class LoadPlayers {
   readonly refused: string[] = [];
+  /** Presses made on the table message after CARDS_WAIT_MS without the player's cards offering Stay. */
+  cardsLate = 0;
   /** Each press from the Activity's page, ms from sending it to its answer over the WebSocket. */
   /** Each press from the page: ms to its acknowledgement (as a button's), and to its answer (its step committed). */
   readonly pagePresses: number[] = [];
@@ -212,7 +214,10 @@ export class LoadPlayers {
         this.privateWatchers.delete(key);
         resolve();
       };
-      const timer = setTimeout(done, CARDS_WAIT_MS);
+      const timer = setTimeout(() => {
+        this.cardsLate++;
+        done();
+      }, CARDS_WAIT_MS);
       this.privateWatchers.set(key, () => {
         if (this.cardsOffering(channel, player, dealNo)) done();
       });

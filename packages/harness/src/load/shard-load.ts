@@ -70,6 +70,8 @@ export interface ShardLoadResult {
   auditOk: boolean;
   /** Answers that were refusals or errors rather than what the player asked for. */
   refused: string[];
+  /** Players who pressed on the table message, their cards not offering Stay within 5 s (`LoadPlayers.cardsLate`). */
+  cardsLate: number;
   /** Each bot process's CPU time per settled deal, summed (ms). */
   botCpuMsPerDeal: number;
   /**
@@ -245,6 +247,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     }
     await noGameRunning(dbUrl);
     const warmUpDeals = await settledSoFar();
+    const lateInWarmUp = players.cardsLate;
     const started = Date.now();
     const cpuAt = () => ({
       bots: shards.map((s) => s.cpuMs()),
@@ -285,6 +288,7 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         perSecond: dealsSettled / seconds,
         auditOk: (await auditLedger(check.db)).ok,
         refused: players.refused,
+        cardsLate: players.cardsLate - lateInWarmUp,
         botCpuMsPerDeal:
           (botMs.every((ms) => ms !== null)
             ? (botMs as number[]).reduce((sum, ms) => sum + ms, 0)
