@@ -63,6 +63,10 @@ export class LoadPlayers {
   private readonly onMessage = ({ message, visibleTo }: MessageEvent) => {
     if (visibleTo !== null) {
       const key = `${message.channel_id}:${visibleTo}`;
+      // An older message edited later (a deal's cards brought to the past tense once the
+      // next deal's are out) is not the player's newest: their cards stay where they are.
+      const newest = this.privates.get(key);
+      if (newest && BigInt(message.id) < BigInt(newest.id)) return;
       this.privates.set(key, message);
       this.privateWatchers.get(key)?.();
       return;
