@@ -58,7 +58,7 @@ export async function run(args: string[]): Promise<number> {
     settledTwice: r.settledTwice,
     refused: r.refused.length,
     // Older trees' load code does not count these.
-    ...(typeof r.cardsLate === 'number' ? { cardsLate: r.cardsLate } : {}),
+    ...(typeof r.cardsLate === 'number' ? { cardsLate: r.cardsLate, stays: r.stays } : {}),
     auditOk: r.auditOk,
   };
   process.stdout.write(`${JSON.stringify({ results: [result] }, null, 2)}\n`);
