@@ -4,23 +4,15 @@ import type { Commit, CommitAndPublish, Committed } from './commit-and-publish.t
 /**
  * When a surface acknowledges a press before answering it, the same for every surface:
  * a chat's button (Discord's deferred update) and the Activity's page (its `ack` frame).
- * Discord gives an interaction 3 seconds for its first answer. A press acknowledged first
- * costs the chat a second request (the deferred update, then an edit of the answer), and
- * under load that was most presses: with a tenth of a second as the budget, 74-100% of
- * the 200-table load's Stay presses, four requests a deal more, and the more the slower
- * the bot already was (docs/PERFORMANCE.md, issue 57's fourth pass). So a press is
- * answered in one call unless its step is still running after ACK_BUDGET_MS, a third of
- * Discord's deadline (the rest for a slow callback and the gateway's delay), or the queue
- * before it is so long that it would be: then acknowledged first ("thinking…"), answered when done.
+ * Discord gives an interaction 3 seconds, but a player feels anything past a tenth of
+ * one. Most steps take milliseconds and are answered in one call; one still running
+ * after ACK_BUDGET_MS (a busy table or database) is acknowledged first ("thinking…")
+ * and answered when done.
  */
-export const ACK_BUDGET_MS = 1_000;
+export const ACK_BUDGET_MS = 100;
 
-/**
- * Steps already waiting for the database (`CommitAndPublish.inFlight`) that make a press
- * acknowledge before queueing, its own step then likely to take past ACK_BUDGET_MS. A
- * chosen number, not a measured one: at 8 the 200-table load acknowledged most presses first.
- */
-export const BUSY_STEPS = 64;
+/** When many steps are already waiting for the database (`CommitAndPublish.inFlight`), acknowledge before queueing. */
+export const BUSY_STEPS = 8;
 
 export async function ackIfSlow<T>(
   work: Promise<T>,
