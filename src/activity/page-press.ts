@@ -1,5 +1,5 @@
 import { parseCard } from '../cards/card.ts';
-import { ackIfSlow, BUSY_STEPS } from '../table/acknowledge.ts';
+import { answerStep } from '../table/acknowledge.ts';
 import type { Commit, CommitAndPublish } from '../table/commit-and-publish.ts';
 import { checkPress, type PressRequest } from '../table/presses.ts';
 import type { Member, Place, Tables } from '../table/tables.ts';
@@ -63,14 +63,13 @@ export async function runPagePress(
   commit: Commit,
   answer: { ack(): void; done(): void },
 ): Promise<void> {
-  const busy = commits.inFlight >= BUSY_STEPS;
-  if (busy) answer.ack();
-  await commits.run(
+  await answerStep(
+    commits,
     commit,
-    async (committed) => {
-      if (!busy) await ackIfSlow(committed, async () => answer.ack());
-      await committed;
-      answer.done();
+    {
+      ack: async () => answer.ack(),
+      prepare: (committed) => committed,
+      answer: async () => answer.done(),
     },
     { pressedInActivity: true },
   );

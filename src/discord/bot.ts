@@ -31,6 +31,7 @@ import { BotMetrics } from './metrics.ts';
 import { OddsCache } from './odds.ts';
 import { Offload, type OffloadCounts } from './offload.ts';
 import type { Health } from './ops-server.ts';
+import { slimPressedMessages } from './pressed-message.ts';
 import { TablePublisher } from './publisher.ts';
 import { GroupDmOwners } from './rights.ts';
 import { createRouter } from './router.ts';
@@ -199,6 +200,7 @@ export async function createBot(options: BotOptions): Promise<Bot> {
   const lost = new BlockedChannels((tableId, reason) => void onLostTable(ctx, tableId, reason));
   const guilds = new GuildCache(client, tables, kept, options.log);
   guilds.trimGuildCreates();
+  slimPressedMessages(client);
   const output = new ChannelOutput(
     client,
     tables,

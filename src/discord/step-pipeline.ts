@@ -6,7 +6,7 @@ import {
 } from 'discord.js';
 import { t } from '../i18n/index.ts';
 import type { Logger } from '../log.ts';
-import { ackIfSlow, BUSY_STEPS } from '../table/acknowledge.ts';
+import { ackIfSlow, answerStep } from '../table/acknowledge.ts';
 import type { Commit, CommitAndPublish, Committed } from '../table/commit-and-publish.ts';
 import type { CheckedPress } from '../table/presses.ts';
 import type { StepResult } from '../table/steps.ts';
@@ -259,9 +259,9 @@ export class StepPipeline {
   }
 
   /**
-   * The one order of a step: acknowledge first when the database is busy, commit,
-   * prepare the answer (acknowledging if that takes longer than the budget), answer,
-   * publish. A commit that fails publishes nothing; its error reaches the router,
+   * The one order of a step (table/acknowledge.ts's `answerStep`): acknowledge first when
+   * the database is busy, commit, prepare the answer (acknowledging if that takes longer
+   * than the budget), answer, publish. A commit that fails publishes nothing; its error reaches the router,
    * which logs it and answers the presser.
    */
   private step<T>(o: StepOrder<T>): Promise<void> {
@@ -269,20 +269,14 @@ export class StepPipeline {
   }
 
   private async stepNow<T>(o: StepOrder<T>): Promise<void> {
-    const busy = this.deps.commits.inFlight >= BUSY_STEPS;
-    if (busy) await o.defer();
-    // The table layer publishes once this answers, even if answering fails.
-    await this.deps.commits.run(
+    await answerStep(
+      this.deps.commits,
       o.commit,
-      async (work) => {
-        try {
-          const ready = work.then(({ step }) => o.prepare(step));
-          const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => o.defer());
-          await o.answer(await acked.work, acked.deferred);
-        } catch (err) {
-          o.failed?.();
-          throw err;
-        }
+      {
+        ack: o.defer,
+        prepare: (committed) => committed.then(({ step }) => o.prepare(step)),
+        answer: o.answer,
+        ...(o.failed ? { failed: o.failed } : {}),
       },
       { log: o.log },
     );

@@ -1,3 +1,6 @@
+import type { Logger } from '../log.ts';
+import type { Commit, CommitAndPublish, Committed } from './commit-and-publish.ts';
+
 /**
  * When a surface acknowledges a press before answering it, the same for every surface:
  * a chat's button (Discord's deferred update) and the Activity's page (its `ack` frame).
@@ -29,4 +32,47 @@ export async function ackIfSlow<T>(
   clearTimeout(timer);
   if (tooSlow) await defer();
   return { work, deferred: tooSlow };
+}
+
+/** How a surface answers one press's step (`answerStep`). */
+export interface PressAnswerer<C extends Committed, T> {
+  /** Acknowledges the press (a deferred interaction, the page's `ack` frame); answered later by `answer`. */
+  ack(): Promise<unknown>;
+  /** What the answer needs once the step is committed (its private message drawn…): within the budget too. */
+  prepare(committed: Promise<C>): Promise<T>;
+  /** Answers the press: `acked`, whether `ack` went first. */
+  answer(prepared: T, acked: boolean): Promise<void>;
+  /** Answering failed (after the step committed, or not). */
+  failed?(): void;
+}
+
+/**
+ * The one way a press's step is acknowledged and answered, whatever its surface: at once
+ * when BUSY_STEPS or more steps already wait for the database (before queueing this one),
+ * else once the commit and `prepare` have taken ACK_BUDGET_MS; answered when prepared.
+ * The step goes through `commits.run`: committed, answered, then published.
+ */
+export async function answerStep<C extends Committed, T>(
+  commits: Pick<CommitAndPublish, 'run' | 'inFlight'>,
+  commit: Commit<C>,
+  answerer: PressAnswerer<C, T>,
+  how: { pressedInActivity?: boolean; log?: Logger } = {},
+): Promise<void> {
+  const busy = commits.inFlight >= BUSY_STEPS;
+  if (busy) await answerer.ack();
+  // The table layer publishes once this answers, even if answering fails.
+  await commits.run(
+    commit,
+    async (committed) => {
+      try {
+        const ready = answerer.prepare(committed);
+        const acked = busy ? { work: ready, deferred: true } : await ackIfSlow(ready, () => answerer.ack());
+        await answerer.answer(await acked.work, acked.deferred);
+      } catch (err) {
+        answerer.failed?.();
+        throw err;
+      }
+    },
+    how,
+  );
 }

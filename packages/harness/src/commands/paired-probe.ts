@@ -51,10 +51,14 @@ export async function run(args: string[]): Promise<number> {
     botCpuMsPerDeal: round(r.botCpuMsPerDeal),
     perSecond: round(r.perSecond),
     requestsPerDeal: round(r.requestsPerDeal),
+    // Which requests, a deal each: a press acknowledged first costs a callback and an edit, not one callback.
+    byRoute: r.byRoute,
     generatorCpuMsPerDeal: round(r.generatorCpuMsPerDeal),
     deals: r.dealsSettled,
     settledTwice: r.settledTwice,
     refused: r.refused.length,
+    // Older trees' load code does not count these.
+    ...(typeof r.cardsLate === 'number' ? { cardsLate: r.cardsLate, stays: r.stays } : {}),
     auditOk: r.auditOk,
   };
   process.stdout.write(`${JSON.stringify({ results: [result] }, null, 2)}\n`);

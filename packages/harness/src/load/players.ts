@@ -50,6 +50,13 @@ const CARDS_WAIT_MS = 5_000;
  */
 export class LoadPlayers {
   readonly refused: string[] = [];
+  /** Presses made on the table message after CARDS_WAIT_MS without the player's cards offering Stay. */
+  cardsLate = 0;
+  /**
+   * Stay pressed: on the table message (acknowledged, the cards edited after), or on the
+   * player's cards, redrawn in the answer or acknowledged first (the bot busy or the step slow).
+   */
+  readonly stays = { onTable: 0, onCardsAnswered: 0, onCardsAckedFirst: 0 };
   /** Each press from the Activity's page, ms from sending it to its answer over the WebSocket. */
   /** Each press from the page: ms to its acknowledgement (as a button's), and to its answer (its step committed). */
   readonly pagePresses: number[] = [];
@@ -61,6 +68,10 @@ export class LoadPlayers {
   private readonly onMessage = ({ message, visibleTo }: MessageEvent) => {
     if (visibleTo !== null) {
       const key = `${message.channel_id}:${visibleTo}`;
+      // An older message edited later (a deal's cards brought to the past tense once the
+      // next deal's are out) is not the player's newest: their cards stay where they are.
+      const newest = this.privates.get(key);
+      if (newest && BigInt(message.id) < BigInt(newest.id)) return;
       this.privates.set(key, message);
       this.privateWatchers.get(key)?.();
       return;
@@ -130,9 +141,10 @@ export class LoadPlayers {
           await this.cardsIn(channel, p, dealNo);
           await this.wait(options.pressWithinMs);
           // A press on a message that no longer offers Stay is a bug in the bot: say where.
+          const cards = this.cardsOffering(channel, p, dealNo);
           const press = (() => {
             try {
-              return this.discord.pressButton(p, this.cardsOffering(channel, p, dealNo) ?? table, 'Stay');
+              return this.discord.pressButton(p, cards ?? table, 'Stay');
             } catch (err) {
               throw new Error(`table ${t}: stay in deal ${deal}: ${(err as Error).message}`);
             }
@@ -141,7 +153,11 @@ export class LoadPlayers {
           // message, new or redrawn (pressed there), or, when theirs was the last choice and the deal is
           // settled, by a line saying so (under the cards, pressed there).
           const ack = await press.acknowledged(60_000).catch(at(`stay in deal ${deal}`));
-          if (ack.type !== InteractionResponseType.DeferredMessageUpdate) {
+          const deferred = ack.type === InteractionResponseType.DeferredMessageUpdate;
+          if (!cards) this.stays.onTable++;
+          else if (deferred) this.stays.onCardsAckedFirst++;
+          else this.stays.onCardsAnswered++;
+          if (!deferred) {
             await this.answered(press, /\*\*You stay\*\*|(^|\n)You stay\. Everyone has chosen/).catch(
               at(`stay in deal ${deal}`),
             );
@@ -212,7 +228,10 @@ export class LoadPlayers {
         this.privateWatchers.delete(key);
         resolve();
       };
-      const timer = setTimeout(done, CARDS_WAIT_MS);
+      const timer = setTimeout(() => {
+        this.cardsLate++;
+        done();
+      }, CARDS_WAIT_MS);
       this.privateWatchers.set(key, () => {
         if (this.cardsOffering(channel, player, dealNo)) done();
       });

@@ -70,6 +70,10 @@ export interface ShardLoadResult {
   auditOk: boolean;
   /** Answers that were refusals or errors rather than what the player asked for. */
   refused: string[];
+  /** Players who pressed on the table message, their cards not offering Stay within 5 s (`LoadPlayers.cardsLate`). */
+  cardsLate: number;
+  /** How the measured load's Stay presses were made and acknowledged (`LoadPlayers.stays`). */
+  stays: LoadPlayers['stays'];
   /** Each bot process's CPU time per settled deal, summed (ms). */
   botCpuMsPerDeal: number;
   /**
@@ -245,6 +249,8 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
     }
     await noGameRunning(dbUrl);
     const warmUpDeals = await settledSoFar();
+    const lateInWarmUp = players.cardsLate;
+    const staysInWarmUp = { ...players.stays };
     const started = Date.now();
     const cpuAt = () => ({
       bots: shards.map((s) => s.cpuMs()),
@@ -285,6 +291,12 @@ export async function runShardLoad(options: ShardLoadOptions): Promise<ShardLoad
         perSecond: dealsSettled / seconds,
         auditOk: (await auditLedger(check.db)).ok,
         refused: players.refused,
+        cardsLate: players.cardsLate - lateInWarmUp,
+        stays: {
+          onTable: players.stays.onTable - staysInWarmUp.onTable,
+          onCardsAnswered: players.stays.onCardsAnswered - staysInWarmUp.onCardsAnswered,
+          onCardsAckedFirst: players.stays.onCardsAckedFirst - staysInWarmUp.onCardsAckedFirst,
+        },
         botCpuMsPerDeal:
           (botMs.every((ms) => ms !== null)
             ? (botMs as number[]).reduce((sum, ms) => sum + ms, 0)

@@ -73,18 +73,32 @@ export function runPaired(options: PairedOptions) {
   const trees: Record<Side, string> = { base: options.base.dir, head };
   const results: Record<Side, NamedResult[][]> = { base: [], head: [] };
   const loadAverage: number[] = [];
-  roundOrder(options.rounds).forEach((side, i) => {
+  let lost: string | undefined;
+  for (const [i, side] of roundOrder(options.rounds).entries()) {
     process.stderr.write(`guts-harness bench --base: round ${Math.floor(i / 2) + 1} of ${options.rounds}, ${side}\n`);
     loadAverage.push(Math.round((loadavg()[0] as number) * 100) / 100);
-    results[side].push(runSide(trees[side], options.names, options.flags));
-  });
+    try {
+      results[side].push(runSide(trees[side], options.names, options.flags));
+    } catch (err) {
+      // A round lost to a loaded machine keeps the whole rounds played before it (a base
+      // run without its head is dropped); with none played, there is nothing to compare.
+      if (results.head.length === 0) throw err;
+      lost = (err as Error).message;
+      results.base.length = results.head.length;
+      loadAverage.length = 2 * results.head.length;
+      process.stderr.write(`guts-harness bench --base: ${lost}; kept the ${results.head.length} rounds before\n`);
+      break;
+    }
+  }
   loadAverage.push(Math.round((loadavg()[0] as number) * 100) / 100);
   return {
     base: { ref: options.base.ref, commit: options.base.commit, dir: options.base.dir, modules: options.base.modules },
     head: options.head
       ? { ref: options.head.ref, commit: options.head.commit, dir: head, modules: options.head.modules }
       : gitHead(head),
-    rounds: options.rounds,
+    rounds: results.head.length,
+    // The round that could not be played (its runs failed RETRIES + 1 times), if any.
+    ...(lost ? { lost } : {}),
     order: 'base, head, base, head…',
     // The one-minute load average as each side's run began, and at the end.
     loadAverage,
