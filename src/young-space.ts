@@ -50,8 +50,26 @@ function compactingCollection(gc: Gc): void {
 
 /** How often the thread is looked at for a quiet spell (`collectWhenQuiet`). */
 export const QUIET_CHECK_MS = 10_000;
+
 /** A window in which the event loop was busy less than this share of the time is quiet. */
 const QUIET_UTILISATION = 0.01;
+
+/** The share of time the thread was busy since the window began, and a new window's start. */
+export interface BusyMeter {
+  share(): number;
+  restart(): void;
+}
+
+/** The event loop's utilisation (`performance.eventLoopUtilization`), window by window. */
+function eventLoopMeter(): BusyMeter {
+  let since = performance.eventLoopUtilization();
+  return {
+    share: () => performance.eventLoopUtilization(since).utilization,
+    restart: () => {
+      since = performance.eventLoopUtilization();
+    },
+  };
+}
 
 /**
  * Gives back the old generation's start-up pages once the bot falls quiet: one full
@@ -62,20 +80,21 @@ const QUIET_UTILISATION = 0.01;
  * bring, nor always V8's own memory reducer: idle bots of one build read 25.9 or 33.5 MB of
  * old space (docs/PERFORMANCE.md, Memory). A full collection takes some tens of
  * milliseconds; a busy bot never pays it. Returns what stops the checks; `collect` is
- * the collection (tests count its calls).
+ * the collection and `meter` what reads a window's busy share (tests count the one and
+ * drive the other: a test worker's own chatter is not quiet enough to stand for a bot's).
  */
 export function collectWhenQuiet(
   everyMs = QUIET_CHECK_MS,
   collect: () => void = compactingCollection.bind(null, scavenger()),
+  meter: BusyMeter = eventLoopMeter(),
 ): () => void {
-  let since = performance.eventLoopUtilization();
   let collected = false;
   const timer = setInterval(() => {
-    const quiet = performance.eventLoopUtilization(since).utilization < QUIET_UTILISATION;
+    const quiet = meter.share() < QUIET_UTILISATION;
     if (quiet && !collected) collect();
     collected = quiet;
     // From here: the collection's own time is not the bot's work.
-    since = performance.eventLoopUtilization();
+    meter.restart();
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
