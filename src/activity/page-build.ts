@@ -1,10 +1,21 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { ACTIVITY_ASSETS_DIR } from './assets-dir.ts';
 
 const pageDir = fileURLToPath(new URL('./page/', import.meta.url));
+
+/** How the page's script is bundled: also what a bench of the page's code builds with. */
+export const PAGE_BUNDLE = {
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  target: 'es2022',
+  platform: 'browser',
+  write: false,
+  legalComments: 'none',
+} as const satisfies BuildOptions;
 
 export interface BuiltPage {
   dir: string;
@@ -25,16 +36,7 @@ const hashed = (stem: string, ext: string, bytes: Uint8Array | string) =>
  */
 export async function buildActivityPage(dir: string = ACTIVITY_ASSETS_DIR, sources = pageDir): Promise<BuiltPage> {
   const page = sources.endsWith('/') ? sources : `${sources}/`;
-  const bundle = await build({
-    entryPoints: [`${page}main.ts`],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-    legalComments: 'none',
-  });
+  const bundle = await build({ ...PAGE_BUNDLE, entryPoints: [`${page}main.ts`] });
   const js = bundle.outputFiles[0]?.contents;
   if (!js) throw new Error('the page bundle is empty');
   // The card table's rules, then the page's (its sizes' media queries last), then Discord's social controls and

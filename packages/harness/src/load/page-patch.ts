@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
+import { PAGE_BUNDLE } from 'guts/src/activity/page-build.ts';
 import { pageHeaders } from 'guts/src/activity/page-headers.ts';
 import { activityPageSources, repositoryRoot } from '../bot-files.ts';
 import { launchChromium } from '../chromium.ts';
@@ -57,17 +58,7 @@ export function patchChildren(parent: Node, next: readonly (Node | string)[]): v
 }
 
 const bundle = async (entry: string, plugin: Plugin) => {
-  const out = await build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-    legalComments: 'none',
-    plugins: [plugin],
-  });
+  const out = await build({ ...PAGE_BUNDLE, entryPoints: [entry], plugins: [plugin] });
   const js = out.outputFiles[0]?.contents;
   if (!js) throw new Error(`the bundle of ${entry} is empty`);
   return js;
