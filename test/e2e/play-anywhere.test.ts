@@ -8,9 +8,9 @@ import type { World } from './world.ts';
 /**
  * Guts where the bot was never invited: a group DM, and a server where only the players
  * installed the app. Everything rides interaction tokens: no channel call, no 6th
- * follow-up on one interaction. Each test has a world of its own: they run side by side.
+ * follow-up on one interaction. Each test has a world of its own.
  */
-describe.concurrent('play anywhere: a user-installed app', () => {
+describe('play anywhere: a user-installed app', () => {
   /** Plays Iron Cross from /guts start to the end; the counts start after the bot came up. */
   async function playIronCross(w: World, decide = showdownThenHostAlone('ann')) {
     w.discord.resetRequestCounts();
@@ -101,7 +101,7 @@ describe.concurrent('play anywhere: a user-installed app', () => {
     expect(done.content).toMatch(/Recorded: \*\*bob\*\* paid \*\*cat\*\* 5/);
   });
 
-  // Its own expect: a concurrent test's expect.poll must say which test it is in.
+  // Its own expect: the test's, not the file's.
   test('when no token is left the game waits, and the next press carries what waited and goes on', async ({
     startWorld,
     expect,

@@ -14,12 +14,10 @@ import { World } from './world.ts';
  * The SQLite file cannot take a write for a while: the disk is full, another process
  * holds the write lock, the file is read-only. The table waits, says so, and carries
  * on by itself once the fault clears, with nothing lost (db-faults.ts). Each test has a
- * world of its own and mostly waits (past a countdown, for the fault to show): the full
- * disk and the read-only file run side by side; the write lock, which timed out on loaded
- * machines before, runs alone after them.
+ * world of its own; they run one at a time (side by side, they timed other files out).
  */
 describe('a SQLite database that cannot save for a while', () => {
-  it.concurrent('a full disk: the table waits until there is room again', async (ctx) => {
+  it('a full disk: the table waits until there is room again', async (ctx) => {
     // A small filesystem of its own (tmpfs: mounting one takes root, as in CI), filled
     // to the last byte once the WAL is emptied: the writer's next commit cannot grow it.
     const mount = mkdtempSync(join(tmpdir(), 'guts-full-disk-'));
@@ -66,7 +64,7 @@ describe('a SQLite database that cannot save for a while', () => {
     await nothingLost(w);
   }, 90_000);
 
-  it.concurrent('a read-only database: the table waits until it may write again', async ({ onTestFinished }) => {
+  it('a read-only database: the table waits until it may write again', async ({ onTestFinished }) => {
     // Root ignores file modes, so the bot's own connection is made read-only
     // (`query_only`): its writes fail with SQLITE_READONLY, as on a read-only file.
     const w = await World.start({

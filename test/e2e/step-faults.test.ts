@@ -6,11 +6,10 @@ import type { World } from './world.ts';
 
 /**
  * A table whose countdown step throws an error no rule explains (injected with
- * GUTS_STEP_FAULTS, read when the bot's tables are made): it must not hang. The tests
- * mostly wait on countdowns, so they run side by side, their worlds started one at a
- * time: each bot reads its own GUTS_STEP_FAULTS as it starts.
+ * GUTS_STEP_FAULTS, read when the bot's tables are made): it must not hang. Each bot
+ * reads its own GUTS_STEP_FAULTS as it starts.
  */
-describe.concurrent('a countdown step that fails', () => {
+describe('a countdown step that fails', () => {
   /** The one game the bot drives. */
   const gameOf = (w: World) => w.bot.tables.heldTables()[0]?.record.state as GameState;
 

@@ -10,8 +10,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * beside the many short ones instead of after them.
  */
 export const LONGEST_FILES = [
+  'packages/harness/test/e2e/bench-soak.test.ts', // 75 (its three runs one after the other)
   'test/e2e/sharded.test.ts', // 69
-  'packages/harness/test/e2e/bench-soak.test.ts', // 45 (its three runs side by side)
   'test/e2e/restart.test.ts', // 37
   'test/e2e/private-cards.test.ts', // 37
   'test/e2e/load.test.ts', // 36
@@ -19,15 +19,18 @@ export const LONGEST_FILES = [
   'packages/harness/test/e2e/bench-base.test.ts', // 27
   'packages/harness/test/browser/game-night.test.ts', // 26
   'test/browser/activity-social.test.ts', // 25
+  'test/e2e/step-faults.test.ts', // 25
   'test/e2e/postgres-restart.test.ts', // 24
   'test/e2e/computer-players.test.ts', // 23
   'test/e2e/anywhere-variants.test.ts', // 23
   'test/unit/ledger/crash.test.ts', // 23
+  'test/e2e/play-anywhere.test.ts', // 22
   'test/e2e/interaction-tokens.test.ts', // 21
   'test/e2e/core-variants.test.ts', // 20
   'packages/harness/test/e2e/playground/stable-ids.test.ts', // 19
   'test/e2e/shutdown.test.ts', // 19
   'test/e2e/more-variants.test.ts', // 18
+  'test/e2e/sqlite-faults.test.ts', // 18 (the clock moved past the countdown)
   'test/e2e/activity/floods.test.ts', // 17
   'test/e2e/activity/page-load.test.ts', // 16
   'test/browser/activity-games.test.ts', // 16
@@ -35,9 +38,6 @@ export const LONGEST_FILES = [
   'test/browser/activity-page.test.ts', // 15
   'test/browser/activity-evening.test.ts', // 15
   'test/browser/activity-gallery.test.ts', // 14
-  'test/e2e/step-faults.test.ts', // 13
-  'test/e2e/sqlite-faults.test.ts', // 13 (the clock moved past the countdown)
-  'test/e2e/play-anywhere.test.ts', // 12
   'test/unit/engine/computer.test.ts', // 11
   'test/unit/db/shared-database.test.ts', // 10
   'test/e2e/activity/linked-roles.test.ts', // 8 (the clock fires the rounds)

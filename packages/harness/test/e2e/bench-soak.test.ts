@@ -9,7 +9,7 @@ import { harnessRun } from '../support/harness-run.ts';
 const harness = (args: string[]) =>
   spawnSync(process.execPath, ['packages/harness/bin/harness.js', ...args], { encoding: 'utf8' });
 
-/** A soak bench run: the two below mostly wait on their games' timers and presses, so they run side by side. */
+/** A soak bench run. */
 const soakRun = (args: string[]) => harnessRun(['bench', 'soak', ...args], 240_000);
 
 /** A soak bench run's JSON charted by `guts-harness soak-chart`: the SVG. */
@@ -25,11 +25,12 @@ function chartOf(json: string): string {
   }
 }
 
-// The soaks run side by side (it.concurrent): each mostly waits on its games. Each mode of
-// a run plays with a local Discord and a bot of its own, one mode after the other: run
-// apart, the open-and-end games and the long games are the same runs as in one.
+// One run at a time: side by side they lifted the machine's load enough to time other
+// files' pages out. Each mode of a run plays with a local Discord and a bot of its own, one
+// mode after the other: run apart, the open-and-end games and the long games are the same
+// runs as in one.
 describe('guts-harness bench soak', () => {
-  it.concurrent('plays tables that open and end, samples what the bot holds, audits the ledger, and charts it', async ({
+  it('plays tables that open and end, samples what the bot holds, audits the ledger, and charts it', async ({
     expect,
   }) => {
     const run = await soakRun([
@@ -94,7 +95,7 @@ describe('guts-harness bench soak', () => {
     expect((svg.match(/<polyline /g) ?? []).length).toBe(5); // resident memory and four threads' heaps
   }, 300_000);
 
-  it.concurrent("plays one long game a table, ended only by the run's end", async ({ expect }) => {
+  it("plays one long game a table, ended only by the run's end", async ({ expect }) => {
     const run = await soakRun([
       '--minutes',
       '0',
@@ -124,7 +125,7 @@ describe('guts-harness bench soak', () => {
     expect(soak.rssMbPer1000DealsByMode).toEqual({ openAndEnd: null, longGame: long.growth.rssMbPer1000Deals });
   }, 300_000);
 
-  it.concurrent('plays the long games alone, with cards as pictures and the presses held back', async ({ expect }) => {
+  it('plays the long games alone, with cards as pictures and the presses held back', async ({ expect }) => {
     const run = await soakRun([
       '--minutes',
       '0',
