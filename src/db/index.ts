@@ -83,6 +83,9 @@ const PAGE_CACHE_KIB = 2048;
 /** Bytes the WAL file is cut back to after a checkpoint (see `openSqlite`). */
 export const WAL_SIZE_LIMIT = 4 * 1024 * 1024;
 
+/** How long a statement waits for a lock another connection holds before it fails (SQLITE_BUSY). */
+export const SQLITE_BUSY_TIMEOUT_MS = 5_000;
+
 class GutsSqliteDialect extends SqliteDialect {
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlSqliteAdapter();
@@ -97,7 +100,7 @@ function openSqlite(path: string, url: string): OpenDatabase {
   sqlite.pragma('foreign_keys = ON');
   // Money: every commit reaches the disk before it is acknowledged.
   sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   // SQLite checkpoints the WAL back into the file every 1,000 pages (~4 MB) but never
   // shrinks it: after a burst a checkpoint could not catch up with, the WAL would keep
   // its largest size for good. This truncates it back to 4 MiB at the next checkpoint.

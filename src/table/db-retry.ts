@@ -15,8 +15,9 @@ export interface RetryingWriter extends StepWriter {
  * disk, a lock held elsewhere, a PostgreSQL restart: db/db-error-kind.ts) and are committed
  * once it is back, instead of failing the table. Retrying is safe: a step commits all
  * or nothing, under its idempotency key. The table's queue waits meanwhile, and its
- * countdown with it: the step commits its countdown moved on by the time it waited, so
- * nobody's time runs out while nothing could be saved. A permanent error, or a wait
+ * countdown with it: the step commits its countdown moved on by the time it waited (and
+ * by what its last try may have waited inside the database), so nobody's time runs out
+ * while nothing could be saved. A permanent error, or a wait
  * past `giveUpAfterMs`, fails the step as before. A step that commits at once costs one
  * try block more.
  */
@@ -43,7 +44,11 @@ export function retryingStepWriter(
     let started: number | null = null;
     for (let attempt = 0; ; attempt++) {
       const waited = started === null ? 0 : clock.now() - started;
-      const moved = waited > 0 && step.deadline !== null ? { ...step, deadline: step.deadline + waited } : step;
+      // Moved on by the time waited so far and by what this try may wait yet (tryMayBlockMs).
+      const moved =
+        started !== null && step.deadline !== null
+          ? { ...step, deadline: step.deadline + waited + options.tryMayBlockMs }
+          : step;
       try {
         const result = await writer.commitStep(moved);
         if (started === null) return result;

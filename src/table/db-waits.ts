@@ -1,4 +1,5 @@
 import { classifyDbError, type DbErrorKind } from '../db/db-error-kind.ts';
+import { SQLITE_BUSY_TIMEOUT_MS } from '../db/index.ts';
 
 /**
  * How long a step waits for the database before it is retried, and for how long in all.
@@ -10,9 +11,21 @@ export interface DbRetryOptions {
   maxDelayMs: number;
   /** After this long a step gives up and fails as any other error would (the table pauses). */
   giveUpAfterMs: number;
+  /**
+   * How long one try may itself wait inside the database before it commits (SQLite's busy
+   * timeout, for a lock held elsewhere). A waited step's countdown moves on by this too:
+   * the time inside the try that saves it cannot be measured before it is saved, and
+   * players are given it rather than lose it.
+   */
+  tryMayBlockMs: number;
 }
 
-export const DB_RETRY: DbRetryOptions = { firstDelayMs: 250, maxDelayMs: 15_000, giveUpAfterMs: 10 * 60_000 };
+export const DB_RETRY: DbRetryOptions = {
+  firstDelayMs: 250,
+  maxDelayMs: 15_000,
+  giveUpAfterMs: 10 * 60_000,
+  tryMayBlockMs: SQLITE_BUSY_TIMEOUT_MS,
+};
 
 /** The delay before retry `attempt` (0 for the first). */
 export function retryDelay(options: DbRetryOptions, attempt: number, random: () => number = Math.random): number {

@@ -77,10 +77,14 @@ export async function playThrough(
   // Past the deal's countdown (10 s): nobody drops while nothing can be saved. A world with
   // a clock moves it on, and the countdown fires now (its step then meets the fault for a
   // second); one without waits the countdown out. Not before ann's press is acknowledged:
-  // Discord would count the jump against its 3 s.
+  // Discord would count the jump against its 3 s. A try under way during the jump (one
+  // waiting for a lock) saw none of it, as real time would have failed it: the fault holds
+  // until a try after the jump has failed too.
   if (world.hasClock) {
     await annStays.acknowledged();
+    const failedBefore = world.bot.tables.dbWaits.errors.transient;
     world.advanceClock(11_000);
+    await until('a try after the clock moved fails', () => world.bot.tables.dbWaits.errors.transient > failedBefore);
   }
   await new Promise((r) => setTimeout(r, fault.holdMs ?? (world.hasClock ? 1_000 : 11_000)));
   expect(world.bot.tables.dbWaits.tablesWaiting).toBe(1);

@@ -15,13 +15,14 @@ const full = () => new SqliteDatabase.SqliteError('database or disk is full', 'S
  * A writer whose commits fail with `failures` in turn, then commit; or, given `saved`,
  * answer as the database does for a key committed before (the first try's, say).
  */
-function failingWriter(failures: Error[], saved?: CommitResult) {
+function failingWriter(failures: Error[], saved?: CommitResult, blocks?: () => void) {
   const tried: TableStep[] = [];
   const writer = {
     commitStep: async (step: TableStep): Promise<CommitResult> => {
       tried.push(step);
       const failure = failures.shift();
       if (failure) throw failure;
+      blocks?.();
       return saved ?? { applied: true, version: step.expectedVersion + 1, entryId: null };
     },
   } as unknown as StepWriter;
@@ -44,16 +45,20 @@ const step: TableStep = {
 /** Lets the retry loop run up to its next sleep. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(failures: Error[], saved?: CommitResult) {
+/** What a try may wait inside the database here (SQLite's busy timeout in production). */
+const TRY_MAY_BLOCK_MS = 500;
+
+/** `blocks`: what the try that commits does first (waits for a lock, the clock moving meanwhile). */
+function setup(failures: Error[], saved?: CommitResult, blocks?: (advance: (ms: number) => void) => void) {
   const { clock, advance, pending } = fakeClock();
   const told: number[] = [];
   const waits = new DbWaits((tableId) => told.push(tableId));
-  const { writer, tried } = failingWriter(failures, saved);
+  const { writer, tried } = failingWriter(failures, saved, blocks && (() => blocks(advance)));
   const retrying = retryingStepWriter(writer, {
     waits,
     clock,
     log: pino({ level: 'silent' }),
-    options: { firstDelayMs: 100, maxDelayMs: 1_000, giveUpAfterMs: 10_000 },
+    options: { firstDelayMs: 100, maxDelayMs: 1_000, giveUpAfterMs: 10_000, tryMayBlockMs: TRY_MAY_BLOCK_MS },
   });
   return { clock, advance, pending, told, waits, tried, retrying };
 }
@@ -102,9 +107,23 @@ describe('a step writer that waits for the database', () => {
     expect(told).toEqual([7]); // the players hear once
     expect(waits.errors).toEqual({ transient: 3, permanent: 0 });
     expect(waits.tablesWaiting).toBe(0);
-    // It waited 3 s: the countdown it commits is 3 s later than the one it was decided with.
-    expect(tried[3]?.deadline).toBe(53_000);
-    expect(result).toEqual({ applied: true, version: 4, entryId: null, deadline: 53_000 });
+    // It waited 3 s, and its last try might have waited inside the database: the countdown
+    // it commits is that much later than the one it was decided with.
+    expect(tried[3]?.deadline).toBe(53_000 + TRY_MAY_BLOCK_MS);
+    expect(result).toEqual({ applied: true, version: 4, entryId: null, deadline: 53_000 + TRY_MAY_BLOCK_MS });
+  });
+
+  it('takes no time from the players when the try that saves the step waits for a lock first', async () => {
+    // The step fails, waits 1 s, and the try after waits for a lock (the clock moves
+    // 400 ms) before it commits: the players have as long left after it as before.
+    const { clock, retrying, tried, advance } = setup([full()], undefined, (move) => move(400));
+    const left = (step.deadline as number) - clock.now();
+    const committed = retrying.commitStep(step);
+    await settle();
+    advance(1_000);
+    const result = await committed;
+    expect(tried).toHaveLength(2);
+    expect(result.applied && (result.deadline as number) - clock.now()).toBeGreaterThanOrEqual(left);
   });
 
   it('fails at once on a permanent error', async () => {
@@ -155,7 +174,7 @@ describe('a step writer that waits for the database', () => {
 
 describe('retry delays', () => {
   it('double up to their bound, each somewhere in its second half', () => {
-    const options = { firstDelayMs: 100, maxDelayMs: 1_000, giveUpAfterMs: 0 };
+    const options = { firstDelayMs: 100, maxDelayMs: 1_000, giveUpAfterMs: 0, tryMayBlockMs: 0 };
     expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(options, a, () => 1))).toEqual([100, 200, 400, 800, 1000, 1000]);
     expect([0, 1, 2, 3, 4, 10].map((a) => retryDelay(options, a, () => 0))).toEqual([50, 100, 200, 400, 500, 500]);
   });
