@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -7,12 +7,13 @@ import type { ActivityLimits } from '../../../src/activity/activity-limits.ts';
 import type { PressMessage, ServerFrame, TableFrame } from '../../../src/activity/frames.ts';
 import type { World, WorldOptions } from '../world.ts';
 
+/** An empty folder for the page's files: the same for every world (one each left hundreds behind a run). */
+const NO_PAGE = join(tmpdir(), 'guts-no-page');
+
 /** A world serving the Activity's API and WebSocket (no page: these tests speak the protocol themselves). */
 export function withActivity(options: WorldOptions, limits?: Partial<ActivityLimits>): WorldOptions {
-  return {
-    ...options,
-    activity: { assetsDir: mkdtempSync(join(tmpdir(), 'guts-no-page-')), ...(limits ? { limits } : {}) },
-  };
+  mkdirSync(NO_PAGE, { recursive: true });
+  return { ...options, activity: { assetsDir: NO_PAGE, ...(limits ? { limits } : {}) } };
 }
 
 type Answer = Extract<ServerFrame, { type: 'answer' }>;

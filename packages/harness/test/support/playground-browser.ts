@@ -52,8 +52,12 @@ export class PlaygroundBrowser {
 
   /** Plays as `name` (on a phone the seat list is behind its menu button): waits until the channel is shown as that seat sees it. */
   async asSeat(name: string): Promise<void> {
-    if (!(await this.page.locator(`.seat[data-seat="${name}"]`).isVisible())) await this.page.click('#seat-menu');
-    await this.page.click(`.seat[data-seat="${name}"]`);
+    const seat = this.page.locator(`.seat[data-seat="${name}"]`);
+    // The page draws its seats once it has the playground's state: until then none shows at
+    // any width, and a desktop would look for a phone's menu.
+    await seat.waitFor({ state: 'attached', ...WAIT });
+    if (!(await seat.isVisible())) await this.page.click('#seat-menu');
+    await seat.click();
     await this.page.locator(`#messages[data-seat="${name}"]`).waitFor(WAIT);
   }
 
