@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { AdjustableClock } from '@guts/local-discord';
 import { describe, expect } from 'vitest';
 import { awaiting, type GameState } from '../../src/engine/index.ts';
 import { type StartWorld, test } from './fixture.ts';
@@ -19,7 +20,8 @@ describe('a countdown step that fails', () => {
     const started = starting.then(async () => {
       process.env.GUTS_STEP_FAULTS = String(faults);
       try {
-        return await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000 });
+        // A clock of its own: the countdown ends when the test moves it, not 10 s later.
+        return await startWorld({ players: ['ann', 'bob'], pauseMs: 60_000, clock: new AdjustableClock() });
       } finally {
         delete process.env.GUTS_STEP_FAULTS;
       }
@@ -37,6 +39,8 @@ describe('a countdown step that fails', () => {
     await world.press('bob', lobby, 'Join').response();
     await world.press('ann', lobby, 'Deal').acknowledged();
     await world.waitForTitle(/: deal 1$/);
+    // Nobody presses: the deal's countdown ends, and its step meets the fault.
+    world.advanceClock(11_000);
     return world;
   };
 
