@@ -19,8 +19,6 @@ export const LONGEST_FILES = [
   'packages/harness/test/e2e/bench-base.test.ts', // 27
   'packages/harness/test/browser/game-night.test.ts', // 26
   'test/browser/activity-social.test.ts', // 25
-  'test/e2e/step-faults.test.ts', // 25
-  'test/e2e/postgres-restart.test.ts', // 24
   'test/e2e/computer-players.test.ts', // 23
   'test/e2e/anywhere-variants.test.ts', // 23
   'test/unit/ledger/crash.test.ts', // 23
@@ -29,8 +27,8 @@ export const LONGEST_FILES = [
   'test/e2e/core-variants.test.ts', // 20
   'packages/harness/test/e2e/playground/stable-ids.test.ts', // 19
   'test/e2e/shutdown.test.ts', // 19
+  'test/e2e/sqlite-faults.test.ts', // 19 (the clock moved past the countdown)
   'test/e2e/more-variants.test.ts', // 18
-  'test/e2e/sqlite-faults.test.ts', // 18 (the clock moved past the countdown)
   'test/e2e/activity/floods.test.ts', // 17
   'test/e2e/activity/page-load.test.ts', // 16
   'test/browser/activity-games.test.ts', // 16
@@ -39,6 +37,7 @@ export const LONGEST_FILES = [
   'test/browser/activity-evening.test.ts', // 15
   'test/browser/activity-gallery.test.ts', // 14
   'test/unit/engine/computer.test.ts', // 11
+  'test/e2e/step-faults.test.ts', // 10 (the clock ends its countdowns)
   'test/unit/db/shared-database.test.ts', // 10
   'test/e2e/activity/linked-roles.test.ts', // 8 (the clock fires the rounds)
   'test/unit/table/step-writer.test.ts', // 8
