@@ -8,8 +8,9 @@ import {
   RESTJSONErrorCodes,
   type RequestMethod,
 } from 'discord.js';
-import { type Dispatcher, request } from 'undici';
+import { type Dispatcher, getGlobalDispatcher } from 'undici';
 import { isInteractionCallback } from './callback-first-dispatcher.ts';
+import { exchange } from './http-exchange.ts';
 
 /**
  * Calls through an interaction token (follow-ups and their edits, pictures included)
@@ -28,6 +29,9 @@ export class TokenRest {
   /** Per token: the calls in order (one at a time, as Discord's bucket counts them), and when its bucket refills. */
   private readonly tokens = new Map<string, { last: Promise<unknown>; resetAt: number }>();
   private readonly base: string;
+  /** The API's origin, and the path of its versioned root there (`/api/v10`). */
+  private readonly origin: string;
+  private readonly root: string;
   private readonly userAgent: string;
 
   constructor(
@@ -35,6 +39,9 @@ export class TokenRest {
     private readonly now: () => number = Date.now,
   ) {
     this.base = `${rest.options.api}/v${rest.options.version}`;
+    const base = new URL(this.base);
+    this.origin = base.origin;
+    this.root = base.pathname.replace(/\/$/, '');
     this.userAgent = `${DefaultUserAgent} ${rest.options.userAgentAppendix}`.trimEnd();
   }
 
@@ -79,7 +86,7 @@ export class TokenRest {
     const { method, path, body, query, files } = job;
     // An attempt failed on the way (a 5xx, a lost connection): Discord may have applied it.
     let failedBefore = false;
-    const url = `${this.base}${path}${query ? `?${query}` : ''}`;
+    const route = `${this.root}${path}${query ? `?${query}` : ''}`;
     const json = JSON.stringify(body);
     // No files (a view with its pictures as emojis gives an empty list): plain JSON. A
     // multipart form costs a FormData, a Blob and a web stream a request in undici.
@@ -88,37 +95,38 @@ export class TokenRest {
       ? { 'user-agent': this.userAgent }
       : { 'content-type': 'application/json', 'user-agent': this.userAgent };
     const { retries, timeout } = this.rest.options;
+    const dispatcher = (this.rest.options.agent as Dispatcher | null) ?? getGlobalDispatcher();
+    // A success's answer is read only for a caller that reads it (an edit's is a whole message).
+    const wantBody = (status: number) => status >= 400 || job.answer;
     for (let attempt = 0; ; attempt++) {
       const wait = held.resetAt - this.now();
       if (wait > 0) await sleep(wait);
-      let response: Dispatcher.ResponseData;
+      let response: Awaited<ReturnType<typeof exchange>>;
       try {
-        response = await request(url, {
+        response = await exchange(dispatcher, {
+          origin: this.origin,
+          path: route,
           method,
           headers,
           // A form is read once: each attempt makes its own.
           body: upload ? formOf(json, upload) : json,
           headersTimeout: timeout,
           bodyTimeout: timeout,
-          ...(this.rest.options.agent ? { dispatcher: this.rest.options.agent as Dispatcher } : {}),
+          keep: READ_HEADERS,
+          wantBody,
         });
       } catch (err) {
         failedBefore = true;
         if (attempt < retries) continue;
         throw err;
       }
-      const { statusCode: status } = response;
-      const header = (name: string) => {
-        const value = response.headers[name];
-        return Array.isArray(value) ? value[0] : value;
-      };
+      const { status, text } = response;
+      const header = (name: string) => response.headers.get(name);
       this.observed(method, path, status, header);
       if (header('x-ratelimit-remaining') === '0') {
         held.resetAt = this.now() + Number(header('x-ratelimit-reset-after') ?? 0) * 1000;
       }
-      const text = await response.body.text();
-      // A success's answer is parsed only for a caller that reads it (an edit's is a whole message).
-      if (status < 400) return text && job.answer ? JSON.parse(text) : null;
+      if (status < 400) return text ? JSON.parse(text) : null;
       const data = text ? (JSON.parse(text) as Record<string, unknown>) : null;
       if (status === 429 && attempt < retries) {
         const after = Number(data?.retry_after ?? header('retry-after') ?? 1);
@@ -133,6 +141,7 @@ export class TokenRest {
         return null;
       }
       const raw = (data ?? { code: status, message: text }) as { code: number; message: string };
+      const url = `${this.base}${path}${query ? `?${query}` : ''}`;
       throw new DiscordAPIError(raw, raw.code ?? status, status, method, url, {
         body,
         files: files as RawFile[] | undefined,
@@ -171,6 +180,17 @@ interface TokenRequest {
   files: readonly RawFile[] | undefined;
   answer: boolean;
 }
+
+/**
+ * The response headers read: the token's bucket, a 429's wait, and its scope (what
+ * /metrics counts a rate limit by, through the `response` event).
+ */
+const READ_HEADERS: ReadonlySet<string> = new Set([
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset-after',
+  'retry-after',
+  'x-ratelimit-scope',
+]);
 
 const ALREADY_ACKNOWLEDGED = RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged;
 

@@ -69,7 +69,11 @@ export class TableTimers {
     let version: number | null = null;
     try {
       const loaded = await loadTable(db, tableId);
-      const record = loaded && gameRecord(loaded);
+      const held = runtimes.get(tableId)?.record;
+      // The row at the version this process committed holds the state it checked then:
+      // not checked again (a whole state through zod, once a deal and more).
+      const record =
+        loaded && (held?.version === loaded.version ? { ...loaded, state: held.state } : gameRecord(loaded));
       if (waitedFor === 'read') {
         // Back after the database was away: nobody could act meanwhile, so the countdown starts afresh.
         dbWaits.ended(tableId);

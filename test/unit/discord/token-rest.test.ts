@@ -137,6 +137,30 @@ describe('calls through an interaction token', () => {
     expect(calls.size).toBe(0);
   });
 
+  it('leaves an answer nobody reads unread, and still reads a refusal', async () => {
+    reset();
+    answers = [
+      () => ({ status: 200, body: { id: '2', content: 'edited' } }),
+      () => ({ status: 404, body: { message: 'Unknown Message', code: 10008 } }),
+    ];
+    const edited = await calls.call(
+      'quiet',
+      'PATCH',
+      '/webhooks/1/quiet/messages/2',
+      { content: 'x' },
+      { answer: false },
+    );
+    expect(edited).toBeNull();
+    const refused = await calls
+      .call('quiet', 'PATCH', '/webhooks/1/quiet/messages/3', { content: 'y' }, { answer: false })
+      .catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: 10008, status: 404, method: 'PATCH' });
+    expect(seen.map((s) => s.url)).toEqual([
+      '/api/v10/webhooks/1/quiet/messages/2',
+      '/api/v10/webhooks/1/quiet/messages/3',
+    ]);
+  });
+
   it('keeps the calls of one token in order', async () => {
     reset();
     answers = [

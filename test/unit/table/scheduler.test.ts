@@ -37,6 +37,28 @@ describe('deadline scheduler', () => {
     expect(fired).toEqual(['past', 'moved']);
   });
 
+  it('moves its one timer only when the earliest deadline moves: sooner, later or cleared', () => {
+    const { clock, advance, pending } = fakeClock();
+    const fired: string[] = [];
+    const s = new DeadlineScheduler((key) => fired.push(key), clock);
+    s.set('a', 1_100);
+    s.set('b', 1_300);
+    s.set('b', 1_200);
+    s.set('a', 1_250);
+    expect(pending()).toBe(1);
+    advance(150);
+    expect(fired).toEqual([]);
+    advance(60);
+    expect(fired).toEqual(['b']);
+    s.set('c', 1_400);
+    s.set('a', null);
+    advance(100);
+    expect(fired).toEqual(['b']);
+    advance(100);
+    expect(fired).toEqual(['b', 'c']);
+    expect(pending()).toBe(0);
+  });
+
   it('does nothing after stop', () => {
     const { clock, advance } = fakeClock();
     const fired: string[] = [];
