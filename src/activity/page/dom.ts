@@ -31,6 +31,11 @@ export interface Ui {
   redraw(): void;
 }
 
+/** A page's state before its first frame (English until the snapshot says otherwise), with what its presses do. */
+export function newUi(does: Pick<Ui, 'press' | 'close' | 'redraw' | 'sideLaid'>): Ui {
+  return { strings: {}, locale: 'en-US', skew: 0, picked: new Set(), countdown: null, ...does };
+}
+
 /**
  * Whether `key` (a card in its place, a showdown) is new since the last drawing: the page
  * draws every frame afresh, and only what is new is dealt, flipped or announced.

@@ -10,6 +10,7 @@ import type {
   TableFrame,
 } from '../frames.ts';
 import { prepareCards } from './cards.ts';
+import { newUi } from './dom.ts';
 import { warmShowdownFonts } from './font-warm.ts';
 import { Reactions } from './reactions.ts';
 import { render, tick, type Ui } from './render.ts';
@@ -41,17 +42,12 @@ let refusal: string | null = null;
 let social: Social | null = null;
 let place: Place = { instanceId: '', channelId: '' };
 let discord: DiscordSDK | null = null;
-const ui: Ui = {
-  strings: {},
-  locale: 'en-US',
-  skew: 0,
-  picked: new Set(),
-  countdown: null,
+const ui: Ui = newUi({
   press,
   close: () => discord?.close(RPCCloseCodes.CLOSE_NORMAL, 'left the table'),
   redraw: () => draw(),
   sideLaid: () => mountMoment(),
-};
+});
 
 /** Anyone at the table may float an emote over it (a fixed set, by index). */
 const reactions = new Reactions(ui, root, (emote) => {

@@ -1,5 +1,5 @@
 import { prepareCards } from 'guts/src/activity/page/cards.ts';
-import type { Ui } from 'guts/src/activity/page/dom.ts';
+import { newUi } from 'guts/src/activity/page/dom.ts';
 import { render } from 'guts/src/activity/page/render.ts';
 import { parseServerFrame } from 'guts/src/activity/page/server-frame.ts';
 
@@ -45,16 +45,8 @@ const LEAVE = 'button[data-key="leave:"]';
 g.replayFrames = async (frames) => {
   const root = document.getElementById('table') as HTMLElement;
   root.replaceChildren();
-  const ui: Ui = {
-    strings: {},
-    locale: 'en-US',
-    skew: 0,
-    picked: new Set(),
-    countdown: null,
-    press: () => {},
-    close: () => {},
-    redraw: () => {},
-  };
+  // The page's own starting state; presses go nowhere (the frames are replayed, not answered).
+  const ui = newUi({ press: () => {}, close: () => {}, redraw: () => {} });
   const drawn: Drawn[] = [];
   let [focusChecks, focusKept] = [0, 0];
   for (const text of frames) {
