@@ -1,7 +1,7 @@
 import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
 /**
@@ -31,6 +31,9 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
   afterAll(async () => {
     await at?.close();
   });
+
+  // A failure says what the seat saw and what the bot warned of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => at?.explain()));
 
   const asSeat = (name: string) => at.asSeat(name);
   const command = (line: string) => at.command(line);

@@ -2,7 +2,7 @@ import { parseCard, prettyCard } from 'guts/src/cards/card.ts';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { button, PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
 /**
@@ -32,6 +32,9 @@ describe.skipIf(browserMissingLocally)('Open table in the playground', () => {
   afterAll(async () => {
     await at?.close();
   });
+
+  // A failure says what the seat saw and what the bot warned of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => at?.explain()));
 
   const titled = (title: RegExp) => at.titled(title);
   const newMessage = (title: RegExp, before: number) => at.newMessage(title, before);

@@ -5,7 +5,7 @@ import { MessageFlags, Routes } from 'discord.js';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Playground } from '../../src/playground/index.ts';
 import { button, PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
@@ -32,6 +32,9 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await at?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  // A failure says what the seat saw and what the bot warned of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => at?.explain()));
 
   const asSeat = (name: string) => at.asSeat(name);
   const command = (line: string) => at.command(line);

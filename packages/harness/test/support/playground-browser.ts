@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { collectPageErrors, launchChromium } from 'guts/test/support/chromium.ts';
+import pino from 'pino';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type Playground, type PlaygroundOptions, startPlayground } from '../../src/playground/index.ts';
@@ -41,6 +42,8 @@ export class PlaygroundBrowser {
     readonly browser: Browser,
     readonly page: Page,
     private readonly dir: string,
+    /** What the playground's bot logged at warn or above. */
+    readonly warnings: string[],
   ) {
     collectPageErrors(page, this.errors);
   }
@@ -52,10 +55,13 @@ export class PlaygroundBrowser {
     const dir = mkdtempSync(join(tmpdir(), 'guts-playground-browser-'));
     let playground: Playground | undefined;
     let browser: Browser | undefined;
+    const warnings: string[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line.trim()) });
     try {
-      playground = await startPlayground({ ...options, port: 0, dbUrl: `file:${join(dir, 'playground.db')}` });
+      playground = await startPlayground({ log, ...options, port: 0, dbUrl: `file:${join(dir, 'playground.db')}` });
       browser = await launchChromium();
-      const at = new PlaygroundBrowser(playground, browser, await browser.newPage({ viewport }), dir);
+      const page = await browser.newPage({ viewport });
+      const at = new PlaygroundBrowser(playground, browser, page, dir, warnings);
       await at.page.goto(playground.url);
       return at;
     } catch (err) {
@@ -101,6 +107,29 @@ export class PlaygroundBrowser {
   async newMessage(title: RegExp, before: number): Promise<Locator> {
     await expect.poll(() => this.titled(title).count(), WAIT).toBeGreaterThan(before);
     return this.titled(title).last();
+  }
+
+  /**
+   * Says what the seat on screen saw and what the bot warned of (a test's `onTestFailed`):
+   * a failure on a loaded machine then shows its cause, not only the check that missed.
+   */
+  async explain(): Promise<void> {
+    const box = this.page.locator('#messages');
+    const seat = await box.getAttribute('data-seat').catch(() => null);
+    const connection = await this.page
+      .locator('#connection')
+      .textContent()
+      .catch(() => null);
+    // biome-ignore lint/performance/useDomNodeTextContent: the screen's lines as a person reads them.
+    const screen = (await box.innerText().catch(() => '')).slice(-2_000);
+    const discord = this.playground.discord;
+    console.warn(
+      [
+        `as ${seat} (${connection}); shared rate limits ${discord.sharedRateLimits()}, requests refused ${discord.invalidRequests()}`,
+        `the bot warned: ${this.warnings.slice(-10).join('\n') || 'nothing'}`,
+        `the screen's last lines:\n${screen}`,
+      ].join('\n'),
+    );
   }
 
   async close(): Promise<void> {
