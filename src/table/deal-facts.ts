@@ -1,5 +1,7 @@
 import type { HistoryLine } from '../db/hand-history.ts';
-import { isComputerId } from '../engine/index.ts';
+// From its own module, not the engine's index: the step writer's thread imports this, and
+// the index brings the whole engine and the hands' tables (a third of its start-up).
+import { isComputerId } from '../engine/types.ts';
 import type { DealFacts } from '../rules/achievements.ts';
 
 /** A computer seat's level from its id ("cpu-bold-2"); an older seat's id ("cpu-2") does not say. */

@@ -4,7 +4,9 @@ import type { DealResult } from '../db/deal-results-store.ts';
 import { type HistoryLine, isHistoryLine } from '../db/hand-history.ts';
 import { addSeasonScores, type SeasonScore, saveEras, seasonEras } from '../db/season-store.ts';
 import type { Db } from '../db/transaction.ts';
-import { isComputerId } from '../engine/index.ts';
+// From its own module, not the engine's index: the step writer's thread imports this, and
+// the index brings the whole engine and the hands' tables (a third of its start-up).
+import { isComputerId } from '../engine/types.ts';
 import { advance, earnedBy, NO_PROGRESS, type Progress } from '../rules/achievements.ts';
 import { dealFactsOf } from './deal-facts.ts';
 import { DEFAULT_SEASON_LENGTH, firstEra, SEASON_LENGTHS, type SeasonEra, seasonAt } from './seasons.ts';

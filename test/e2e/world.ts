@@ -21,6 +21,13 @@ import type { Clock } from '../../src/table/scheduler.ts';
 import { directStepWriter, openStepWriter, type StepWriter } from '../../src/table/step-writer.ts';
 
 /**
+ * The commands every world registers, built once for the test process: building them
+ * (each in every language, through discord.js's validating builders) took a tenth of a
+ * second of a core a world, and the suite starts over a hundred.
+ */
+let worldCommandBodies: ReturnType<typeof commandBodies> | undefined;
+
+/**
  * A game night for end-to-end tests: the local Discord on 127.0.0.1, the real bot
  * (discord.js client, table service, SQLite ledger in a temp file) connected to it,
  * one server with one channel, and players who type commands and press buttons.
@@ -163,7 +170,8 @@ export class World {
     }
     await world.startBot();
     if (!options.process) {
-      const body = await commandBodies();
+      worldCommandBodies ??= commandBodies();
+      const body = await worldCommandBodies;
       // A user install brings only global commands.
       if (place === 'server') await world.bot.client.application?.commands.set(body, world.guild.id);
       else await world.bot.client.application?.commands.set(body);

@@ -282,6 +282,30 @@ describe('what each side may do to the table layer', () => {
   });
 });
 
+/** The files `entry` loads when it runs: its imports and theirs, type-only imports left out. */
+function loadedBy(entry: string): Set<string> {
+  const RUNTIME = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+'(\.[^']+)'/g;
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(join(root, file), 'utf8');
+    for (const m of text.matchAll(RUNTIME)) visit(relative(root, normalize(join(root, dirname(file), m[1] as string))));
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('what a thread loads', () => {
+  // Every bot start (and every world of the e2e tests) starts this thread: the engine's index
+  // brought in the whole engine and the hands' tables, a third of the thread's start.
+  it("keeps the step writer's thread off the engine and the hands", () => {
+    const loaded = [...loadedBy('src/table/step-writer-worker.ts')];
+    expect(loaded).toContain('src/table/commit.ts');
+    expect(loaded.filter((f) => f === 'src/engine/index.ts' || under('src/hands')(f))).toEqual([]);
+  });
+});
+
 describe('the test layers', () => {
   it('keeps every test file in a layer folder, so vitest.config.ts runs it in its layer', () => {
     const testFolders = ['test', ...PACKAGES.map((p) => `${p}/test`)];

@@ -1,7 +1,7 @@
 // The bot as a process of its own for the soak bench (soak.ts), so that its resident
 // memory is its own: started with --expose-gc, configured by GUTS_SOAK_BOT (JSON,
 // LoadBotSettings), spoken to over the IPC channel: 'sample' is answered with a
-// BotSample, 'idle' once the bot has done what it was asked (steps, messages), 'stop'
+// BotSample, 'rest' with a RestState (no collection: cheap to ask often), 'idle' once the bot has done what it was asked (steps, messages), 'stop'
 // stops the bot and ends the process.
 
 import type { ThreadMemory } from 'guts/src/threads/rpc.ts';
@@ -33,8 +33,18 @@ const send = (message: unknown) =>
     process.send?.(message, (err: Error | null) => (err ? reject(err) : resolve())),
   );
 
+/** @discordjs/rest's queues now, and how many times it has swept the idle ones since the bot started. */
+export interface RestState {
+  handlers: number;
+  handlerSweeps: number;
+}
+
 const settings = JSON.parse(process.env.GUTS_SOAK_BOT ?? '{}') as LoadBotSettings;
 const { bot, database } = await startLoadBot(settings);
+let handlerSweeps = 0;
+bot.client.rest.on('handlerSweep', () => {
+  handlerSweeps++;
+});
 
 async function sample(): Promise<BotSample> {
   const threads = await bot.memoryAfterGc();
@@ -54,10 +64,15 @@ async function sample(): Promise<BotSample> {
   };
 }
 
-process.on('message', (message: { type: 'sample' | 'idle' | 'stop' }) => {
+process.on('message', (message: { type: 'sample' | 'rest' | 'idle' | 'stop' }) => {
   void (async () => {
     if (message.type === 'sample') {
       await send({ type: 'sample', sample: await sample() });
+      return;
+    }
+    if (message.type === 'rest') {
+      const rest: RestState = { handlers: bot.client.rest.handlers.size, handlerSweeps };
+      await send({ type: 'rest', rest });
       return;
     }
     if (message.type === 'idle') {

@@ -17,7 +17,7 @@ import { LongGamePlayers } from './long-game.ts';
 import { processTreeRssBytes } from './memory.ts';
 import { LoadPlayers, type LoadTable } from './players.ts';
 import { settledDeals } from './settled.ts';
-import type { BotSample } from './soak-bot.ts';
+import type { BotSample, RestState } from './soak-bot.ts';
 
 /**
  * How a soak's tables play: games of `dealsPerGame` deals one after another, each opened
@@ -101,6 +101,19 @@ async function waitUntilNoOpenTables(bot: BotProcess, timeoutMs = 120_000): Prom
   }
 }
 
+/**
+ * Until the bot's REST manager has swept its queues twice since now (the first may come
+ * while the last request's queue is still settling), or `timeoutMs` has passed: a fixed
+ * wait of the whole margin cost each run seconds it did not need.
+ */
+async function untilSwept(bot: BotProcess, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const from = (await bot.rest()).handlerSweeps;
+  while (Date.now() < until && (await bot.rest()).handlerSweeps < from + 2) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const script = fileURLToPath(moduleUrl('./soak-bot', import.meta.url));
 const root = repositoryRoot();
 
@@ -108,6 +121,8 @@ const root = repositoryRoot();
 export interface BotProcess {
   pid: number;
   ask(type: 'sample'): Promise<BotSample>;
+  /** The REST manager's queues and sweeps, without the sample's collections. */
+  rest(): Promise<RestState>;
   /** Once the bot has done what it was asked: its steps committed, its messages out. */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -132,8 +147,8 @@ export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = (type: string) =>
-    new Promise<{ type: string; sample?: BotSample }>((resolve, reject) => {
-      const onMessage = (m: { type: string; sample?: BotSample }) => {
+    new Promise<{ type: string; sample?: BotSample; rest?: RestState }>((resolve, reject) => {
+      const onMessage = (m: { type: string; sample?: BotSample; rest?: RestState }) => {
         if (m.type !== type) return;
         child.off('message', onMessage);
         child.off('exit', onExit);
@@ -149,6 +164,11 @@ export function startBot(settings: LoadBotSettings): Promise<BotProcess> {
       const answer = next('sample');
       child.send({ type: 'sample' });
       return (await answer).sample as BotSample;
+    },
+    async rest() {
+      const answer = next('rest');
+      child.send({ type: 'rest' });
+      return (await answer).rest as RestState;
     },
     async idle() {
       const answer = next('idle');
@@ -293,7 +313,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
     // bot may still be posting them when the last game ends (and hold its table until then).
     await running.idle();
     const atEnd = await measure();
-    await new Promise((resolve) => setTimeout(resolve, options.afterSweepWaitMs));
+    await untilSwept(running, options.afterSweepWaitMs);
     const afterSweep = await measure();
     const seconds = (Date.now() - started) / 1000;
     await running.stop();

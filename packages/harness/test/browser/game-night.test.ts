@@ -1,8 +1,8 @@
 import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, PlaygroundBrowser } from '../support/playground-browser.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
 /**
  * A game night in the playground, as issue 49 found it broken: three people and a
@@ -31,6 +31,9 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
   afterAll(async () => {
     await at?.close();
   });
+
+  // A failure says what the seat saw and what the bot warned of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => at?.explain()));
 
   const asSeat = (name: string) => at.asSeat(name);
   const command = (line: string) => at.command(line);
@@ -73,7 +76,7 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
     await command('/guts stop');
     for (const name of PEOPLE) {
       await asSeat(name);
-      await button(table, 'Stay').click();
+      await press(table, 'Stay');
     }
     return newMessage(new RegExp(`deal ${deal} result$`), results);
   }
@@ -88,7 +91,7 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
     const lobby = await newMessage(lobbyTitle, lobbies);
     for (const name of ['Ben', 'Cat']) {
       await asSeat(name);
-      await button(lobby, 'Join').click();
+      await press(lobby, 'Join');
       await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toContain(name);
     }
     await asSeat('Ann');
@@ -96,7 +99,7 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
     await lobby.locator('.select-option', { hasText: 'Balanced computer player' }).click();
     await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/🤖/);
     const tables = await titled(tableTitle).count();
-    await button(lobby, 'Deal').click();
+    await press(lobby, 'Deal');
     const first = await newMessage(tableTitle, tables);
     const firstDeal = await dealOf(first);
     await everyoneSeesTheirCards(firstDeal, viewport.width);
@@ -106,19 +109,19 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
     await asSeat('Ann');
     await expect.poll(() => result.textContent(), WAIT).toMatch(/Game over after 1 deal/);
     const nextLobbies = await titled(lobbyTitle).count();
-    await button(result, 'Play again').click();
+    await press(result, 'Play again');
     const again = await newMessage(lobbyTitle, nextLobbies);
     await expect.poll(() => again.locator('.embed').textContent(), WAIT).toMatch(/Back from the last game/);
     expect(await again.locator('.embed').textContent()).toMatch(/Ben, Cat: press Join/);
     expect(await again.locator('.embed').textContent()).toMatch(/🤖/);
     for (const name of ['Ben', 'Cat']) {
       await asSeat(name);
-      await button(again, 'Join').click();
+      await press(again, 'Join');
     }
     await expect.poll(() => again.locator('.embed').textContent(), WAIT).not.toMatch(/Back from the last game/);
     await asSeat('Ann');
     const nextTables = await titled(tableTitle).count();
-    await button(again, 'Deal').click();
+    await press(again, 'Deal');
     const second = await newMessage(tableTitle, nextTables);
     const secondDeal = await dealOf(second);
     expect(secondDeal).toBe(firstDeal + 1);

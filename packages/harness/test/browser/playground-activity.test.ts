@@ -2,8 +2,8 @@ import { parseCard, prettyCard } from 'guts/src/cards/card.ts';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { button, PlaygroundBrowser } from '../support/playground-browser.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { button, PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
 /**
  * Open table in the playground (issue 48): the bot answers LAUNCH_ACTIVITY and the page
@@ -32,6 +32,9 @@ describe.skipIf(browserMissingLocally)('Open table in the playground', () => {
   afterAll(async () => {
     await at?.close();
   });
+
+  // A failure says what the seat saw and what the bot warned of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => at?.explain()));
 
   const titled = (title: RegExp) => at.titled(title);
   const newMessage = (title: RegExp, before: number) => at.newMessage(title, before);
@@ -90,11 +93,11 @@ describe.skipIf(browserMissingLocally)('Open table in the playground', () => {
     await at.command('/guts start variant:three-card ante:5 timer:300');
     const lobby = await newMessage(lobbyTitle, lobbies);
     await at.asSeat('Ben');
-    await button(lobby, 'Join').click();
+    await press(lobby, 'Join');
     await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toContain('Ben');
     await at.asSeat('Ann');
     const tables = await titled(tableTitle).count();
-    await button(lobby, 'Deal').click();
+    await press(lobby, 'Deal');
     const table = await newMessage(tableTitle, tables);
     const deal = Number(
       /deal (\d+)$/.exec(((await table.locator('.v2-heading').first().textContent()) ?? '').trim())?.[1],

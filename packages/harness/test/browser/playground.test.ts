@@ -5,9 +5,9 @@ import { MessageFlags, Routes } from 'discord.js';
 import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Playground } from '../../src/playground/index.ts';
-import { button, PlaygroundBrowser } from '../support/playground-browser.ts';
+import { button, PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
 const WAIT = { timeout: 15_000 };
 
@@ -32,6 +32,9 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await at?.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  // A failure says what the seat saw and what the bot warned of.
+  beforeEach(({ onTestFailed }) => onTestFailed(() => at?.explain()));
 
   const asSeat = (name: string) => at.asSeat(name);
   const command = (line: string) => at.command(line);
@@ -121,7 +124,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
 
     for (const name of ['Ben', 'Cat']) {
       await asSeat(name);
-      await button(lobby, 'Join').click();
+      await press(lobby, 'Join');
       const answer = page.locator('.message.ephemeral', { hasText: "You're in" });
       await answer.waitFor(WAIT);
       expect(await answer.textContent()).toContain('Only you can see this');
@@ -129,7 +132,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/Ann.*Ben.*Cat/s);
 
     await asSeat('Ann');
-    await button(lobby, 'Deal').click();
+    await press(lobby, 'Deal');
     const table = byTitle(/^Iron Cross: deal 1$/);
     await table.waitFor(WAIT);
 
@@ -180,7 +183,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
         await screenshot('table-phone.png', process.env.PLAYGROUND_PHONE_SCREENSHOT);
         await page.setViewportSize({ width: 1280, height: 1320 });
       }
-      await button(table, 'Stay').click();
+      await press(table, 'Stay');
       // The choice shows on the table (chosen, not which way), and in the seat's own cards message.
       await expect
         .poll(() => table.locator('.v2-container').textContent(), WAIT)
@@ -193,7 +196,7 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     await expect.poll(() => table.locator('.timestamp').first().textContent(), WAIT).toMatch(/^in \d+ (second|minute)/);
     for (const name of ['Ann', 'Ben', 'Cat']) {
       await asSeat(name);
-      await button(table, 'Stay').click();
+      await press(table, 'Stay');
     }
 
     const result = byTitle(/^Iron Cross: deal 1 result$/);
@@ -254,12 +257,12 @@ describe.skipIf(browserMissingLocally)('the playground page in Chromium', () => 
     // Another seat stays in the group DM: Ben joins there.
     await asSeat('Ben');
     expect(await page.getAttribute('#messages', 'data-place')).toBe('group-dm');
-    await button(lobby, 'Join').click();
+    await press(lobby, 'Join');
     await page.locator('.message.ephemeral', { hasText: "You're in" }).waitFor(WAIT);
     await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/Ann.*Ben/s);
 
     await asSeat('Ann');
-    await button(lobby, 'Deal').click();
+    await press(lobby, 'Deal');
     const table = byTitle(/^Three-card guts: deal 1$/);
     await table.waitFor(WAIT);
     const cardsSeen: Record<string, string[]> = {};
