@@ -5,7 +5,7 @@ import i18next, { type InitOptions, type i18n, type TOptions } from 'i18next';
 import type { TextKey } from './keys.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
 import type { Resource } from './resource.ts';
-import { SaidTexts, textId } from './said.ts';
+import { SaidTexts, valuesId } from './said.ts';
 
 /**
  * Every language a player reads: Discord's locales (the `Locale` list Discord sends on
@@ -190,11 +190,11 @@ export function t(locale: string, key: TextKey, vars: TOptions = {}): string {
     if (TRANSLATED_SET.has(lng)) readBeforeLoading(lng);
     return instance.t(name, { ...vars, lng }) as string; // English for now: not worth keeping
   }
-  const id = textId(lng, name, vars);
-  const known = id === undefined ? undefined : said.get(id);
+  const values = valuesId(vars);
+  const known = values === undefined ? undefined : said.get(lng, name, values);
   if (known !== undefined) return known;
   const text = instance.t(name, { ...vars, lng }) as string;
-  if (id !== undefined) said.set(id, text);
+  if (values !== undefined) said.set(lng, name, values, text);
   return text;
 }
 
