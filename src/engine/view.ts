@@ -118,7 +118,9 @@ function viewAs(state: GameState, viewer: PlayerId | null): PlayerView {
   return {
     v: 1,
     variant: state.variant,
-    options: clonePlain(state.options),
+    // Shared, not copied: a game's options are never changed in place (setOptions puts new ones),
+    // and a private message's view is drawn at every step for each player, the options its largest part.
+    options: state.options,
     host: state.host,
     players: clonePlain(state.players),
     button: state.button,

@@ -37,7 +37,12 @@ export function stepsFor(variant: Variant, options: Options): Step[] {
   return steps;
 }
 
+const faceDownOf = new WeakMap<Variant, ReadonlySet<string>>();
+
 /** The board positions dealt face down (turned at the showdown): hidden from everyone until then. */
-export function faceDownPositions(variant: Variant): Set<string> {
-  return new Set(variant.board.filter((p) => !p.faceUp).map((p) => p.id));
+export function faceDownPositions(variant: Variant): ReadonlySet<string> {
+  let positions = faceDownOf.get(variant);
+  if (!positions)
+    faceDownOf.set(variant, (positions = new Set(variant.board.filter((p) => !p.faceUp).map((p) => p.id))));
+  return positions;
 }

@@ -16,7 +16,7 @@ export function inActivityView(target: ButtonTarget, variant: string, locale: st
   const title = variantName(variant, locale);
   const line = t(locale, 'table.inActivity');
   const open = openTableButtons({ ...target, openTable: true }, t(locale, 'button.openTable'));
-  const row = buttonRow(target, open).toJSON();
+  const row = buttonRow(target, open);
   if (!v2) {
     return { content: '', embeds: [{ title, description: line, color: TABLE_COLOUR }], components: [row] };
   }

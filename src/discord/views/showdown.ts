@@ -217,6 +217,6 @@ export function showdownView(
     embed.image = { url: `attachment://${picture.name}` };
   }
   // The deal's proof, privately, on a press: the result is where its seed is revealed.
-  const components = history && ended ? [verifyRow(history, locale).toJSON()] : [];
+  const components = history && ended ? [verifyRow(history, locale)] : [];
   return { embeds: [embed], files, components };
 }

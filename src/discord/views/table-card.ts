@@ -122,7 +122,7 @@ export function tableView(input: TableViewInput) {
     const clientSeed = escapeText(fair.clientSeed);
     tail.push(text(`-# ${clip(say('table.fair', { commitment, clientSeed }), 300)}`));
   }
-  for (const row of tableButtons(target, state, input.locale)) tail.push(row.toJSON());
+  for (const row of tableButtons(target, state, input.locale)) tail.push(row);
 
   const order = d ? [...d.players, ...state.players.map((p) => p.id).filter((id) => !d.players.includes(id))] : [];
   const seats = (order.length ? order : state.players.map((p) => p.id)).map((id) =>

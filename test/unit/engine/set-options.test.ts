@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apply, createGame, type GameState } from '../../../src/engine/index.ts';
+import { apply, createGame, type GameState, publicView } from '../../../src/engine/index.ts';
 import { refusal } from './driver.ts';
 
 const lobby = (variant = 'iron-cross'): GameState =>
@@ -12,6 +12,17 @@ describe('the host changing the rules in the lobby', () => {
     expect(state.options.cap).toBe(50);
     expect(state.options.ties).toBe('no-split');
     expect(events).toEqual([{ type: 'OptionsChanged', by: 'ann', options: state.options }]);
+  });
+
+  it('puts new options rather than changing them in place: a view drawn before keeps the old ones', () => {
+    const before = lobby('three-card');
+    const view = publicView(before);
+    const copy = structuredClone(before.options);
+    const { state } = apply(before, { type: 'setOptions', by: 'ann', options: { ante: 25, kitty: 'always' } });
+    expect(state.options).not.toBe(before.options);
+    expect(before.options).toEqual(copy);
+    expect(view.options).toEqual(copy);
+    expect(publicView(state).options.ante).toBe(25);
   });
 
   it('lets a later change put an option back to its default, which then follows the others again', () => {

@@ -99,6 +99,11 @@ describe('the message catalogue', () => {
     expect(t(Locale.Japanese, 'chips', { count: 1 })).toBe('1チップ');
     expect(formatNumber(Locale.PortugueseBR, 123_456_789)).toBe('123.456.789');
     expect(formatNumber(Locale.EnglishUS, 123_456_789)).toBe('123,456,789');
+    // Written once and kept: the same again, and 0 and -0 told apart as Intl tells them.
+    expect(formatNumber(Locale.EnglishUS, 123_456_789)).toBe('123,456,789');
+    for (const n of [0, -0, 0, 1.5, -1234]) {
+      expect(formatNumber(Locale.German, n)).toBe(new Intl.NumberFormat('de').format(n));
+    }
   });
 });
 
