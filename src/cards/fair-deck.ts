@@ -1,6 +1,5 @@
 import { createHmac, hash } from 'node:crypto';
 import { type Card, DECK_SIZE } from './card.ts';
-import { bytesOf, sha256Link, wordsOf } from './sha256-link.ts';
 
 /**
  * Provably fair decks (docs/FAIRNESS.md states every byte of it): a game's server seeds
@@ -22,23 +21,17 @@ const HEX_SEED = /^[0-9a-f]{64}$/;
 /** A 32-byte seed or digest as 64 lowercase hex digits. */
 export const isHexSeed = (text: unknown): text is string => typeof text === 'string' && HEX_SEED.test(text);
 
-/** The seed of the deal before: SHA-256 of this one (hex in, hex out), by node:crypto. */
-export const previousSeed = (seedHex: string): string =>
-  hash('sha256', Buffer.from(seedHex, 'hex'), 'buffer').toString('hex');
+/** One-shot SHA-256 (no Hash object per link: a deal hashes up to 31 of them). */
+const sha256 = (bytes: Uint8Array): Buffer => hash('sha256', bytes, 'buffer');
 
-/** `seed` (hex, or bytes) hashed `times` times, in hex (a deal's seed: up to 31 links). */
+/** The seed of the deal before: SHA-256 of this one (hex in, hex out). */
+export const previousSeed = (seedHex: string): string => sha256(Buffer.from(seedHex, 'hex')).toString('hex');
+
+/** `seed` (hex, or bytes) hashed `times` times, in hex. */
 function hashTimes(seed: string | Buffer, times: number): string {
-  let bytes: Buffer = typeof seed === 'string' ? Buffer.from(seed, 'hex') : seed;
-  let links = times;
-  // A seed being checked may be mistyped (not 32 bytes): its first link is node:crypto's.
-  if (bytes.length !== 32 && links > 0) {
-    bytes = hash('sha256', bytes, 'buffer');
-    links--;
-  }
-  if (bytes.length !== 32) return bytes.toString('hex');
-  const words = wordsOf(bytes);
-  for (let i = 0; i < links; i++) sha256Link(words);
-  return bytesOf(words).toString('hex');
+  let b: Buffer = typeof seed === 'string' ? Buffer.from(seed, 'hex') : seed;
+  for (let i = 0; i < times; i++) b = sha256(b);
+  return b.toString('hex');
 }
 
 /**
@@ -61,13 +54,13 @@ const CHECKPOINT_LENGTH = 44;
 export function buildChain(lastSeedHex: string): FairChain {
   if (!isHexSeed(lastSeedHex)) throw new RangeError('a chain starts from 32 bytes as 64 hex digits');
   const checkpoints: string[] = [];
-  // Words from link to link, bytes only where kept: a game opens on 1,024 hashes.
-  const seed = wordsOf(Buffer.from(lastSeedHex, 'hex'));
+  // Bytes from link to link, hex only where kept: a game opens on 1,024 hashes.
+  let seed: Buffer = Buffer.from(lastSeedHex, 'hex');
   for (let position = CHAIN_LENGTH; position >= 1; position--) {
-    if (position % CHECKPOINT_STRIDE === 0) checkpoints.push(bytesOf(seed).toString('base64'));
-    sha256Link(seed);
+    if (position % CHECKPOINT_STRIDE === 0) checkpoints.push(seed.toString('base64'));
+    seed = sha256(seed);
   }
-  return { commitment: bytesOf(seed).toString('hex'), checkpoints: checkpoints.reverse().join('') };
+  return { commitment: seed.toString('hex'), checkpoints: checkpoints.reverse().join('') };
 }
 
 /**
