@@ -7,7 +7,7 @@
  * the receiver may not see is never in a frame at all, only a face-down place (null).
  */
 import { z } from 'zod';
-import { PRESS_KINDS, type PressKind } from '../table/press-kinds.ts';
+import { PRESS_KINDS } from '../table/press-kinds.ts';
 import { EMOTES } from './emotes.ts';
 import { type OptionChanges, optionChanges } from './option-changes.ts';
 
