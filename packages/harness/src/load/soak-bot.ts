@@ -1,8 +1,9 @@
 // The bot as a process of its own for the soak bench (soak.ts), so that its resident
 // memory is its own: started with --expose-gc, configured by GUTS_SOAK_BOT (JSON,
 // LoadBotSettings), spoken to over the IPC channel: 'sample' is answered with a
-// BotSample, 'rest' with a RestState (no collection: cheap to ask often), 'idle' once the bot has done what it was asked (steps, messages), 'stop'
-// stops the bot and ends the process.
+// BotSample, 'rest' with a RestState (no collection: cheap to ask often), 'idle' once
+// the bot has done what it was asked (steps, messages), 'stop' stops the bot and ends
+// the process.
 
 import type { ThreadMemory } from 'guts/src/threads/rpc.ts';
 import type { LoadBotSettings } from './load-bot.ts';
