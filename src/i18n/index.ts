@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { Locale } from 'discord-api-types/v10';
 import i18next, { type InitOptions, type i18n, type TOptions } from 'i18next';
+import { keptFormat } from './kept-format.ts';
 import type { TextKey } from './keys.ts';
 import { LANGUAGE_NAMES } from './language-names.ts';
 import type { Resource } from './resource.ts';
@@ -224,28 +225,16 @@ export function tell(locale: string, key: TextKey, vars: Readonly<Record<string,
   return t(locale, key, has(name) ? { ...vars, variant: t(locale, name) } : { ...vars });
 }
 
-/**
- * Each language's number format, and the numbers it wrote: a deal writes the same pots,
- * antes and stacks again and again, and `format` cost ~0.7 µs a number against a lookup's
- * ~0.02. At most NUMBERS_KEPT a language: past it the memory starts afresh.
- */
-const formats = new Map<string, { format: Intl.NumberFormat; written: Map<number, string> }>();
+/** Each language's number format, with the numbers it wrote (at most NUMBERS_KEPT a language). */
+const formats = new Map<string, (n: number) => string>();
 const NUMBERS_KEPT = 2_000;
 
 /** A number as `locale` writes it: "1,234" in en-US, "1.234" in de, "1 234" in fr. */
 export function formatNumber(locale: string, n: number): string {
   const lng = localeOf(locale);
-  let f = formats.get(lng);
-  if (!f) formats.set(lng, (f = { format: new Intl.NumberFormat(lng), written: new Map() }));
-  // The map holds 0 and -0 as one number; Intl writes them apart.
-  if (Object.is(n, -0)) return f.format.format(n);
-  let text = f.written.get(n);
-  if (text === undefined) {
-    if (f.written.size >= NUMBERS_KEPT) f.written.clear();
-    text = f.format.format(n);
-    f.written.set(n, text);
-  }
-  return text;
+  let format = formats.get(lng);
+  if (!format) formats.set(lng, (format = keptFormat(new Intl.NumberFormat(lng), NUMBERS_KEPT)));
+  return format(n);
 }
 
 const lists = new Map<string, Intl.ListFormat>();

@@ -1,24 +1,18 @@
 import type { EquityResult } from '../hands/index.ts';
 import { t } from '../i18n/index.ts';
+import { keptFormat } from '../i18n/kept-format.ts';
 
-const percents = new Map<string, { format: Intl.NumberFormat; said: Map<number, string> }>();
-/** Chances said so far, per language: odds come from a table of a few thousand hands, so they repeat. */
+/** Each language's percents, with the chances it said: odds come from a table of a few thousand hands, so they repeat. */
+const percents = new Map<string, (x: number) => string>();
 const SAID_MAX = 10_000;
 /** "45%", "45 %": a chance as the reader's language writes it, in whole percents. */
 export function percent(x: number, locale: string): string {
-  let known = percents.get(locale);
-  if (!known) {
-    const format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-    percents.set(locale, (known = { format, said: new Map() }));
+  let format = percents.get(locale);
+  if (!format) {
+    const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percents.set(locale, (format = keptFormat(percentFormat, SAID_MAX)));
   }
-  let text = known.said.get(x);
-  if (text === undefined) {
-    // Formatting is the costly part (ICU), a few microseconds each, several times a private message.
-    text = known.format.format(x);
-    if (known.said.size >= SAID_MAX) known.said.clear();
-    known.said.set(x, text);
-  }
-  return text;
+  return format(x);
 }
 
 /**
