@@ -2,7 +2,7 @@ import { Rng } from 'guts/src/cards/rng.ts';
 import { browserMissingLocally } from 'guts/test/support/chromium.ts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PlaygroundBrowser, press } from '../support/playground-browser.ts';
+import { button, PlaygroundBrowser, press } from '../support/playground-browser.ts';
 
 /**
  * A game night in the playground, as issue 49 found it broken: three people and a
@@ -137,6 +137,34 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
 
   it('at 390 px, a phone: the same night', async () => {
     await gameNight(PHONE);
+  });
+
+  it("keeps the host's menu open while another seat's Join edits the lobby", async () => {
+    // CI's failure: Ann opened "Add computer player" as the lobby's edit for Cat's Join came
+    // in late; drawn again, the menu closed, and her pick found nothing to click.
+    await page.setViewportSize(DESKTOP);
+    await asSeat('Ann');
+    const lobbyTitle = /^Guts: Three-card guts$/;
+    const lobbies = await titled(lobbyTitle).count();
+    await command('/guts start variant:three-card ante:5');
+    const lobby = await newMessage(lobbyTitle, lobbies);
+    await lobby.locator('.select-toggle').click();
+    const pick = lobby.locator('.select-option', { hasText: 'Balanced computer player' });
+    await pick.waitFor({ state: 'visible', ...WAIT });
+    // Ben joins from elsewhere (his own Discord), so Ann's page only sees the lobby edited.
+    const join = await button(lobby, 'Join').getAttribute('data-custom-id');
+    const messageId = await lobby.getAttribute('data-id');
+    const answer = await fetch(new URL('/api/press', at.playground.url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ seat: 'Ben', messageId, customId: join }),
+    });
+    expect(answer.ok).toBe(true);
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toContain('Ben');
+    expect(await pick.isVisible(), 'the menu is still open').toBe(true);
+    await pick.click({ timeout: 5_000 });
+    await expect.poll(() => lobby.locator('.embed').textContent(), WAIT).toMatch(/🤖/);
+    await command('/guts stop');
   });
 
   it('logs no error in the browser console all night', () => {

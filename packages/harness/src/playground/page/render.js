@@ -109,6 +109,7 @@ function renderButton(message, button, ctx) {
 
 function renderSelect(message, select, ctx) {
   const node = el('div', 'select');
+  node.dataset.customId = select.custom_id;
   const toggle = el('button', 'select-toggle');
   toggle.type = 'button';
   toggle.disabled = Boolean(select.disabled);

@@ -199,18 +199,43 @@ function drawMessages() {
   settle(stick);
 }
 
-/** Replaces one message in place (or inserts it in order) so open menus elsewhere stay open. */
+/**
+ * Replaces one message in place (or inserts it in order) so open menus elsewhere stay open,
+ * and a menu open on this message too: Discord's client keeps a select open while another
+ * player's press edits its message (a host picking a computer player as someone joins).
+ */
 function drawMessage(message) {
   if (!message || page.dismissed.has(message.id)) return;
   const stick = nearBottom();
   const node = renderMessage(message, renderContext);
   const old = messagesBox.querySelector(`[data-id="${CSS.escape(message.id)}"]`);
-  if (old) old.replaceWith(node);
-  else {
+  if (old) {
+    keepMenusOpen(old, node);
+    old.replaceWith(node);
+  } else {
     const next = [...messagesBox.querySelectorAll('.message')].find((m) => byId(m.dataset.id, message.id) > 0);
     messagesBox.insertBefore(node, next ?? null);
   }
   settle(stick);
+}
+
+/** Opens in `next` each menu open in `old` (the same message, drawn again), with its ticks, unless now disabled. */
+function keepMenusOpen(old, next) {
+  for (const select of old.querySelectorAll('.select')) {
+    const menu = select.querySelector('.select-menu');
+    if (!menu || menu.hidden) continue;
+    const again = [...next.querySelectorAll('.select')].find((s) => s.dataset.customId === select.dataset.customId);
+    if (!again || again.querySelector('.select-toggle').disabled) continue;
+    again.querySelector('.select-menu').hidden = false;
+    // A menu of several picks keeps what was ticked (a single pick is sent at once, so none is).
+    for (const box of select.querySelectorAll('input[type="checkbox"]:checked')) {
+      const same = [...again.querySelectorAll('input[type="checkbox"]')].find((b) => b.value === box.value);
+      if (same && !same.checked) {
+        same.checked = true;
+        same.dispatchEvent(new Event('change'));
+      }
+    }
+  }
 }
 
 function drawSeats() {
