@@ -140,8 +140,8 @@ describe.skipIf(browserMissingLocally)('a game night in the playground', () => {
   });
 
   it("keeps the host's menu open while another seat's Join edits the lobby", async () => {
-    // CI's failure: Ann opened "Add computer player" as the lobby's edit for Cat's Join came
-    // in late; drawn again, the menu closed, and her pick found nothing to click.
+    // The suite's failure under load: Ann opened "Add computer player" as the lobby's edit
+    // for Cat's Join came in late; drawn again, the menu closed, and her pick found nothing.
     await page.setViewportSize(DESKTOP);
     await asSeat('Ann');
     const lobbyTitle = /^Guts: Three-card guts$/;
