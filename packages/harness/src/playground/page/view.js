@@ -224,12 +224,12 @@ function keepMenusOpen(old, next) {
   for (const select of old.querySelectorAll('.select')) {
     const menu = select.querySelector('.select-menu');
     if (!menu || menu.hidden) continue;
-    const again = [...next.querySelectorAll('.select')].find((s) => s.dataset.customId === select.dataset.customId);
+    const again = next.querySelector(`.select[data-custom-id="${CSS.escape(select.dataset.customId)}"]`);
     if (!again || again.querySelector('.select-toggle').disabled) continue;
     again.querySelector('.select-menu').hidden = false;
     // A menu of several picks keeps what was ticked (a single pick is sent at once, so none is).
     for (const box of select.querySelectorAll('input[type="checkbox"]:checked')) {
-      const same = [...again.querySelectorAll('input[type="checkbox"]')].find((b) => b.value === box.value);
+      const same = again.querySelector(`input[type="checkbox"][value="${CSS.escape(box.value)}"]`);
       if (same && !same.checked) {
         same.checked = true;
         same.dispatchEvent(new Event('change'));
