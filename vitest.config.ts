@@ -12,10 +12,13 @@ import { LongestFirst } from './test/support/sequencer.ts';
  *   child processes that run them (the `guts`/`guts-harness` CLIs, docker compose). Seconds a file.
  * - browser: pages in chromium (playwright-core).
  *
- * `npm test` runs the unit files first, on two workers, as they are busy on a core each;
- * then the e2e and browser files together, three at a time (`sequence.groupOrder`: one
- * group, one `maxWorkers`), as they mostly wait on sockets, timers, child processes and
- * Chromium's frames. In each group the longest files start first (test/support/sequencer.ts).
+ * `npm test` (test/run-layers.js) runs the unit files, on two workers, beside the e2e and
+ * browser files, as two vitest runs, and reports them as one: the e2e and browser files
+ * mostly wait on sockets, timers, child processes and Chromium's frames, and the unit files
+ * fill the cores they leave idle. The e2e and browser files run together, three at a time
+ * (one `sequence.groupOrder`: one group, one `maxWorkers`). `vitest run` alone runs the unit
+ * group first, then the other. In each group the longest files start first
+ * (test/support/sequencer.ts).
  */
 
 /**
