@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const vitestPackage = createRequire(import.meta.url).resolve('vitest/package.json');
 const vitest = join(dirname(vitestPackage), 'vitest.mjs');
@@ -24,11 +25,13 @@ const isReportArg = (arg) => /^--(reporter|outputFile)\b/.test(arg);
 const reportArgs = args.filter(isReportArg);
 const runArgs = args.filter((arg) => !isReportArg(arg));
 const blobs = mkdtempSync(join(tmpdir(), 'guts-test-blobs-'));
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const startedAt = Date.now();
 
 /** Runs vitest with `argv`; resolves to its exit code (1 when it was killed by a signal). */
 function run(argv, stdio) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [vitest, ...argv], { stdio });
+    const child = spawn(process.execPath, [vitest, ...argv], { cwd: root, stdio });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
     child.stderr?.on('data', (chunk) => output.push(chunk));
@@ -54,7 +57,7 @@ console.log('unit files in the background (reported at the end); e2e and browser
 const [unit, e2e] = await Promise.all([
   // Quiet while it runs: its output is said once the other run is done, not among its lines.
   run(layerRun('unit', ['unit']), ['ignore', 'pipe', 'pipe']),
-  run(layerRun('e2e', ['e2e', 'browser'], 'dot'), 'inherit'),
+  run(layerRun('e2e', ['e2e', 'browser'], './test/support/file-progress.ts'), 'inherit'),
 ]);
 // Less the blob's path: the blob is this script's business, and gone by the end.
 const unitOutput = Buffer.concat(unit.output)
@@ -77,4 +80,6 @@ for (const [name, layer] of [
 ]) {
   if (layer.code !== 0) console.error(`the ${name} run exited with ${layer.code}`);
 }
+// The merged report's "Duration" is the two runs' durations summed; this is the time it took.
+console.log(`npm test took ${Math.round((Date.now() - startedAt) / 1000)} s, the two runs side by side`);
 process.exitCode = unit.code || e2e.code || merged.code;
