@@ -10,7 +10,8 @@
 // child processes and Chromium (about a third of both cores in the e2e layer's first minutes).
 //
 // Arguments: `--reporter…` and `--outputFile…` shape the final report (default: vitest's
-// `default`); everything else (file filters, `-t`, `--bail`…) goes to both runs.
+// `default`); everything else (file filters, `-t`, `--bail`…) goes to both runs. With
+// `--project`, one plain `vitest run` takes them all: the layers asked for are the run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,15 +21,18 @@ import { fileURLToPath } from 'node:url';
 
 const vitestPackage = createRequire(import.meta.url).resolve('vitest/package.json');
 const vitest = join(dirname(vitestPackage), 'vitest.mjs');
-const args = process.argv.slice(2);
-const isReportArg = (arg) => /^--(reporter|outputFile)\b/.test(arg);
-const reportArgs = args.filter(isReportArg);
-const runArgs = args.filter((arg) => !isReportArg(arg));
-const blobs = mkdtempSync(join(tmpdir(), 'guts-test-blobs-'));
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const startedAt = Date.now();
+const args = process.argv.slice(2);
+const reportArgs = [];
+const runArgs = [];
+for (let at = 0; at < args.length; at += 1) {
+  const arg = args[at];
+  if (!/^--(reporter|outputFile)([.=]|$)/.test(arg)) runArgs.push(arg);
+  // `--reporter json` as well as `--reporter=json`.
+  else reportArgs.push(...(arg.includes('=') || at + 1 === args.length ? [arg] : [arg, args[++at]]));
+}
 
-/** Runs vitest with `argv`; resolves to its exit code (1 when it was killed by a signal). */
+/** Runs vitest with `argv`: its exit code (1 when a signal killed it) and, if piped, its output. */
 function run(argv, stdio) {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [vitest, ...argv], { cwd: root, stdio });
@@ -39,7 +43,8 @@ function run(argv, stdio) {
       console.error(`vitest did not start: ${error.message}`);
       resolve({ code: 1, output });
     });
-    child.on('exit', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    // 'close', not 'exit': a piped output may still be read after the process has exited.
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
 }
 
@@ -53,6 +58,13 @@ const layerRun = (name, projects, liveReporter) => [
   ...runArgs,
 ];
 
+if (runArgs.some((arg) => arg === '--project' || arg.startsWith('--project='))) {
+  process.exitCode = (await run(['run', ...args], 'inherit')).code;
+  process.exit();
+}
+
+const blobs = mkdtempSync(join(tmpdir(), 'guts-test-blobs-'));
+const startedAt = Date.now();
 console.log('unit files in the background (reported at the end); e2e and browser files:');
 const [unit, e2e] = await Promise.all([
   // Quiet while it runs: its output is said once the other run is done, not among its lines.

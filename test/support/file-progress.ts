@@ -12,7 +12,8 @@ export default class FileProgress implements Reporter {
     const failed = tests.filter((test) => test.result().state === 'failed').length;
     const mark = module.ok() ? '✓' : '×';
     const seconds = (module.diagnostic().duration / 1000).toFixed(1);
-    const counts = failed > 0 ? `${failed} of ${tests.length} tests failed` : `${tests.length} tests`;
+    const counts =
+      failed > 0 ? `${failed} of ${tests.length} tests failed` : `${tests.length} test${tests.length === 1 ? '' : 's'}`;
     console.log(` ${mark} ${module.project.name} ${module.relativeModuleId} (${counts}) ${seconds} s`);
   }
 }
