@@ -60,7 +60,7 @@ export default defineConfig({
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
           // The property tests' random games per variant (test/engine/random-games.ts):
-          // 200 here keeps this layer under a minute; GUTS_PROPERTY_RUNS=1000 goes deeper.
+          // 200 here keeps this layer under a minute alone; GUTS_PROPERTY_RUNS=1000 goes deeper.
           env: { GUTS_PROPERTY_RUNS: process.env.GUTS_PROPERTY_RUNS ?? '200' },
         },
       },

@@ -8,9 +8,11 @@ import type { Reporter, TestModule } from 'vitest/node';
  */
 export default class FileProgress implements Reporter {
   onTestModuleEnd(module: TestModule): void {
-    const tests = [...module.children.allTests()];
+    // The tests that ran: under `-t`, a file's others are skipped.
+    const tests = [...module.children.allTests()].filter((test) => test.result().state !== 'skipped');
     const failed = tests.filter((test) => test.result().state === 'failed').length;
     const mark = module.ok() ? '✓' : '×';
+    // Its tests and hooks, as vitest's own line says: the file's import is not in it.
     const seconds = (module.diagnostic().duration / 1000).toFixed(1);
     const counts =
       failed > 0 ? `${failed} of ${tests.length} tests failed` : `${tests.length} test${tests.length === 1 ? '' : 's'}`;

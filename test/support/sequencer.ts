@@ -45,16 +45,17 @@ export const LONGEST_FILES = [
 
 /**
  * vitest's order (projects by `sequence.groupOrder`, then what its cache knows), with the
- * files of `LONGEST_FILES` first in each group, longest first: what keeps a group's
- * workers busy to the end. A name that no longer names a file fails the run, so the list
- * cannot go stale by a rename.
+ * files `LONGEST_FILES` names first, longest first: what keeps a group's workers busy to
+ * the end. A name that no longer names a file fails the run, so the list cannot go stale
+ * by a rename.
  *
- * The e2e and browser files share a group, and a worker that ends a file is kept only for
- * a file of the same project: a switch starts a process that imports the bot again, and
- * the browser project's first files wait while vitest transforms their modules for that
- * project (6 to 16 s from a file's end to the next file's start on a switch, against under
- * a second without one). So the browser files run as one block between the long e2e files
- * and the other e2e files: each worker switches twice, not at every other file.
+ * The e2e and browser files share a group, and a worker that ends a file is kept only if
+ * the next file queued is of the same project: a switch starts a process that imports the
+ * bot again, and the browser project's first files wait while vitest transforms their
+ * modules for that project (6 to 16 s from a file's end to the next file's start on a
+ * switch, against under a second without one, a dozen switches a run). So that group runs
+ * in three blocks: the e2e files `LONGEST_FILES` names, then every browser file (those it
+ * names first), then the other e2e files. Each worker switches at most twice.
  */
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
