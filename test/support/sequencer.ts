@@ -45,17 +45,15 @@ export const LONGEST_FILES = [
 
 /**
  * vitest's order (projects by `sequence.groupOrder`, then what its cache knows), with the
- * files `LONGEST_FILES` names first, longest first: what keeps a group's workers busy to
- * the end. A name that no longer names a file fails the run, so the list cannot go stale
- * by a rename.
+ * files `LONGEST_FILES` names first in each group, longest first: what keeps a group's
+ * workers busy to the end. A name that no longer names a file fails the run, so the list
+ * cannot go stale by a rename.
  *
- * The e2e and browser files share a group, and a worker that ends a file is kept only if
- * the next file queued is of the same project: a switch starts a process that imports the
- * bot again, and the browser project's first files wait while vitest transforms their
- * modules for that project (6 to 16 s from a file's end to the next file's start on a
- * switch, against under a second without one, a dozen switches a run). So that group runs
- * in three blocks: the e2e files `LONGEST_FILES` names, then every browser file (those it
- * names first), then the other e2e files. Each worker switches at most twice.
+ * The e2e and browser files are mixed in their group, though each switch between the two
+ * projects starts a worker (vitest keeps one only for a file of its own project). The
+ * browser files as one block switched less and took about 20 s off a run, but put the
+ * heaviest pages side by side: the playground's "Open table" then timed out in one run
+ * of four (docs/ARCHITECTURE.md).
  */
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -69,14 +67,9 @@ export class LongestFirst extends BaseSequencer {
       return at === -1 ? LONGEST_FILES.length : at;
     };
     const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder;
-    const block = (spec: TestSpecification) =>
-      spec.project.name === 'browser' ? 1 : rank(spec) < LONGEST_FILES.length ? 0 : 2;
     return sorted
       .map((spec, at) => ({ spec, at }))
-      .sort(
-        (a, b) =>
-          group(a.spec) - group(b.spec) || block(a.spec) - block(b.spec) || rank(a.spec) - rank(b.spec) || a.at - b.at,
-      )
+      .sort((a, b) => group(a.spec) - group(b.spec) || rank(a.spec) - rank(b.spec) || a.at - b.at)
       .map(({ spec }) => spec);
   }
 }
